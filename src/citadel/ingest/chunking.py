@@ -114,10 +114,13 @@ def _pack(text: str, group: list[Block], max_chars: int) -> list[tuple[int, int,
 
 
 def _pack_kind(pack: list[Block]) -> ChunkKind:
-    kinds = {b.kind for b in pack if b.kind is not ChunkKind.HEADING}
-    if not kinds:
+    """One block keeps its kind; items of one list are a list; anything more is a section."""
+    body = [b.kind for b in pack if b.kind is not ChunkKind.HEADING]
+    if not body:
         return ChunkKind.HEADING
-    return kinds.pop() if len(kinds) == 1 else ChunkKind.SECTION
+    if len(body) == 1 or set(body) == {ChunkKind.LIST}:
+        return body[0]
+    return ChunkKind.SECTION
 
 
 def _split_long(text: str, start: int, end: int, max_chars: int) -> list[tuple[int, int]]:

@@ -323,14 +323,49 @@ def load_html(data: bytes, name: str) -> ParsedDocument:
 # --- PDF --------------------------------------------------------------------------------
 
 
-def _looks_like_heading(para: str, has_more: bool) -> bool:
+_END_OF_SENTENCE = (".", "!", "?", ":", '"', "\u201d", ")")
+_PAGE_NUMBER = re.compile(r"^(?:page\s+)?\d+(?:\s*(?:/|of)\s*\d+)?$", re.I)
+
+
+def _pdf_paragraphs(page_text: str) -> list[tuple[str, bool]]:
+    """Rebuild (text, is_heading) paragraphs from a PDF page's lines.
+
+    PDF text has a line break at every visual line. A paragraph ends at a blank
+    line, or at a line that ends a sentence and stops well short of the page's
+    usual line length. A short line without closing punctuation that starts a new
+    paragraph and is followed by more text is a heading. Bare page numbers are dropped.
+    """
+    lines = [ln.strip() for ln in normalize_text(page_text).split("\n")]
+    full = max((len(ln) for ln in lines), default=0)
+    out: list[tuple[str, bool]] = []
+    current: list[str] = []
+
+    def flush() -> None:
+        if current:
+            out.append((" ".join(current), False))
+            current.clear()
+
+    for i, line in enumerate(lines):
+        if not line:
+            flush()
+        elif _PAGE_NUMBER.match(line):
+            continue
+        elif not current and _looks_like_heading(line) and any(lines[i + 1 :]):
+            out.append((line, True))
+        else:
+            current.append(line)
+            if line.endswith(_END_OF_SENTENCE) and len(line) < 0.85 * full:
+                flush()
+    flush()
+    return out
+
+
+def _looks_like_heading(line: str) -> bool:
     return (
-        has_more
-        and "\n" not in para
-        and 2 < len(para) <= 70
-        and not para.rstrip().endswith((".", ",", ";", ":", "?", "!"))
-        and para[:1].isupper()
-        and len(para.split()) <= 10
+        2 < len(line) <= 70
+        and not line.endswith((".", ",", ";", ":", "?", "!"))
+        and line[:1].isupper()
+        and len(line.split()) <= 10
     )
 
 
@@ -353,9 +388,8 @@ def load_pdf(data: bytes, name: str) -> ParsedDocument:
     first_heading: str | None = None
     for number, raw in enumerate(pages, start=1):
         builder.page = number
-        paras = [p for p in re.split(r"\n\s*\n", normalize_text(raw)) if p.strip()]
-        for i, para in enumerate(paras):
-            if _looks_like_heading(para, i + 1 < len(paras)):
+        for para, is_heading in _pdf_paragraphs(raw):
+            if is_heading:
                 first_heading = first_heading or para
                 builder.heading(1, para)
             else:

@@ -1,0 +1,166 @@
+"""Every loader, on real files: structure, titles, pages, and exact offsets."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from citadel._errors import IngestError
+from citadel.ingest.chunking import chunk_document
+from citadel.ingest.loaders import load_docx, load_html, load_markdown, load_pdf, load_text
+from citadel.models import ChunkKind
+from citadel.text import normalize_text
+
+from .files import make_docx, make_pdf
+
+MARKDOWN = """---
+title: Leave Policy
+owner: HR
+---
+# Ignored H1 because front matter wins
+
+Intro paragraph with **bold** and a [link](http://example.com).
+
+## Annual leave
+
+Employees get 25 days of annual leave per year.
+
+- Carry over up to 5 days.
+- Unused days expire on 31 March.
+
+| Years of service | Extra days |
+|---|---|
+| 5 | 2 |
+| 10 | 4 |
+
+```
+code stays code
+```
+"""
+
+
+def assert_exact(doc) -> None:  # type: ignore[no-untyped-def]
+    assert doc.text == normalize_text(doc.text), "parsed text must already be normalized"
+    for block in doc.blocks:
+        assert doc.text[block.start : block.end].strip() == doc.text[block.start : block.end]
+    for chunk in chunk_document(doc, "d", 1):
+        assert doc.text[chunk.start : chunk.end] == chunk.text
+
+
+def test_markdown_front_matter_headings_lists_tables() -> None:
+    doc = load_markdown(MARKDOWN.encode(), "leave.md")
+    assert doc.title == "Leave Policy"
+    assert doc.metadata == {"owner": "HR"}
+    assert "**" not in doc.text and "](http" not in doc.text
+    assert "Intro paragraph with bold and a link." in doc.text
+    kinds = [b.kind for b in doc.blocks]
+    assert kinds.count(ChunkKind.TABLE_ROW) == 2 and ChunkKind.CODE in kinds
+    rows = [doc.text[b.start : b.end] for b in doc.blocks if b.kind is ChunkKind.TABLE_ROW]
+    assert rows == ["Years of service: 5; Extra days: 2", "Years of service: 10; Extra days: 4"]
+    items = [doc.text[b.start : b.end] for b in doc.blocks if b.kind is ChunkKind.LIST]
+    assert items == ["- Carry over up to 5 days.", "- Unused days expire on 31 March."]
+    annual = next(b for b in doc.blocks if "25 days" in doc.text[b.start : b.end])
+    assert annual.heading_path == ("Ignored H1 because front matter wins", "Annual leave")
+    assert_exact(doc)
+
+
+def test_markdown_title_falls_back_to_h1_then_file_name() -> None:
+    assert load_markdown(b"# Real Title\n\nBody.", "x.md").title == "Real Title"
+    assert load_markdown(b"Just body text.", "my-notes.md").title == "My notes"
+
+
+def test_markdown_bad_front_matter_is_a_clear_error() -> None:
+    with pytest.raises(IngestError, match="front matter"):
+        load_markdown(b"---\ntitle: [unclosed\n---\nBody", "bad.md")
+
+
+def test_plain_text_paragraphs_and_title() -> None:
+    data = "Office Guide\n\nThe office opens at 8:00.\nIt closes at 18:00.\n\n- bring a badge\n- sign in\n".encode()
+    doc = load_text(data, "guide.txt")
+    assert doc.title == "Office Guide"
+    assert "The office opens at 8:00. It closes at 18:00." in doc.text
+    assert [b.kind for b in doc.blocks][-2:] == [ChunkKind.LIST, ChunkKind.LIST]
+    assert_exact(doc)
+
+
+HTML = """<html><head><title>Security Standard</title><script>var secret = "SCRIPT";</script>
+<style>.x{color:red}</style></head><body>
+<header>SITE HEADER</header><nav><a>NAV LINK</a></nav>
+<main><h1>Security</h1><p>Use <b>14</b> characters.</p>
+<ul><li>No SMS codes.</li><li>Report lost keys.</li></ul>
+<table><tr><th>Attempts</th><th>Action</th></tr><tr><td>5</td><td>Lock 30 minutes</td></tr></table>
+</main><aside>SIDEBAR</aside><footer>FOOTER TEXT</footer></body></html>"""
+
+
+def test_html_keeps_main_content_only() -> None:
+    doc = load_html(HTML.encode(), "sec.html")
+    assert doc.title == "Security Standard"
+    for noise in ("SCRIPT", "color:red", "SITE HEADER", "NAV LINK", "SIDEBAR", "FOOTER TEXT"):
+        assert noise not in doc.text
+    assert "Use 14 characters." in doc.text
+    assert "Attempts: 5; Action: Lock 30 minutes" in doc.text
+    assert "- No SMS codes." in doc.text
+    assert_exact(doc)
+
+
+def test_html_without_main_uses_body_minus_chrome() -> None:
+    html = b"<html><body><nav>MENU</nav><div><h2>Topic</h2>Loose text here.<p>Para.</p></div><footer>F</footer></body></html>"
+    doc = load_html(html, "page.html")
+    assert "MENU" not in doc.text and doc.text.endswith("Para.")
+    assert "Loose text here." in doc.text
+    assert_exact(doc)
+
+
+def test_pdf_pages_and_headings(tmp_path: Path) -> None:
+    path = make_pdf(
+        tmp_path / "guide.pdf",
+        [
+            [("Getting Started", True), ("Install the agent before your first login. It takes five minutes.", False)],
+            [("Support", True), ("Call extension 4400 for help. The desk is open on weekdays.", False)],
+        ],
+        title="Agent Guide",
+    )
+    doc = load_pdf(path.read_bytes(), "guide.pdf")
+    assert doc.title == "Agent Guide"
+    chunks = chunk_document(doc, "guide.pdf", 1)
+    by_page = {c.page: c for c in chunks}
+    assert set(by_page) == {1, 2}
+    assert "five minutes" in by_page[1].text and "4400" in by_page[2].text
+    assert by_page[2].heading_path == ("Support",)
+    assert doc.metadata["pages"] == 2
+    assert_exact(doc)
+
+
+def test_docx_headings_paragraphs_tables(tmp_path: Path) -> None:
+    path = make_docx(
+        tmp_path / "travel.docx",
+        "Travel Policy",
+        [("Booking", ["Book 14 days ahead."]), ("Allowances", ["Meals are covered."])],
+        table=[["City", "Allowance"], ["Paris", "EUR 70"], ["Rome", "EUR 60"]],
+    )
+    doc = load_docx(path.read_bytes(), "travel.docx")
+    assert doc.title == "Travel Policy"
+    booking = next(b for b in doc.blocks if "14 days" in doc.text[b.start : b.end])
+    assert booking.heading_path == ("Travel Policy", "Booking")
+    rows = [doc.text[b.start : b.end] for b in doc.blocks if b.kind is ChunkKind.TABLE_ROW]
+    assert rows == ["City: Paris; Allowance: EUR 70", "City: Rome; Allowance: EUR 60"]
+    assert_exact(doc)
+
+
+def test_jsonl_lines_become_documents(tmp_path: Path, store) -> None:  # type: ignore[no-untyped-def]
+    from citadel.ingest import ingest
+
+    path = tmp_path / "bulk.jsonl"
+    lines = [
+        {"doc_id": "a", "title": "Alpha", "text": "First document.", "metadata": {"lang": "en"}},
+        {"id": 7, "title": "Seven", "text": "Numeric id document.", "groups": ["hr"]},
+    ]
+    path.write_text("\n".join(json.dumps(x) for x in lines) + "\n")
+    report = ingest(store, [path])
+    assert (report.added, report.failed) == (2, [])
+    seven = store.current("7")
+    assert seven is not None and seven.groups == ("hr",) and seven.title == "Seven"
+    alpha = store.current("a")
+    assert alpha is not None and alpha.metadata == {"lang": "en"} and alpha.groups == ()
