@@ -25,9 +25,9 @@ LABELS = {"entailment": 0, "neutral": 1, "contradiction": 2}
 # NLI sources and how many rows of each to keep (None = all). QNLI is dropped: its
 # hypotheses are questions, not claims. Templated sets are down-sampled.
 NLI_KEEP: dict[str, int | None] = {
-    "snli": None, "mnli": None, "fever": None, "fever_symmetric": None,
-    "sufficient_facts": None, "scitail": None, "begin": None,
-    "conjnli": 5000, "breaking_nli": 3000, "qnli": 0,
+    "snli": 4000, "mnli": None, "fever": 10000, "fever_symmetric": None,
+    "sufficient_facts": None, "scitail": None, "begin": 2500,
+    "conjnli": 2000, "breaking_nli": 1500, "qnli": 0,
 }
 WINDOW_SENTS = 3
 WORD = re.compile(r"[A-Za-z0-9]+")
@@ -168,7 +168,7 @@ def main() -> None:
     ap.add_argument("--datasets", default="/work/shared/datasets")
     ap.add_argument("--out", default="train/verifier/work")
     ap.add_argument("--seed", type=int, default=13)
-    ap.add_argument("--synthetic", type=int, default=24000)
+    ap.add_argument("--synthetic", type=int, default=16000)
     ap.add_argument("--in-domain-repeat", type=int, default=2)
     args = ap.parse_args()
     rng = random.Random(args.seed)

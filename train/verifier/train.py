@@ -55,6 +55,10 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=13)
     ap.add_argument("--limit", type=int, default=0)
     ap.add_argument("--bf16", action="store_true")
+    ap.add_argument("--until", type=float, default=0.0,
+                    help="unix time to stop at; the LR schedule follows max(step, time) progress")
+    ap.add_argument("--freeze-layers", type=int, default=0,
+                    help="freeze the embeddings and the first N encoder layers")
     args = ap.parse_args()
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
@@ -65,6 +69,12 @@ def main() -> None:
     model = AutoModelForSequenceClassification.from_pretrained(
         src, num_labels=3, id2label={0: "entailment", 1: "neutral", 2: "contradiction"},
         label2id={"entailment": 0, "neutral": 1, "contradiction": 2})
+    if args.freeze_layers:
+        for p in model.bert.embeddings.parameters():
+            p.requires_grad = False
+        for layer in model.bert.encoder.layer[: args.freeze_layers]:
+            for p in layer.parameters():
+                p.requires_grad = False
     rows = [json.loads(line) for line in open(args.data)]
     if args.limit:
         rows = rows[: args.limit]
@@ -75,10 +85,19 @@ def main() -> None:
     lengths = [len(x) for x in ids]
     steps_per_epoch = math.ceil(len(rows) / args.bs)
     total = int(steps_per_epoch * args.epochs)
-    opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=0.01)
-    warm = max(1, int(0.06 * total))
+    opt = torch.optim.AdamW([p for p in model.parameters() if p.requires_grad], lr=args.lr,
+                            weight_decay=0.01)
+    warm = max(1, int(0.03 * total))
+    t_start = time.time()
+
+    def progress(s: int) -> float:
+        frac = s / total
+        if args.until:
+            frac = max(frac, (time.time() - t_start) / max(1.0, args.until - t_start))
+        return min(1.0, frac)
+
     sched = torch.optim.lr_scheduler.LambdaLR(
-        opt, lambda s: min(1.0, (s + 1) / warm) * max(0.0, (total - s) / max(1, total - warm)))
+        opt, lambda s: min(1.0, (s + 1) / warm) * max(0.02, 1.0 - progress(s)))
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     print(json.dumps({"rows": len(rows), "steps": total, "mean_len": sum(lengths) / len(lengths)}),
@@ -87,7 +106,7 @@ def main() -> None:
     model.train()
     step, seen, t0, loss_acc = 0, 0, time.time(), 0.0
     order: list[list[int]] = []
-    while step < total:
+    while step < total and not (args.until and time.time() >= args.until):
         if not order:
             order = batches(lengths, args.bs, rng)
         b = order.pop()
@@ -118,7 +137,8 @@ def main() -> None:
                               "pairs_per_s": round(seen / el, 1), "elapsed_s": round(el),
                               "lr": sched.get_last_lr()[0]}), flush=True)
             loss_acc = 0.0
-        if step % args.save_every == 0 or step == total:
+        last = step == total or (args.until and time.time() >= args.until)
+        if step % args.save_every == 0 or last:
             tmp = out.with_name(out.name + ".tmp")
             model.save_pretrained(tmp)
             tok.save_pretrained(tmp)

@@ -1,0 +1,267 @@
+"""The layered verifier: structure, numbers, meaning (model), optional LLM judge, combined.
+
+Cheapest first. For each (claim, source) pair the source is cut into windows, the model
+scores the windows that share the most words with the claim (plus a joined window), and a
+calibrated combiner turns the features of every layer into one score. Rules then decide the
+verdict where they are sure: a claim number that contradicts the source is ``contradicted``,
+one that is missing is never ``supported``.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict
+
+from citadel._errors import VerifyError
+from citadel.verify._types import (
+    AnswerReport,
+    Citation,
+    CitationCheck,
+    Claim,
+    ClaimReport,
+    Verdict,
+    VerifyResult,
+)
+from citadel.verify.claims import split_claims
+from citadel.verify.combiner import Combiner, default_combiner, logit
+from citadel.verify.judge import Generator, LLMJudge
+from citadel.verify.lexical import content_words, negation_count, overlap, words
+from citadel.verify.model import MODEL_DIR, SupportModel
+from citadel.verify.numbers import NumberCheck, NumberStatus, check_numbers
+from citadel.verify.structure import find_quote
+from citadel.verify.windows import SHORT_SOURCE_CHARS, Window, candidate_windows
+
+logger = logging.getLogger(__name__)
+
+
+class VerifierSettings(BaseModel):
+    """How the verifier runs. ``use_model=False`` keeps only the rule and lexical layers."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    model_dir: Path = MODEL_DIR
+    use_model: bool = True
+    window_sentences: int = 3
+    top_windows: int = 6
+    threads: int = 2
+    batch_size: int = 16
+
+
+@dataclass(frozen=True)
+class _Scored:
+    windows: list[Window]
+    entail: list[float]
+    contra: list[float]
+
+
+_CAP = re.compile(r"\b[A-Z][\w-]*[a-z0-9][\w-]*\b|\b[A-Z]{2,}\b")
+
+
+def _entity_missing(claim: str, source_words: set[str]) -> float:
+    caps = [w for i, w in enumerate(_CAP.findall(claim)) if i > 0 or not claim.startswith(w)]
+    caps = [w.lower() for w in caps if w.lower() not in {"the", "a", "an", "in", "on", "it"}]
+    if not caps:
+        return 0.0
+    return sum(1 for w in caps if w not in source_words) / len(caps)
+
+
+class Verifier:
+    """Verifies claims against sources. Thread-safe; loads the model on first use."""
+
+    def __init__(self, settings: VerifierSettings | None = None, *,
+                 judge: Generator | None = None, combiner: Combiner | None = None) -> None:
+        self.settings = settings or VerifierSettings()
+        self._model = (SupportModel(self.settings.model_dir, self.settings.threads,
+                                    self.settings.batch_size) if self.settings.use_model else None)
+        self._judge = LLMJudge(judge) if judge is not None else None
+        if combiner is None:
+            cal = self.settings.model_dir / "calibration.json"
+            key = "with_model" if self.settings.use_model else "rules_only"
+            combiner = Combiner.load(cal, key) or default_combiner(self.settings.use_model)
+        self.combiner = combiner
+
+    # -- pairs -------------------------------------------------------------------------
+    def verify(self, claim: str, source: str) -> VerifyResult:
+        """The verdict on one claim against one source text."""
+        return self.verify_batch([(claim, source)])[0]
+
+    def verify_batch(self, pairs: Sequence[tuple[str, str]]) -> list[VerifyResult]:
+        """Verdicts for many (claim, source) pairs; the model runs once over all windows."""
+        for i, (claim, source) in enumerate(pairs):
+            if not isinstance(claim, str) or not isinstance(source, str):
+                raise VerifyError(f"pair {i}: claim and source must be strings")
+        windows = [candidate_windows(c, s, self.settings.window_sentences,
+                                     self.settings.top_windows) for c, s in pairs]
+        scored = self._score_windows(pairs, windows)
+        return [self._decide(c, s, sc) for (c, s), sc in zip(pairs, scored)]
+
+    def _score_windows(self, pairs: Sequence[tuple[str, str]],
+                       windows: list[list[Window]]) -> list[_Scored]:
+        flat = [(w.text, c) for (c, _), ws in zip(pairs, windows) for w in ws]
+        if self._model is not None and flat:
+            ms = self._model.score(flat)
+            ent, con = ms.entail.tolist(), ms.contradict.tolist()
+        else:
+            ent, con = [math.nan] * len(flat), [math.nan] * len(flat)
+        out, k = [], 0
+        for ws in windows:
+            out.append(_Scored(ws, ent[k : k + len(ws)], con[k : k + len(ws)]))
+            k += len(ws)
+        return out
+
+    def features(self, claim: str, source: str, sc: _Scored) -> tuple[dict[str, float], int,
+                                                                         NumberCheck]:
+        """The combiner's features and the index of the best window."""
+        ws = sc.windows
+        has_model = bool(sc.entail) and not math.isnan(sc.entail[0])
+        if has_model:
+            best = max(range(len(ws)), key=lambda i: (sc.entail[i], -i))
+        else:
+            best = max(range(len(ws)), key=lambda i: (overlap(claim, ws[i].text), -i))
+        bw = ws[best].text
+        lex_best = max(overlap(claim, w.text) for w in ws)
+        src_words = set(words(source))
+        num = check_numbers(claim, source, bw)
+        f = {
+            "overlap_best": lex_best,
+            "overlap_source": overlap(claim, source),
+            "num_missing": float(num.status is NumberStatus.MISSING),
+            "num_conflict": float(num.status is NumberStatus.CONFLICT),
+            "num_ok": float(num.status is NumberStatus.OK),
+            "negation_diff": float((negation_count(claim) > 0) != (negation_count(bw) > 0)),
+            "entity_missing": _entity_missing(claim, src_words),
+            "log_words": math.log1p(len(content_words(claim))),
+            "long_source": float(len(source) > SHORT_SOURCE_CHARS),
+        }
+        if has_model:
+            joined = [e for w, e in zip(ws, sc.entail) if w.joined]
+            f |= {"model_entail": logit(sc.entail[best]), "model_contra": logit(sc.contra[best]),
+                  "model_joined": logit(joined[0]) if joined else 0.0}
+        return f, best, num
+
+    def _decide(self, claim: str, source: str, sc: _Scored) -> VerifyResult:
+        if not claim.strip():
+            return VerifyResult(verdict=Verdict.UNSUPPORTED, score=0.0, reason="empty claim")
+        if not source.strip():
+            return VerifyResult(verdict=Verdict.UNSUPPORTED, score=0.0, reason="empty source")
+        f, best, num = self.features(claim, source, sc)
+        w = sc.windows[best]
+        span = (w.start, w.end)
+        score = self.combiner.prob(f)
+        cb = self.combiner
+        p_con = sc.contra[best] if not math.isnan(sc.contra[best]) else 0.0
+        if num.status is NumberStatus.CONFLICT:
+            verdict, reason = Verdict.CONTRADICTED, f"number mismatch: {num.detail}"
+            score = min(score, 0.05)
+        elif num.status is NumberStatus.MISSING:
+            verdict = Verdict.PARTIAL if f["overlap_best"] >= 0.6 else Verdict.UNSUPPORTED
+            reason = f"number not in source: {num.detail}"
+            score = min(score, cb.threshold * 0.5)
+        elif score >= cb.threshold:
+            verdict = Verdict.SUPPORTED
+            reason = (f"the passage at {span[0]}-{span[1]} supports the claim "
+                      f"(score {score:.2f}, {f['overlap_best']:.0%} of its content words)")
+        elif f["negation_diff"] and f["overlap_best"] >= 0.7:
+            verdict, reason = Verdict.CONTRADICTED, "the source states the opposite (negation)"
+        elif p_con >= cb.contradiction_threshold and f["overlap_best"] >= 0.5:
+            verdict = Verdict.CONTRADICTED
+            reason = f"the best passage contradicts the claim (P(contradiction) {p_con:.2f})"
+        elif score >= cb.partial_threshold:
+            verdict = Verdict.PARTIAL
+            missing = sorted(content_words(claim) - content_words(w.text))[:6]
+            reason = "the source backs only part of the claim" + (
+                f"; not found: {', '.join(missing)}" if missing else "")
+        else:
+            verdict = Verdict.UNSUPPORTED
+            reason = f"the source does not say this (score {score:.2f})"
+        if self._judge is not None and num.status is not NumberStatus.CONFLICT:
+            jv = self._judge.judge(claim, w.text)
+            if jv.verdict is Verdict.SUPPORTED:
+                score = max(score, cb.threshold)
+            elif verdict is Verdict.SUPPORTED:
+                score = min(score, cb.threshold - 1e-3)
+            verdict, reason = jv.verdict, f"LLM judge: {jv.reason}" if jv.reason else "LLM judge"
+        if verdict is not Verdict.SUPPORTED and score >= cb.threshold:
+            score = cb.threshold - 1e-3
+        return VerifyResult(verdict=verdict, score=float(min(1.0, max(0.0, score))),
+                            reason=reason, span=span if verdict is not Verdict.UNSUPPORTED
+                            or f["overlap_best"] > 0 else None, features=f)
+
+    # -- answers -----------------------------------------------------------------------
+    def check_answer(self, sources: Mapping[str, str], answer: str | None = None,
+                     claims: Sequence[Claim] | None = None) -> AnswerReport:
+        """Verify every claim of an answer against its cited sources, with ALCE citation
+        precision and recall. Give either ``answer`` (text with ``[S1]`` markers) or
+        ``claims``."""
+        if (answer is None) == (claims is None):
+            raise VerifyError("give either an answer text or a list of claims")
+        items = split_claims(answer) if answer is not None else list(claims or [])
+        return _check_claims(self, sources, items)
+
+
+def _check_claims(v: Verifier, sources: Mapping[str, str], items: list[Claim]) -> AnswerReport:
+    """Joint check of each claim against all its cited sources, then the ALCE rules."""
+    jobs: list[tuple[str, str]] = []
+    plan: list[tuple[Claim, list[CitationCheck], str | None, list[int]]] = []
+    for claim in items:
+        checks, problem = [], None
+        for c in claim.citations:
+            src = sources.get(c.source_id)
+            quote_ok = None
+            if src is not None and c.quote:
+                quote_ok = find_quote(c.quote, src) is not None
+            checks.append(CitationCheck(source_id=c.source_id, exists=src is not None,
+                                        quote_found=quote_ok))
+        if not claim.citations:
+            problem = "no citation"
+        elif any(not ch.exists for ch in checks):
+            bad = [ch.source_id for ch in checks if not ch.exists]
+            problem = f"cites {', '.join(bad)}, not among the sources"
+        elif any(ch.quote_found is False for ch in checks):
+            bad = [ch.source_id for ch in checks if ch.quote_found is False]
+            problem = f"the quote is not in {', '.join(bad)}"
+        idx: list[int] = []
+        valid = [c.source_id for c in claim.citations if c.source_id in sources]
+        if problem is None:
+            idx.append(len(jobs))
+            jobs.append((claim.text, "\n\n".join(sources[s] for s in valid)))
+            if len(valid) > 1:
+                for s in valid:
+                    idx.append(len(jobs))
+                    jobs.append((claim.text, sources[s]))
+                    idx.append(len(jobs))
+                    jobs.append((claim.text, "\n\n".join(sources[o] for o in valid if o != s)))
+        plan.append((claim, checks, problem, idx))
+    results = v.verify_batch(jobs)
+    reports, n_cites, n_relevant, n_supported = [], 0, 0, 0
+    for claim, checks, problem, idx in plan:
+        if problem is not None:
+            res = VerifyResult(verdict=Verdict.UNSUPPORTED, score=0.0, reason=problem)
+        else:
+            res = results[idx[0]]
+        joint = res.verdict is Verdict.SUPPORTED
+        final = []
+        for k, ch in enumerate(checks):
+            alone = joint if len(checks) == 1 else (
+                results[idx[1 + 2 * k]].supported if problem is None else False)
+            others = False if len(checks) == 1 or problem is not None else \
+                results[idx[2 + 2 * k]].supported
+            relevant = joint and (alone or not others)  # ALCE: irrelevant if alone fails and rest suffice
+            final.append(ch.model_copy(update={"supports_alone": alone, "relevant": relevant}))
+        n_cites += len(final)
+        n_relevant += sum(ch.relevant for ch in final)
+        n_supported += int(joint)
+        reports.append(ClaimReport(claim=claim, result=res, citations=tuple(final), keep=joint))
+    precision = n_relevant / n_cites if n_cites else 0.0
+    recall = n_supported / len(items) if items else 0.0
+    return AnswerReport(claims=tuple(reports), citation_precision=precision,
+                        citation_recall=recall)
+
+
+__all__ = ["Citation", "Verifier", "VerifierSettings"]
