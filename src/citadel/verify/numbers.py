@@ -226,8 +226,42 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
             problems.append(f"'{c.text}' in the claim but '{clash.text}' in the source")
         else:
             problems.append(f"'{c.text}' does not occur in the source")
+    if not problems:
+        mix = check_rows(claim, source)
+        if mix:
+            return NumberCheck(NumberStatus.CONFLICT, mix, matched, len(cq))
     if conflict:
         return NumberCheck(NumberStatus.CONFLICT, "; ".join(problems), matched, len(cq))
     if problems:
         return NumberCheck(NumberStatus.MISSING, "; ".join(problems), matched, len(cq))
     return NumberCheck(NumberStatus.OK, "", matched, len(cq))
+
+
+_ROW = re.compile(r"\||\t|\w: [^;\n]+; *[^:;\n]+: ")
+
+
+def check_rows(claim: str, source: str) -> str | None:
+    """Table-row consistency: in a source with table rows (``a | b``, tab-separated, or
+    ``Header: value; Header: value`` lines), each claim number must sit in a row that also
+    holds the claim's row-identifying words. Returns a description of the mix-up, or None."""
+    from citadel.verify.lexical import content_words
+
+    rows = [ln for ln in source.split("\n") if _ROW.search(ln)]
+    cq = quantities(claim)
+    if len(rows) < 2 or not cq:
+        return None
+    row_words = [content_words(r) for r in rows]
+    cw = content_words(claim)
+    # words of the claim that name exactly one row
+    ident = {w for w in cw if sum(w in rw for rw in row_words) == 1}
+    if not ident:
+        return None
+    row_q = [quantities(r) for r in rows]
+    for c in cq:
+        homes = [i for i, qs in enumerate(row_q) if any(_agree(c, s) for s in qs)]
+        if homes and not any(ident & row_words[i] for i in homes):
+            named = rows[max(range(len(rows)),
+                             key=lambda i: (len(ident & row_words[i]), bool(row_q[i])))]
+            return (f"'{c.text}' belongs to another row ('{rows[homes[0]].strip()}'), not to "
+                    f"'{named.strip()}'")
+    return None

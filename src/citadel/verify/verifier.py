@@ -101,6 +101,13 @@ class Verifier:
         scored = self._score_windows(pairs, windows)
         return [self._decide(c, s, sc) for (c, s), sc in zip(pairs, scored)]
 
+    def feature_rows(self, pairs: Sequence[tuple[str, str]]) -> list[dict[str, float]]:
+        """The combiner's input features for each pair (used to fit the combiner)."""
+        windows = [candidate_windows(c, s, self.settings.window_sentences,
+                                     self.settings.top_windows) for c, s in pairs]
+        scored = self._score_windows(pairs, windows)
+        return [self.features(c, s, sc)[0] for (c, s), sc in zip(pairs, scored)]
+
     def _score_windows(self, pairs: Sequence[tuple[str, str]],
                        windows: list[list[Window]]) -> list[_Scored]:
         flat = [(w.text, c) for (c, _), ws in zip(pairs, windows) for w in ws]

@@ -1,0 +1,104 @@
+"""Verifier benchmark: balanced accuracy on the test splits, beside the naive baseline.
+
+    .venv/bin/python bench/verifier.py            # all three sets (several minutes on 2 cores)
+    .venv/bin/python bench/verifier.py --limit 100
+
+Sets (never used for training or calibration): ExpertQA claim pairs, WiCE claims against the
+whole cited article (long sources, windowed), SciFact claim vs abstract. Prints balanced
+accuracy (``supported`` against everything else) of the verifier and of the naive baseline
+("supported when every number and every content word of the claim occurs in the source"), the
+ratio between them, throughput in pairs/s and the p50 latency of verifying one claim.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import time
+from pathlib import Path
+
+SETS = {
+    "ExpertQA": "expertqa/pairs.test.jsonl",
+    "WiCE (whole article)": "wice/pairs.test.jsonl",
+    "SciFact": "scifact/pairs.test.jsonl",
+}
+TARGETS = {"ExpertQA": 0.56, "WiCE (whole article)": 0.62, "SciFact": 0.72}
+
+
+def balanced_accuracy(gold: list[bool], pred: list[bool]) -> float:
+    pos = [p for g, p in zip(gold, pred) if g]
+    neg = [not p for g, p in zip(gold, pred) if not g]
+    tpr = sum(pos) / len(pos) if pos else 0.0
+    tnr = sum(neg) / len(neg) if neg else 0.0
+    return (tpr + tnr) / 2
+
+
+def datasets_dir() -> Path:
+    env = os.environ.get("CITADEL_DATASETS")
+    if env:
+        return Path(env)
+    here = Path(__file__).resolve().parents[1]
+    for cand in (here.parent / "shared/datasets", here / "shared/datasets"):
+        if cand.exists():
+            return cand
+    raise SystemExit("datasets not found: set CITADEL_DATASETS to shared/datasets")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--limit", type=int, default=0, help="first N pairs of each set")
+    ap.add_argument("--latency-claims", type=int, default=50)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    from citadel.verify import Verifier, naive_baseline
+
+    ds = datasets_dir()
+    v = Verifier()
+    v.verify("warm up", "warm up the model")
+    rows_out = []
+    total_pairs, total_s = 0, 0.0
+    for name, rel in SETS.items():
+        rows = [json.loads(line) for line in (ds / rel).open()]
+        if args.limit:
+            rows = rows[: args.limit]
+        gold = [r["label"] == "supported" for r in rows]
+        pairs = [(r["claim"], r["evidence"]) for r in rows]
+        t0 = time.perf_counter()
+        res = v.verify_batch(pairs)
+        el = time.perf_counter() - t0
+        total_pairs += len(pairs)
+        total_s += el
+        ba = balanced_accuracy(gold, [r.supported for r in res])
+        base = balanced_accuracy(gold, [naive_baseline(c, s) for c, s in pairs])
+        rows_out.append({"set": name, "pairs": len(rows), "verifier": round(ba, 4),
+                         "baseline": round(base, 4), "ratio": round(ba / base, 3) if base else None,
+                         "target": TARGETS[name], "pairs_per_s": round(len(pairs) / el, 1)})
+    # latency of one short claim at a time (ExpertQA-sized sources)
+    short = [json.loads(line) for line in (ds / SETS["ExpertQA"]).open()][: args.latency_claims]
+    lat = []
+    for r in short:
+        t0 = time.perf_counter()
+        v.verify(r["claim"], r["evidence"])
+        lat.append(time.perf_counter() - t0)
+    summary = {"date": time.strftime("%Y-%m-%d"), "machine": f"{platform.machine()}, "
+               f"{os.cpu_count()} cores", "sets": rows_out,
+               "overall_pairs_per_s": round(total_pairs / total_s, 1),
+               "p50_latency_ms_per_claim": round(1000 * statistics.median(lat), 1)}
+    if args.json:
+        print(json.dumps(summary))
+        return
+    print(f"{'set':24} {'pairs':>5} {'verifier':>8} {'baseline':>8} {'ratio':>6} {'target':>6} "
+          f"{'pairs/s':>7}")
+    for r in rows_out:
+        print(f"{r['set']:24} {r['pairs']:>5} {r['verifier']:>8.3f} {r['baseline']:>8.3f} "
+              f"{r['ratio']:>6.2f} {r['target']:>6.2f} {r['pairs_per_s']:>7.1f}")
+    print(f"overall {summary['overall_pairs_per_s']} pairs/s; p50 latency "
+          f"{summary['p50_latency_ms_per_claim']} ms per claim ({len(lat)} ExpertQA claims, one "
+          f"at a time); {summary['machine']}")
+
+
+if __name__ == "__main__":
+    main()

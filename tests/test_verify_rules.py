@@ -1,0 +1,113 @@
+"""Rule layers of the verifier: numbers, units, dates, ranges, table rows, quotes."""
+
+from __future__ import annotations
+
+import pytest
+
+from citadel.verify import check_numbers, find_quote
+from citadel.verify.numbers import NumberStatus, quantities
+
+SOURCE = "The course lasts 5 days and costs $30 per month. Sessions take 90 minutes."
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("The course lasts five days.", "The course lasts 5 days."),
+        ("It runs on a 12-month contract.", "It runs on a twelve-month contract."),
+        ("Refunds take 2-3 weeks.", "Refunds take two to three weeks."),
+        ("Refunds take two to three weeks.", "Refunds take 2 to 3 weeks."),
+        ("A session lasts 2 hours.", "A session lasts 120 minutes."),
+        ("The share fell to 41% in 2016.", "In 2016 the share was 41.3 %."),
+        ("It grew by 1.5 million.", "It grew by 1,512,000."),
+        ("It costs $60 a year.", "It costs $60 per year."),
+    ],
+)
+def test_numbers_that_agree(claim: str, source: str) -> None:
+    assert check_numbers(claim, source).status is NumberStatus.OK
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "status"),
+    [
+        ("The course lasts 10 days.", SOURCE, NumberStatus.CONFLICT),  # number swap
+        ("The course lasts 5 weeks.", SOURCE, NumberStatus.CONFLICT),  # unit swap
+        ("Sessions take 90 hours.", SOURCE, NumberStatus.CONFLICT),  # unit swap, same value
+        ("It costs $30 per year.", SOURCE, NumberStatus.CONFLICT),  # per month vs per year
+        ("It was founded in 2019.", "It was founded in 2016.", NumberStatus.CONFLICT),  # date
+        ("Refunds take 2-4 weeks.", "Refunds take two to three weeks.", NumberStatus.CONFLICT),
+        ("The team has 40 members.", SOURCE, NumberStatus.MISSING),
+    ],
+)
+def test_numbers_that_do_not_agree(claim: str, source: str, status: NumberStatus) -> None:
+    check = check_numbers(claim, source)
+    assert check.status is status
+    assert check.detail
+
+
+def test_claim_without_numbers() -> None:
+    assert check_numbers("The course is popular.", SOURCE).status is NumberStatus.NONE
+
+
+def test_quantities_read_words_ranges_and_units() -> None:
+    got = [(q.lo, q.hi, q.unit, q.per) for q in quantities("two to three days at $5 per month")]
+    assert got == [(2.0, 3.0, "day", None), (5.0, 5.0, "$", "month")]
+    assert quantities("COVID-19 hit one of the largest cities") == []
+
+
+TABLE = (
+    "Plan: Basic; Price: $5 per month; Storage: 10 GB\n"
+    "Plan: Premium; Price: $12 per month; Storage: 100 GB"
+)
+
+
+def test_mixing_two_table_rows_is_a_conflict() -> None:
+    check = check_numbers("The Basic plan costs $12 per month.", TABLE)
+    assert check.status is NumberStatus.CONFLICT
+    assert "another row" in check.detail
+    assert check_numbers("The Premium plan includes 10 GB.", TABLE).status is NumberStatus.CONFLICT
+
+
+def test_reading_table_rows_correctly_passes() -> None:
+    assert check_numbers("The Basic plan costs $5 per month.", TABLE).status is NumberStatus.OK
+    both = "Basic costs $5 per month and Premium costs $12 per month."
+    assert check_numbers(both, TABLE).status is NumberStatus.OK
+
+
+QUOTE_SOURCE = (
+    "The Basic plan costs $5 per month and includes 10 GB of storage.\n"
+    "Refunds are available within 30 days of purchase. Support is provided by email only."
+)
+
+
+def test_quote_exact_after_normalization_returns_offsets() -> None:
+    m = find_quote("refunds are AVAILABLE  within 30 days", QUOTE_SOURCE)
+    assert m is not None and m.exact
+    assert QUOTE_SOURCE[m.start : m.end] == "Refunds are available within 30 days"
+
+
+def test_quote_fuzzy_alignment_returns_offsets() -> None:
+    m = find_quote("Refunds are availabel within 30 days of purchase", QUOTE_SOURCE)
+    assert m is not None and not m.exact
+    assert m.similarity >= 90
+    assert QUOTE_SOURCE[m.start : m.end] == "Refunds are available within 30 days of purchase"
+
+
+@pytest.mark.parametrize(
+    "quote",
+    [
+        "Refunds are available within 60 days of purchase",  # changed number
+        "Refunds are not available within 30 days",  # added negation
+        "The Premium plan has unlimited storage and phone support",  # not in source
+    ],
+)
+def test_quote_not_in_source(quote: str) -> None:
+    assert find_quote(quote, QUOTE_SOURCE) is None
+
+
+def test_frankenquote_fails() -> None:
+    # two real fragments from distant places stitched together
+    stitched = "The Basic plan costs $5 per month and is provided by email only"
+    assert find_quote(stitched, QUOTE_SOURCE) is None
+    assert find_quote("Basic plan costs $5 per month", QUOTE_SOURCE) is not None
+    assert find_quote("is provided by email only", QUOTE_SOURCE) is not None

@@ -1,0 +1,111 @@
+"""Fit the verifier's combiner and its thresholds on held-out dev data; report calibration.
+
+Reads ``work/calib.jsonl`` (the third of the dev groups that training never saw), computes
+every layer's features with the shipped model, fits a logistic regression (L2, each dataset
+weighted equally), picks the ``supported`` threshold that maximises the mean balanced accuracy
+over the datasets, and writes ``calibration.json`` next to the model with the expected
+calibration error (ECE, 10 bins).
+
+Usage: .venv/bin/python train/verifier/calibrate.py [--model-dir src/citadel/verify/model]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from collections import defaultdict
+from pathlib import Path
+
+import numpy as np
+
+from citadel.verify.combiner import FEATURES, Combiner
+from citadel.verify.verifier import Verifier, VerifierSettings
+
+
+def fit_logreg(x: np.ndarray, y: np.ndarray, w: np.ndarray, l2: float = 1.0) -> np.ndarray:
+    """Weighted L2 logistic regression by Newton steps; returns [bias, weights...]."""
+    xb = np.hstack([np.ones((len(x), 1)), x])
+    beta = np.zeros(xb.shape[1])
+    reg = np.full(xb.shape[1], l2)
+    reg[0] = 0.0
+    for _ in range(50):
+        p = 1 / (1 + np.exp(-np.clip(xb @ beta, -30, 30)))
+        g = xb.T @ (w * (p - y)) + reg * beta
+        h = (xb * (w * p * (1 - p))[:, None]).T @ xb + np.diag(reg + 1e-6)
+        step = np.linalg.solve(h, g)
+        beta -= step
+        if np.abs(step).max() < 1e-7:
+            break
+    return beta
+
+
+def balanced_accuracy(y: np.ndarray, pred: np.ndarray) -> float:
+    tpr = (pred[y == 1] == 1).mean() if (y == 1).any() else 0.0
+    tnr = (pred[y == 0] == 0).mean() if (y == 0).any() else 0.0
+    return float((tpr + tnr) / 2)
+
+
+def ece(p: np.ndarray, y: np.ndarray, bins: int = 10) -> float:
+    edges = np.linspace(0, 1, bins + 1)
+    total = 0.0
+    for lo, hi in zip(edges[:-1], edges[1:]):
+        m = (p >= lo) & (p < hi if hi < 1 else p <= hi)
+        if m.any():
+            total += m.mean() * abs(p[m].mean() - y[m].mean())
+    return float(total)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--calib", default="train/verifier/work/calib.jsonl")
+    ap.add_argument("--model-dir", default="src/citadel/verify/model")
+    ap.add_argument("--cache", default="train/verifier/work/calib_features.json")
+    args = ap.parse_args()
+    rows = [json.loads(line) for line in open(args.calib)]
+    pairs = [(r["claim"], r["evidence"]) for r in rows]
+    y = np.array([r["label"] == "supported" for r in rows], dtype=float)
+    ds = [r["dataset"] for r in rows]
+    counts = defaultdict(int)
+    for d in ds:
+        counts[d] += 1
+    wts = np.array([len(rows) / (len(counts) * counts[d]) for d in ds])
+    model_dir = Path(args.model_dir)
+    out = {}
+    report = {}
+    for key, use_model in (("rules_only", False), ("with_model", True)):
+        t0 = time.time()
+        v = Verifier(VerifierSettings(model_dir=model_dir, use_model=use_model))
+        feats = v.feature_rows(pairs)
+        names = [f for f in FEATURES if f in feats[0]]
+        x = np.array([[f[n] for n in names] for f in feats])
+        beta = fit_logreg(x, y, wts)
+        p = 1 / (1 + np.exp(-(beta[0] + x @ beta[1:])))
+        # the verdict rules: a missing or conflicting number is never "supported"
+        blocked = np.array([f["num_missing"] + f["num_conflict"] > 0 for f in feats])
+        best_t, best_ba = 0.5, -1.0
+        for t in np.linspace(0.05, 0.95, 91):
+            pred = ((p >= t) & ~blocked).astype(int)
+            ba = np.mean([balanced_accuracy(y[np.array(ds) == d], pred[np.array(ds) == d])
+                          for d in counts])
+            if ba > best_ba + 1e-9:
+                best_t, best_ba = float(t), float(ba)
+        pred = ((p >= best_t) & ~blocked).astype(int)
+        per_ds = {d: round(balanced_accuracy(y[np.array(ds) == d], pred[np.array(ds) == d]), 4)
+                  for d in counts}
+        comb = Combiner(weights={n: float(b) for n, b in zip(names, beta[1:])},
+                        bias=float(beta[0]), threshold=best_t, partial_threshold=best_t / 2,
+                        meta={"fitted_on": f"{len(rows)} held-out dev pairs {dict(counts)}",
+                              "ece_10_bins": round(ece(p, y), 4),
+                              "balanced_accuracy_dev": per_ds,
+                              "mean_balanced_accuracy_dev": round(best_ba, 4)})
+        out[key] = comb.to_json()
+        report[key] = {"threshold": round(best_t, 3), "per_dataset": per_ds,
+                       "ece": round(ece(p, y), 4), "seconds": round(time.time() - t0, 1)}
+        print(key, json.dumps(report[key]), flush=True)
+    (model_dir / "calibration.json").write_text(json.dumps(out, indent=1) + "\n")
+    print(f"wrote {model_dir / 'calibration.json'}")
+
+
+if __name__ == "__main__":
+    main()
