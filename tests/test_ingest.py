@@ -153,7 +153,7 @@ def test_killed_process_leaves_store_consistent_and_rerun_completes(tmp_path: Pa
         assert 5 <= stored < 400, "the process must be stopped mid-batch"
         assert_consistent(store)
     if sig == signal.SIGINT:
-        assert proc.returncode == 130 and b"run again to finish" in err
+        assert proc.returncode == 130 and b"run again to finish" in err, err.decode()[-2000:]
     rerun = subprocess.run([*CITADEL, "--store", str(store_dir), "ingest", str(folder), "--json"], capture_output=True)
     assert rerun.returncode == 0, rerun.stderr
     with open_store(store_dir) as store:
