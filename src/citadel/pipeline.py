@@ -1,0 +1,215 @@
+"""``ask``: retrieve → abstain early → number the sources → prompt → generate → validate
+→ verify → keep what is supported (regenerating once with feedback) → render → log.
+
+Every step is recorded in a :class:`~citadel.trace.Trace` that is written to the
+store, whatever the outcome; the answer carries its ``trace_id``. An abstention is a
+normal answer with a reason, never an error.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from citadel._errors import BackendError, ValidationError
+from citadel.answers import AbstentionReason, Answer, CitationOut, ClaimOut, SourceOut, with_markers
+from citadel.generate.backends.base import GenerationRequest, Generator
+from citadel.generate.prompt import ABSTAIN_SENTENCE, Source, build_prompt
+from citadel.generate.schema import DraftAnswer, answer_json_schema, parse_draft
+from citadel.store.base import SearchFilter, Store
+from citadel.trace import Trace
+from citadel.verify import AnswerReport, Citation, Claim, Verifier, find_quote
+
+log = logging.getLogger(__name__)
+
+#: Store configuration key of the calibrated abstention threshold.
+THRESHOLD_KEY = "abstain_threshold"
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """One selected passage: ``text == document_text[start:end]``."""
+
+    chunk_id: str
+    doc_id: str
+    version: int
+    title: str
+    heading_path: tuple[str, ...]
+    page: int | None
+    start: int
+    end: int
+    text: str
+    score: float  # normalized relevance in [0, 1]
+
+
+@dataclass(frozen=True)
+class Retrieved:
+    evidence: list[Evidence]
+    top_score: float
+    candidates: list[dict[str, object]] = field(default_factory=list)  # for the trace
+    notes: list[str] = field(default_factory=list)  # degradation notices
+
+
+class Retriever(Protocol):
+    def retrieve(self, question: str, where: SearchFilter) -> Retrieved: ...
+
+
+@dataclass(frozen=True)
+class AskSettings:
+    abstain_threshold: float | None = None  # None: the store's calibrated value, else the default
+    default_threshold: float = 0.2
+    max_sources: int = 6
+    regenerate: bool = True
+
+
+class Pipeline:
+    """Answers questions from one store with one backend, verifier and retriever."""
+
+    def __init__(
+        self,
+        store: Store,
+        retriever: Retriever,
+        backend: Generator,
+        verifier: Verifier,
+        settings: AskSettings = AskSettings(),
+    ) -> None:
+        self.store, self.retriever, self.backend, self.verifier = store, retriever, backend, verifier
+        self.settings = settings
+
+    def threshold(self) -> float:
+        if self.settings.abstain_threshold is not None:
+            return self.settings.abstain_threshold
+        stored = self.store.get_config(THRESHOLD_KEY)
+        if isinstance(stored, dict) and isinstance(stored.get("value"), int | float):
+            return float(stored["value"])
+        return self.settings.default_threshold
+
+    def ask(self, question: str, groups: Sequence[str] = ()) -> Answer:
+        trace = Trace.start(question, groups, self.backend.name)
+        where = SearchFilter(groups=frozenset(groups))
+        with trace.timed("retrieve"):
+            retrieved = self.retriever.retrieve(question, where)
+        trace.record_retrieval(retrieved.candidates, retrieved.notes)
+        threshold = self.threshold()
+        trace.threshold = threshold
+        if not retrieved.evidence or retrieved.top_score < threshold:
+            return self._finish(trace, [], [], "no_evidence")
+        sources = [_source(f"S{i}", e) for i, e in enumerate(retrieved.evidence[: self.settings.max_sources], 1)]
+        trace.record_sources(sources)
+        texts = {s.sid: s.text for s in sources}
+        draft = self._generate(trace, question, sources, texts, feedback=None)
+        if draft is None:
+            return self._finish(trace, sources, [], "invalid_output")
+        kept = self._verify(trace, draft, texts)
+        dropped = len(draft.claims) - len(kept)
+        if dropped and self.settings.regenerate and self.backend.repairable and not draft.abstained:
+            feedback = _feedback(trace.verification[-1])
+            second = self._generate(trace, question, sources, texts, feedback=feedback)
+            if second is not None:
+                seen = {c.text for c in kept}
+                kept += [c for c in self._verify(trace, second, texts) if c.text not in seen]
+        return self._finish(trace, sources, kept, None if kept else "unsupported")
+
+    # --- steps ------------------------------------------------------------------------
+
+    def _generate(
+        self, trace: Trace, question: str, sources: list[Source], texts: dict[str, str], feedback: str | None
+    ) -> DraftAnswer | None:
+        """Generate and validate, retrying once with the validation error; None if both fail."""
+        for _ in range(2):
+            prompt = build_prompt(question, sources, feedback)
+            request = GenerationRequest(question, tuple(sources), prompt, answer_json_schema(), feedback)
+            with trace.timed("generate"):
+                try:
+                    generation = self.backend.run(request)
+                except BackendError as exc:
+                    trace.record_generation(prompt, None, f"backend error: {exc}")
+                    return None
+            try:
+                draft = parse_draft(generation.text, texts)
+            except ValidationError as exc:
+                trace.record_generation(prompt, generation, str(exc))
+                feedback = str(exc)
+                continue
+            trace.record_generation(prompt, generation, None)
+            return draft
+        return None
+
+    def _verify(self, trace: Trace, draft: DraftAnswer, texts: dict[str, str]) -> list[ClaimOut]:
+        if draft.abstained or not draft.claims:
+            trace.verification.append({"model_abstained": True, "claims": []})
+            return []
+        claims = [
+            Claim(text=c.text, citations=tuple(Citation(source_id=x.source_id, quote=x.quote) for x in c.citations))
+            for c in draft.claims
+        ]
+        with trace.timed("verify"):
+            report = self.verifier.check_answer(texts, claims=claims)
+        trace.verification.append(_report_json(report))
+        return [_claim_out(r.claim, r.result.verdict.value) for r in report.claims if r.keep]
+
+    def _finish(
+        self, trace: Trace, sources: list[Source], claims: list[ClaimOut], reason: AbstentionReason | None
+    ) -> Answer:
+        by_id = {s.sid: s for s in sources}
+        claims = [_locate(c, by_id) for c in claims]
+        answer = Answer(
+            question=trace.question,
+            abstained=reason is not None,
+            abstention_reason=reason,
+            answer=(
+                ABSTAIN_SENTENCE
+                if reason
+                else " ".join(with_markers(c.text, [x.source_id for x in c.citations]) for c in claims)
+            ),
+            claims=claims,
+            sources={s.sid: _source_out(s) for s in sources},
+            trace_id=trace.trace_id,
+        )
+        trace.finish(answer)
+        try:
+            self.store.add_trace(trace)
+        except Exception:  # noqa: BLE001 - a failed log must not lose the answer, but is loud
+            log.exception("could not write trace %s", trace.trace_id)
+        return answer
+
+
+def _source(sid: str, e: Evidence) -> Source:
+    return Source(sid, e.chunk_id, e.doc_id, e.version, e.title, e.heading_path, e.page, e.start, e.end, e.text, e.score)
+
+
+def _source_out(s: Source) -> SourceOut:
+    return SourceOut(
+        chunk_id=s.chunk_id, doc_id=s.doc_id, version=s.version, title=s.title, page=s.page,
+        start=s.start, end=s.end, text=s.text, section=s.section,
+    )  # fmt: skip
+
+
+def _claim_out(claim: Claim, verdict: str) -> ClaimOut:
+    citations = [CitationOut(source_id=c.source_id, quote=c.quote or "", start=-1, end=-1) for c in claim.citations]
+    return ClaimOut(text=claim.text, verdict=verdict, citations=citations)
+
+
+def _locate(claim: ClaimOut, sources: dict[str, Source]) -> ClaimOut:
+    """Give each citation the offsets of its quote in the cited document."""
+    located = []
+    for c in claim.citations:
+        s = sources[c.source_id]
+        match = find_quote(c.quote, s.text) if c.quote else None
+        start, end = (s.start + match.start, s.start + match.end) if match else (s.start, s.end)
+        located.append(c.model_copy(update={"start": start, "end": end, "quote": s.text[start - s.start : end - s.start]}))
+    return claim.model_copy(update={"citations": located})
+
+
+def _report_json(report: AnswerReport) -> dict[str, object]:
+    return report.to_json()
+
+
+def _feedback(verification: dict[str, object]) -> str:
+    claims = verification.get("claims", [])
+    failed = [c for c in claims if isinstance(c, dict) and not c.get("keep")] if isinstance(claims, list) else []
+    lines = [f"claim {c.get('text')!r} was not supported by its quotes ({c.get('reason')})" for c in failed]
+    return "; ".join(lines) + ". Only make claims that the quoted text states directly."
+

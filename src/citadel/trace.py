@@ -1,0 +1,90 @@
+"""The record of one request, written to the store so any answer can be audited and replayed.
+
+A trace holds the question and the caller's groups, every retrieved candidate and the
+selected evidence (chunk ids, versions, spans), each prompt sent, each raw output
+exactly as received (before any repair), validation errors, per-claim verdicts and
+reasons, the final answer, and timings per step.
+"""
+
+from __future__ import annotations
+
+import time
+import uuid
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, field
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from citadel.answers import Answer
+    from citadel.generate.backends.base import Generation
+    from citadel.generate.prompt import Prompt, Source
+
+
+def new_trace_id() -> str:
+    """Time-ordered and unique: ``20261130T142233-3f9a1c0b2d4e``."""
+    return datetime.now(UTC).strftime("%Y%m%dT%H%M%S") + "-" + uuid.uuid4().hex[:12]
+
+
+@dataclass
+class Trace:
+    trace_id: str
+    created_at: str
+    question: str
+    groups: list[str]
+    backend: str
+    threshold: float | None = None
+    candidates: list[dict[str, Any]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    evidence: list[dict[str, Any]] = field(default_factory=list)
+    prompts: list[dict[str, str]] = field(default_factory=list)
+    raw_outputs: list[str | None] = field(default_factory=list)
+    validation: list[str | None] = field(default_factory=list)
+    verification: list[dict[str, Any]] = field(default_factory=list)
+    answer: dict[str, Any] = field(default_factory=dict)
+    timings: dict[str, float] = field(default_factory=dict)
+    _started: float = field(default_factory=time.perf_counter, repr=False, compare=False)
+
+    @classmethod
+    def start(cls, question: str, groups: Sequence[str], backend: str) -> Trace:
+        return cls(new_trace_id(), datetime.now(UTC).isoformat(), question, sorted(set(groups)), backend)
+
+    @contextmanager
+    def timed(self, step: str) -> Iterator[None]:
+        t0 = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.timings[step] = round(self.timings.get(step, 0.0) + (time.perf_counter() - t0) * 1000, 2)
+
+    def record_retrieval(self, candidates: list[dict[str, Any]], notes: list[str]) -> None:
+        self.candidates, self.notes = candidates, list(notes)
+
+    def record_sources(self, sources: Sequence[Source]) -> None:
+        self.evidence = [
+            {
+                "source_id": s.sid, "chunk_id": s.chunk_id, "doc_id": s.doc_id, "version": s.version,
+                "start": s.start, "end": s.end, "score": round(s.score, 4), "text": s.text,
+            }  # fmt: skip
+            for s in sources
+        ]
+
+    def record_generation(self, prompt: Prompt, generation: Generation | None, error: str | None) -> None:
+        self.prompts.append({"system": prompt.system, "user": prompt.user})
+        raw = None if generation is None else (generation.raw or generation.text)
+        self.raw_outputs.append(raw)
+        self.validation.append(error)
+
+    def finish(self, answer: Answer) -> None:
+        self.answer = answer.to_json()
+        self.timings["total"] = round((time.perf_counter() - self._started) * 1000, 2)
+
+    @property
+    def doc_versions(self) -> list[tuple[str, int]]:
+        return sorted({(e["doc_id"], e["version"]) for e in self.evidence})
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data.pop("_started")
+        return data
