@@ -19,6 +19,8 @@ from citadel.cli._state import CliState
 
 _COMMAND_MODULES = [
     "citadel.cli.documents",
+    "citadel.cli.search",
+    "citadel.cli.verify",
 ]
 
 

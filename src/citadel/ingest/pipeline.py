@@ -3,6 +3,11 @@
 A file that fails is recorded with its reason and the batch goes on. Stopping the
 process at any moment leaves every document fully stored or not at all, and
 running the same ingest again completes the batch (unchanged documents are skipped).
+
+Chunk vectors are computed by an embedder in batches that span documents (several
+small documents share one model call), then each document is stored with its
+vectors in one transaction. The default embedder is the one the store already
+records, else the bundled bge-small-en-v1.5; ``embedder=None`` stores no vectors.
 """
 
 from __future__ import annotations
@@ -14,13 +19,16 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
-from citadel._errors import IngestError
+import numpy as np
+
+from citadel._errors import ConfigError, IngestError
 from citadel.ingest.chunking import ChunkSettings, chunk_document
 from citadel.ingest.loaders import LOADERS, PLAIN, ParsedDocument, TextBuilder, add_plain_paragraphs
-from citadel.models import Document
-from citadel.store.base import Store
+from citadel.models import Chunk, Document
+from citadel.retrieve.embedders import DEFAULT_EMBEDDER, Embedder, embedding_text, get_embedder
+from citadel.store.base import ChunkVectors, EmbeddingSpec, Store
 from citadel.text import normalize_text
 
 log = logging.getLogger(__name__)
@@ -64,6 +72,17 @@ class _Source:
 
 Progress = Callable[[str], None]
 
+#: Documents are embedded together until their chunks reach this many.
+EMBED_BATCH_CHUNKS = 128
+
+
+@dataclass(frozen=True)
+class _Prepared:
+    source: _Source
+    document: Document
+    text: str
+    chunks: list[Chunk]
+
 
 def ingest(
     store: Store,
@@ -72,33 +91,104 @@ def ingest(
     groups: Sequence[str] = (),
     doc_id: str | None = None,
     chunking: ChunkSettings = ChunkSettings(),
+    embedder: Embedder | Literal["default"] | None = "default",
     on_start: Callable[[int], None] | None = None,
     on_progress: Progress | None = None,
 ) -> IngestReport:
-    """Ingest files, folders (recursively) and JSONL bulk files into ``store``."""
+    """Ingest files, folders (recursively) and JSONL bulk files into ``store``.
+
+    ``embedder``: ``"default"`` (the store's recorded embedder, else bge-small-en-v1.5),
+    an :class:`~citadel.retrieve.Embedder`, or None for keyword search only.
+    """
     report = IngestReport()
     groups = tuple(sorted({g.strip() for g in groups if g.strip()}))
+    model = resolve_embedder(store, embedder)
     sources = list(_collect(paths, groups, doc_id, report))
     if on_start:
         on_start(len(sources))
+    pending: list[_Prepared] = []
     for source in sources:
+        if any(p.document.doc_id == source.doc_id for p in pending):
+            _flush(store, pending, model, report, on_progress)  # its version depends on the pending one
         try:
-            _ingest_one(store, source, chunking, report)
+            prepared = _prepare(store, source, chunking, report)
         except IngestError as exc:
-            report.failed.append(Failure(source.label, str(exc)))
-            log.warning("%s: %s", source.label, exc)
-        if on_progress:
-            on_progress(source.label)
+            _fail(report, source, exc)
+            prepared = None
+        if prepared is not None:
+            pending.append(prepared)
+        else:
+            _progress(on_progress, source)
+        if sum(len(p.chunks) for p in pending) >= EMBED_BATCH_CHUNKS:
+            _flush(store, pending, model, report, on_progress)
+    _flush(store, pending, model, report, on_progress)
     return report
 
 
-def _ingest_one(store: Store, source: _Source, chunking: ChunkSettings, report: IngestReport) -> None:
+def resolve_embedder(store: Store, embedder: Embedder | Literal["default"] | None) -> Embedder | None:
+    """The embedder an ingest uses; refuses one whose vectors would not match the store's."""
+    spec = store.embedding_spec()
+    if embedder == "default":
+        return get_embedder(spec.name if spec else DEFAULT_EMBEDDER)
+    if embedder is not None and spec is not None and (spec.name, spec.dim) != (embedder.name, embedder.dim):
+        raise ConfigError(
+            f"this store's vectors come from the embedder {spec.name!r} ({spec.dim} dimensions), "
+            f"not {embedder.name!r} ({embedder.dim}); ingest with the same embedder or into a new store"
+        )
+    return embedder
+
+
+def _fail(report: IngestReport, source: _Source, exc: Exception) -> None:
+    report.failed.append(Failure(source.label, str(exc)))
+    log.warning("%s: %s", source.label, exc)
+
+
+def _progress(on_progress: Progress | None, source: _Source) -> None:
+    if on_progress:
+        on_progress(source.label)
+
+
+def _flush(
+    store: Store,
+    pending: list[_Prepared],
+    embedder: Embedder | None,
+    report: IngestReport,
+    on_progress: Progress | None,
+) -> None:
+    """Embed the chunks of the pending documents in one call, then store each document."""
+    if not pending:
+        return
+    matrix = None
+    if embedder is not None:
+        texts = [
+            embedding_text(p.document.title, c.heading_path, c.text) for p in pending for c in p.chunks
+        ]
+        matrix = embedder.embed_batch(texts)
+    row = 0
+    for p in pending:
+        vectors = None
+        if embedder is not None and matrix is not None:
+            spec = EmbeddingSpec(embedder.name, embedder.dim)
+            vectors = ChunkVectors(spec, np.asarray(matrix[row : row + len(p.chunks)]))
+            row += len(p.chunks)
+        status = store.put(p.document, p.text, p.chunks, vectors)
+        if status == "unchanged":
+            report.unchanged += 1
+        else:
+            setattr(report, status, getattr(report, status) + 1)
+            report.chunks += len(p.chunks)
+        _progress(on_progress, p.source)
+    pending.clear()
+
+
+def _prepare(store: Store, source: _Source, chunking: ChunkSettings, report: IngestReport) -> _Prepared | None:
+    """Load and chunk one source; None when it is unchanged."""
     parsed = source.load()
     content_hash = _content_hash(parsed, source.groups)
     current = store.current(source.doc_id)
     if current is not None and current.content_hash == content_hash:
         report.unchanged += 1
-        return
+        return None
     version = current.version + 1 if current else 1
     chunks = chunk_document(parsed, source.doc_id, version, chunking)
     document = Document(
@@ -112,12 +202,7 @@ def _ingest_one(store: Store, source: _Source, chunking: ChunkSettings, report: 
         content_hash=content_hash,
         indexed_at=datetime.now(UTC),
     )
-    status = store.put(document, parsed.text, chunks)
-    if status == "unchanged":
-        report.unchanged += 1
-        return
-    setattr(report, status, getattr(report, status) + 1)
-    report.chunks += len(chunks)
+    return _Prepared(source, document, parsed.text, chunks)
 
 
 def _content_hash(parsed: ParsedDocument, groups: tuple[str, ...]) -> str:

@@ -18,6 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+import numpy as np
+
 from citadel.models import Chunk, Document, DocumentSummary
 
 PutStatus = Literal["added", "updated", "unchanged"]
@@ -53,6 +55,22 @@ class ScoredChunk:
     title: str
 
 
+@dataclass(frozen=True)
+class EmbeddingSpec:
+    """Which embedder made a store's vectors: its registered name and dimension."""
+
+    name: str
+    dim: int
+
+
+@dataclass(frozen=True)
+class ChunkVectors:
+    """Vectors for the chunks of one :meth:`Store.put`, row ``i`` for chunk ``i``."""
+
+    spec: EmbeddingSpec
+    matrix: np.ndarray  # float32, shape (len(chunks), spec.dim), rows of unit length
+
+
 class Store(ABC):
     """What every store implements."""
 
@@ -61,11 +79,16 @@ class Store(ABC):
         """The current version of a document, or None."""
 
     @abstractmethod
-    def put(self, document: Document, text: str, chunks: Sequence[Chunk]) -> PutStatus:
+    def put(
+        self, document: Document, text: str, chunks: Sequence[Chunk], vectors: ChunkVectors | None = None
+    ) -> PutStatus:
         """Store one document version atomically, replacing any older version.
 
         ``document.version`` must be one more than the stored version (or 1); if the
         stored content hash equals ``document.content_hash`` nothing changes.
+        ``vectors`` (one row per chunk) are written in the same transaction; the first
+        vectors fix the store's :class:`EmbeddingSpec` and vectors of another spec are
+        refused with a :class:`~citadel.StoreError`.
         """
 
     @abstractmethod
@@ -91,6 +114,15 @@ class Store(ABC):
     @abstractmethod
     def keyword_search(self, query: str, k: int, where: SearchFilter) -> list[ScoredChunk]:
         """BM25 over chunk text and titles; best first; only readable chunks."""
+
+    @abstractmethod
+    def dense_search(self, vector: np.ndarray, k: int, where: SearchFilter) -> list[ScoredChunk]:
+        """Cosine similarity of ``vector`` to stored chunk vectors; best first; only readable
+        chunks (vectors a caller cannot read are never scored)."""
+
+    @abstractmethod
+    def embedding_spec(self) -> EmbeddingSpec | None:
+        """The embedder the stored vectors came from, or None if the store has no vectors."""
 
     @abstractmethod
     def generation(self) -> int:

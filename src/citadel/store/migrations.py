@@ -13,8 +13,12 @@ Tables:
   (the sorted set of a document's groups; partition 0 is public). BM25 statistics
   are therefore computed only over documents sharing the same access, so a
   restricted document never influences the score a caller without access sees.
-* ``config``: JSON settings kept with the store (calibrated thresholds).
+* ``config``: JSON settings kept with the store (calibrated thresholds, and under
+  ``embedding`` the name and dimension of the embedder that made the vectors).
 * ``meta``: ``generation``, bumped in every write transaction.
+* ``chunk_vectors`` (migration 2): one float32 vector per chunk (little-endian BLOB),
+  keyed by the chunk's rowid and tagged with its partition; written in the same
+  transaction as the chunk and removed with it.
 
 ``PRAGMA user_version`` records how many migrations ran. Never edit a migration
 that has shipped; append a new one.
@@ -103,7 +107,21 @@ def create_fts(db: sqlite3.Connection, part_id: int) -> None:
     )
 
 
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_m1_initial]
+def _m2_chunk_vectors(db: sqlite3.Connection) -> None:
+    _run(
+        db,
+        """
+        CREATE TABLE chunk_vectors (
+            rowid INTEGER PRIMARY KEY REFERENCES chunks(rowid) ON DELETE CASCADE,
+            part_id INTEGER NOT NULL,
+            vec BLOB NOT NULL
+        );
+        CREATE INDEX chunk_vectors_part ON chunk_vectors(part_id, rowid)
+        """,
+    )
+
+
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_m1_initial, _m2_chunk_vectors]
 
 
 def migrate(db: sqlite3.Connection) -> None:
@@ -116,5 +134,6 @@ def migrate(db: sqlite3.Connection) -> None:
             db.execute(f"PRAGMA user_version = {number}")
             db.execute("COMMIT")
         except BaseException:
-            db.execute("ROLLBACK")
+            if db.in_transaction:
+                db.execute("ROLLBACK")
             raise

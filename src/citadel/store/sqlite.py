@@ -17,9 +17,20 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from citadel._errors import ConfigError, NotFoundError, StoreError
 from citadel.models import Chunk, ChunkKind, Document, DocumentSummary
-from citadel.store.base import ADMIN, PutStatus, ScoredChunk, SearchFilter, Store
+from citadel.store.base import (
+    ADMIN,
+    ChunkVectors,
+    EmbeddingSpec,
+    PutStatus,
+    ScoredChunk,
+    SearchFilter,
+    Store,
+)
+from citadel.store.dense import DenseIndex
 from citadel.store.migrations import create_fts, migrate
 
 DB_NAME = "citadel.db"
@@ -44,6 +55,7 @@ class SQLiteStore(Store):
         except (OSError, sqlite3.Error) as exc:
             raise ConfigError(f"cannot open the store at {self.folder}: {exc}") from exc
         self._lock = threading.RLock()
+        self._dense: DenseIndex | None = None
 
     # --- transactions -------------------------------------------------------------------
 
@@ -59,7 +71,9 @@ class SQLiteStore(Store):
                 self._db.execute("UPDATE meta SET value = value + 1 WHERE key = 'generation'")
                 self._db.execute("COMMIT")
             except BaseException:
-                self._db.execute("ROLLBACK")
+                # An interrupt can land just after COMMIT ran: only roll back what is open.
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
                 raise
 
     def _read(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
@@ -87,11 +101,20 @@ class SQLiteStore(Store):
             groups=groups,
         )  # fmt: skip
 
-    def put(self, document: Document, text: str, chunks: Sequence[Chunk]) -> PutStatus:
+    def put(
+        self, document: Document, text: str, chunks: Sequence[Chunk], vectors: ChunkVectors | None = None
+    ) -> PutStatus:
         for c in chunks:
             if text[c.start : c.end] != c.text or c.doc_id != document.doc_id:
                 raise StoreError(f"chunk {c.chunk_id} does not match its document text")
+        if vectors is not None and vectors.matrix.shape != (len(chunks), vectors.spec.dim):
+            raise StoreError(
+                f"{document.doc_id}: {vectors.matrix.shape} vectors given for {len(chunks)} chunks "
+                f"of dimension {vectors.spec.dim}"
+            )
         with self._write() as db:
+            if vectors is not None:
+                self._check_spec(db, vectors.spec)
             row = db.execute(
                 "SELECT version, content_hash FROM documents WHERE doc_id = ?", (document.doc_id,)
             ).fetchone()
@@ -133,7 +156,13 @@ class SQLiteStore(Store):
                     json.dumps(sorted(document.groups)), document.indexed_at.isoformat(),
                 ),
             )  # fmt: skip
-            self._insert_chunks(db, document, chunks, part_id)
+            rowids = self._insert_chunks(db, document, chunks, part_id)
+            if vectors is not None:
+                matrix = np.ascontiguousarray(vectors.matrix, dtype="<f4")
+                db.executemany(
+                    "INSERT INTO chunk_vectors (rowid, part_id, vec) VALUES (?, ?, ?)",
+                    [(rowid, part_id, matrix[i].tobytes()) for i, rowid in enumerate(rowids)],
+                )
             return "updated" if row else "added"
 
     def _partition(self, db: sqlite3.Connection, groups: Sequence[str]) -> int:
@@ -145,9 +174,24 @@ class SQLiteStore(Store):
         create_fts(db, part_id)
         return part_id
 
+    def _check_spec(self, db: sqlite3.Connection, spec: EmbeddingSpec) -> None:
+        row = db.execute("SELECT value FROM config WHERE key = 'embedding'").fetchone()
+        if row is None:
+            value = json.dumps({"name": spec.name, "dim": spec.dim})
+            db.execute("INSERT INTO config (key, value) VALUES ('embedding', ?)", (value,))
+            return
+        stored = json.loads(row[0])
+        if (stored.get("name"), stored.get("dim")) != (spec.name, spec.dim):
+            raise StoreError(
+                f"this store's vectors come from the embedder {stored.get('name')!r} "
+                f"({stored.get('dim')} dimensions), not {spec.name!r} ({spec.dim}); ingest with "
+                "the same embedder, or into a new store folder"
+            )
+
     def _insert_chunks(
         self, db: sqlite3.Connection, document: Document, chunks: Sequence[Chunk], part_id: int
-    ) -> None:
+    ) -> list[int]:
+        rowids: list[int] = []
         for ord_, c in enumerate(chunks):
             cur = db.execute(
                 'INSERT INTO chunks (chunk_id, doc_id, version, ord, start, "end", page, heading_path, '
@@ -162,11 +206,14 @@ class SQLiteStore(Store):
                 f"INSERT INTO fts_{part_id} (rowid, text, context) VALUES (?, ?, ?)",
                 (cur.lastrowid, c.text, context),
             )
+            rowids.append(int(cur.lastrowid or 0))
+        return rowids
 
     def _remove_chunks(self, db: sqlite3.Connection, doc_id: str) -> None:
         rows = db.execute("SELECT rowid, part_id FROM chunks WHERE doc_id = ?", (doc_id,)).fetchall()
         for rowid, part_id in rows:
             db.execute(f"DELETE FROM fts_{int(part_id)} WHERE rowid = ?", (rowid,))
+            db.execute("DELETE FROM chunk_vectors WHERE rowid = ?", (rowid,))
         db.execute("DELETE FROM chunks WHERE doc_id = ?", (doc_id,))
 
     def delete(self, doc_id: str) -> bool:
@@ -253,6 +300,47 @@ class SQLiteStore(Store):
             hits.extend(ScoredChunk(_chunk(r), float(r[-1]), r[-2]) for r in rows)
         hits.sort(key=lambda h: (-h.score, h.chunk.chunk_id))
         return hits[:k]
+
+    def dense_search(self, vector: np.ndarray, k: int, where: SearchFilter) -> list[ScoredChunk]:
+        if k <= 0:
+            return []
+        index = self._dense_index()
+        allowed = self._allowed_rowids(where) if where.doc_ids is not None or where.metadata else None
+        top = index.search(vector, k, self._visible_partitions(where), allowed)
+        if not top:
+            return []
+        sql, params = _filter_sql(where)
+        marks = ",".join("?" * len(top))
+        rows = self._read(
+            f"SELECT {_CHUNK_COLS}, d.title, c.rowid FROM chunks c JOIN documents d ON d.doc_id = c.doc_id "
+            f"WHERE c.rowid IN ({marks}) AND {sql}",
+            (*(rowid for rowid, _ in top), *params),
+        )
+        scores = dict(top)
+        hits = [ScoredChunk(_chunk(r), scores[r[-1]], r[-2]) for r in rows]
+        hits.sort(key=lambda h: (-h.score, h.chunk.chunk_id))
+        return hits
+
+    def _dense_index(self) -> DenseIndex:
+        """The in-memory vector matrix, rebuilt when the store's generation has moved."""
+        with self._lock:
+            generation = self.generation()
+            if self._dense is None or self._dense.generation != generation:
+                rows = self._read("SELECT rowid, part_id, vec FROM chunk_vectors ORDER BY part_id, rowid")
+                spec = self.embedding_spec()
+                self._dense = DenseIndex.build(generation, spec.dim if spec else 0, rows)
+            return self._dense
+
+    def _allowed_rowids(self, where: SearchFilter) -> np.ndarray:
+        sql, params = _filter_sql(where)
+        rows = self._read(
+            f"SELECT c.rowid FROM chunks c JOIN documents d ON d.doc_id = c.doc_id WHERE {sql}", params
+        )
+        return np.array(sorted(r[0] for r in rows), dtype=np.int64)
+
+    def embedding_spec(self) -> EmbeddingSpec | None:
+        value = self.get_config("embedding")
+        return EmbeddingSpec(str(value["name"]), int(value["dim"])) if value else None
 
     def _visible_partitions(self, where: SearchFilter) -> list[int]:
         rows = self._read("SELECT part_id, groups_key FROM partitions ORDER BY part_id")

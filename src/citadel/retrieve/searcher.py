@@ -1,0 +1,280 @@
+"""Search: BM25 and dense candidates from the store, fusion, a cross-encoder rerank.
+
+The pipeline for one query (hybrid mode, rerank on, the default):
+
+1. ``candidates`` chunks from BM25 (FTS5, per access partition) and as many from
+   the dense index, both computed *inside* the store over what the caller may read;
+2. reciprocal-rank fusion of the two lists;
+3. the cross-encoder scores the top ``rerank_depth`` fused chunks (title + text),
+   and the final order fuses the rerank rank with the two retrieval ranks
+   (``rerank_weight``): chosen by measurement on SciFact training claims, because
+   reranking alone lowered nDCG there (``bench/retrieval.py``);
+4. ``Hit.relevance`` = sigmoid of the rerank logit, the normalized score later stages
+   threshold for abstention.
+
+If the dense side (embedder or vectors) or the reranker cannot be used, the search
+runs with what works and says so in ``SearchResult.notes``. Results may be cached in
+memory, keyed on the query, every option, the caller's filter and the store's
+generation, so a permission change or a replaced document is never served stale.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+import numpy as np
+
+from citadel._errors import BackendError, RetrievalError, StoreError
+from citadel.retrieve.embedders import Embedder, get_embedder
+from citadel.retrieve.fusion import RRF_K, rrf
+from citadel.retrieve.hits import MODES, Hit, Mode, SearchResult
+from citadel.retrieve.rerankers import Reranker, get_reranker, probability
+from citadel.store.base import ScoredChunk, SearchFilter, Store
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class SearchSettings:
+    """Defaults of a :class:`Searcher` (each search may override mode, k and rerank)."""
+
+    mode: Mode = "hybrid"
+    rerank: bool | None = None  # None: rerank in hybrid mode only
+    candidates: int = 50  # per index, before fusion
+    rerank_depth: int = 20
+    rerank_weight: float = 1.0  # weight of the rerank rank next to BM25 and dense (1 each)
+    rrf_k: int = RRF_K
+    cache_size: int = 256  # 0 turns the cache off
+
+
+class Searcher:
+    """Searches one store. Models load on first use; failures degrade, never crash a search."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        embedder: Embedder | None = None,
+        reranker: Reranker | None = None,
+        settings: SearchSettings = SearchSettings(),
+    ) -> None:
+        self.store = store
+        self.settings = settings
+        self._embedder = embedder
+        self._reranker = reranker
+        self._dense_error: str | None = None
+        self._rerank_error: str | None = None
+        self._cache: OrderedDict[tuple[Any, ...], SearchResult] = OrderedDict()
+
+    # --- public ----------------------------------------------------------------------------
+
+    def search(
+        self,
+        query: str,
+        *,
+        k: int = 10,
+        where: SearchFilter = SearchFilter(),
+        mode: Mode | None = None,
+        rerank: bool | None = None,
+    ) -> SearchResult:
+        """The ``k`` best hits for ``query`` that ``where`` may read."""
+        return self.search_many([query], k=k, where=where, mode=mode, rerank=rerank)[0]
+
+    def search_many(
+        self,
+        queries: Sequence[str],
+        *,
+        k: int = 10,
+        where: SearchFilter = SearchFilter(),
+        mode: Mode | None = None,
+        rerank: bool | None = None,
+    ) -> list[SearchResult]:
+        """Several queries with the same options; query vectors are computed in one batch."""
+        mode = mode or self.settings.mode
+        if mode not in MODES:
+            raise RetrievalError(f"unknown search mode {mode!r} (choose from {', '.join(MODES)})")
+        if k < 1:
+            raise RetrievalError("k must be at least 1")
+        use_rerank = rerank if rerank is not None else (
+            self.settings.rerank if self.settings.rerank is not None else mode == "hybrid"
+        )
+        generation = self.store.generation()
+        keys = [_cache_key(q, k, where, mode, use_rerank, generation) for q in queries]
+        results: list[SearchResult | None] = [self._cache_get(key) for key in keys]
+        todo = [i for i, r in enumerate(results) if r is None]
+        vectors, dense_note = self._query_vectors([queries[i] for i in todo], mode)
+        for n, i in enumerate(todo):
+            vector = vectors[n] if vectors is not None else None
+            result = self._search_one(queries[i], k, where, mode, use_rerank, vector, dense_note)
+            self._cache_put(keys[i], result)
+            results[i] = result
+        return [r for r in results if r is not None]
+
+    # --- steps -----------------------------------------------------------------------------
+
+    def _search_one(
+        self,
+        query: str,
+        k: int,
+        where: SearchFilter,
+        mode: Mode,
+        use_rerank: bool,
+        vector: np.ndarray | None,
+        dense_note: str | None,
+    ) -> SearchResult:
+        notes: list[str] = []
+        depth = max(self.settings.candidates, k)
+        keyword = mode != "dense" or vector is None  # dense mode falls back to keywords
+        lexical = self.store.keyword_search(query, depth, where) if keyword else []
+        dense: list[ScoredChunk] = []
+        if mode != "bm25":
+            if vector is not None:
+                dense = self._dense(vector, depth, where, notes)
+            elif dense_note:
+                notes.append(dense_note)
+        used: Mode = mode if (mode == "bm25" or dense or vector is not None) else "bm25"
+        hits = _fuse(lexical, dense, used, self.settings.rrf_k)
+        reranked = False
+        if use_rerank and hits:
+            hits, reranked = self._rerank(query, hits, notes)
+        return SearchResult(query, tuple(hits[:k]), used, reranked, tuple(notes))
+
+    def _query_vectors(self, queries: list[str], mode: Mode) -> tuple[np.ndarray | None, str | None]:
+        if mode == "bm25" or not queries:
+            return None, None
+        embedder = self._ensure_embedder()
+        if embedder is None:
+            return None, self._dense_error
+        try:
+            return embedder.embed_queries(queries), None
+        except BackendError as exc:
+            self._dense_error = f"dense search unavailable ({exc}); keyword search only"
+            log.warning("%s", self._dense_error)
+            return None, self._dense_error
+
+    def _ensure_embedder(self) -> Embedder | None:
+        if self._dense_error:
+            return None
+        spec = self.store.embedding_spec()
+        if spec is None:
+            self._dense_error = "dense search unavailable (the store has no vectors); keyword search only"
+        elif self._embedder is None:
+            try:
+                self._embedder = get_embedder(spec.name)
+            except BackendError as exc:
+                self._dense_error = f"dense search unavailable ({exc}); keyword search only"
+        if self._embedder is not None and spec is not None and (self._embedder.name, self._embedder.dim) != (
+            spec.name,
+            spec.dim,
+        ):
+            self._dense_error = (
+                f"dense search unavailable (the store's vectors come from {spec.name!r}, "
+                f"the query embedder is {self._embedder.name!r}); keyword search only"
+            )
+        return None if self._dense_error else self._embedder
+
+    def _dense(self, vector: np.ndarray, depth: int, where: SearchFilter, notes: list[str]) -> list[ScoredChunk]:
+        try:
+            return self.store.dense_search(vector, depth, where)
+        except (StoreError, RetrievalError) as exc:
+            notes.append(f"dense search failed ({exc}); keyword search only")
+            return []
+
+    def _rerank(self, query: str, hits: list[Hit], notes: list[str]) -> tuple[list[Hit], bool]:
+        reranker = self._ensure_reranker()
+        if reranker is None:
+            notes.append(self._rerank_error or "reranker unavailable")
+            return hits, False
+        head = hits[: self.settings.rerank_depth]
+        try:
+            logits = reranker.score(query, [f"{h.title}\n{h.text}" if h.title else h.text for h in head])
+        except BackendError as exc:
+            self._rerank_error = f"reranker unavailable ({exc}); results are not reranked"
+            notes.append(self._rerank_error)
+            return hits, False
+        probs = probability(logits)
+        order = sorted(range(len(head)), key=lambda i: (-float(logits[i]), head[i].chunk_id))
+        rerank_rank = {head[i].chunk_id: r for r, i in enumerate(order, start=1)}
+        k, w = self.settings.rrf_k, self.settings.rerank_weight
+        fused = {
+            h.chunk_id: sum(1.0 / (k + r) for r in (h.bm25_rank, h.dense_rank) if r is not None)
+            + w / (k + rerank_rank[h.chunk_id])
+            for h in head
+        }
+        scored = [
+            replace(h, score=fused[h.chunk_id], relevance=float(probs[i]), rerank=float(logits[i]))
+            for i, h in enumerate(head)
+        ]
+        scored.sort(key=lambda h: (-h.score, -(h.rerank or 0.0), h.chunk_id))
+        floor = scored[-1].score if scored else 0.0
+        tail = [replace(h, score=min(h.score, floor) * 0.999) for h in hits[len(head) :]]
+        return scored + tail, True
+
+    def _ensure_reranker(self) -> Reranker | None:
+        if self._rerank_error:
+            return None
+        if self._reranker is None:
+            try:
+                self._reranker = get_reranker()
+            except BackendError as exc:
+                self._rerank_error = f"reranker unavailable ({exc}); results are not reranked"
+                return None
+        return self._reranker
+
+    # --- cache -----------------------------------------------------------------------------
+
+    def _cache_get(self, key: tuple[Any, ...]) -> SearchResult | None:
+        if self.settings.cache_size <= 0 or key not in self._cache:
+            return None
+        self._cache.move_to_end(key)
+        return self._cache[key]
+
+    def _cache_put(self, key: tuple[Any, ...], result: SearchResult) -> None:
+        if self.settings.cache_size <= 0 or result.notes:  # never pin a degraded answer
+            return
+        self._cache[key] = result
+        while len(self._cache) > self.settings.cache_size:
+            self._cache.popitem(last=False)
+
+
+def _cache_key(query: str, k: int, where: SearchFilter, mode: Mode, rerank: bool, generation: int) -> tuple[Any, ...]:
+    return (
+        query, k, mode, rerank, generation,
+        tuple(sorted(where.groups)), where.unrestricted,
+        None if where.doc_ids is None else tuple(sorted(where.doc_ids)),
+        json.dumps(where.metadata, sort_keys=True, default=str),
+    )  # fmt: skip
+
+
+def _fuse(lexical: list[ScoredChunk], dense: list[ScoredChunk], mode: Mode, rrf_k: int) -> list[Hit]:
+    """Hits from one or both candidate lists, best first, with their component scores."""
+    by_id: dict[str, ScoredChunk] = {}
+    bm25 = {s.chunk.chunk_id: (s.score, r) for r, s in enumerate(lexical, 1)}
+    cos = {s.chunk.chunk_id: (s.score, r) for r, s in enumerate(dense, 1)}
+    for s in (*lexical, *dense):
+        by_id.setdefault(s.chunk.chunk_id, s)
+    if mode == "bm25":
+        score = {cid: v[0] for cid, v in bm25.items()}
+    elif mode == "dense":
+        score = {cid: v[0] for cid, v in cos.items()}
+    else:
+        score = rrf([[s.chunk.chunk_id for s in lexical], [s.chunk.chunk_id for s in dense]], k=rrf_k)
+    hits = []
+    for cid, value in score.items():
+        s = by_id[cid]
+        c = s.chunk
+        hits.append(
+            Hit(
+                chunk_id=cid, doc_id=c.doc_id, version=c.version, score=float(value), text=c.text,
+                title=s.title, page=c.page, start=c.start, end=c.end, heading_path=c.heading_path,
+                bm25=bm25[cid][0] if cid in bm25 else None, bm25_rank=bm25[cid][1] if cid in bm25 else None,
+                dense=cos[cid][0] if cid in cos else None, dense_rank=cos[cid][1] if cid in cos else None,
+            )  # fmt: skip
+        )
+    hits.sort(key=lambda h: (-h.score, h.chunk_id))
+    return hits
