@@ -60,7 +60,8 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--calib", default="train/verifier/work/calib.jsonl")
     ap.add_argument("--model-dir", default="src/citadel/verify/model")
-    ap.add_argument("--cache", default="train/verifier/work/calib_features.json")
+    ap.add_argument("--only", choices=["rules_only", "with_model"], default=None)
+    ap.add_argument("--dry-run", action="store_true", help="report only; write nothing")
     args = ap.parse_args()
     rows = [json.loads(line) for line in open(args.calib)]
     pairs = [(r["claim"], r["evidence"]) for r in rows]
@@ -74,6 +75,8 @@ def main() -> None:
     out = {}
     report = {}
     for key, use_model in (("rules_only", False), ("with_model", True)):
+        if args.only and key != args.only:
+            continue
         t0 = time.time()
         v = Verifier(VerifierSettings(model_dir=model_dir, use_model=use_model))
         feats = v.feature_rows(pairs)
@@ -103,8 +106,13 @@ def main() -> None:
         report[key] = {"threshold": round(best_t, 3), "per_dataset": per_ds,
                        "ece": round(ece(p, y), 4), "seconds": round(time.time() - t0, 1)}
         print(key, json.dumps(report[key]), flush=True)
-    (model_dir / "calibration.json").write_text(json.dumps(out, indent=1) + "\n")
-    print(f"wrote {model_dir / 'calibration.json'}")
+    if args.dry_run:
+        return
+    cal = model_dir / "calibration.json"
+    if cal.exists():
+        out = json.loads(cal.read_text()) | out
+    cal.write_text(json.dumps(out, indent=1) + "\n")
+    print(f"wrote {cal}")
 
 
 if __name__ == "__main__":

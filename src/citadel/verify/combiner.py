@@ -25,6 +25,12 @@ FEATURES = (
     "entity_missing",  # share of the claim's capitalised words absent from the source
     "log_words",  # log(1 + claim words)
     "long_source",  # the source was split into windows
+    "overlap_sentence",  # best single-sentence overlap
+    "overlap_rare",  # overlap of the claim's rare words (long, capitalised or with digits)
+    "bigram_overlap",  # share of the claim's content-word bigrams found in the best window
+    "fuzzy_best",  # rapidfuzz token-set similarity with the best window (0-1)
+    "missing_words",  # log(1 + claim content words absent from the whole source)
+    "direction_conflict",  # increase vs decrease between claim and best window
 )
 
 

@@ -74,3 +74,43 @@ def naive_baseline(claim: str, source: str) -> bool:
     the claim occurs in the source (after lower-casing)."""
     src = set(words(source))
     return all(w in src for w in words(claim) if w not in STOPWORDS)
+
+
+UP = frozenset("increase increases increased increasing higher more greater rise rises rose raise "
+               "raises raised elevated enhance enhances enhanced improve improves improved promote "
+               "promotes promoted boost boosts gain gains upregulate upregulates upregulated "
+               "larger positive positively above exceed exceeds".split())
+DOWN = frozenset("decrease decreases decreased decreasing lower less fewer reduce reduces reduced "
+                 "reduction decline declines declined fall falls fell drop drops dropped diminish "
+                 "diminished inhibit inhibits inhibited suppress suppresses suppressed impair "
+                 "impairs impaired downregulate downregulates downregulated smaller negative "
+                 "negatively below worse worsen worsens".split())
+
+
+def content_sequence(text: str) -> list[str]:
+    return [stem(w) for w in words(text)
+            if w not in STOPWORDS and not w.isdigit() and w not in NUMBER_WORDS]
+
+
+def bigram_overlap(claim: str, window: str) -> float:
+    c = content_sequence(claim)
+    cb = set(zip(c, c[1:]))
+    if not cb:
+        return 1.0
+    w = content_sequence(window)
+    return len(cb & set(zip(w, w[1:]))) / len(cb)
+
+
+def rare_overlap(claim: str, source: str) -> float:
+    raw = [w for w in _WORD.findall(unicodedata.normalize("NFKC", claim))
+           if len(w) >= 7 or any(ch.isdigit() for ch in w) or w[:1].isupper()]
+    rare = {stem(w.lower()) for w in raw if w.lower() not in STOPWORDS}
+    if not rare:
+        return 1.0
+    src = {stem(w) for w in words(source)}
+    return len(rare & src) / len(rare)
+
+
+def direction(text: str) -> tuple[bool, bool]:
+    ws = set(words(text))
+    return bool(ws & UP), bool(ws & DOWN)

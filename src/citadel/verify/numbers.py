@@ -61,6 +61,8 @@ _QTY = re.compile(
     + r"(?:\s?(?:-|to|–|and)\s?(?P<hi>\d+(?:\.\d+)?|" + _NUMWORDS + r"))?"
     + r"(?:st|nd|rd|th)?"
     + r"(?:[ -]?(?P<scale>thousand|million|billion|trillion|bn|k|m)\b)?"
+    + r"(?:[ -]?(?:business|working|calendar|consecutive|school|full|whole|more|additional|"
+    + r"extra|straight)\s)?"
     + r"(?:[ -]?(?!(?:per|a|an|each|to|and|or|of|in|on|at|the)\b)"
     + r"(?P<unit>%|percentage points?|per ?cents?|°[cf]|[a-zµ°]+))?"
     + r"(?:\s?(?:per|a|an|/|each)\s?(?P<per>day|week|month|year|hour|annum)\b|"

@@ -31,7 +31,18 @@ from citadel.verify._types import (
 from citadel.verify.claims import split_claims
 from citadel.verify.combiner import Combiner, default_combiner, logit
 from citadel.verify.judge import Generator, LLMJudge
-from citadel.verify.lexical import content_words, negation_count, overlap, words
+from rapidfuzz import fuzz
+
+from citadel.verify.lexical import (
+    bigram_overlap,
+    content_words,
+    direction,
+    negation_count,
+    overlap,
+    rare_overlap,
+    words,
+)
+from citadel.verify.windows import sentences
 from citadel.verify.model import MODEL_DIR, SupportModel
 from citadel.verify.numbers import NumberCheck, NumberStatus, check_numbers
 from citadel.verify.structure import find_quote
@@ -69,6 +80,56 @@ def _entity_missing(claim: str, source_words: set[str]) -> float:
     if not caps:
         return 0.0
     return sum(1 for w in caps if w not in source_words) / len(caps)
+
+
+UNIVERSAL = frozenset("all every always everyone everybody everything entire whole".split())
+_PERIODIC = re.compile(r"\b(?:every|each|all)\s+(?:other\s+)?(?:day|week|month|year|hour|time|night|"
+                       r"morning|quarter)s?\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class _Crisp:
+    """Rules for near-copies of one source sentence that change one thing."""
+
+    negation_flip: bool  # the same sentence with a negation added or removed
+    swapped_names: tuple[str, ...]  # names not in the source, everything else matching
+    overgeneral: tuple[str, ...]  # universal words ("all", "always") the source lacks
+
+
+def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
+    best, best_ov = "", 0.0
+    for s, e in sentences(source):
+        ov = overlap(claim, source[s:e])
+        if ov > best_ov:
+            best, best_ov = source[s:e], ov
+    caps = [w.lower() for i, w in enumerate(_CAP.findall(claim))
+            if not (i == 0 and claim.lstrip().startswith(w))]
+    missing = tuple(sorted({w for w in caps if w not in source_words}))
+    cw = content_words(claim)
+    rest = cw - {c for m in missing for c in content_words(m)}
+    rest_ov = len(rest & content_words(best)) / len(rest) if rest else 0.0
+    bw = set(words(best))
+    univ = tuple(sorted((set(words(_PERIODIC.sub(" ", claim))) & UNIVERSAL) - bw
+                        - set(words(source))))
+    return _Crisp(
+        negation_flip=best_ov >= 0.9 and (negation_count(claim) > 0) != (negation_count(best) > 0),
+        swapped_names=missing if missing and rest_ov >= 0.85 and len(rest) >= 2 else (),
+        overgeneral=univ if univ and best_ov >= 0.6 else (),
+    )
+
+
+def _lexical_features(claim: str, source: str, window: str) -> dict[str, float]:
+    sent_ov = max((overlap(claim, window[s:e]) for s, e in sentences(window)), default=0.0)
+    cu, cd = direction(claim)
+    wu, wd = direction(window)
+    return {
+        "overlap_sentence": sent_ov,
+        "overlap_rare": rare_overlap(claim, source),
+        "bigram_overlap": bigram_overlap(claim, window),
+        "fuzzy_best": fuzz.token_set_ratio(claim.lower(), window.lower()) / 100.0,
+        "missing_words": math.log1p(len(content_words(claim) - content_words(source))),
+        "direction_conflict": float((cu and wd and not wu) or (cd and wu and not wd)),
+    }
 
 
 class Verifier:
@@ -146,6 +207,7 @@ class Verifier:
             "log_words": math.log1p(len(content_words(claim))),
             "long_source": float(len(source) > SHORT_SOURCE_CHARS),
         }
+        f |= _lexical_features(claim, source, bw)
         if has_model:
             joined = [e for w, e in zip(ws, sc.entail) if w.joined]
             f |= {"model_entail": logit(sc.entail[best]), "model_contra": logit(sc.contra[best]),
@@ -158,6 +220,7 @@ class Verifier:
         if not source.strip():
             return VerifyResult(verdict=Verdict.UNSUPPORTED, score=0.0, reason="empty source")
         f, best, num = self.features(claim, source, sc)
+        crisp = _crisp(claim, source, set(words(source)))
         w = sc.windows[best]
         span = (w.start, w.end)
         score = self.combiner.prob(f)
@@ -166,16 +229,26 @@ class Verifier:
         if num.status is NumberStatus.CONFLICT:
             verdict, reason = Verdict.CONTRADICTED, f"number mismatch: {num.detail}"
             score = min(score, 0.05)
+        elif crisp.negation_flip:
+            verdict, reason = Verdict.CONTRADICTED, "the source says the opposite (negation)"
+            score = min(score, 0.05)
+        elif crisp.swapped_names:
+            verdict = Verdict.UNSUPPORTED
+            reason = f"the source does not mention {', '.join(crisp.swapped_names)}"
+            score = min(score, 0.1)
         elif num.status is NumberStatus.MISSING:
             verdict = Verdict.PARTIAL if f["overlap_best"] >= 0.6 else Verdict.UNSUPPORTED
             reason = f"number not in source: {num.detail}"
             score = min(score, cb.threshold * 0.5)
+        elif crisp.overgeneral:
+            verdict = Verdict.PARTIAL
+            reason = (f"the claim generalises ('{', '.join(crisp.overgeneral)}') beyond what the "
+                      "source says")
+            score = min(score, cb.threshold * 0.75)
         elif score >= cb.threshold:
             verdict = Verdict.SUPPORTED
             reason = (f"the passage at {span[0]}-{span[1]} supports the claim "
                       f"(score {score:.2f}, {f['overlap_best']:.0%} of its content words)")
-        elif f["negation_diff"] and f["overlap_best"] >= 0.7:
-            verdict, reason = Verdict.CONTRADICTED, "the source states the opposite (negation)"
         elif p_con >= cb.contradiction_threshold and f["overlap_best"] >= 0.5:
             verdict = Verdict.CONTRADICTED
             reason = f"the best passage contradicts the claim (P(contradiction) {p_con:.2f})"

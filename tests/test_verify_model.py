@@ -1,0 +1,106 @@
+"""The shipped verifier end to end: the real ONNX model, the fitted calibration, and the
+hand-written failure kinds and paraphrases from issue 4."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from citadel.verify import Verdict, Verifier, verify, verify_batch
+from citadel.verify.model import MODEL_DIR, SupportModel
+
+LEAVE = ("Full-time employees receive 20 days of paid leave per year. Part-time staff receive "
+         "leave in proportion to their hours. Requests must be approved by a manager two weeks "
+         "in advance.")
+REFUND = ("Customers can return a product within 30 days of delivery for a full refund. Refunds "
+          "are paid to the original card within 5 business days. Shipping costs are not "
+          "refunded.")
+TREATY = "The treaty was signed by France and Spain in Madrid in 1750."
+TABLE = ("Plan: Basic; Price: $5 per month; Storage: 10 GB\n"
+         "Plan: Premium; Price: $12 per month; Storage: 100 GB")
+MUSEUM = "The museum is open on Mondays from 9 am to 5 pm. Entry is free for children."
+
+
+def test_shipped_files_are_present_and_small() -> None:
+    assert (MODEL_DIR / "model.onnx").stat().st_size < 100_000_000
+    cfg = json.loads((MODEL_DIR / "config.json").read_text())
+    assert cfg["labels"] == ["entailment", "neutral", "contradiction"]
+    cal = json.loads((MODEL_DIR / "calibration.json").read_text())
+    for key in ("with_model", "rules_only"):
+        assert 0.0 < cal[key]["threshold"] < 1.0
+        assert 0.0 <= cal[key]["meta"]["ece_10_bins"] < 0.2
+
+
+def test_real_model_scores_pairs() -> None:
+    model = SupportModel()
+    same = "Refunds are paid to the original card within 5 business days."
+    scores = model.score([(REFUND, same), (REFUND, "The moon is made of cheese."),
+                          (REFUND, "Refunds are never paid to the original card.")])
+    assert scores.entail.shape == (3,)
+    assert ((scores.entail >= 0) & (scores.entail <= 1)).all()
+    assert scores.entail[0] > 0.5
+    assert scores.entail[0] > scores.entail[1]
+    assert scores.entail[0] > scores.entail[2]
+
+
+@pytest.mark.parametrize(
+    ("kind", "claim", "source", "verdicts"),
+    [
+        ("number swap", "Customers can return a product within 60 days of delivery.", REFUND,
+         {Verdict.CONTRADICTED}),
+        ("unit swap", "Refunds are paid to the original card within 5 business weeks.", REFUND,
+         {Verdict.CONTRADICTED}),
+        ("negation", "The museum is not open on Mondays.", MUSEUM, {Verdict.CONTRADICTED}),
+        ("entity swap", "The treaty was signed by France and Italy in Madrid in 1750.", TREATY,
+         {Verdict.UNSUPPORTED, Verdict.CONTRADICTED}),
+        ("overgeneralisation", "All workers receive 20 days of paid leave per year.", LEAVE,
+         {Verdict.PARTIAL, Verdict.UNSUPPORTED}),
+        ("table rows mixed", "The Basic plan costs $12 per month.", TABLE, {Verdict.CONTRADICTED}),
+        ("unrelated", "The museum has a large collection of Roman coins.", MUSEUM,
+         {Verdict.UNSUPPORTED, Verdict.PARTIAL}),
+        ("date swap", "The treaty was signed by France and Spain in Madrid in 1760.", TREATY,
+         {Verdict.CONTRADICTED}),
+    ],
+)
+def test_failure_kinds_are_not_supported(kind: str, claim: str, source: str,
+                                         verdicts: set[Verdict]) -> None:
+    res = verify(claim, source)
+    assert res.verdict in verdicts, (kind, res)
+    assert res.score < Verifier().combiner.threshold
+    assert res.reason
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("Customers can return a product within 30 days of delivery for a full refund.", REFUND),
+        ("Products can be returned for a full refund within 30 days of delivery.", REFUND),
+        ("Refunds go back to the original card within five business days.", REFUND),
+        ("Full-time employees get 20 days of paid leave each year.", LEAVE),
+        ("The Premium plan costs $12 per month.", TABLE),
+        ("Children can enter the museum for free.", MUSEUM),
+    ],
+)
+def test_paraphrases_and_synonyms_are_supported(claim: str, source: str) -> None:
+    res = verify(claim, source)
+    assert res.verdict is Verdict.SUPPORTED, res
+    assert res.span is not None
+    start, end = res.span
+    assert 0 <= start < end <= len(source)
+
+
+def test_long_source_is_windowed_and_span_points_at_support() -> None:
+    filler = " ".join(f"Paragraph {i} discusses the weather in region {i}." for i in range(80))
+    source = filler + " " + REFUND + " " + filler
+    res = verify("Refunds are paid to the original card within 5 business days.", source)
+    assert res.verdict is Verdict.SUPPORTED
+    start, end = res.span  # type: ignore[misc]
+    assert "original card" in source[start:end]
+
+
+def test_batch_matches_single() -> None:
+    pairs = [("The museum is open on Mondays.", MUSEUM), ("The Basic plan costs $5 per month.", TABLE)]
+    batch = verify_batch(pairs)
+    assert [r.verdict for r in batch] == [verify(c, s).verdict for c, s in pairs]
+    assert all(r.verdict is Verdict.SUPPORTED for r in batch)
