@@ -34,6 +34,7 @@ class Trace:
     question: str
     groups: list[str]
     backend: str
+    caller: str | None = None
     threshold: float | None = None
     candidates: list[dict[str, Any]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
@@ -47,8 +48,8 @@ class Trace:
     _started: float = field(default_factory=time.perf_counter, repr=False, compare=False)
 
     @classmethod
-    def start(cls, question: str, groups: Sequence[str], backend: str) -> Trace:
-        return cls(new_trace_id(), datetime.now(UTC).isoformat(), question, sorted(set(groups)), backend)
+    def start(cls, question: str, groups: Sequence[str], backend: str, caller: str | None = None) -> Trace:
+        return cls(new_trace_id(), datetime.now(UTC).isoformat(), question, sorted(set(groups)), backend, caller)
 
     @contextmanager
     def timed(self, step: str) -> Iterator[None]:

@@ -16,11 +16,14 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
 from citadel.models import Chunk, Document, DocumentSummary
+
+if TYPE_CHECKING:
+    from citadel.trace import Trace
 
 PutStatus = Literal["added", "updated", "unchanged"]
 
@@ -44,6 +47,18 @@ class SearchFilter:
 
 
 ADMIN = SearchFilter(unrestricted=True)
+
+
+@dataclass(frozen=True)
+class TraceQuery:
+    """Filters for listing traces."""
+
+    limit: int = 50
+    since: str | None = None  # ISO timestamp
+    abstained: bool | None = None
+    doc_id: str | None = None  # traces that retrieved this document
+    text: str | None = None  # substring of the question
+    caller: str | None = None
 
 
 @dataclass(frozen=True)
@@ -135,6 +150,21 @@ class Store(ABC):
     @abstractmethod
     def set_config(self, key: str, value: Any) -> None:
         """Set a JSON value in the store's configuration."""
+
+    @abstractmethod
+    def add_trace(self, trace: Trace) -> None:
+        """Append one request's trace to the audit log."""
+
+    @abstractmethod
+    def get_trace(self, trace_id: str, where: SearchFilter = ADMIN) -> dict[str, Any] | None:
+        """A trace as a dict, or None if it does not exist or the filter may not see it.
+
+        A trace is visible to a caller who could read every document it retrieved.
+        """
+
+    @abstractmethod
+    def list_traces(self, where: SearchFilter = ADMIN, query: TraceQuery | None = None) -> list[dict[str, Any]]:
+        """Visible traces, newest first, narrowed by ``query``."""
 
     @abstractmethod
     def close(self) -> None:

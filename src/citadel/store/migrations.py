@@ -16,6 +16,7 @@ Tables:
 * ``config``: JSON settings kept with the store (calibrated thresholds, and under
   ``embedding`` the name and dimension of the embedder that made the vectors).
 * ``meta``: ``generation``, bumped in every write transaction.
+* ``traces`` and ``trace_docs``: the audit log (see :mod:`citadel.store.traces`).
 * ``chunk_vectors`` (migration 2): one float32 vector per chunk (little-endian BLOB),
   keyed by the chunk's rowid and tagged with its partition; written in the same
   transaction as the chunk and removed with it.
@@ -121,7 +122,13 @@ def _m2_chunk_vectors(db: sqlite3.Connection) -> None:
     )
 
 
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_m1_initial, _m2_chunk_vectors]
+def _m3_traces(db: sqlite3.Connection) -> None:
+    from citadel.store import traces
+
+    traces.create(db)
+
+
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_m1_initial, _m2_chunk_vectors, _m3_traces]
 
 
 def migrate(db: sqlite3.Connection) -> None:

@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -29,9 +29,14 @@ from citadel.store.base import (
     ScoredChunk,
     SearchFilter,
     Store,
+    TraceQuery,
 )
+from citadel.store import traces
 from citadel.store.dense import DenseIndex
 from citadel.store.migrations import create_fts, migrate
+
+if TYPE_CHECKING:
+    from citadel.trace import Trace
 
 DB_NAME = "citadel.db"
 _CHUNK_COLS = 'c.chunk_id, c.doc_id, c.version, c.text, c.start, c."end", c.page, c.heading_path, c.kind'
@@ -349,6 +354,49 @@ class SQLiteStore(Store):
             for part_id, key in rows
             if where.can_read(key.split(",") if key else [])
         ]
+
+    # --- audit log ----------------------------------------------------------------------
+
+    def add_trace(self, trace: Trace) -> None:
+        data = trace.to_json()
+        doc_ids = sorted({str(e["doc_id"]) for e in [*data["candidates"], *data["evidence"]]})
+        groups: dict[str, list[str]] = {d: [] for d in doc_ids}
+        if doc_ids:
+            marks = ",".join("?" * len(doc_ids))
+            for doc_id, grp in self._read(f"SELECT doc_id, grp FROM doc_groups WHERE doc_id IN ({marks})", doc_ids):
+                groups[doc_id].append(grp)
+        with self._write() as db:
+            traces.insert(db, data, groups)
+
+    def get_trace(self, trace_id: str, where: SearchFilter = ADMIN) -> dict[str, Any] | None:
+        sql, params = traces.visible_sql(where)
+        rows = self._read(f"{traces.SELECT} WHERE t.trace_id = ? AND {sql}", (trace_id, *params))
+        return traces.row_to_dict(rows[0]) if rows else None
+
+    def list_traces(self, where: SearchFilter = ADMIN, query: TraceQuery | None = None) -> list[dict[str, Any]]:
+        q = query or TraceQuery()
+        sql, params = traces.visible_sql(where)
+        clauses, args = [sql], list(params)
+        if q.since:
+            clauses.append("t.created_at >= ?")
+            args.append(q.since)
+        if q.abstained is not None:
+            clauses.append("t.abstained = ?")
+            args.append(int(q.abstained))
+        if q.doc_id:
+            clauses.append("EXISTS (SELECT 1 FROM trace_docs d WHERE d.trace_id = t.trace_id AND d.doc_id = ?)")
+            args.append(q.doc_id)
+        if q.text:
+            clauses.append("instr(lower(t.question), lower(?)) > 0")
+            args.append(q.text)
+        if q.caller:
+            clauses.append("t.caller = ?")
+            args.append(q.caller)
+        rows = self._read(
+            f"{traces.SELECT} WHERE {' AND '.join(clauses)} ORDER BY t.created_at DESC, t.trace_id DESC LIMIT ?",
+            (*args, max(0, q.limit)),
+        )
+        return [traces.row_to_dict(r) for r in rows]
 
     # --- configuration ------------------------------------------------------------------
 
