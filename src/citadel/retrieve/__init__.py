@@ -12,6 +12,8 @@ from citadel.retrieve.embedders import (
     get_embedder,
     register_embedder,
 )
+from citadel.retrieve.ask import EvidenceRetriever, RetrieverSettings
+from citadel.retrieve.evidence import EvidenceSettings, Passage, select_evidence
 from citadel.retrieve.hits import MODES, Hit, Mode, SearchResult
 from citadel.retrieve.rerankers import (
     DEFAULT_RERANKER,
@@ -30,12 +32,16 @@ __all__ = [
     "MODES",
     "CrossEncoderReranker",
     "Embedder",
+    "EvidenceRetriever",
+    "EvidenceSettings",
     "HashingEmbedder",
     "Hit",
     "KeywordReranker",
     "Mode",
     "OnnxEmbedder",
+    "Passage",
     "Reranker",
+    "RetrieverSettings",
     "SearchResult",
     "SearchSettings",
     "Searcher",
@@ -46,4 +52,5 @@ __all__ = [
     "probability",
     "register_embedder",
     "register_reranker",
+    "select_evidence",
 ]

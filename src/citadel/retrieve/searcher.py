@@ -73,6 +73,11 @@ class Searcher:
 
     # --- public ----------------------------------------------------------------------------
 
+    @property
+    def reranker(self) -> Reranker | None:
+        """The reranker, loaded on first use; None when it cannot be used."""
+        return self._ensure_reranker()
+
     def search(
         self,
         query: str,

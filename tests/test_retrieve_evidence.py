@@ -1,0 +1,72 @@
+"""Evidence selection keeps exact offsets while it dedupes, merges, trims and budgets."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from citadel.ingest import ChunkSettings, ingest
+from citadel.retrieve import EvidenceSettings, HashingEmbedder, KeywordReranker, select_evidence
+from citadel.store import Store
+from citadel.store.base import SearchFilter
+
+from tests.retrieve_fixtures import searcher
+
+SENTENCES = [
+    "The warehouse in Leeds stores spare parts.",
+    "Forklifts are serviced every March.",
+    "Returns of damaged goods are accepted within thirty days.",
+    "A refund for damaged goods is issued after inspection.",
+    "The canteen serves lunch from noon.",
+    "Visitors sign in at reception.",
+]
+
+
+def _ingest_long(store: Store, tmp_path: Path) -> None:
+    body = "\n\n".join(" ".join(SENTENCES[i : i + 2]) for i in range(0, 6, 2))
+    (tmp_path / "ops.md").write_text(f"# Operations\n\n{body}\n\n# Other\n\nDamaged goods returns are rare.\n")
+    ingest(store, [tmp_path / "ops.md"], embedder=HashingEmbedder(), chunking=ChunkSettings(max_chars=120))
+
+
+def _assert_exact(store: Store, passages: list) -> None:  # type: ignore[type-arg]
+    for p in passages:
+        assert store.text(p.doc_id, p.version)[p.start : p.end] == p.text
+
+
+def test_neighbouring_chunks_of_one_section_merge_with_exact_offsets(tmp_path: Path, store: Store) -> None:
+    _ingest_long(store, tmp_path)
+    assert len(store.chunks("ops.md")) >= 4
+    hits = searcher(store).search("damaged goods returns refund", k=10).hits
+    passages = select_evidence(store, "damaged goods returns refund", hits, SearchFilter(),
+                               settings=EvidenceSettings(trim_above_chars=10_000))  # fmt: skip
+    _assert_exact(store, passages)
+    merged = [p for p in passages if len(p.chunk_ids) > 1]
+    assert merged, "adjacent chunks of the Operations section should merge"
+    assert all(p.heading_path == ("Operations",) for p in merged)
+    assert not any(set(p.chunk_ids) & set(q.chunk_ids) for p in passages for q in passages if p is not q)
+    other = [p for p in passages if p.heading_path == ("Other",)]
+    assert other and all(len(p.chunk_ids) == 1 for p in other)  # never merged across sections
+
+
+def test_trimming_keeps_the_relevant_sentences_exactly(tmp_path: Path, store: Store) -> None:
+    _ingest_long(store, tmp_path)
+    query = "refund for damaged goods after inspection"
+    hits = searcher(store).search(query, k=10).hits
+    passages = select_evidence(store, query, hits, SearchFilter(), reranker=KeywordReranker(),
+                               settings=EvidenceSettings(trim_above_chars=50, sentence_keep=0.9))  # fmt: skip
+    _assert_exact(store, passages)
+    best = passages[0]
+    assert "inspection" in best.text and "canteen" not in best.text and "Leeds" not in best.text
+
+
+def test_near_duplicates_are_dropped_and_budget_holds(tmp_path: Path, store: Store) -> None:
+    text = "Badges must be worn at all times inside the building by every member of staff."
+    for name in ("a.md", "b.md"):
+        (tmp_path / name).write_text(text + "\n")
+    (tmp_path / "c.md").write_text("Badges are collected at reception on the first day.\n")
+    ingest(store, [tmp_path / n for n in ("a.md", "b.md", "c.md")], embedder=HashingEmbedder())
+    hits = searcher(store).search("badges", k=10).hits
+    assert len(hits) == 3
+    passages = select_evidence(store, "badges", hits, SearchFilter())
+    assert len(passages) == 2 and len({p.text for p in passages}) == 2
+    tight = select_evidence(store, "badges", hits, SearchFilter(), settings=EvidenceSettings(token_budget=20))
+    assert len(tight) == 1 and sum(len(p.text) // 4 for p in tight) <= 20

@@ -1,0 +1,46 @@
+"""The real bundled models (bge-small-en-v1.5 and the ms-marco cross-encoder) on a tiny corpus."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from citadel.ingest import ingest
+from citadel.retrieve import CrossEncoderReranker, EvidenceRetriever, OnnxEmbedder, Searcher
+from citadel.store import Store
+from citadel.store.base import EmbeddingSpec, SearchFilter
+
+from tests.retrieve_fixtures import PUBLIC_DOCS, SECRET_DOC, write_jsonl
+
+
+def test_bge_embeddings_are_normalised_and_semantic() -> None:
+    embedder = OnnxEmbedder()
+    passages = embedder.embed_batch(["The cat sleeps on the sofa.", "Interest rates rose by half a point."])
+    assert passages.shape == (2, 384) and np.allclose(np.linalg.norm(passages, axis=1), 1.0, atol=1e-5)
+    query = embedder.embed_queries(["where is the kitten napping"])[0]
+    assert passages[0] @ query > passages[1] @ query + 0.1
+
+
+def test_real_models_end_to_end(tmp_path: Path, store: Store) -> None:
+    ingest(store, [write_jsonl(tmp_path / "d.jsonl", [*PUBLIC_DOCS, SECRET_DOC])])  # default: bge
+    assert store.embedding_spec() == EmbeddingSpec("bge-small-en-v1.5", 384)
+    searcher = Searcher(store)
+    dense = searcher.search("Where can guests leave their car?", k=2, mode="dense")
+    assert dense.hits[0].doc_id == "parking" and not dense.notes
+    result = searcher.search("How many days until a refund is paid?", k=4)
+    assert result.reranked and not result.notes
+    assert result.hits[0].doc_id == "refunds" and (result.hits[0].relevance or 0) > 0.5
+    assert all(h.doc_id != "salaries" for h in result.hits)
+    unrelated = searcher.search("quantum chromodynamics of gluons", k=4)
+    assert max(h.relevance or 0 for h in unrelated.hits) < 0.1
+
+    retrieved = EvidenceRetriever(searcher).retrieve("How many days until a refund is paid?", SearchFilter())
+    assert retrieved.evidence[0].doc_id == "refunds" and retrieved.top_score > 0.5
+
+
+def test_cross_encoder_scores_on_topic_above_off_topic() -> None:
+    scores = CrossEncoderReranker().score(
+        "how many days do refunds take", ["Refunds take five business days.", "The canteen serves lunch at noon."]
+    )
+    assert scores[0] > scores[1] + 3
