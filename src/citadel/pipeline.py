@@ -86,8 +86,8 @@ class Pipeline:
             return float(stored["value"])
         return self.settings.default_threshold
 
-    def ask(self, question: str, groups: Sequence[str] = ()) -> Answer:
-        trace = Trace.start(question, groups, self.backend.name)
+    def ask(self, question: str, groups: Sequence[str] = (), caller: str | None = None) -> Answer:
+        trace = Trace.start(question, groups, self.backend.name, caller)
         where = SearchFilter(groups=frozenset(groups))
         with trace.timed("retrieve"):
             retrieved = self.retriever.retrieve(question, where)

@@ -40,9 +40,9 @@ def _segmenter():  # type: ignore[no-untyped-def]
 def sentence_spans(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
     """Sentence spans of ``text[start:end]``, as offsets into ``text``, whitespace trimmed.
 
-    Handles abbreviations ("Dr.", "Sec. 4.2"), decimals and currency. Line breaks
-    inside a span also end a sentence when the next line starts a list item or the
-    line is blank, so list items never merge into one sentence.
+    Handles abbreviations ("Dr.", "Sec. 4.2"), decimals and currency. A line break
+    always ends a sentence: in citadel's normalized text a paragraph is one line, so a
+    break separates list items, table rows or paragraphs, which never merge.
     """
     end = len(text) if end is None else end
     spans: list[tuple[int, int]] = []
@@ -56,11 +56,11 @@ def sentence_spans(text: str, start: int = 0, end: int | None = None) -> list[tu
     return spans
 
 
-_BLOCK_BREAK = re.compile(r"\n\s*\n|\n(?=\s*(?:[-*+•]|\d+[.)])\s)")
+_BLOCK_BREAK = re.compile(r"\n\s*")
 
 
 def _blocks(text: str) -> list[tuple[int, int]]:
-    """Split at blank lines and before list items."""
+    """Split at line breaks."""
     blocks, pos = [], 0
     for m in _BLOCK_BREAK.finditer(text):
         blocks.append((pos, m.start()))

@@ -21,6 +21,7 @@ _COMMAND_MODULES = [
     "citadel.cli.documents",
     "citadel.cli.search",
     "citadel.cli.verify",
+    "citadel.cli.ask",
 ]
 
 

@@ -69,6 +69,7 @@ def insert(db: sqlite3.Connection, trace: dict[str, Any], doc_groups: dict[str, 
     row = {
         **{k: trace.get(k) for k in _COLUMNS},
         "prompt": trace.get("prompts", []),
+        "raw_output": trace.get("raw_outputs", []),
         "abstained": int(bool(answer.get("abstained", True))),
         "abstention_reason": answer.get("abstention_reason"),
     }

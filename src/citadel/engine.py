@@ -1,0 +1,103 @@
+"""The local engine: one store with its searcher, verifier and generation backend.
+
+This is what the CLI and the HTTP server call; it is also the main Python API::
+
+    with citadel.Citadel("./.citadel") as engine:
+        engine.ingest(["docs/"])
+        answer = engine.ask("How long do refunds take?", groups=["staff"])
+        print(answer.answer)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from citadel._config import backend_options, resolve_store_dir
+from citadel._errors import BackendError
+from citadel.answers import Answer
+from citadel.generate.backends import Generator, backend_class
+from citadel.ingest import IngestReport, ingest
+from citadel.pipeline import AskSettings, Pipeline
+from citadel.retrieve import EvidenceRetriever, Searcher, SearchResult, probability
+from citadel.retrieve.hits import Mode
+from citadel.store import SearchFilter, Store, open_store
+from citadel.verify import Verifier, default_verifier
+
+DEFAULT_BACKEND = "extractive"
+
+
+class Citadel:
+    """Ingest, search and ask over one store."""
+
+    def __init__(
+        self,
+        store: Store | str | Path | None = None,
+        *,
+        backend: str | Generator = DEFAULT_BACKEND,
+        backend_options: dict[str, Any] | None = None,
+        searcher: Searcher | None = None,
+        verifier: Verifier | None = None,
+        settings: AskSettings = AskSettings(),
+    ) -> None:
+        self.store = store if isinstance(store, Store) else open_store(resolve_store_dir(store))
+        self.searcher = searcher or Searcher(self.store)
+        self.verifier = verifier or default_verifier()
+        self.settings = settings
+        self._backends: dict[str, Generator] = {}
+        self.default_backend = self._register(backend, backend_options or {})
+
+    def _register(self, backend: str | Generator, options: dict[str, Any]) -> str:
+        if isinstance(backend, Generator):
+            self._backends[backend.name] = backend
+            return backend.name
+        self.backend(backend, **options)
+        return backend
+
+    def backend(self, name: str | None = None, **options: Any) -> Generator:
+        """The named backend (options from the environment, then ``options``), created once."""
+        name = name or self.default_backend
+        if name not in self._backends:
+            cls = backend_class(name)
+            merged: dict[str, Any] = {**backend_options(name), **options}
+            if name == "extractive":
+                merged["scorer"] = self._sentence_scores
+            self._backends[name] = cls(**merged)
+        return self._backends[name]
+
+    def _sentence_scores(self, question: str, sentences: Sequence[str]) -> np.ndarray:
+        reranker = self.searcher.reranker
+        if reranker is None:
+            raise BackendError("the extractive backend needs the bundled reranker, which could not be loaded")
+        return probability(reranker.score(question, list(sentences)))
+
+    def pipeline(self, backend: str | None = None) -> Pipeline:
+        return Pipeline(self.store, EvidenceRetriever(self.searcher), self.backend(backend), self.verifier, self.settings)
+
+    # --- the operations -------------------------------------------------------------------
+
+    def ingest(self, paths: Sequence[str | Path], groups: Sequence[str] = (), doc_id: str | None = None) -> IngestReport:
+        return ingest(self.store, paths, groups=groups, doc_id=doc_id)
+
+    def search(
+        self, query: str, k: int = 10, groups: Sequence[str] = (), mode: Mode | None = None
+    ) -> SearchResult:
+        return self.searcher.search(query, k=k, where=SearchFilter(groups=frozenset(groups)), mode=mode)
+
+    def ask(
+        self, question: str, groups: Sequence[str] = (), backend: str | None = None, caller: str | None = None
+    ) -> Answer:
+        """A verified, cited answer, or an abstention with its reason. Always logged."""
+        return self.pipeline(backend).ask(question, groups, caller=caller)
+
+    def close(self) -> None:
+        self.store.close()
+
+    def __enter__(self) -> Citadel:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
