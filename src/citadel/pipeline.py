@@ -198,9 +198,24 @@ def _locate(claim: ClaimOut, sources: dict[str, Source]) -> ClaimOut:
     for c in claim.citations:
         s = sources[c.source_id]
         match = find_quote(c.quote, s.text) if c.quote else None
-        start, end = (s.start + match.start, s.start + match.end) if match else (s.start, s.end)
+        if match:
+            lo, hi = _widen(c.quote, s.text, match.start, match.end)
+            start, end = s.start + lo, s.start + hi
+        else:
+            start, end = s.start, s.end
         located.append(c.model_copy(update={"start": start, "end": end, "quote": s.text[start - s.start : end - s.start]}))
     return claim.model_copy(update={"citations": located})
+
+
+_PUNCT = ".,;:!?\"')]}\u201d\u2019"
+
+
+def _widen(quote: str, text: str, start: int, end: int) -> tuple[int, int]:
+    """Take back the closing punctuation the quote ends with (matching ignores it)."""
+    tail = len(quote.rstrip()) - len(quote.rstrip().rstrip(_PUNCT))
+    while tail and end < len(text) and text[end] in _PUNCT:
+        end, tail = end + 1, tail - 1
+    return start, end
 
 
 def _report_json(report: AnswerReport) -> dict[str, object]:

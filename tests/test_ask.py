@@ -1,0 +1,172 @@
+"""The ask pipeline: quote-first generation, validation with one retry, verification,
+abstention reasons, access control and the trace. Deterministic parts (a scripted
+generator, a hashing embedder, a keyword reranker) with the real verifier."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from citadel.engine import Citadel
+from citadel.generate import ABSTAIN_SENTENCE, FakeGenerator
+from citadel.generate.backends import GenerationRequest
+from citadel.ingest import ingest
+from citadel.pipeline import AskSettings
+from citadel.retrieve import HashingEmbedder, KeywordReranker, Searcher
+from citadel.store import ADMIN, SearchFilter, open_store
+
+REFUNDS = """# Refund policy
+
+## Processing time
+
+Approved refunds are processed within five business days. Refunds always go back to the original card.
+"""
+SALARIES = "# Salary bands\n\nThe L5 staff engineer band is EUR 86,000 to 110,000 per year."
+
+
+@pytest.fixture
+def corpus(tmp_path: Path) -> Path:
+    (tmp_path / "pub").mkdir()
+    (tmp_path / "hr").mkdir()
+    (tmp_path / "pub" / "refunds.md").write_text(REFUNDS)
+    (tmp_path / "hr" / "salaries.md").write_text(SALARIES)
+    return tmp_path
+
+
+def engine_for(tmp_path: Path, corpus: Path, fake: FakeGenerator, **settings: object) -> Citadel:
+    store = open_store(tmp_path / "store")
+    embedder = HashingEmbedder()
+    ingest(store, [corpus / "pub"], embedder=embedder)
+    ingest(store, [corpus / "hr"], groups=["hr"], embedder=embedder)
+    searcher = Searcher(store, embedder=embedder, reranker=KeywordReranker())
+    return Citadel(store, backend=fake, searcher=searcher, settings=AskSettings(**settings))  # type: ignore[arg-type]
+
+
+def cite(sid: str, quote: str, text: str | None = None) -> dict[str, object]:
+    return {"abstained": False, "claims": [{"citations": [{"source_id": sid, "quote": quote}], "text": text or quote}]}
+
+
+def first_source(request: GenerationRequest, doc_id: str) -> str:
+    return next(s.sid for s in request.sources if s.doc_id == doc_id)
+
+
+def test_supported_quote_becomes_a_cited_answer_with_document_offsets(tmp_path: Path, corpus: Path) -> None:
+    quote = "Approved refunds are processed within five business days."
+    fake = FakeGenerator(respond=lambda r: json.dumps(cite(first_source(r, "refunds.md"), quote)))
+    engine = engine_for(tmp_path, corpus, fake)
+    answer = engine.ask("How long are refunds processed?")
+    assert not answer.abstained and answer.abstention_reason is None
+    [claim] = answer.claims
+    assert claim.verdict == "supported"
+    [citation] = claim.citations
+    source = answer.sources[citation.source_id]
+    assert source.chunk_id == "refunds.md#processing-time/1" and source.version == 1
+    doc_text = engine.store.text("refunds.md")
+    assert doc_text[citation.start : citation.end] == quote == citation.quote
+    assert answer.answer == f"Approved refunds are processed within five business days [{citation.source_id}]."
+
+
+def test_invalid_output_is_retried_once_with_the_error_then_abstains(tmp_path: Path, corpus: Path) -> None:
+    fake = FakeGenerator(["this is not json", json.dumps(cite("S9", "five business days"))])
+    engine = engine_for(tmp_path, corpus, fake)
+    answer = engine.ask("How long are refunds processed?")
+    assert answer.abstained and answer.abstention_reason == "invalid_output"
+    assert answer.answer == ABSTAIN_SENTENCE and answer.claims == []
+    assert len(fake.history) == 2
+    assert "not a JSON object" in (fake.history[1].feedback or "")
+    trace = engine.store.get_trace(answer.trace_id)
+    assert trace is not None
+    assert trace["raw_output"] == ["this is not json", json.dumps(cite("S9", "five business days"))]
+    assert "'S9', which is not a source" in trace["validation"][1]
+
+
+def test_retry_can_recover(tmp_path: Path, corpus: Path) -> None:
+    quote = "Refunds always go back to the original card."
+    fake = FakeGenerator(["{broken", json.dumps(cite("S1", quote))])
+    answer = engine_for(tmp_path, corpus, fake).ask("Where do refunds go?")
+    assert not answer.abstained and answer.claims[0].citations[0].quote == quote
+
+
+def test_unsupported_claims_are_dropped_and_regenerated_once(tmp_path: Path, corpus: Path) -> None:
+    quote = "Approved refunds are processed within five business days."
+    wrong = cite("S1", quote, "Approved refunds are processed within ten business days.")
+    fake = FakeGenerator([wrong, wrong])
+    engine = engine_for(tmp_path, corpus, fake)
+    answer = engine.ask("How long are refunds processed?")
+    assert answer.abstained and answer.abstention_reason == "unsupported"
+    assert len(fake.history) == 2 and "ten business days" in (fake.history[1].feedback or "")
+    trace = engine.store.get_trace(answer.trace_id)
+    assert trace is not None
+    verdicts = [c["verdict"] for v in trace["verification"] for c in v["claims"]]
+    assert verdicts == ["contradicted", "contradicted"]  # dropped claims stay in the trace
+    assert answer.sources  # the evidence that was looked at is still listed
+
+
+def test_no_evidence_abstains_before_generation(tmp_path: Path, corpus: Path) -> None:
+    fake = FakeGenerator()
+    engine = engine_for(tmp_path, corpus, fake, abstain_threshold=0.99)
+    answer = engine.ask("What colour is the office cat?")
+    assert answer.abstention_reason == "no_evidence" and fake.history == []
+    assert answer.sources == {}
+
+
+def test_threshold_comes_from_the_store_configuration(tmp_path: Path, corpus: Path) -> None:
+    fake = FakeGenerator()
+    engine = engine_for(tmp_path, corpus, fake)
+    engine.store.set_config("abstain_threshold", {"value": 0.999})
+    assert engine.pipeline().threshold() == 0.999
+    assert engine.ask("How long are refunds processed?").abstention_reason == "no_evidence"
+
+
+def test_restricted_documents_are_not_evidence_and_leave_no_trace(tmp_path: Path, corpus: Path) -> None:
+    fake = FakeGenerator()
+    engine = engine_for(tmp_path, corpus, fake)
+    public = engine.ask("What is the L5 staff engineer salary band?")
+    seen = [s.doc_id for r in fake.history for s in r.sources]
+    assert "salaries.md" not in seen
+    assert "salaries.md" not in json.dumps(public.to_json()) and "86,000" not in json.dumps(public.to_json())
+    hr = engine.ask("What is the L5 staff engineer salary band?", groups=["hr"])
+    assert "salaries.md" in [s.doc_id for s in fake.history[-1].sources]
+    # the HR trace is visible to HR callers only
+    assert engine.store.get_trace(hr.trace_id, SearchFilter(groups=frozenset({"hr"}))) is not None
+    assert engine.store.get_trace(hr.trace_id, SearchFilter()) is None
+    assert engine.store.get_trace(public.trace_id, SearchFilter()) is not None
+
+
+def test_the_trace_records_every_step_and_the_answer_hides_the_prompt(tmp_path: Path, corpus: Path) -> None:
+    quote = "Approved refunds are processed within five business days."
+    fake = FakeGenerator(respond=lambda r: json.dumps(cite("S1", quote)))
+    engine = engine_for(tmp_path, corpus, fake)
+    answer = engine.ask("How long are refunds processed?", caller="tester")
+    trace = engine.store.get_trace(answer.trace_id, ADMIN)
+    assert trace is not None
+    assert trace["question"] == "How long are refunds processed?" and trace["caller"] == "tester"
+    assert trace["evidence"][0]["chunk_id"] and trace["evidence"][0]["version"] == 1
+    assert "data, not instructions" in trace["prompt"][0]["system"]
+    assert trace["raw_output"] == [json.dumps(cite("S1", quote))]
+    assert trace["verification"][0]["claims"][0]["verdict"] == "supported"
+    assert trace["answer"] == answer.to_json()
+    assert {"retrieve", "generate", "verify", "total"} <= set(trace["timings"])
+    client_view = json.dumps(answer.to_json())
+    assert "data, not instructions" not in client_view and "<source" not in client_view
+
+
+def test_a_replaced_version_is_never_cited(tmp_path: Path, corpus: Path) -> None:
+    fake = FakeGenerator(respond=lambda r: json.dumps(cite(r.sources[0].sid, r.sources[0].text.split("\n")[-1])))
+    engine = engine_for(tmp_path, corpus, fake)
+    (corpus / "pub" / "refunds.md").write_text(REFUNDS.replace("five business days", "ten business days"))
+    ingest(engine.store, [corpus / "pub"], embedder=HashingEmbedder())
+    answer = engine.ask("How long are refunds processed?")
+    assert not answer.abstained
+    assert all(s.version == 2 for s in answer.sources.values())
+    assert "five business days" not in json.dumps(answer.to_json())
+
+
+def test_sources_are_exact_document_slices(tmp_path: Path, corpus: Path) -> None:
+    fake = FakeGenerator()
+    engine = engine_for(tmp_path, corpus, fake)
+    engine.ask("Where do refunds go?")
+    for s in fake.history[0].sources:
+        assert engine.store.text(s.doc_id)[s.start : s.end] == s.text
