@@ -134,16 +134,15 @@ class Searcher:
     ) -> SearchResult:
         notes: list[str] = []
         depth = max(self.settings.candidates, k)
-        keyword = mode != "dense" or vector is None  # dense mode falls back to keywords
-        lexical = self.store.keyword_search(query, depth, where) if keyword else []
-        dense: list[ScoredChunk] = []
+        dense: list[ScoredChunk] | None = None
         if mode != "bm25":
             if vector is not None:
                 dense = self._dense(vector, depth, where, notes)
             elif dense_note:
                 notes.append(dense_note)
-        used: Mode = mode if (mode == "bm25" or dense or vector is not None) else "bm25"
-        hits = _fuse(lexical, dense, used, self.settings.rrf_k)
+        used: Mode = mode if mode == "bm25" or dense is not None else "bm25"  # degrade to keywords
+        lexical = self.store.keyword_search(query, depth, where) if used != "dense" else []
+        hits = _fuse(lexical, dense or [], used, self.settings.rrf_k)
         reranked = False
         if use_rerank and hits:
             hits, reranked = self._rerank(query, hits, notes)
@@ -183,12 +182,14 @@ class Searcher:
             )
         return None if self._dense_error else self._embedder
 
-    def _dense(self, vector: np.ndarray, depth: int, where: SearchFilter, notes: list[str]) -> list[ScoredChunk]:
+    def _dense(
+        self, vector: np.ndarray, depth: int, where: SearchFilter, notes: list[str]
+    ) -> list[ScoredChunk] | None:
         try:
             return self.store.dense_search(vector, depth, where)
         except (StoreError, RetrievalError) as exc:
             notes.append(f"dense search failed ({exc}); keyword search only")
-            return []
+            return None
 
     def _rerank(self, query: str, hits: list[Hit], notes: list[str]) -> tuple[list[Hit], bool]:
         reranker = self._ensure_reranker()
