@@ -22,6 +22,8 @@ _COMMAND_MODULES = [
     "citadel.cli.search",
     "citadel.cli.verify",
     "citadel.cli.ask",
+    "citadel.cli.serve",
+    "citadel.cli.traces",
 ]
 
 

@@ -1,0 +1,151 @@
+"""The ``/v1`` routes: health, ask (JSON and SSE), verify, search and the audit log."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from importlib.metadata import version as package_version
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Query
+from sse_starlette import EventSourceResponse
+from starlette.concurrency import run_in_threadpool
+
+from citadel._errors import CitadelError
+from citadel.answers import Answer
+from citadel.serve.auth import Caller
+from citadel.serve.events import Event, answer_events, error_event
+from citadel.serve.schemas import (
+    AnswerBody,
+    AskRequest,
+    ErrorBody,
+    HealthBody,
+    SearchBody,
+    SearchRequest,
+    TraceBody,
+    TraceSummary,
+    VerifyBody,
+    VerifyRequest,
+)
+from citadel.serve.service import HTTPProblem, Service, current_caller, service
+from citadel.store import TraceQuery
+from citadel.verify import Citation, Claim
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    401: {"model": ErrorBody, "description": "Missing or unknown API key."},
+    422: {"description": "The request body or parameters are invalid."},
+}
+
+router = APIRouter(prefix="/v1")
+CallerDep = Annotated[Caller, Depends(current_caller)]
+ServiceDep = Annotated[Service, Depends(service)]
+
+
+@router.get("/health", summary="Liveness check (no key needed)", response_model=HealthBody, tags=["service"])
+def health(svc: ServiceDep) -> dict[str, Any]:
+    return {"status": "ok", "version": package_version("citadel"), "auth": "keys" if svc.keys else "local"}
+
+
+def _ask(svc: Service, caller: Caller, body: AskRequest) -> Answer:
+    groups = caller.ask_groups(body.groups)
+    return svc.run(lambda: svc.engine.ask(body.question, groups=groups, caller=caller.label))
+
+
+@router.post(
+    "/ask", summary="A verified, cited answer (same JSON as `citadel ask --json`)",
+    response_model=AnswerBody, responses=ERRORS, tags=["ask"],
+)  # fmt: skip
+def ask(body: AskRequest, caller: CallerDep, svc: ServiceDep) -> dict[str, object]:
+    """Retrieve, generate, verify every claim and keep only supported ones; or abstain with a reason.
+    Every request is logged as a trace; the answer carries its ``trace_id``."""
+    return _ask(svc, caller, body).to_json()
+
+
+@router.post(
+    "/ask/stream", summary="The answer as Server-Sent Events", responses=ERRORS, tags=["ask"],
+    response_class=EventSourceResponse,
+)  # fmt: skip
+async def ask_stream(body: AskRequest, caller: CallerDep, svc: ServiceDep) -> EventSourceResponse:
+    """Events, in order: `retrieval`, one `quote` per verified citation, one `claim` per verified
+    claim, then `done` with the full answer. An abstention sends `abstain` (the full answer)
+    after `retrieval`; a failure sends `error`. Verification finishes before the first event,
+    so nothing shown is ever withdrawn."""
+
+    async def events() -> Any:
+        try:
+            answer = await run_in_threadpool(_ask, svc, caller, body)
+        except CitadelError as exc:
+            from citadel.serve.app import error_status
+
+            yield error_event(error_status(exc)[1], str(exc))
+            return
+        for event in answer_events(answer):
+            yield event
+
+    return EventSourceResponse(events(), ping=15)
+
+
+@router.post("/verify", summary="Check an answer's claims against sources (as `citadel verify --answer`)",
+             response_model=VerifyBody, responses=ERRORS, tags=["verify"])  # fmt: skip
+def verify(body: VerifyRequest, caller: CallerDep, svc: ServiceDep) -> dict[str, object]:
+    """Give `sources` (id to text) and either `answer` (text with `[S1]` markers) or `claims`."""
+    if (body.answer is None) == (body.claims is None):
+        raise HTTPProblem(422, "invalid_request", "give exactly one of 'answer' or 'claims'")
+    claims = None
+    if body.claims is not None:
+        claims = [
+            Claim(text=c.text, citations=tuple(Citation(source_id=x.source_id, quote=x.quote) for x in c.citations))
+            for c in body.claims
+        ]
+    verifier = svc.engine.verifier
+    report = svc.run(lambda: verifier.check_answer(body.sources, answer=body.answer, claims=claims))
+    return report.to_json()
+
+
+@router.post("/search", summary="Hybrid search over the documents the caller may read",
+             response_model=SearchBody, responses=ERRORS, tags=["search"])  # fmt: skip
+def search(body: SearchRequest, caller: CallerDep, svc: ServiceDep) -> dict[str, object]:
+    groups = caller.ask_groups(body.groups)
+    result = svc.run(lambda: svc.engine.search(body.query, k=body.k, groups=groups, mode=body.mode))
+    return {
+        "query": result.query, "mode": result.mode, "reranked": result.reranked,
+        "notes": list(result.notes), "hits": [h.to_json() for h in result.hits],
+    }  # fmt: skip
+
+
+def _utc(moment: datetime | None) -> str | None:
+    if moment is None:
+        return None
+    return (moment.astimezone(UTC) if moment.tzinfo else moment.replace(tzinfo=UTC)).isoformat()
+
+
+def _summary(trace: dict[str, Any]) -> dict[str, Any]:
+    return {k: trace[k] for k in TraceSummary.model_fields}
+
+
+@router.get("/traces", summary="The audit log: traces whose every document the caller may read",
+            response_model=list[TraceSummary], responses=ERRORS, tags=["traces"])  # fmt: skip
+def traces(
+    caller: CallerDep,
+    svc: ServiceDep,
+    limit: Annotated[int, Query(ge=1, le=1000)] = 50,
+    since: Annotated[datetime | None, Query(description="Only traces created at or after this time.")] = None,
+    abstained: bool | None = None,
+    doc_id: Annotated[str | None, Query(description="Only traces that retrieved this document.")] = None,
+    text: Annotated[str | None, Query(description="Only questions containing this text.")] = None,
+    caller_label: Annotated[str | None, Query(alias="caller", description="Only this caller's traces.")] = None,
+) -> list[dict[str, Any]]:
+    query = TraceQuery(
+        limit=limit, since=_utc(since), abstained=abstained,
+        doc_id=doc_id, text=text, caller=caller_label,
+    )  # fmt: skip
+    return [_summary(t) for t in svc.engine.store.list_traces(caller.where, query)]
+
+
+@router.get("/traces/{trace_id}", summary="One trace: evidence, raw output, verification, answer, timings",
+            response_model=TraceBody, responses={**ERRORS, 404: {"model": ErrorBody}}, tags=["traces"])  # fmt: skip
+def trace(trace_id: str, caller: CallerDep, svc: ServiceDep) -> dict[str, Any]:
+    found = svc.engine.store.get_trace(trace_id, caller.where)
+    if found is None:
+        raise HTTPProblem(404, "not_found", f"no trace {trace_id!r}")
+    found.pop("prompt", None)
+    return found

@@ -1,0 +1,120 @@
+"""The FastAPI application: :func:`create_app` wires one engine, the keys, the routes,
+the error handlers and the web page.
+
+Errors are answered as ``{"error": CODE, "message": TEXT}``. Library errors
+(:class:`~citadel.CitadelError`) map to statuses here, at the edge; anything else is a
+500 whose details go to the server log only, so a response never carries the prompt,
+a secret or text the caller may not read.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from citadel._errors import (
+    BackendError,
+    CitadelError,
+    ConfigError,
+    IngestError,
+    NotFoundError,
+    RetrievalError,
+    StoreError,
+    ValidationError,
+    VerifyError,
+)
+from citadel.engine import Citadel
+from citadel.serve import api, documents
+from citadel.serve.auth import KeyRing
+from citadel.serve.service import HTTPProblem, Service
+
+log = logging.getLogger(__name__)
+STATIC = Path(__file__).parent / "static"
+
+#: Environment variables used by ``citadel serve --workers N`` to configure each worker.
+ENV_KEYS = "CITADEL_SERVE_KEYS"
+ENV_BACKEND = "CITADEL_SERVE_BACKEND"
+
+_STATUS: list[tuple[type[CitadelError], int, str]] = [
+    (NotFoundError, 404, "not_found"),
+    (ValidationError, 422, "invalid_request"),
+    (IngestError, 422, "ingest_failed"),
+    (RetrievalError, 503, "retrieval_unavailable"),
+    (BackendError, 502, "backend_failed"),
+    (VerifyError, 500, "verify_failed"),
+    (StoreError, 503, "store_unavailable"),
+    (ConfigError, 500, "misconfigured"),
+]
+
+
+def error_status(exc: CitadelError) -> tuple[int, str]:
+    if isinstance(exc, HTTPProblem):
+        return exc.status, exc.code
+    for cls, status, code in _STATUS:
+        if isinstance(exc, cls):
+            return status, code
+    return 500, "error"
+
+
+def _error(status: int, code: str, message: str) -> JSONResponse:
+    headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
+    return JSONResponse({"error": code, "message": message}, status_code=status, headers=headers)
+
+
+def create_app(engine: Citadel, keys: KeyRing | dict[str, dict[str, object]] | None = None) -> FastAPI:
+    """The HTTP API and web page over one engine. ``keys``: a :class:`KeyRing` or the keys
+    file's JSON; None serves without keys (bind it to localhost only)."""
+    ring = KeyRing(keys) if isinstance(keys, dict) else keys
+    app = FastAPI(
+        title="citadel",
+        summary="Answers from your own documents, every sentence verified against its cited source.",
+        version="0.1.0",
+    )
+    app.state.service = Service(engine, ring)
+    app.include_router(api.router)
+    app.include_router(documents.router)
+
+    @app.exception_handler(CitadelError)
+    async def citadel_error(request: Request, exc: CitadelError) -> JSONResponse:
+        status, code = error_status(exc)
+        if status >= 500:
+            log.warning("%s %s failed: %s", request.method, request.url.path, exc)
+        return _error(status, code, str(exc))
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in e.get('loc', ()) if p != 'body') or 'body'}: {e.get('msg')}" for e in exc.errors()
+        )
+        return _error(422, "invalid_request", problems or "invalid request")
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return _error(exc.status_code, "not_found" if exc.status_code == 404 else "http_error", str(exc.detail))
+
+    @app.exception_handler(Exception)
+    async def crashed(request: Request, exc: Exception) -> JSONResponse:
+        log.exception("%s %s crashed", request.method, request.url.path)
+        return _error(500, "internal_error", "the server failed on this request; see the server log")
+
+    @app.get("/", include_in_schema=False)
+    def page() -> FileResponse:
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    return app
+
+
+def app_from_env() -> FastAPI:
+    """The app for ``uvicorn --factory`` (``citadel serve --workers N``): the store from
+    ``$CITADEL_STORE``, keys from ``$CITADEL_SERVE_KEYS``, backend from ``$CITADEL_SERVE_BACKEND``."""
+    keys_file = os.environ.get(ENV_KEYS)
+    engine = Citadel(None, backend=os.environ.get(ENV_BACKEND) or "extractive")
+    return create_app(engine, KeyRing.load(keys_file) if keys_file else None)

@@ -1,0 +1,228 @@
+"""Request and response bodies of the HTTP API (pydantic; they make the OpenAPI document).
+
+``AnswerBody`` is exactly the ``citadel ask --json`` contract.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from citadel.answers import AbstentionReason
+
+
+class _In(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class _Out(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+
+class ErrorBody(_Out):
+    error: str = Field(description="A short error code, e.g. not_found or unauthorized.")
+    message: str = Field(description="What went wrong and what to do next.")
+
+
+class HealthBody(_Out):
+    status: Literal["ok"]
+    version: str
+    auth: Literal["keys", "local"]
+
+
+# --- ask -----------------------------------------------------------------------------------
+
+
+class AskRequest(_In):
+    question: str = Field(min_length=1, max_length=4000)
+    groups: list[str] | None = Field(
+        default=None,
+        description="Access groups to ask with. With API keys this can only narrow the key's groups; "
+        "without keys (local) it works like the CLI's --groups.",
+    )
+
+
+class CitationBody(_Out):
+    source_id: str
+    quote: str
+    start: int = Field(description="Offset of the quote in the document's normalized text.")
+    end: int
+
+
+class ClaimBody(_Out):
+    text: str
+    verdict: str
+    citations: list[CitationBody]
+
+
+class SourceBody(_Out):
+    chunk_id: str
+    doc_id: str
+    version: int
+    title: str
+    page: int | None
+    start: int
+    end: int
+    text: str
+
+
+class AnswerBody(_Out):
+    """The same JSON as ``citadel ask --json``."""
+
+    question: str
+    abstained: bool
+    abstention_reason: AbstentionReason | None
+    answer: str
+    claims: list[ClaimBody]
+    sources: dict[str, SourceBody]
+    trace_id: str
+
+
+# --- search --------------------------------------------------------------------------------
+
+
+class SearchRequest(_In):
+    query: str = Field(min_length=1, max_length=4000)
+    k: int = Field(default=10, ge=1, le=100)
+    mode: Literal["bm25", "dense", "hybrid"] | None = None
+    groups: list[str] | None = None
+
+
+class HitBody(_Out):
+    chunk_id: str
+    doc_id: str
+    score: float
+    text: str
+    title: str
+    page: int | None
+    start: int
+    end: int
+    version: int
+    heading_path: list[str]
+    relevance: float | None = None
+
+
+class SearchBody(_Out):
+    query: str
+    mode: str
+    reranked: bool
+    notes: list[str]
+    hits: list[HitBody]
+
+
+# --- verify --------------------------------------------------------------------------------
+
+
+class CitationIn(_In):
+    source_id: str
+    quote: str | None = None
+
+
+class ClaimIn(_In):
+    text: str
+    citations: list[CitationIn] = []
+
+
+class VerifyRequest(_In):
+    """As the file given to ``citadel verify --answer``: sources and either an answer or claims."""
+
+    sources: dict[str, str]
+    answer: str | None = Field(default=None, description="Text with [S1] markers.")
+    claims: list[ClaimIn] | None = None
+
+
+class VerifiedClaimBody(_Out):
+    text: str
+    start: int
+    end: int
+    citations: list[dict[str, Any]]
+    keep: bool
+    verdict: str
+    score: float
+    reason: str
+    span: list[int] | None
+
+
+class VerifyBody(_Out):
+    claims: list[VerifiedClaimBody]
+    kept: list[int]
+    citation_precision: float
+    citation_recall: float
+
+
+# --- documents -----------------------------------------------------------------------------
+
+
+class DocumentBody(_Out):
+    doc_id: str
+    version: int
+    title: str
+    groups: list[str]
+    chunks: int
+    media_type: str
+    indexed_at: str
+
+
+class ChunkSpan(_Out):
+    chunk_id: str
+    start: int
+    end: int
+    page: int | None
+    heading_path: list[str]
+
+
+class DocumentTextBody(_Out):
+    doc_id: str
+    version: int = Field(description="The version whose text is returned.")
+    current_version: int
+    title: str
+    groups: list[str]
+    media_type: str
+    text: str = Field(description="The normalized text; citation offsets index it.")
+    chunks: list[ChunkSpan] = Field(description="Spans of the current version's chunks (empty for older versions).")
+
+
+class FailureBody(_Out):
+    path: str
+    error: str
+
+
+class IngestBody(_Out):
+    added: int
+    updated: int
+    unchanged: int
+    chunks: int
+    failed: list[FailureBody]
+
+
+class DeletedBody(_Out):
+    deleted: str
+
+
+# --- traces --------------------------------------------------------------------------------
+
+
+class TraceSummary(_Out):
+    trace_id: str
+    created_at: str
+    question: str
+    caller: str | None
+    backend: str
+    abstained: bool
+    abstention_reason: str | None
+
+
+class TraceBody(TraceSummary):
+    """A trace as logged, without the prompt (the prompt stays in the local audit log)."""
+
+    groups: list[str]
+    threshold: float | None
+    candidates: list[dict[str, Any]]
+    notes: list[str]
+    evidence: list[dict[str, Any]]
+    raw_output: list[str | None]
+    validation: list[str | None]
+    verification: list[dict[str, Any]]
+    answer: dict[str, Any]
+    timings: dict[str, float]
