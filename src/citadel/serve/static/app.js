@@ -1,0 +1,302 @@
+// citadel web page: no build step, no dependencies. Document text is only ever set with
+// textContent / text nodes, never innerHTML.
+"use strict";
+
+const KEY_STORE = "citadel-api-key";
+const state = { auth: "local", lastChip: null };
+
+const $ = (id) => document.getElementById(id);
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (name === "text") node.textContent = value;
+    else if (name === "testid") node.dataset.testid = value;
+    else if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
+    else node.setAttribute(name, value === true ? "" : String(value));
+  }
+  for (const child of children) {
+    if (child !== null && child !== undefined) node.append(child);
+  }
+  return node;
+}
+
+// --- API key -------------------------------------------------------------------------------
+
+function takeKeyFromUrl() {
+  const url = new URL(window.location.href);
+  const key = url.searchParams.get("key");
+  if (key) {
+    sessionStorage.setItem(KEY_STORE, key);
+    url.searchParams.delete("key");
+    history.replaceState(null, "", url.pathname + url.search + url.hash);
+  }
+}
+
+function apiKey() {
+  return sessionStorage.getItem(KEY_STORE) || "";
+}
+
+function askForKey(reason) {
+  const key = window.prompt((reason ? reason + "\n" : "") + "Enter your citadel API key:");
+  if (key && key.trim()) sessionStorage.setItem(KEY_STORE, key.trim());
+  showKeyState();
+  return Boolean(key && key.trim());
+}
+
+function showKeyState() {
+  if (state.auth !== "keys") {
+    $("key-state").textContent = "Local server: no API key needed.";
+    $("change-key").hidden = true;
+    return;
+  }
+  $("key-state").textContent = apiKey() ? "Using your API key for this tab." : "No API key yet.";
+  $("change-key").hidden = false;
+}
+
+class ApiError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+}
+
+async function api(path, options = {}, retried = false) {
+  const headers = new Headers(options.headers || {});
+  if (apiKey()) headers.set("Authorization", "Bearer " + apiKey());
+  const response = await fetch(path, { ...options, headers });
+  if (response.status === 401 && !retried && askForKey("The server did not accept the API key.")) {
+    return api(path, options, true);
+  }
+  if (!response.ok) {
+    let message = response.statusText;
+    try {
+      const body = await response.json();
+      message = body.message || message;
+    } catch (_) { /* not JSON */ }
+    throw new ApiError(response.status, message);
+  }
+  return response;
+}
+
+// --- asking --------------------------------------------------------------------------------
+
+function parseEvents(buffer) {
+  // Server-Sent Events: blocks separated by a blank line; "event:" and "data:" fields.
+  const text = buffer.replace(/\r\n/g, "\n");
+  const blocks = text.split("\n\n");
+  const rest = blocks.pop();
+  const events = [];
+  for (const block of blocks) {
+    let name = "message";
+    const data = [];
+    for (const line of block.split("\n")) {
+      if (line.startsWith("event:")) name = line.slice(6).trim();
+      else if (line.startsWith("data:")) data.push(line.slice(5).replace(/^ /, ""));
+    }
+    if (data.length) events.push({ name, data: JSON.parse(data.join("\n")) });
+  }
+  return { events, rest };
+}
+
+async function ask(question) {
+  const status = $("status");
+  const out = $("answer");
+  out.replaceChildren();
+  closeSource();
+  status.textContent = "Searching your documents and checking every sentence…";
+  $("ask").disabled = true;
+  try {
+    const response = await api("/v1/ask/stream", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "text/event-stream" },
+      body: JSON.stringify({ question }),
+    });
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    let buffer = "";
+    let finished = false;
+    while (!finished) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += decoder.decode(value, { stream: true });
+      const parsed = parseEvents(buffer);
+      buffer = parsed.rest;
+      for (const event of parsed.events) {
+        if (event.name === "done") { renderAnswer(event.data); finished = true; }
+        else if (event.name === "abstain") { renderAbstention(event.data); finished = true; }
+        else if (event.name === "error") throw new ApiError(500, event.data.message);
+      }
+    }
+    status.textContent = finished ? "" : "The answer stream ended early; please ask again.";
+  } catch (error) {
+    status.textContent = "Could not answer: " + error.message;
+  } finally {
+    $("ask").disabled = false;
+  }
+}
+
+function placeOf(source) {
+  const parts = [];
+  if (source.page) parts.push("page " + source.page);
+  parts.push("v" + source.version);
+  return parts.join(", ");
+}
+
+function renderAnswer(answer) {
+  const out = $("answer");
+  out.replaceChildren();
+  const list = el("ol", { class: "claims", "aria-label": "Verified claims" });
+  answer.claims.forEach((claim, index) => {
+    const item = el("li", { class: "claim-card" });
+    for (const citation of claim.citations) {
+      const source = answer.sources[citation.source_id];
+      const chip = el("button", {
+        type: "button", class: "chip", testid: "citation-chip",
+        "aria-label": `Open ${source.title} (${placeOf(source)}) at this quote`,
+        onclick: (e) => openSource(source, citation, e.currentTarget),
+      }, el("span", { class: "chip-id", text: citation.source_id }), " ", el("span", { text: source.title }),
+         el("span", { class: "chip-place", text: " · " + placeOf(source) }));
+      item.append(el("figure", { class: "quote-card" },
+        el("blockquote", { class: "quote", testid: "quote", text: citation.quote }),
+        el("figcaption", {}, chip)));
+    }
+    item.append(el("p", { class: "claim" },
+      el("span", { class: "verdict", text: claim.verdict === "supported" ? "✓ verified" : claim.verdict }),
+      " ", el("span", { text: claim.text })));
+    list.append(item);
+    void index;
+  });
+  out.append(el("h2", { class: "answer-heading", text: "What your documents say" }), list,
+    el("p", { class: "trace", text: "Trace " + answer.trace_id }));
+}
+
+const REASONS = {
+  no_evidence: "Nothing you can read matched the question closely enough.",
+  unsupported: "Passages were found, but no sentence drawn from them survived verification.",
+  invalid_output: "The answer could not be produced in a checkable form.",
+};
+
+function renderAbstention(answer) {
+  const titles = answer.looked_at || [...new Set(Object.values(answer.sources).map((s) => s.title))];
+  const box = el("div", { class: "abstained", testid: "abstained", role: "note" },
+    el("h2", { text: "No verified answer" }),
+    el("p", { class: "abstain-sentence", text: answer.answer }),
+    el("p", { class: "meta", text: REASONS[answer.abstention_reason] || "" }));
+  if (titles.length) {
+    box.append(el("p", { text: "Looked at:" }),
+      el("ul", {}, ...titles.map((t) => el("li", { text: t }))));
+  }
+  box.append(el("p", { class: "trace", text: "Trace " + answer.trace_id }));
+  $("answer").replaceChildren(box);
+}
+
+// --- the source view -----------------------------------------------------------------------
+
+function docPath(docId) {
+  return "/v1/documents/" + docId.split("/").map(encodeURIComponent).join("/");
+}
+
+async function openSource(source, citation, chip) {
+  state.lastChip = chip;
+  const view = $("source-view");
+  const status = $("status");
+  try {
+    const response = await api(docPath(source.doc_id) + "?version=" + source.version);
+    const doc = await response.json();
+    const text = doc.text;
+    const start = Math.max(0, Math.min(citation.start, text.length));
+    const end = Math.max(start, Math.min(citation.end, text.length));
+    const mark = el("mark", { text: text.slice(start, end) });
+    $("source-text").replaceChildren(document.createTextNode(text.slice(0, start)), mark,
+      document.createTextNode(text.slice(end)));
+    $("source-title").textContent = doc.title;
+    const chunk = doc.chunks.find((c) => c.start <= start && start < c.end);
+    const where = [];
+    if (chunk && chunk.heading_path.length) where.push(chunk.heading_path.join(" › "));
+    const page = (chunk && chunk.page) || source.page;
+    if (page) where.push("page " + page);
+    where.push("version " + doc.version);
+    $("source-meta").textContent = doc.doc_id + " · " + where.join(" · ");
+    const note = $("source-note");
+    note.hidden = doc.version === doc.current_version;
+    note.textContent = note.hidden ? "" :
+      `This quote is from version ${doc.version}; the document is now at version ${doc.current_version}.`;
+    view.hidden = false;
+    mark.scrollIntoView({ block: "center" });
+    view.focus({ preventScroll: true });
+    status.textContent = "";
+  } catch (error) {
+    status.textContent = "Could not open the source: " + error.message;
+  }
+}
+
+function closeSource() {
+  const view = $("source-view");
+  if (view.hidden) return;
+  view.hidden = true;
+  $("source-text").replaceChildren();
+  if (state.lastChip && document.body.contains(state.lastChip)) state.lastChip.focus();
+}
+
+// --- documents -----------------------------------------------------------------------------
+
+async function loadDocuments() {
+  const list = $("doc-list");
+  try {
+    const docs = await (await api("/v1/documents")).json();
+    if (!docs.length) {
+      list.replaceChildren(el("li", { class: "meta", text: "No documents yet. Upload some above." }));
+      return;
+    }
+    list.replaceChildren(...docs.map((d) => el("li", {},
+      el("span", { class: "doc-title", text: d.title }),
+      el("span", { class: "meta", text: ` ${d.doc_id} · v${d.version} · ${d.chunks} passages · ` +
+        (d.groups.length ? "groups: " + d.groups.join(", ") : "public") }))));
+  } catch (error) {
+    list.replaceChildren(el("li", { class: "meta", text: "Could not list documents: " + error.message }));
+  }
+}
+
+async function upload(form) {
+  const status = $("upload-status");
+  const data = new FormData();
+  for (const file of $("upload-files").files) data.append("files", file, file.name);
+  const groups = $("upload-groups").value.trim();
+  if (groups) data.append("groups", groups);
+  status.textContent = "Uploading and indexing…";
+  try {
+    const report = await (await api("/v1/documents", { method: "POST", body: data })).json();
+    const failed = report.failed.map((f) => `${f.path}: ${f.error}`).join("; ");
+    status.textContent = `${report.added} added, ${report.updated} updated, ${report.unchanged} unchanged` +
+      (failed ? `; failed: ${failed}` : ".");
+    form.reset();
+    loadDocuments();
+  } catch (error) {
+    status.textContent = "Upload failed: " + error.message;
+  }
+}
+
+// --- start ---------------------------------------------------------------------------------
+
+async function start() {
+  takeKeyFromUrl();
+  try {
+    state.auth = (await (await fetch("/v1/health")).json()).auth;
+  } catch (_) { /* keep going; requests will report errors */ }
+  if (state.auth === "keys" && !apiKey()) askForKey("");
+  showKeyState();
+  $("change-key").addEventListener("click", () => { askForKey(""); loadDocuments(); });
+  $("ask-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const question = $("question").value.trim();
+    if (question) ask(question);
+  });
+  $("upload-form").addEventListener("submit", (event) => { event.preventDefault(); upload(event.target); });
+  $("close-source").addEventListener("click", closeSource);
+  document.addEventListener("keydown", (event) => { if (event.key === "Escape") closeSource(); });
+  loadDocuments();
+}
+
+start();
