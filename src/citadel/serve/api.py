@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from datetime import UTC, datetime
 from importlib.metadata import version as package_version
 from typing import Annotated, Any
@@ -35,6 +36,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     422: {"description": "The request body or parameters are invalid."},
 }
 
+log = logging.getLogger(__name__)
 router = APIRouter(prefix="/v1")
 CallerDep = Annotated[Caller, Depends(current_caller)]
 ServiceDep = Annotated[Service, Depends(service)]
@@ -77,6 +79,10 @@ async def ask_stream(body: AskRequest, caller: CallerDep, svc: ServiceDep) -> Ev
             from citadel.serve.app import error_status
 
             yield error_event(error_status(exc)[1], str(exc))
+            return
+        except Exception:  # noqa: BLE001 - the details go to the log, never to the client
+            log.exception("POST /v1/ask/stream crashed")
+            yield error_event("internal_error", "the server failed on this request; see the server log")
             return
         for event in answer_events(answer):
             yield event
