@@ -150,12 +150,14 @@ def wait_healthy(client: Client, thread: threading.Thread | None = None, seconds
 
 
 def quote_question_source(request: GenerationRequest) -> str:
-    """Scripted generator: quote the first sentence of the best source (or abstain)."""
+    """Scripted generator: quote the first sentence of the best source (or abstain); a question
+    about "ninety" days gets a claim its quote does not support."""
     if not request.sources:
         return json.dumps({"abstained": True, "claims": []})
     source = request.sources[0]
     sentence = source.text.split("\n")[-1].split(". ")[0].rstrip(".") + "."
-    claim = {"citations": [{"source_id": source.sid, "quote": sentence}], "text": sentence}
+    text = "Approved refunds take ninety days." if "ninety" in request.question else sentence  # unsupported
+    claim = {"citations": [{"source_id": source.sid, "quote": sentence}], "text": text}
     return json.dumps({"abstained": False, "claims": [claim]})
 
 
