@@ -10,7 +10,7 @@ LOCAL_STAMP := $(VENV)/.installed-local
 # llama-cpp-python compiles; these flags avoid the CPU features that crash on these machines.
 LLAMA_CMAKE_ARGS := -DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON -DGGML_BMI2=ON -DLLAVA_BUILD=OFF
 
-.PHONY: install install-local demo test lint bench clean
+.PHONY: install install-local install-browser demo test lint bench clean
 
 install: $(STAMP)
 
@@ -37,8 +37,12 @@ demo: install
 	@echo "Q: $(DEMO_QUESTION)"
 	@$(BIN)/citadel --store $(DEMO_STORE) ask "$(DEMO_QUESTION)"
 
-test: install install-local
+test: install install-local install-browser
 	$(BIN)/python -m pytest -q
+
+# The web page tests drive the system's Chromium through Playwright (never `playwright install`).
+install-browser:
+	@test -x /usr/bin/chromium || (apt-get update && apt-get install -y chromium chromium-driver)
 
 bench: install
 	$(BIN)/python bench/ingest.py
