@@ -73,9 +73,17 @@ def main() -> None:
     out.mkdir(parents=True, exist_ok=True)
     work = Path("train/verifier/work/export")
     work.mkdir(parents=True, exist_ok=True)
-    model = AutoModelForSequenceClassification.from_pretrained(args.ckpt).eval()
+    model = AutoModelForSequenceClassification.from_pretrained(
+        args.ckpt, attn_implementation="eager").eval()
     tok = AutoTokenizer.from_pretrained(args.ckpt)
-    enc = tok([("a premise", "a claim")], return_tensors="pt")
+    pairs = probe_pairs(Path(args.probe), args.probe_n)
+    with torch.no_grad():
+        t = tok([p for p, _ in pairs[:32]], [h for _, h in pairs[:32]], truncation="only_first",
+                max_length=args.max_len, padding=True, return_tensors="pt")
+        pt = torch.softmax(model(**t).logits, -1).numpy()
+    # trace with padding present, so the graph keeps the attention-mask path
+    enc = tok(["a short premise", "a much longer premise with many more words in it, padded"],
+              ["a claim", "another claim"], padding=True, return_tensors="pt")
     fp32 = work / "model.fp32.onnx"
     with torch.no_grad():
         torch.onnx.export(
@@ -85,12 +93,7 @@ def main() -> None:
             dynamic_axes={n: {0: "batch", 1: "seq"} for n in
                           ("input_ids", "attention_mask", "token_type_ids")} | {"logits": {0: "batch"}})
     tok.backend_tokenizer.save(str(work / "tokenizer.json"))
-    pairs = probe_pairs(Path(args.probe), args.probe_n)
     p32 = run_onnx(fp32, work / "tokenizer.json", pairs, args.max_len)
-    with torch.no_grad():
-        t = tok([p for p, _ in pairs[:32]], [h for _, h in pairs[:32]], truncation="only_first",
-                max_length=args.max_len, padding=True, return_tensors="pt")
-        pt = torch.softmax(model(**t).logits, -1).numpy()
     print("max |onnx fp32 - torch| on 32 probes:", float(np.abs(pt - p32[:32]).max()))
     chosen, precision, flip = fp32, "fp32", None
     if args.int8:

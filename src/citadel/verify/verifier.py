@@ -59,7 +59,7 @@ class VerifierSettings(BaseModel):
     model_dir: Path = MODEL_DIR
     use_model: bool = True
     window_sentences: int = 3
-    top_windows: int = 6
+    top_windows: int = 4
     threads: int = 2
     batch_size: int = 16
 
