@@ -28,6 +28,8 @@ from citadel.store import SearchFilter, Store, open_store
 from citadel.verify import Verifier, default_verifier
 
 DEFAULT_BACKEND = "extractive"
+#: Store configuration key of the calibrated sentence threshold of the extractive backend.
+EXTRACTIVE_KEY = "extractive_min_score"
 
 
 class Citadel:
@@ -65,6 +67,9 @@ class Citadel:
             merged: dict[str, Any] = {**backend_options(name), **options}
             if name == "extractive":
                 merged["scorer"] = self._sentence_scores
+                calibrated = self.store.get_config(EXTRACTIVE_KEY)
+                if isinstance(calibrated, dict) and "min_score" not in options:
+                    merged["min_score"] = float(calibrated["value"])
             self._backends[name] = cls(**merged)
         return self._backends[name]
 

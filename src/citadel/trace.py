@@ -41,6 +41,7 @@ class Trace:
     evidence: list[dict[str, Any]] = field(default_factory=list)
     prompts: list[dict[str, str]] = field(default_factory=list)
     raw_outputs: list[str | None] = field(default_factory=list)
+    usage: list[dict[str, Any]] = field(default_factory=list)
     validation: list[str | None] = field(default_factory=list)
     verification: list[dict[str, Any]] = field(default_factory=list)
     answer: dict[str, Any] = field(default_factory=dict)
@@ -75,6 +76,7 @@ class Trace:
         self.prompts.append({"system": prompt.system, "user": prompt.user})
         raw = None if generation is None else (generation.raw or generation.text)
         self.raw_outputs.append(raw)
+        self.usage.append(dict(generation.usage) if generation is not None else {})
         self.validation.append(error)
 
     def finish(self, answer: Answer) -> None:

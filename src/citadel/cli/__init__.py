@@ -22,6 +22,7 @@ _COMMAND_MODULES = [
     "citadel.cli.search",
     "citadel.cli.verify",
     "citadel.cli.ask",
+    "citadel.cli.evaluate",
     "citadel.cli.serve",
     "citadel.cli.traces",
 ]

@@ -2,7 +2,7 @@
 
 ``traces`` keeps the question, the caller and their groups, the backend, the outcome,
 the threshold in force, every retrieved candidate, each prompt, each raw output
-exactly as received, validation errors, per-claim verification, the final answer
+exactly as received (and the backend's usage notes), validation errors, per-claim verification, the final answer
 and timings (JSON columns). ``trace_evidence`` has one row per document a trace
 looked at (selected or only retrieved), with the version and the document's access
 groups at that time, so visibility can be decided in SQL: a trace is visible to a
@@ -33,6 +33,7 @@ CREATE TABLE traces (
     evidence TEXT NOT NULL,
     prompt TEXT NOT NULL,
     raw_output TEXT NOT NULL,
+    usage TEXT NOT NULL DEFAULT '[]',
     validation TEXT NOT NULL,
     verification TEXT NOT NULL,
     answer TEXT NOT NULL,
@@ -50,11 +51,11 @@ CREATE TABLE trace_docs (
 CREATE INDEX trace_docs_doc ON trace_docs(doc_id)
 """
 
-_JSON_COLUMNS = ("groups", "candidates", "notes", "evidence", "prompt", "raw_output", "validation", "verification",
-                 "answer", "timings")  # fmt: skip
+_JSON_COLUMNS = ("groups", "candidates", "notes", "evidence", "prompt", "raw_output", "usage", "validation",
+                 "verification", "answer", "timings")  # fmt: skip
 _COLUMNS = ("trace_id", "created_at", "question", "caller", "groups", "backend", "abstained", "abstention_reason",
-            "threshold", "candidates", "notes", "evidence", "prompt", "raw_output", "validation", "verification",
-            "answer", "timings")  # fmt: skip
+            "threshold", "candidates", "notes", "evidence", "prompt", "raw_output", "usage", "validation",
+            "verification", "answer", "timings")  # fmt: skip
 
 
 def create(db: sqlite3.Connection) -> None:

@@ -80,7 +80,7 @@ class ExtractiveGenerator(Generator):
         ranked = sorted(zip(scores, range(len(pool))), key=lambda x: (-x[0], x[1]))
         best = ranked[0][0] if ranked else 0.0
         o = self.options
-        chosen, seen = [], set()
+        chosen, chosen_scores, seen = [], [], set()
         for score, i in ranked:
             sid, sentence = pool[i]
             if score < o.min_score or score < best * o.relative or len(chosen) >= o.max_claims:
@@ -90,6 +90,7 @@ class ExtractiveGenerator(Generator):
                 continue
             seen.add(key)
             chosen.append({"citations": [{"source_id": sid, "quote": sentence}], "text": sentence})
+            chosen_scores.append(round(float(score), 4))
         answer = {"abstained": not chosen, "claims": chosen}
-        scored = [{"source_id": pool[i][0], "score": round(float(s), 4)} for s, i in ranked[:10]]
-        return Generation(text=json.dumps(answer), model="extractive", usage={"top_sentences": scored})
+        usage = {"claim_scores": chosen_scores, "best_score": round(float(best), 4), "candidates": len(pool)}
+        return Generation(text=json.dumps(answer), model="extractive", usage=usage)

@@ -1,0 +1,158 @@
+"""Evaluation commands: calibrate, eval and eval-verifier."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import click
+
+from citadel.cli._output import echo_json, progress, table
+from citadel.cli._state import CliState
+from citadel.cli.documents import pass_state, split_groups
+from citadel.engine import DEFAULT_BACKEND, EXTRACTIVE_KEY, Citadel
+from citadel.evaluate import calibrate as choose_thresholds
+from citadel.evaluate import evaluate_verifier, load_pairs, load_questions, run_questions, summarize
+from citadel.evaluate.report import write_report
+from citadel.generate.backends import backend_names
+from citadel.pipeline import THRESHOLD_KEY, AskSettings
+from citadel.verify import default_verifier
+
+CURVE_KEY = "calibration_curve"
+QUESTIONS = click.Path(exists=True, dir_okay=False, path_type=Path)
+
+
+def _backend_option(f: Any) -> Any:
+    return click.option("--backend", type=click.Choice(backend_names()), default=DEFAULT_BACKEND, show_default=True)(f)
+
+
+@click.command()
+@click.argument("questions", type=QUESTIONS)
+@click.option("--groups", metavar="G1,G2", help="Access groups to ask with.")
+@_backend_option
+@click.option("--min-evidence-recall", type=float, default=0.0, show_default=True,
+              help="Also require answered questions to cite gold evidence at least this often.")
+@click.option("--json", "as_json", is_flag=True, help="Print the chosen thresholds, metrics and curve as JSON.")
+@pass_state
+def calibrate(state: CliState, questions: Path, groups: str | None, backend: str, min_evidence_recall: float,
+              as_json: bool) -> int:  # fmt: skip
+    """Choose the abstention thresholds from labelled QUESTIONS.jsonl and store them.
+
+    Every question is asked once with all thresholds at zero; the thresholds that
+    maximize balanced abstention accuracy (the mean of the answer rate on answerable
+    and the abstain rate on unanswerable questions) are then chosen by replaying
+    those runs. Only verified claims are ever shown, so groundedness is kept. The
+    thresholds are saved in the store's configuration and used by ask from then on.
+    """
+    items = load_questions(questions)
+    options = {"min_score": 0.0} if backend == "extractive" else {}
+    engine = Citadel(state.store, backend=backend, backend_options=options, settings=AskSettings(abstain_threshold=0.0))
+    with progress("Calibrating") as (on_start, on_step):
+        on_start(len(items))
+        run = run_questions(engine, items, groups=split_groups(groups), backend=backend, on_step=on_step)
+    result = choose_thresholds(run.records, min_evidence_recall=min_evidence_recall)
+    stamp = {"dataset": str(questions), "objective": "balanced_abstention_accuracy", "date": datetime.now(UTC).isoformat()}
+    state.store.set_config(THRESHOLD_KEY, {"value": result.threshold, **stamp, "metrics": result.metrics})
+    if result.sentence_threshold is not None:
+        state.store.set_config(EXTRACTIVE_KEY, {"value": result.sentence_threshold, **stamp})
+    state.store.set_config(CURVE_KEY, result.curve)
+    out = {
+        "threshold": result.threshold,
+        "sentence_threshold": result.sentence_threshold,
+        "metrics": result.metrics,
+        "curve": result.curve,
+    }
+    if as_json:
+        echo_json(out)
+    else:
+        click.echo(f"abstain below evidence relevance {result.threshold:.3f}"
+                   + (f", extractive sentence threshold {result.sentence_threshold:.2f}" if result.sentence_threshold is not None else ""))  # fmt: skip
+        click.echo(table(["metric", "value"], [(k, f"{v:.3f}") for k, v in result.metrics.items()]))
+        click.echo(f"saved to the store at {state.store_dir}")
+    return 0
+
+
+@click.command(name="eval")
+@click.argument("questions", type=QUESTIONS)
+@click.option("--corpus", type=QUESTIONS, help="Ingest this JSONL corpus first (unchanged documents are skipped).")
+@click.option("--groups", metavar="G1,G2", help="Access groups to ask with.")
+@_backend_option
+@click.option("--report", "report_dir", type=click.Path(file_okay=False, path_type=Path), help="Write an HTML report here.")
+@click.option("--json", "as_json", is_flag=True, help="Print the metrics as one JSON object.")
+@pass_state
+def eval_(state: CliState, questions: Path, corpus: Path | None, groups: str | None, backend: str,
+          report_dir: Path | None, as_json: bool) -> int:  # fmt: skip
+    """Run labelled QUESTIONS.jsonl through ask and score the answers.
+
+    Metrics: abstention (answer rate on answerable, abstain rate on unanswerable,
+    precision, recall, balanced accuracy: the primary metric), ALCE citation
+    precision and recall, groundedness, evidence recall (answered questions citing
+    gold evidence), retrieval recall@5 and MRR, ROUGE-L and token F1 against the gold
+    answers, and the failure stage of every question.
+    """
+    engine = Citadel(state.store, backend=backend)
+    if corpus is not None:
+        report = engine.ingest([corpus])
+        if report.failed:
+            click.echo(f"{len(report.failed)} corpus lines failed; first: {report.failed[0].error}", err=True)
+    items = load_questions(questions)
+    with progress("Evaluating") as (on_start, on_step):
+        on_start(len(items))
+        run = run_questions(engine, items, groups=split_groups(groups), backend=backend, on_step=on_step)
+    metrics = summarize(run.records, run.judgements)
+    if report_dir is not None:
+        curve = state.store.get_config(CURVE_KEY)
+        from citadel.evaluate.scoring import Calibration
+
+        calibration = Calibration(0.0, None, {}, curve) if isinstance(curve, list) else None
+        path = write_report(report_dir, f"citadel eval: {questions.name}", metrics, run.records, calibration,
+                            engine.pipeline().threshold())  # fmt: skip
+        click.echo(f"report: {path}", err=True)
+    if as_json:
+        echo_json(metrics)
+    else:
+        rows = [(k, f"{v:.3f}" if isinstance(v, float) else v) for k, v in metrics.items() if k not in ("stages", "primary")]
+        click.echo(table(["metric", "value"], rows))
+        click.echo("stages: " + ", ".join(f"{k} {v}" for k, v in metrics["stages"].items()))
+    return 0
+
+
+@click.command(name="eval-verifier")
+@click.argument("pairs", type=QUESTIONS)
+@click.option("--report", "report_dir", type=click.Path(file_okay=False, path_type=Path), help="Write an HTML report here.")
+@click.option("--json", "as_json", is_flag=True, help="Print the scores as one JSON object.")
+def eval_verifier(pairs: Path, report_dir: Path | None, as_json: bool) -> int:
+    """Score the verifier on labelled (claim, source, label) PAIRS.jsonl.
+
+    Balanced accuracy of "supported" against everything else, precision, recall,
+    Cohen's kappa, the expected calibration error and a reliability diagram, with
+    the naive word-overlap baseline for comparison.
+    """
+    data = load_pairs(pairs)
+    with progress("Verifying") as (on_start, on_step):
+        on_start(len(data))
+        scores = evaluate_verifier(data, default_verifier(), on_step=on_step)
+    if report_dir is not None:
+        from citadel.evaluate import svg
+
+        report_dir.mkdir(parents=True, exist_ok=True)
+        plot = svg.reliability_plot(f"Reliability of the verifier on {pairs.name}", scores["reliability"])
+        (report_dir / "index.html").write_text(
+            f'<!doctype html><html lang="en"><meta charset="utf-8"><title>verifier: {pairs.name}</title>'
+            f"<body><h1>Verifier on {pairs.name}</h1>{plot}<pre>{_plain(scores)}</pre></body></html>",
+            encoding="utf-8",
+        )
+    if as_json:
+        echo_json(scores)
+    else:
+        click.echo(_plain(scores))
+    return 0
+
+
+def _plain(scores: dict[str, Any]) -> str:
+    return table(["metric", "value"], [(k, f"{v:.3f}" if isinstance(v, float) else v) for k, v in scores.items()
+                                       if k not in ("reliability", "primary")])  # fmt: skip
+
+
+commands = [calibrate, eval_, eval_verifier]

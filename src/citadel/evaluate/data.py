@@ -1,0 +1,87 @@
+"""Labelled data in the uniform formats of ../shared/datasets.
+
+Grounded QA: ``id, question, answerable, gold_answers, gold_evidence: [{doc_id, sentences}]``.
+Verifier pairs: ``id, claim, evidence`` (or ``source``), ``label`` (``supported`` or not).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from citadel._errors import ValidationError
+
+
+@dataclass(frozen=True)
+class QAItem:
+    id: str
+    question: str
+    answerable: bool
+    gold_answers: tuple[str, ...]
+    gold_docs: frozenset[str]
+    gold_sentences: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Pair:
+    id: str
+    claim: str
+    source: str
+    supported: bool
+
+
+def _lines(path: Path) -> list[tuple[int, dict[str, Any]]]:
+    try:
+        raw = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ValidationError(f"cannot read {path}: {exc}") from exc
+    out = []
+    for number, line in enumerate(raw, start=1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise ValidationError(f"{path}:{number}: invalid JSON ({exc.msg})") from exc
+        if not isinstance(record, dict):
+            raise ValidationError(f"{path}:{number}: each line must be a JSON object")
+        out.append((number, record))
+    return out
+
+
+def load_questions(path: Path) -> list[QAItem]:
+    items = []
+    for number, r in _lines(path):
+        try:
+            evidence = r.get("gold_evidence") or []
+            items.append(
+                QAItem(
+                    id=str(r.get("id", number)),
+                    question=str(r["question"]),
+                    answerable=bool(r["answerable"]),
+                    gold_answers=tuple(r.get("gold_answers") or ()),
+                    gold_docs=frozenset(str(e["doc_id"]) for e in evidence),
+                    gold_sentences=tuple(s for e in evidence for s in e.get("sentences", [])),
+                )
+            )
+        except (KeyError, TypeError) as exc:
+            raise ValidationError(f"{path}:{number}: missing or malformed field {exc}") from exc
+    if not items:
+        raise ValidationError(f"{path} holds no questions")
+    return items
+
+
+def load_pairs(path: Path) -> list[Pair]:
+    pairs = []
+    for number, r in _lines(path):
+        source = r.get("source", r.get("evidence"))
+        label = r.get("label")
+        if not isinstance(r.get("claim"), str) or not isinstance(source, str) or label is None:
+            raise ValidationError(f'{path}:{number}: needs "claim", "source" (or "evidence") and "label"')
+        supported = label is True or str(label).lower() in {"supported", "support", "1", "true", "entailment"}
+        pairs.append(Pair(str(r.get("id", number)), r["claim"], source, supported))
+    if not pairs:
+        raise ValidationError(f"{path} holds no pairs")
+    return pairs
