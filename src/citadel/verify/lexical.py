@@ -52,9 +52,10 @@ def stem(word: str) -> str:
     return word
 
 
-def content_words(text: str) -> set[str]:
-    return {stem(w) for w in words(text)
-            if w not in STOPWORDS and not w.isdigit() and w not in NUMBER_WORDS}
+@lru_cache(maxsize=65536)
+def content_words(text: str) -> frozenset[str]:
+    return frozenset(stem(w) for w in words(text)
+            if w not in STOPWORDS and not w.isdigit() and w not in NUMBER_WORDS)
 
 
 def overlap(claim: str, source: str) -> float:

@@ -9,6 +9,7 @@ different places, for claims that need two distant sentences.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from citadel.text import sentence_spans
 from citadel.verify.lexical import content_words
@@ -24,7 +25,8 @@ class Window:
     joined: bool = False
 
 
-def sentences(source: str) -> list[tuple[int, int]]:
+@lru_cache(maxsize=2048)
+def sentences(source: str) -> tuple[tuple[int, int], ...]:
     """Sentence spans of ``source``; a line break also ends a sentence (sources that come one
     sentence per line, tables, lists)."""
     spans: list[tuple[int, int]] = []
@@ -34,7 +36,7 @@ def sentences(source: str) -> list[tuple[int, int]]:
         if line.strip():
             spans.extend(sentence_spans(source, pos, end))
         pos = end + 1
-    return spans
+    return tuple(spans)
 
 
 def candidate_windows(claim: str, source: str, size: int = 3, top_k: int = 6,
