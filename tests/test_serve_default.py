@@ -94,6 +94,6 @@ def test_traces_trace_and_replay_flag_a_replaced_version_as_stale(
     assert main(["--store", str(store), "replay", trace_id]) == 0
     assert "STALE [" in capsys.readouterr().out
     # The server's own engine sees the new version and shows the old one on request.
-    old = client.get(f"/v1/documents/refunds.md?version=1").json()
+    old = client.get("/v1/documents/refunds.md?version=1").json()
     assert old["version"] == 1 and old["current_version"] == 2 and "five business days" in old["text"]
     assert old["chunks"] == [] and client.get("/v1/documents/refunds.md").json()["chunks"]

@@ -14,7 +14,7 @@ from starlette.concurrency import run_in_threadpool
 from citadel._errors import CitadelError
 from citadel.answers import Answer
 from citadel.serve.auth import Caller
-from citadel.serve.events import Event, answer_events, error_event
+from citadel.serve.events import answer_events, error_event
 from citadel.serve.schemas import (
     AnswerBody,
     AskRequest,

@@ -15,7 +15,7 @@ import tempfile
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, File, Form, Query, UploadFile
+from fastapi import APIRouter, File, Form, Query, UploadFile
 
 from citadel._errors import NotFoundError
 from citadel.ingest.pipeline import JSONL_SUFFIXES

@@ -35,13 +35,8 @@ def answer_events(answer: Answer) -> Iterator[Event]:
     for index, claim in enumerate(answer.claims):
         for citation in claim.citations:
             source = answer.sources[citation.source_id]
-            yield _event(
-                "quote",
-                {
-                    "claim": index, **citation.model_dump(), "doc_id": source.doc_id,
-                    "title": source.title, "version": source.version, "page": source.page,
-                },  # fmt: skip
-            )
+            where = {"doc_id": source.doc_id, "title": source.title, "version": source.version, "page": source.page}
+            yield _event("quote", {"claim": index, **citation.model_dump(), **where})
     for index, claim in enumerate(answer.claims):
         yield _event("claim", {"index": index, **claim.model_dump()})
     yield _event("done", body)
