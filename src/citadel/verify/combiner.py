@@ -31,6 +31,8 @@ FEATURES = (
     "fuzzy_best",  # rapidfuzz token-set similarity with the best window (0-1)
     "missing_words",  # log(1 + claim content words absent from the whole source)
     "direction_conflict",  # increase vs decrease between claim and best window
+    "negation_sentence_diff",  # claim and its best-matching sentence differ in negation
+    "null_result",  # the best sentence reports no effect/association/difference, the claim does not
 )
 
 

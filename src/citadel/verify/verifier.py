@@ -118,8 +118,19 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
     )
 
 
+_NULL = re.compile(r"\b(?:no|not|nor|without|neither)\b[\w\s,-]{0,30}?\b(?:effect|effects|"
+                   r"association|associated|difference|differences|different|change|changes|"
+                   r"significant|significantly|correlation|correlated|benefit|impact|increase|"
+                   r"decrease|reduction|evidence|role)\b|\bfailed to\b|\bunaffected\b|"
+                   r"\bsimilar\b|\bcomparable\b", re.IGNORECASE)
+
+
 def _lexical_features(claim: str, source: str, window: str) -> dict[str, float]:
-    sent_ov = max((overlap(claim, window[s:e]) for s, e in sentences(window)), default=0.0)
+    sent_ov, best_sent = 0.0, window
+    for s, e in sentences(window):
+        ov = overlap(claim, window[s:e])
+        if ov > sent_ov:
+            sent_ov, best_sent = ov, window[s:e]
     cu, cd = direction(claim)
     wu, wd = direction(window)
     return {
@@ -129,6 +140,9 @@ def _lexical_features(claim: str, source: str, window: str) -> dict[str, float]:
         "fuzzy_best": fuzz.token_set_ratio(claim.lower(), window.lower()) / 100.0,
         "missing_words": math.log1p(len(content_words(claim) - content_words(source))),
         "direction_conflict": float((cu and wd and not wu) or (cd and wu and not wd)),
+        "negation_sentence_diff": float((negation_count(claim) > 0)
+                                        != (negation_count(best_sent) > 0)),
+        "null_result": float(bool(_NULL.search(window)) and not _NULL.search(claim)),
     }
 
 
@@ -260,7 +274,9 @@ class Verifier:
         else:
             verdict = Verdict.UNSUPPORTED
             reason = f"the source does not say this (score {score:.2f})"
-        if self._judge is not None and num.status is not NumberStatus.CONFLICT:
+        decided_by_rule = (num.status in (NumberStatus.CONFLICT, NumberStatus.MISSING)
+                           or crisp.negation_flip or bool(crisp.swapped_names))
+        if self._judge is not None and not decided_by_rule:
             jv = self._judge.judge(claim, w.text)
             if jv.verdict is Verdict.SUPPORTED:
                 score = max(score, cb.threshold)
