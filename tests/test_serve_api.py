@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from citadel.engine import Citadel
-from citadel.serve import create_app
+from citadel.serve import ServeSettings, create_app
 
 from .files import make_docx, make_pdf
 from .serve_support import HR, KEYS, PUB, Client, fast_engine, running, sse_events
@@ -209,6 +209,15 @@ def test_uploads_respect_the_keys_groups(server: Client, tmp_path: Path) -> None
     assert pub.delete("/v1/documents/bonus.md").status == 404
     assert hr.delete("/v1/documents/bonus.md").json() == {"deleted": "bonus.md"}
     assert hr.get("/v1/documents/bonus.md").status == 404
+
+
+def test_an_upload_over_the_size_limit_is_refused(engine: Citadel, tmp_path: Path) -> None:
+    big = tmp_path / "big.txt"
+    big.write_text("All work and no play. " * 100)
+    with running(create_app(engine, KEYS, ServeSettings(max_upload_bytes=1000))) as server:
+        r = server.with_key(HR).upload([big])
+        assert r.status == 413 and r.json()["error"] == "too_large"
+        assert "big.txt" not in {d["doc_id"] for d in server.with_key(HR).get("/v1/documents").json()}
 
 
 def test_without_keys_the_local_owner_needs_no_key_and_sees_every_document(engine: Citadel) -> None:

@@ -120,3 +120,19 @@ def test_a_page_without_a_key_prompts_for_one(browser: Browser, server: tuple[Cl
     expect(page.locator("#doc-list li")).to_have_count(2)
     assert page.evaluate("sessionStorage.getItem('citadel-api-key')") == HR
     page.close()
+
+
+def test_upload_from_the_page_then_ask_about_it(browser: Browser, server: tuple[Client, Citadel], tmp_path: Path) -> None:
+    client, _ = server
+    doc = tmp_path / "parking.md"
+    doc.write_text("# Parking\n\nVisitors park in the north garage on level two.")
+    page = browser.new_page()
+    page.goto(f"{client.base}/?key={HR}")
+    page.get_by_label("Add files").set_input_files(str(doc))
+    page.get_by_label("Public: readable by everyone").check()
+    page.get_by_role("button", name="Upload").click()
+    expect(page.locator("#upload-status")).to_have_text("1 added, 0 updated, 0 unchanged.")
+    expect(page.locator("#doc-list")).to_contain_text("parking.md · v1 · 1 passages · public")
+    _ask(page, "Where do visitors park?")
+    expect(page.get_by_test_id("quote").first).to_have_text("Visitors park in the north garage on level two.")
+    page.close()

@@ -8,5 +8,6 @@ from __future__ import annotations
 
 from citadel.serve.app import app_from_env, create_app
 from citadel.serve.auth import Caller, KeyRing
+from citadel.serve.service import ServeSettings
 
-__all__ = ["Caller", "KeyRing", "app_from_env", "create_app"]
+__all__ = ["Caller", "KeyRing", "ServeSettings", "app_from_env", "create_app"]

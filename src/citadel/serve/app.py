@@ -33,7 +33,7 @@ from citadel._errors import (
 from citadel.engine import Citadel
 from citadel.serve import api, documents
 from citadel.serve.auth import KeyRing
-from citadel.serve.service import HTTPProblem, Service
+from citadel.serve.service import HTTPProblem, ServeSettings, Service
 
 log = logging.getLogger(__name__)
 STATIC = Path(__file__).parent / "static"
@@ -68,7 +68,11 @@ def _error(status: int, code: str, message: str) -> JSONResponse:
     return JSONResponse({"error": code, "message": message}, status_code=status, headers=headers)
 
 
-def create_app(engine: Citadel, keys: KeyRing | dict[str, dict[str, object]] | None = None) -> FastAPI:
+def create_app(
+    engine: Citadel,
+    keys: KeyRing | dict[str, dict[str, object]] | None = None,
+    settings: ServeSettings = ServeSettings(),
+) -> FastAPI:
     """The HTTP API and web page over one engine. ``keys``: a :class:`KeyRing` or the keys
     file's JSON; None serves without keys (bind it to localhost only)."""
     ring = KeyRing(keys) if isinstance(keys, dict) else keys
@@ -77,7 +81,7 @@ def create_app(engine: Citadel, keys: KeyRing | dict[str, dict[str, object]] | N
         summary="Answers from your own documents, every sentence verified against its cited source.",
         version="0.1.0",
     )
-    app.state.service = Service(engine, ring)
+    app.state.service = Service(engine, ring, settings)
     app.include_router(api.router)
     app.include_router(documents.router)
 

@@ -10,7 +10,6 @@ them or ``public`` is set, and it may not replace a document the key cannot read
 from __future__ import annotations
 
 import json
-import shutil
 import tempfile
 from pathlib import Path
 from typing import Annotated, Any
@@ -67,7 +66,7 @@ def get_document(
 
 
 @router.post("", summary="Upload files (md, txt, html, pdf, docx, jsonl) with access groups",
-             response_model=IngestBody, responses={**ERRORS, 403: {"model": ErrorBody}})  # fmt: skip
+             response_model=IngestBody, responses={**ERRORS, 403: {"model": ErrorBody}, 413: {"model": ErrorBody}})  # fmt: skip
 def upload(
     caller: CallerDep,
     svc: ServiceDep,
@@ -80,7 +79,7 @@ def upload(
         raise HTTPProblem(422, "invalid_request", "doc_id needs exactly one file")
     target = _upload_groups(caller, groups, public)
     with tempfile.TemporaryDirectory(prefix="citadel-upload-") as tmp:
-        paths = [_save(Path(tmp), i, f) for i, f in enumerate(files)]
+        paths = [_save(Path(tmp), i, f, svc.settings.max_upload_bytes) for i, f in enumerate(files)]
         _check_writable(svc, caller, paths, doc_id)
         report = svc.run(lambda: svc.engine.ingest(paths, groups=target, doc_id=doc_id))
     data = report.as_json()
@@ -113,14 +112,19 @@ def _upload_groups(caller: Caller, groups: str | None, public: bool) -> list[str
     return wanted
 
 
-def _save(folder: Path, index: int, upload: UploadFile) -> Path:
+def _save(folder: Path, index: int, upload: UploadFile, limit: int) -> Path:
     name = Path((upload.filename or "").replace("\\", "/")).name
     if not name or name.startswith("."):
         raise HTTPProblem(422, "invalid_request", "every uploaded file needs a file name with an extension")
     path = folder / str(index) / name
     path.parent.mkdir()
+    size = 0
     with path.open("wb") as out:
-        shutil.copyfileobj(upload.file, out)
+        while block := upload.file.read(1 << 20):
+            size += len(block)
+            if size > limit:
+                raise HTTPProblem(413, "too_large", f"{name} is larger than the limit of {limit:,} bytes")
+            out.write(block)
     return path
 
 

@@ -31,10 +31,18 @@ class HTTPProblem(CitadelError):
         self.status, self.code = status, code
 
 
+@dataclass(frozen=True)
+class ServeSettings:
+    """Limits of the HTTP service."""
+
+    max_upload_bytes: int = 100 << 20  # per uploaded file
+
+
 @dataclass
 class Service:
     engine: Citadel
     keys: KeyRing | None = None
+    settings: ServeSettings = ServeSettings()
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def run(self, fn: Callable[[], T]) -> T:

@@ -265,6 +265,7 @@ async function upload(form) {
   for (const file of $("upload-files").files) data.append("files", file, file.name);
   const groups = $("upload-groups").value.trim();
   if (groups) data.append("groups", groups);
+  if ($("upload-public").checked) data.append("public", "true");
   status.textContent = "Uploading and indexing…";
   try {
     const report = await (await api("/v1/documents", { method: "POST", body: data })).json();
