@@ -123,3 +123,16 @@ def test_keyword_search_handles_punctuation_and_empty_queries(tmp_path: Path, st
     ingest(store, [write(tmp_path / "x.md", "# X\n\nThe O'Brien \"quote\" AND OR NOT test.")])
     assert store.keyword_search('"AND OR NOT (', 5, ADMIN)  # FTS syntax in a query is just words
     assert store.keyword_search("  ?? ", 5, ADMIN) == []
+
+
+def test_generation_moves_with_content_only(tmp_path: Path, store: Store) -> None:
+    from citadel.trace import Trace
+
+    start = store.generation()
+    store.set_config("x", 1)
+    store.add_trace(Trace.start("q?", [], "fake"))
+    assert store.generation() == start  # logging and settings do not invalidate search caches
+    ingest(store, [write(tmp_path / "g.md", "# G\n\nText.")])
+    assert store.generation() == start + 1
+    store.delete("g.md")
+    assert store.generation() == start + 2

@@ -65,7 +65,8 @@ class SQLiteStore(Store):
     # --- transactions -------------------------------------------------------------------
 
     @contextmanager
-    def _write(self) -> Iterator[sqlite3.Connection]:
+    def _write(self, content: bool = True) -> Iterator[sqlite3.Connection]:
+        """One write transaction; ``content`` writes (documents, chunks) move the generation."""
         with self._lock:
             try:
                 self._db.execute("BEGIN IMMEDIATE")
@@ -73,7 +74,8 @@ class SQLiteStore(Store):
                 raise StoreError(f"the store is busy or read-only: {exc}") from exc
             try:
                 yield self._db
-                self._db.execute("UPDATE meta SET value = value + 1 WHERE key = 'generation'")
+                if content:
+                    self._db.execute("UPDATE meta SET value = value + 1 WHERE key = 'generation'")
                 self._db.execute("COMMIT")
             except BaseException:
                 # An interrupt can land just after COMMIT ran: only roll back what is open.
@@ -365,7 +367,7 @@ class SQLiteStore(Store):
             marks = ",".join("?" * len(doc_ids))
             for doc_id, grp in self._read(f"SELECT doc_id, grp FROM doc_groups WHERE doc_id IN ({marks})", doc_ids):
                 groups[doc_id].append(grp)
-        with self._write() as db:
+        with self._write(content=False) as db:
             traces.insert(db, data, groups)
 
     def get_trace(self, trace_id: str, where: SearchFilter = ADMIN) -> dict[str, Any] | None:
@@ -408,7 +410,7 @@ class SQLiteStore(Store):
         return json.loads(rows[0][0]) if rows else None
 
     def set_config(self, key: str, value: Any) -> None:
-        with self._write() as db:
+        with self._write(content=False) as db:
             db.execute("INSERT OR REPLACE INTO config (key, value) VALUES (?, ?)", (key, json.dumps(value)))
 
     def close(self) -> None:
