@@ -64,6 +64,31 @@ def test_api_and_cli_give_the_same_answer(served: tuple[Client, Path, Path], cap
     assert {**over_http, "trace_id": ""} == {**from_cli, "trace_id": ""}
 
 
+def test_the_page_highlights_a_real_citation(served: tuple[Client, Path, Path]) -> None:
+    from playwright.sync_api import expect, sync_playwright
+
+    from .test_serve_page import ARGS, ARTIFACTS, CHROMIUM
+
+    client, _, _ = served
+    expected = client.post("/v1/ask", {"question": QUESTION}).json()
+    citation = expected["claims"][0]["citations"][0]
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page.goto(client.base + "/")
+        page.get_by_test_id("question").fill(QUESTION)
+        page.get_by_test_id("question").press("Enter")  # the keyboard submits
+        expect(page.get_by_test_id("quote").first).to_have_text(citation["quote"], timeout=60_000)
+        page.get_by_test_id("citation-chip").first.focus()
+        page.keyboard.press("Enter")
+        mark = page.get_by_test_id("source-view").locator("mark")
+        expect(mark).to_have_text(citation["quote"])
+        expect(mark).to_be_in_viewport()
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "serve-page-default-engine.png"), full_page=True)
+        browser.close()
+
+
 def test_traces_trace_and_replay_flag_a_replaced_version_as_stale(
     served: tuple[Client, Path, Path], capsys: pytest.CaptureFixture[str]
 ) -> None:
