@@ -10,6 +10,7 @@ This is what the CLI and the HTTP server call; it is also the main Python API::
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -22,14 +23,34 @@ from citadel.answers import Answer
 from citadel.generate.backends import Generator, backend_class
 from citadel.ingest import IngestReport, ingest
 from citadel.pipeline import AskSettings, Pipeline
-from citadel.retrieve import EvidenceRetriever, Searcher, SearchResult, probability
+from citadel.retrieve import EvidenceRetriever, Reranker, Searcher, SearchResult, SearchSettings, get_reranker, probability
 from citadel.retrieve.hits import Mode
 from citadel.store import SearchFilter, Store, open_store
 from citadel.verify import Verifier, default_verifier
 
 DEFAULT_BACKEND = "extractive"
+#: ask reranks fewer passages than search: the sentence scores decide the answer anyway
+ASK_SEARCH = SearchSettings(rerank_depth=12)
 #: Store configuration key of the calibrated sentence threshold of the extractive backend.
 EXTRACTIVE_KEY = "extractive_min_score"
+
+
+class MemoReranker(Reranker):
+    """Remembers recent (query, passage) scores: evidence selection and the extractive
+    backend score the same sentences against the same question, once is enough."""
+
+    def __init__(self, inner: Reranker, size: int = 8192) -> None:
+        self.inner, self.name, self.size = inner, inner.name, size
+        self._memo: OrderedDict[tuple[str, str], float] = OrderedDict()
+
+    def score(self, query: str, passages: Sequence[str]) -> np.ndarray:
+        missing = list(dict.fromkeys(p for p in passages if (query, p) not in self._memo))
+        if missing:
+            for passage, value in zip(missing, self.inner.score(query, missing), strict=True):
+                self._memo[(query, passage)] = float(value)
+            while len(self._memo) > self.size:
+                self._memo.popitem(last=False)
+        return np.asarray([self._memo[(query, p)] for p in passages], dtype=np.float32)
 
 
 class Citadel:
@@ -46,7 +67,7 @@ class Citadel:
         settings: AskSettings = AskSettings(),
     ) -> None:
         self.store = store if isinstance(store, Store) else open_store(resolve_store_dir(store))
-        self.searcher = searcher or Searcher(self.store)
+        self.searcher = searcher or Searcher(self.store, reranker=MemoReranker(get_reranker()), settings=ASK_SEARCH)
         self.verifier = verifier or default_verifier()
         self.settings = settings
         self._backends: dict[str, Generator] = {}
