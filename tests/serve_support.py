@@ -39,6 +39,12 @@ KEYS = {
 }
 HR, PUB = "hr-key-0123456789", "pub-key-0123456789"
 
+#: The system's Chromium, driven by Playwright (never `playwright install`), and where screenshots go.
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic"]  # fmt: skip
+ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
+
 
 def free_port() -> int:
     with socket.socket() as s:

@@ -14,7 +14,7 @@ from citadel.engine import Citadel
 from citadel.serve import create_app
 from citadel.store import open_store
 
-from .serve_support import Client, running
+from .serve_support import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, Client, running
 
 REFUNDS = """# Refund policy
 
@@ -67,13 +67,11 @@ def test_api_and_cli_give_the_same_answer(served: tuple[Client, Path, Path], cap
 def test_the_page_highlights_a_real_citation(served: tuple[Client, Path, Path]) -> None:
     from playwright.sync_api import expect, sync_playwright
 
-    from .test_serve_page import ARGS, ARTIFACTS, CHROMIUM
-
     client, _, _ = served
     expected = client.post("/v1/ask", {"question": QUESTION}).json()
     citation = expected["claims"][0]["citations"][0]
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": 1280, "height": 800})
         page.goto(client.base + "/")
         page.get_by_test_id("question").fill(QUESTION)

@@ -13,19 +13,25 @@ from playwright.sync_api import Browser, Page, expect, sync_playwright
 from citadel.engine import Citadel
 from citadel.serve import create_app
 
-from .serve_support import HR, KEYS, Client, fast_engine, running
+from .serve_support import (
+    ARTIFACTS,
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    HR,
+    KEYS,
+    Client,
+    fast_engine,
+    running,
+)
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic"]  # fmt: skip
-ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
 QUOTE = "Approved refunds are processed within five business days."
+expect.set_options(timeout=30_000)  # asks run real verifier models on a shared, busy machine
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield browser
         browser.close()
 
