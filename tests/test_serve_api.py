@@ -229,10 +229,14 @@ def test_without_keys_the_local_owner_needs_no_key_and_sees_every_document(engin
         with_hr = local.post("/v1/ask", {"question": SALARY_Q, "groups": ["hr"]}).json()
         assert "86,000" in with_hr["answer"]
         assert local.get(f"/v1/traces/{with_hr['trace_id']}").json()["caller"] == "local"
+        assert local.get("/openapi.json").json()["info"]["title"] == "citadel"
+        assert local.get("/docs").status == 200
 
 
 def test_the_openapi_document_lists_every_endpoint_with_a_summary(server: Client) -> None:
-    spec = server.get("/openapi.json").json()
+    assert server.get("/openapi.json").status == 401  # with keys, the API description needs one too
+    assert server.get("/docs").status == 404
+    spec = server.with_key(PUB).get("/openapi.json").json()
     expected = {
         "/v1/health": {"get"}, "/v1/ask": {"post"}, "/v1/ask/stream": {"post"}, "/v1/verify": {"post"},
         "/v1/search": {"post"}, "/v1/documents": {"get", "post"}, "/v1/documents/{doc_id}": {"get", "delete"},

@@ -13,7 +13,9 @@ import logging
 import os
 from pathlib import Path
 
-from fastapi import FastAPI, Request
+from typing import Annotated
+
+from fastapi import Depends, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -32,8 +34,8 @@ from citadel._errors import (
 )
 from citadel.engine import Citadel
 from citadel.serve import api, documents
-from citadel.serve.auth import KeyRing
-from citadel.serve.service import HTTPProblem, ServeSettings, Service
+from citadel.serve.auth import Caller, KeyRing
+from citadel.serve.service import HTTPProblem, ServeSettings, Service, current_caller
 
 log = logging.getLogger(__name__)
 STATIC = Path(__file__).parent / "static"
@@ -76,12 +78,23 @@ def create_app(
     """The HTTP API and web page over one engine. ``keys``: a :class:`KeyRing` or the keys
     file's JSON; None serves without keys (bind it to localhost only)."""
     ring = KeyRing(keys) if isinstance(keys, dict) else keys
+    local = ring is None
     app = FastAPI(
         title="citadel",
         summary="Answers from your own documents, every sentence verified against its cited source.",
         version="0.1.0",
+        # With keys the OpenAPI document needs a key too, and the interactive docs are off.
+        openapi_url="/openapi.json" if local else None,
+        docs_url="/docs" if local else None,
+        redoc_url=None,
     )
     app.state.service = Service(engine, ring, settings)
+    if not local:
+
+        @app.get("/openapi.json", include_in_schema=False)
+        def openapi(caller: Annotated[Caller, Depends(current_caller)]) -> JSONResponse:
+            return JSONResponse(app.openapi())
+
     app.include_router(api.router)
     app.include_router(documents.router)
 
