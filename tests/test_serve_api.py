@@ -189,6 +189,20 @@ def test_uploads_of_every_file_type_are_ingested_readable_and_answerable(server:
     assert answer["sources"]["S1"]["doc_id"] == "manual.pdf" and answer["sources"]["S1"]["page"] == 1
 
 
+def test_older_versions_are_only_shown_to_the_local_owner(server: Client, engine: Citadel, tmp_path: Path) -> None:
+    hr = server.with_key(HR)
+    changed = tmp_path / "refunds.md"
+    changed.write_text("# Refund policy\n\n## Processing time\n\nApproved refunds are processed within ten business days.\n")
+    assert hr.upload([changed], public="true").json()["updated"] == 1
+    assert hr.get("/v1/documents/refunds.md").json()["version"] == 2
+    assert hr.get("/v1/documents/refunds.md?version=2").json()["version"] == 2
+    old = hr.get("/v1/documents/refunds.md?version=1")
+    assert old.status == 404 and "five" not in old.text
+    with running(create_app(engine)) as local:
+        assert "five business days" in local.get("/v1/documents/refunds.md?version=1").json()["text"]
+        assert local.get("/v1/documents/refunds.md?version=7").status == 404
+
+
 def test_uploads_respect_the_keys_groups(server: Client, tmp_path: Path) -> None:
     hr, pub = server.with_key(HR), server.with_key(PUB)
     doc = tmp_path / "bonus.md"

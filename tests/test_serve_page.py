@@ -84,6 +84,27 @@ def test_ask_click_a_chip_and_see_the_cited_span_highlighted(browser: Browser, s
     page.close()
 
 
+def test_a_citation_of_a_replaced_version_is_found_again_in_the_current_one(
+    browser: Browser, server: tuple[Client, Citadel], tmp_path: Path
+) -> None:
+    client, _ = server
+    page = browser.new_page()
+    page.goto(f"{client.base}/?key={HR}")
+    _ask(page, "How long are approved refunds processed?")
+    expect(page.get_by_test_id("quote").first).to_have_text(QUOTE)
+    changed = tmp_path / "refunds.md"  # the quoted sentence stays, the rest changes
+    changed.write_text(f"# Refund policy\n\n## Processing time\n\nNew: refunds are tracked online. {QUOTE}\n")
+    assert client.with_key(HR).upload([changed], public="true").json()["updated"] == 1
+    page.get_by_test_id("citation-chip").first.click()
+    view = page.get_by_test_id("source-view")
+    expect(view.locator("mark")).to_have_text(QUOTE)
+    expect(view.locator("#source-note")).to_have_text(
+        "This quote is from version 1, which is not available here; showing version 2, where the same words are marked."
+    )
+    expect(view.locator("#source-meta")).to_contain_text("version 2")
+    page.close()
+
+
 def test_an_abstention_is_shown_as_such(browser: Browser, server: tuple[Client, Citadel]) -> None:
     client, _ = server
     page = browser.new_page(viewport={"width": 390, "height": 844})  # phone width

@@ -42,7 +42,9 @@ def get_document(
     doc_id: str,
     caller: CallerDep,
     svc: ServiceDep,
-    version: Annotated[int | None, Query(ge=1, description="An older version (default: the current one).")] = None,
+    version: Annotated[
+        int | None, Query(ge=1, description="An older version (default: the current one; older ones only without keys).")
+    ] = None,
 ) -> dict[str, Any]:
     """Citation offsets (`start`/`end` in an answer) index `text` of the cited version."""
     store = svc.engine.store
@@ -50,6 +52,10 @@ def get_document(
     if doc is None or not caller.can_read(doc.groups):
         raise HTTPProblem(404, "not_found", f"no document {doc_id!r}")
     wanted = version or doc.version
+    if wanted != doc.version and not caller.owner:
+        # The store keeps no per-version access check, and an older version may have been
+        # more restricted than the current one: only the store's owner reads old versions.
+        raise HTTPProblem(404, "not_found", f"older versions of {doc_id!r} are only shown on the local server")
     try:
         text = store.text(doc_id, wanted)
     except NotFoundError as exc:

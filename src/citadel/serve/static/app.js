@@ -203,14 +203,22 @@ async function openSource(source, citation, chip) {
   const view = $("source-view");
   const status = $("status");
   try {
-    const response = await api(docPath(source.doc_id) + "?version=" + source.version);
-    const doc = await response.json();
+    const doc = await fetchCitedVersion(source);
     const text = doc.text;
-    const start = Math.max(0, Math.min(citation.start, text.length));
-    const end = Math.max(start, Math.min(citation.end, text.length));
-    const mark = el("mark", { text: text.slice(start, end) });
-    $("source-text").replaceChildren(document.createTextNode(text.slice(0, start)), mark,
-      document.createTextNode(text.slice(end)));
+    let start = citation.start;
+    let end = citation.end;
+    if (doc.version !== source.version) {  // the cited version is gone: look for the quote again
+      start = text.indexOf(citation.quote);
+      end = start < 0 ? -1 : start + citation.quote.length;
+    }
+    let mark = null;
+    if (start >= 0 && end <= text.length && start <= end) {
+      mark = el("mark", { text: text.slice(start, end) });
+      $("source-text").replaceChildren(document.createTextNode(text.slice(0, start)), mark,
+        document.createTextNode(text.slice(end)));
+    } else {
+      $("source-text").replaceChildren(document.createTextNode(text));
+    }
     $("source-title").textContent = doc.title;
     const chunk = doc.chunks.find((c) => c.start <= start && start < c.end);
     const where = [];
@@ -220,15 +228,30 @@ async function openSource(source, citation, chip) {
     where.push("version " + doc.version);
     $("source-meta").textContent = doc.doc_id + " · " + where.join(" · ");
     const note = $("source-note");
-    note.hidden = doc.version === doc.current_version;
-    note.textContent = note.hidden ? "" :
-      `This quote is from version ${doc.version}; the document is now at version ${doc.current_version}.`;
+    let message = "";
+    if (doc.version !== source.version) {
+      message = `This quote is from version ${source.version}, which is not available here; showing ` +
+        `version ${doc.version}` + (mark ? ", where the same words are marked." : ", which no longer contains the quote.");
+    } else if (doc.version !== doc.current_version) {
+      message = `This quote is from version ${doc.version}; the document is now at version ${doc.current_version}.`;
+    }
+    note.hidden = !message;
+    note.textContent = message;
     view.hidden = false;
-    mark.scrollIntoView({ block: "center" });
+    if (mark) mark.scrollIntoView({ block: "center" });
     view.focus({ preventScroll: true });
     status.textContent = "";
   } catch (error) {
     status.textContent = "Could not open the source: " + error.message;
+  }
+}
+
+async function fetchCitedVersion(source) {
+  try {
+    return await (await api(docPath(source.doc_id) + "?version=" + source.version)).json();
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 404) throw error;
+    return await (await api(docPath(source.doc_id))).json();  // replaced since: the current version
   }
 }
 
