@@ -12,7 +12,6 @@ from __future__ import annotations
 import logging
 import os
 from pathlib import Path
-
 from typing import Annotated
 
 from fastapi import Depends, FastAPI, Request
