@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -166,8 +167,8 @@ def test_openai_sends_schema_and_parses_choice() -> None:
     answer = draft(("S1", "processed within five business days", "Refunds take five business days."))
     with stub_server() as stub:
         stub.reply(200, {"model": "m", "choices": [{"message": {"role": "assistant", "content": answer}}]})
-        gen = OpenAIGenerator(base_url=stub.url + "/v1", model="m", api_key="sk-test")
-        out = gen.run(request())
+        with closing(OpenAIGenerator(base_url=stub.url + "/v1", model="m", api_key="sk-test")) as gen:
+            out = gen.run(request())
     assert out.text == answer
     sent = stub.requests[0]
     assert sent["path"] == "/v1/chat/completions"
@@ -180,12 +181,25 @@ def test_openai_retries_transient_errors_and_reports_refusals() -> None:
     with stub_server() as stub:
         stub.reply(503, {"error": {"message": "busy"}})
         stub.reply(200, {"choices": [{"message": {"content": "{}"}}]})
-        assert OpenAIGenerator(base_url=stub.url).run(request()).text == "{}"
+        with closing(OpenAIGenerator(base_url=stub.url)) as gen:
+            assert gen.run(request()).text == "{}"
         stub.reply(400, {"error": {"message": "model not found"}})
-        with pytest.raises(BackendError, match="HTTP 400.*model not found"):
-            OpenAIGenerator(base_url=stub.url).run(request())
-    with pytest.raises(BackendError, match="could not reach"):
-        OpenAIGenerator(base_url="http://127.0.0.1:9", timeout_s=2).run(request())
+        with pytest.raises(BackendError, match="HTTP 400.*model not found"), closing(OpenAIGenerator(base_url=stub.url)) as gen:
+            gen.run(request())
+    with pytest.raises(BackendError, match="could not reach"), closing(OpenAIGenerator(base_url="http://127.0.0.1:9", timeout_s=2)) as gen:
+        gen.run(request())
+
+
+def test_openai_falls_back_to_json_object_when_json_schema_is_refused() -> None:
+    with stub_server() as stub, closing(OpenAIGenerator(base_url=stub.url)) as gen:
+        stub.reply(500, {"error": {"message": "body.response_format.type: Input should be 'text' or 'json_object'"}})
+        stub.reply(200, {"choices": [{"message": {"content": "{}"}}]})
+        assert gen.run(request()).text == "{}"
+        stub.reply(200, {"choices": [{"message": {"content": "{}"}}]})
+        gen.run(request())
+    formats = [r["body"]["response_format"]["type"] for r in stub.requests]
+    assert formats == ["json_schema", "json_object", "json_object"]  # the fallback is remembered
+    assert stub.requests[1]["body"]["response_format"]["schema"] == answer_json_schema()
 
 
 # --- anthropic, replaying recorded response shapes ------------------------------------------
@@ -195,7 +209,8 @@ def test_anthropic_native_citations_become_claims() -> None:
     recorded = json.loads((RECORDED / "anthropic_citations.json").read_text())
     with stub_server() as stub:
         stub.reply(200, recorded)
-        out = AnthropicGenerator(base_url=stub.url, api_key="k").run(request())
+        with closing(AnthropicGenerator(base_url=stub.url, api_key="k")) as gen:
+            out = gen.run(request())
     body = stub.requests[0]["body"]
     docs = [b for b in body["messages"][0]["content"] if b["type"] == "document"]
     assert [d["title"].split(":")[0] for d in docs] == ["S1", "S2"] and docs[0]["citations"] == {"enabled": True}
@@ -212,12 +227,13 @@ def test_anthropic_native_citations_become_claims() -> None:
 def test_anthropic_without_citations_is_an_abstention_and_errors_are_clear() -> None:
     with stub_server() as stub:
         stub.reply(200, json.loads((RECORDED / "anthropic_no_answer.json").read_text()))
-        out = AnthropicGenerator(base_url=stub.url).run(request())
+        with closing(AnthropicGenerator(base_url=stub.url)) as first:
+            out = first.run(request())
         assert json.loads(out.text) == {"abstained": True, "claims": []}
         overloaded = json.loads((RECORDED / "anthropic_overloaded.json").read_text())
         for _ in range(3):
             stub.reply(529, overloaded)
-        gen = AnthropicGenerator(base_url=stub.url)
-        gen.max_attempts = 3
-        with pytest.raises(BackendError, match="gave up after 3 attempts"):
-            gen.run(request())
+        with closing(AnthropicGenerator(base_url=stub.url)) as gen:
+            gen.max_attempts = 3
+            with pytest.raises(BackendError, match="gave up after 3 attempts"):
+                gen.run(request())

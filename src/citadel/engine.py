@@ -120,6 +120,8 @@ class Citadel:
         return self.pipeline(backend).ask(question, groups, caller=caller)
 
     def close(self) -> None:
+        for backend in self._backends.values():
+            backend.close()
         self.store.close()
 
     def __enter__(self) -> Citadel:

@@ -10,6 +10,14 @@ from citadel._errors import BackendError
 from citadel.generate.backends.base import TransientBackendError
 
 
+class RejectedRequest(BackendError):
+    """The server refused the request itself (HTTP 4xx other than 429)."""
+
+    def __init__(self, message: str, status: int) -> None:
+        super().__init__(message)
+        self.status = status
+
+
 def post_json(client: httpx.Client, url: str, body: dict[str, Any], headers: dict[str, str], name: str) -> Any:
     try:
         response = client.post(url, json=body, headers=headers)
@@ -18,9 +26,11 @@ def post_json(client: httpx.Client, url: str, body: dict[str, Any], headers: dic
     except httpx.HTTPError as exc:
         raise TransientBackendError(f"{name} could not reach {url}: {exc}") from exc
     if response.status_code == 429 or response.status_code >= 500:
-        raise TransientBackendError(f"{name} answered HTTP {response.status_code}")
+        raise TransientBackendError(f"{name} answered HTTP {response.status_code}: {_detail(response)}")
     if response.status_code >= 400:
-        raise BackendError(f"{name} refused the request (HTTP {response.status_code}): {_detail(response)}")
+        raise RejectedRequest(
+            f"{name} refused the request (HTTP {response.status_code}): {_detail(response)}", response.status_code
+        )
     try:
         return response.json()
     except ValueError as exc:

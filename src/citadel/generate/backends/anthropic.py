@@ -47,6 +47,9 @@ class AnthropicGenerator(Generator):
         super().__init__(options, **kwargs)
         self._client = httpx.Client(timeout=self.options.timeout_s)
 
+    def close(self) -> None:
+        self._client.close()
+
     def generate(self, request: GenerationRequest) -> Generation:
         o = self.options
         if o.native_citations:

@@ -80,6 +80,9 @@ class Generator(ABC):
     def generate(self, request: GenerationRequest) -> Generation:
         """Produce the raw answer text for one request."""
 
+    def close(self) -> None:
+        """Release connections or models (backends that hold any override this)."""
+
     def run(self, request: GenerationRequest) -> Generation:
         """:meth:`generate` with retries of transient failures (exponential back-off)."""
         for attempt in range(1, self.max_attempts + 1):

@@ -3,6 +3,9 @@
 Structured output: ``response_format="json_schema"`` sends the answer schema (OpenAI,
 vLLM, recent llama.cpp); ``"json_object"`` sends the schema in llama-cpp-python's
 form ``{"type": "json_object", "schema": ...}``; ``"none"`` relies on the prompt.
+A server whose error names ``response_format`` or ``json_schema`` (llama-cpp-python
+answers 500, others 400 or 422) is asked again once with
+``json_object``, and that choice is kept for the backend's later calls.
 """
 
 from __future__ import annotations
@@ -36,8 +39,24 @@ class OpenAIGenerator(Generator):
     def __init__(self, options: OpenAIOptions | None = None, **kwargs: Any) -> None:
         super().__init__(options, **kwargs)
         self._client = httpx.Client(timeout=self.options.timeout_s)
+        self._format = self.options.response_format
+
+    def close(self) -> None:
+        self._client.close()
 
     def generate(self, request: GenerationRequest) -> Generation:
+        try:
+            return self._call(request, self._format)
+        except BackendError as exc:
+            # llama-cpp-python answers 500, others 400/422, to a response_format they lack
+            message = str(exc)
+            rejected = "response_format" in message or "json_schema" in message
+            if self._format != "json_schema" or not rejected:
+                raise
+            self._format = "json_object"
+            return self._call(request, self._format)
+
+    def _call(self, request: GenerationRequest, response_format: str) -> Generation:
         o = self.options
         body: dict[str, Any] = {
             "model": o.model,
@@ -48,12 +67,12 @@ class OpenAIGenerator(Generator):
             "temperature": o.temperature,
             "max_tokens": o.max_tokens,
         }
-        if o.response_format == "json_schema":
+        if response_format == "json_schema":
             body["response_format"] = {
                 "type": "json_schema",
                 "json_schema": {"name": "grounded_answer", "schema": request.schema},
             }
-        elif o.response_format == "json_object":
+        elif response_format == "json_object":
             body["response_format"] = {"type": "json_object", "schema": request.schema}
         headers = {"Authorization": f"Bearer {o.api_key}"} if o.api_key else {}
         data = post_json(self._client, o.base_url.rstrip("/") + "/chat/completions", body, headers, "openai")
