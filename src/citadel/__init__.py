@@ -16,28 +16,45 @@ from citadel._errors import (
     ValidationError,
     VerifyError,
 )
+from citadel.answers import Answer
+from citadel.engine import Citadel
+from citadel.generate import FakeGenerator, Generator, register_backend
 from citadel.ingest import ChunkSettings, IngestReport, ingest
 from citadel.models import Chunk, ChunkKind, Document, DocumentSummary
+from citadel.pipeline import AskSettings
+from citadel.retrieve import Hit, SearchResult
 from citadel.store import SearchFilter, Store, open_store
+from citadel.verify import VerifyResult, verify, verify_batch
 
 __all__ = [
+    "Answer",
+    "AskSettings",
     "BackendError",
     "Chunk",
     "ChunkKind",
     "ChunkSettings",
+    "Citadel",
     "CitadelError",
     "ConfigError",
     "Document",
     "DocumentSummary",
+    "FakeGenerator",
+    "Generator",
+    "Hit",
     "IngestError",
     "IngestReport",
     "NotFoundError",
     "RetrievalError",
     "SearchFilter",
+    "SearchResult",
     "Store",
     "StoreError",
     "ValidationError",
     "VerifyError",
+    "VerifyResult",
     "ingest",
     "open_store",
+    "register_backend",
+    "verify",
+    "verify_batch",
 ]
