@@ -24,7 +24,7 @@ def test_outsider_never_sees_restricted_chunk(tmp_path: Path, store: Store, mode
     outsider = s.search(QUERY, k=50, where=OUTSIDER, mode=mode, rerank=True)  # type: ignore[arg-type]
     assert outsider.hits and all(h.doc_id != "salaries" for h in outsider.hits)
     insider = s.search(QUERY, k=50, where=HR, mode=mode, rerank=True)  # type: ignore[arg-type]
-    assert insider.hits[0].doc_id == "salaries"
+    assert "salaries" in {h.doc_id for h in insider.hits}
 
 
 def test_batch_search_never_leaks(tmp_path: Path, store: Store) -> None:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from citadel._errors import RetrievalError
-from citadel.retrieve import HashingEmbedder, KeywordReranker, Searcher, SearchSettings
+from citadel.retrieve import HashingEmbedder, KeywordReranker, Reranker, Searcher, SearchSettings
 from citadel.retrieve.fusion import rrf
 from citadel.store import Store
 
@@ -33,7 +34,7 @@ def test_hybrid_fuses_both_indexes_and_keeps_component_scores(tmp_path: Path, st
     result = searcher(store).search("help desk weekday", k=4, mode="hybrid", rerank=False)
     top = result.hits[0]
     assert top.doc_id == "desk" and top.bm25_rank == 1 and top.dense_rank == 1
-    assert top.score == pytest.approx(2 / 61)
+    assert top.score == pytest.approx(0.5 / 61 + 1 / 61)
     assert [h.score for h in result.hits] == sorted((h.score for h in result.hits), reverse=True)
     assert not result.reranked and all(h.relevance is None for h in result.hits)
 
@@ -46,6 +47,25 @@ def test_rerank_sets_relevance_in_unit_interval_and_orders_hits(tmp_path: Path, 
     assert all(h.relevance is not None and 0.0 <= h.relevance <= 1.0 for h in result.hits)
     assert result.hits[0].relevance == max(h.relevance or 0 for h in result.hits)
     assert [h.score for h in result.hits] == sorted((h.score for h in result.hits), reverse=True)
+
+
+def test_default_rerank_scores_without_reordering_and_a_weight_reorders(tmp_path: Path, store: Store) -> None:
+    ingest_records(store, tmp_path, PUBLIC_DOCS)
+    query = "manager approval for visitors"
+    fused = searcher(store).search(query, k=4, rerank=False)
+    scored = searcher(store).search(query, k=4)
+    assert [h.chunk_id for h in scored.hits] == [h.chunk_id for h in fused.hits]
+    assert all(h.relevance is not None for h in scored.hits)
+    assert fused.hits[0].doc_id != "refunds"
+
+    class PrefersRefunds(Reranker):
+        def _score(self, query: str, passages: list[str]) -> np.ndarray:
+            return np.array([5.0 if "Refund" in p else -5.0 for p in passages], dtype=np.float32)
+
+    settings = SearchSettings(rerank_weight=100.0)
+    reordered = Searcher(store, embedder=HashingEmbedder(), reranker=PrefersRefunds(), settings=settings)
+    hits = reordered.search(query, k=4).hits
+    assert hits[0].doc_id == "refunds" and hits[0].relevance == pytest.approx(1 / (1 + np.exp(-5.0)))
 
 
 def test_k_limits_and_bad_options_raise(tmp_path: Path, store: Store) -> None:

@@ -4,13 +4,15 @@ The pipeline for one query (hybrid mode, rerank on, the default):
 
 1. ``candidates`` chunks from BM25 (FTS5, per access partition) and as many from
    the dense index, both computed *inside* the store over what the caller may read;
-2. reciprocal-rank fusion of the two lists;
-3. the cross-encoder scores the top ``rerank_depth`` fused chunks (title + text),
-   and the final order fuses the rerank rank with the two retrieval ranks
-   (``rerank_weight``): chosen by measurement on SciFact training claims, because
-   reranking alone lowered nDCG there (``bench/retrieval.py``);
+2. reciprocal-rank fusion of the two lists, the BM25 rank weighted ``bm25_weight``;
+3. the cross-encoder scores the top ``rerank_depth`` fused chunks (title + text);
+   its rank may enter the final RRF with ``rerank_weight``. The defaults (BM25 weight
+   0.5, rerank weight 0) were chosen on SciFact *training* claims by
+   ``bench/retrieval.py``: reordering by the reranker did not beat the fused order
+   there (rerank order alone was clearly worse), so by default the reranker scores
+   but does not reorder;
 4. ``Hit.relevance`` = sigmoid of the rerank logit, the normalized score later stages
-   threshold for abstention.
+   threshold for abstention (see :func:`citadel.retrieve.rerankers.probability`).
 
 If the dense side (embedder or vectors) or the reranker cannot be used, the search
 runs with what works and says so in ``SearchResult.notes``. Results may be cached in
@@ -46,8 +48,9 @@ class SearchSettings:
     mode: Mode = "hybrid"
     rerank: bool | None = None  # None: rerank in hybrid mode only
     candidates: int = 50  # per index, before fusion
-    rerank_depth: int = 20
-    rerank_weight: float = 1.0  # weight of the rerank rank next to BM25 and dense (1 each)
+    rerank_depth: int = 10
+    rerank_weight: float = 0.0  # weight of the rerank rank in the final RRF (0: relevance only)
+    bm25_weight: float = 0.5  # weight of the BM25 rank in RRF (the dense rank weighs 1)
     rrf_k: int = RRF_K
     cache_size: int = 256  # 0 turns the cache off
 
@@ -142,7 +145,7 @@ class Searcher:
                 notes.append(dense_note)
         used: Mode = mode if mode == "bm25" or dense is not None else "bm25"  # degrade to keywords
         lexical = self.store.keyword_search(query, depth, where) if used != "dense" else []
-        hits = _fuse(lexical, dense or [], used, self.settings.rrf_k)
+        hits = _fuse(lexical, dense or [], used, self.settings.rrf_k, self.settings.bm25_weight)
         reranked = False
         if use_rerank and hits:
             hits, reranked = self._rerank(query, hits, notes)
@@ -206,9 +209,10 @@ class Searcher:
         probs = probability(logits)
         order = sorted(range(len(head)), key=lambda i: (-float(logits[i]), head[i].chunk_id))
         rerank_rank = {head[i].chunk_id: r for r, i in enumerate(order, start=1)}
-        k, w = self.settings.rrf_k, self.settings.rerank_weight
+        k, w, wb = self.settings.rrf_k, self.settings.rerank_weight, self.settings.bm25_weight
         fused = {
-            h.chunk_id: sum(1.0 / (k + r) for r in (h.bm25_rank, h.dense_rank) if r is not None)
+            h.chunk_id: (wb / (k + h.bm25_rank) if h.bm25_rank else 0.0)
+            + (1.0 / (k + h.dense_rank) if h.dense_rank else 0.0)
             + w / (k + rerank_rank[h.chunk_id])
             for h in head
         }
@@ -216,7 +220,7 @@ class Searcher:
             replace(h, score=fused[h.chunk_id], relevance=float(probs[i]), rerank=float(logits[i]))
             for i, h in enumerate(head)
         ]
-        scored.sort(key=lambda h: (-h.score, -(h.rerank or 0.0), h.chunk_id))
+        scored.sort(key=lambda h: (-h.score, h.chunk_id) if w == 0 else (-h.score, -(h.rerank or 0.0), h.chunk_id))
         floor = scored[-1].score if scored else 0.0
         tail = [replace(h, score=min(h.score, floor) * 0.999) for h in hits[len(head) :]]
         return scored + tail, True
@@ -257,7 +261,9 @@ def _cache_key(query: str, k: int, where: SearchFilter, mode: Mode, rerank: bool
     )  # fmt: skip
 
 
-def _fuse(lexical: list[ScoredChunk], dense: list[ScoredChunk], mode: Mode, rrf_k: int) -> list[Hit]:
+def _fuse(
+    lexical: list[ScoredChunk], dense: list[ScoredChunk], mode: Mode, rrf_k: int, bm25_weight: float
+) -> list[Hit]:
     """Hits from one or both candidate lists, best first, with their component scores."""
     by_id: dict[str, ScoredChunk] = {}
     bm25 = {s.chunk.chunk_id: (s.score, r) for r, s in enumerate(lexical, 1)}
@@ -269,7 +275,8 @@ def _fuse(lexical: list[ScoredChunk], dense: list[ScoredChunk], mode: Mode, rrf_
     elif mode == "dense":
         score = {cid: v[0] for cid, v in cos.items()}
     else:
-        score = rrf([[s.chunk.chunk_id for s in lexical], [s.chunk.chunk_id for s in dense]], k=rrf_k)
+        ids = [[s.chunk.chunk_id for s in lexical], [s.chunk.chunk_id for s in dense]]
+        score = rrf(ids, [bm25_weight, 1.0], k=rrf_k)
     hits = []
     for cid, value in score.items():
         s = by_id[cid]

@@ -41,6 +41,12 @@ if TYPE_CHECKING:
 DB_NAME = "citadel.db"
 _CHUNK_COLS = 'c.chunk_id, c.doc_id, c.version, c.text, c.start, c."end", c.page, c.heading_path, c.kind'
 _TERM = re.compile(r"\w+", re.UNICODE)
+_STOPWORDS = frozenset(
+    "a an and are as at be been but by can could did do does for from had has have how i if in into is "
+    "it its may might more most no not of on or our should so such than that the their them then there "
+    "these they this those to was we were what when where which while who whom why will with would you "
+    "your".split()
+)
 
 
 class SQLiteStore(Store):
@@ -290,19 +296,28 @@ class SQLiteStore(Store):
         return [found[i] for i in chunk_ids if i in found]
 
     def keyword_search(self, query: str, k: int, where: SearchFilter) -> list[ScoredChunk]:
+        """BM25 per visible partition; English stopwords are left out of the OR query (they
+        match nearly every chunk, cost a full scan and barely move BM25), unless the query
+        has nothing else."""
         terms = [t.lower() for t in _TERM.findall(query)]
+        terms = [t for t in terms if t not in _STOPWORDS] or terms
         if not terms or k <= 0:
             return []
         match = " OR ".join(f'"{t}"' for t in dict.fromkeys(terms))
         sql, params = _filter_sql(where)
+        # Without doc-id or metadata filters every row of a visible partition is readable, so
+        # FTS can rank and cut to k before the join; with them, the join filters first.
+        narrowed = where.doc_ids is not None or bool(where.metadata)
+        limit = "" if narrowed else "ORDER BY score DESC LIMIT ?"
         hits: list[ScoredChunk] = []
         for part_id in self._visible_partitions(where):
             rows = self._read(
-                f"SELECT {_CHUNK_COLS}, d.title, -bm25(fts_{part_id}, 1.0, 0.3) AS score "
-                f"FROM fts_{part_id} f JOIN chunks c ON c.rowid = f.rowid "
+                f"SELECT {_CHUNK_COLS}, d.title, f.score FROM "
+                f"(SELECT rowid, -bm25(fts_{part_id}, 1.0, 0.3) AS score FROM fts_{part_id} "
+                f"WHERE fts_{part_id} MATCH ? {limit}) f JOIN chunks c ON c.rowid = f.rowid "
                 f"JOIN documents d ON d.doc_id = c.doc_id "
-                f"WHERE fts_{part_id} MATCH ? AND {sql} ORDER BY score DESC LIMIT ?",
-                (match, *params, k),
+                f"WHERE {sql} ORDER BY f.score DESC LIMIT ?",
+                (match, *([] if narrowed else [k]), *params, k),
             )
             hits.extend(ScoredChunk(_chunk(r), float(r[-1]), r[-2]) for r in rows)
         hits.sort(key=lambda h: (-h.score, h.chunk.chunk_id))
