@@ -73,7 +73,7 @@ class _Source:
 Progress = Callable[[str], None]
 
 #: Documents are embedded together until their chunks reach this many.
-EMBED_BATCH_CHUNKS = 128
+EMBED_BATCH_CHUNKS = 32  # one model batch; small enough that the first documents commit quickly
 
 
 @dataclass(frozen=True)
