@@ -36,10 +36,12 @@ def test_real_model_scores_pairs() -> None:
     model = SupportModel()
     same = "Refunds are paid to the original card within 5 business days."
     scores = model.score([(REFUND, same), (REFUND, "The moon is made of cheese."),
-                          (REFUND, "Refunds are never paid to the original card.")])
-    assert scores.entail.shape == (3,)
+                          (REFUND, "Refunds are never paid to the original card."), (same, same)])
+    assert scores.entail.shape == (4,)
     assert ((scores.entail >= 0) & (scores.entail <= 1)).all()
-    assert scores.entail[0] > 0.5
+    assert scores.entail[3] > 0.5  # a sentence entails itself
+    assert scores.entail[3] > scores.contradict[3]
+    # the copied sentence inside its passage ranks above an unrelated and a negated claim
     assert scores.entail[0] > scores.entail[1]
     assert scores.entail[0] > scores.entail[2]
 
