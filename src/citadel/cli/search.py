@@ -22,7 +22,7 @@ from citadel.store.base import SearchFilter
 @click.option("--mode", type=click.Choice(MODES), default="hybrid", show_default=True,
               help="bm25 (keywords), dense (embeddings) or hybrid (both, fused).")
 @click.option("--rerank/--no-rerank", default=None,
-              help="Cross-encoder rerank of the top candidates (default: on for hybrid only).")
+              help="Score the top 10 hits with the cross-encoder (their relevance, 0 to 1); default: on for hybrid only.")
 @click.option("--groups", metavar="G1,G2", help="Your access groups; public documents are always searched.")
 @click.option("--doc-id", "doc_ids", multiple=True, metavar="ID", help="Only these documents (repeatable).")
 @click.option("--meta", "meta", multiple=True, metavar="KEY=VALUE", help="Only documents with this metadata (repeatable).")
