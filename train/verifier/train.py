@@ -57,6 +57,7 @@ def main() -> None:
     ap.add_argument("--bf16", action="store_true")
     ap.add_argument("--until", type=float, default=0.0,
                     help="unix time to stop at; the LR schedule follows max(step, time) progress")
+    ap.add_argument("--init", default="", help="continue from this checkpoint folder")
     ap.add_argument("--freeze-layers", type=int, default=0,
                     help="freeze the embeddings and the first N encoder layers")
     args = ap.parse_args()
@@ -64,7 +65,7 @@ def main() -> None:
     torch.manual_seed(args.seed)
     rng = random.Random(args.seed)
 
-    src = base_model_dir()
+    src = args.init or base_model_dir()
     tok = AutoTokenizer.from_pretrained(src)
     model = AutoModelForSequenceClassification.from_pretrained(
         src, num_labels=3, id2label={0: "entailment", 1: "neutral", 2: "contradiction"},
