@@ -29,8 +29,8 @@ from citadel.store import SearchFilter, Store, open_store
 from citadel.verify import Verifier, default_verifier
 
 DEFAULT_BACKEND = "extractive"
-#: ask reranks fewer passages than search: the sentence scores decide the answer anyway
-ASK_SEARCH = SearchSettings(rerank_depth=12)
+#: the searcher ask uses (hybrid retrieval; the reranker scores the top passages)
+ASK_SEARCH = SearchSettings()
 #: Store configuration key of the calibrated sentence threshold of the extractive backend.
 EXTRACTIVE_KEY = "extractive_min_score"
 
