@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Protocol
 
 from citadel._errors import BackendError, ValidationError
@@ -18,6 +18,8 @@ from citadel.answers import AbstentionReason, Answer, CitationOut, ClaimOut, Sou
 from citadel.generate.backends.base import GenerationRequest, Generator
 from citadel.generate.prompt import ABSTAIN_SENTENCE, Source, build_prompt
 from citadel.generate.schema import DraftAnswer, answer_json_schema, parse_draft
+from citadel.retrieve.ask import Retrieved
+from citadel.retrieve.evidence import Passage
 from citadel.store.base import SearchFilter, Store
 from citadel.trace import Trace
 from citadel.verify import AnswerReport, Citation, Claim, Verifier, find_quote
@@ -26,30 +28,6 @@ log = logging.getLogger(__name__)
 
 #: Store configuration key of the calibrated abstention threshold.
 THRESHOLD_KEY = "abstain_threshold"
-
-
-@dataclass(frozen=True)
-class Evidence:
-    """One selected passage: ``text == document_text[start:end]``."""
-
-    chunk_id: str
-    doc_id: str
-    version: int
-    title: str
-    heading_path: tuple[str, ...]
-    page: int | None
-    start: int
-    end: int
-    text: str
-    score: float  # normalized relevance in [0, 1]
-
-
-@dataclass(frozen=True)
-class Retrieved:
-    evidence: list[Evidence]
-    top_score: float
-    candidates: list[dict[str, object]] = field(default_factory=list)  # for the trace
-    notes: list[str] = field(default_factory=list)  # degradation notices
 
 
 class Retriever(Protocol):
@@ -176,8 +154,10 @@ class Pipeline:
         return answer
 
 
-def _source(sid: str, e: Evidence) -> Source:
-    return Source(sid, e.chunk_id, e.doc_id, e.version, e.title, e.heading_path, e.page, e.start, e.end, e.text, e.score)
+def _source(sid: str, p: Passage) -> Source:
+    return Source(
+        sid, p.chunk_ids[0], p.doc_id, p.version, p.title, p.heading_path, p.page, p.start, p.end, p.text, p.relevance
+    )
 
 
 def _source_out(s: Source) -> SourceOut:

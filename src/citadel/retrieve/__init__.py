@@ -12,7 +12,7 @@ from citadel.retrieve.embedders import (
     get_embedder,
     register_embedder,
 )
-from citadel.retrieve.ask import EvidenceRetriever, RetrieverSettings
+from citadel.retrieve.ask import EvidenceRetriever, Retrieved, RetrieverSettings
 from citadel.retrieve.evidence import EvidenceSettings, Passage, select_evidence
 from citadel.retrieve.hits import MODES, Hit, Mode, SearchResult
 from citadel.retrieve.rerankers import (
@@ -41,6 +41,7 @@ __all__ = [
     "OnnxEmbedder",
     "Passage",
     "Reranker",
+    "Retrieved",
     "RetrieverSettings",
     "SearchResult",
     "SearchSettings",

@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
 
-from citadel.retrieve.evidence import EvidenceSettings, select_evidence
+from citadel.retrieve.evidence import EvidenceSettings, Passage, select_evidence
 from citadel.retrieve.searcher import Searcher
 from citadel.store.base import SearchFilter
 
-if TYPE_CHECKING:
-    from citadel.pipeline import Retrieved
+
+@dataclass(frozen=True)
+class Retrieved:
+    """What the answer pipeline gets: selected passages, best first, and what to log."""
+
+    evidence: list[Passage]
+    top_score: float  # the best passage's relevance in [0, 1]
+    candidates: list[dict[str, object]] = field(default_factory=list)  # every hit, for the trace
+    notes: list[str] = field(default_factory=list)  # anything that degraded
 
 
 @dataclass(frozen=True)
@@ -22,7 +28,7 @@ class RetrieverSettings:
 class EvidenceRetriever:
     """Implements the pipeline's ``Retriever`` protocol over a :class:`Searcher`.
 
-    ``Evidence.score`` and ``Retrieved.top_score`` are :attr:`Passage.relevance`
+    ``Retrieved.top_score`` is the best :attr:`Passage.relevance`
     (the reranker's probability, see :mod:`citadel.retrieve.evidence`).
     """
 
@@ -31,21 +37,12 @@ class EvidenceRetriever:
         self.settings = settings
 
     def retrieve(self, question: str, where: SearchFilter) -> Retrieved:
-        from citadel.pipeline import Evidence, Retrieved
-
         result = self.searcher.search(question, k=self.settings.k, where=where)
         reranker = self.searcher.reranker if result.reranked else None
         passages = select_evidence(
             self.searcher.store, question, result.hits, where, reranker=reranker, settings=self.settings.evidence
         )
-        evidence = [
-            Evidence(
-                chunk_id=p.chunk_ids[0], doc_id=p.doc_id, version=p.version, title=p.title,
-                heading_path=p.heading_path, page=p.page, start=p.start, end=p.end, text=p.text,
-                score=p.relevance,
-            )  # fmt: skip
-            for p in sorted(passages, key=lambda p: -p.relevance)
-        ]
+        evidence = sorted(passages, key=lambda p: -p.relevance)
         candidates: list[dict[str, object]] = [
             {k: v for k, v in h.to_json().items() if k != "text"} for h in result.hits
         ]
@@ -54,7 +51,7 @@ class EvidenceRetriever:
             notes.append("relevance is the dense cosine mapped to [0, 1] (no reranker scores)")
         return Retrieved(
             evidence=evidence,
-            top_score=max((e.score for e in evidence), default=0.0),
+            top_score=max((p.relevance for p in evidence), default=0.0),
             candidates=candidates,
             notes=notes,
         )
