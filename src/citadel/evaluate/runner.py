@@ -94,7 +94,9 @@ def run_questions(
 def _record(item: QAItem, answer: dict[str, Any], trace: dict[str, Any]) -> QuestionRecord:
     retrieved = [str(c["doc_id"]) for c in trace.get("candidates", [])]
     evidence = trace.get("evidence", [])
-    top = max((float(e["score"]) for e in evidence), default=0.0)
+    # an early abstention selects no evidence: then the best retrieved hit's relevance counts
+    scores = [float(e["score"]) for e in evidence] or [float(c.get("relevance") or 0.0) for c in trace.get("candidates", [])]
+    top = max(scores, default=0.0)
     drafts: list[DraftClaim] = []
     verification = trace.get("verification") or []
     usage = trace.get("usage") or []

@@ -11,8 +11,8 @@ COLORS = ("#2563eb", "#dc2626", "#16a34a", "#9333ea")
 
 def _frame(title: str, body: str, legend: Sequence[str] = (), x_label: str = "", y_label: str = "") -> str:
     items = "".join(
-        f'<rect x="{PAD + 150 * i}" y="8" width="12" height="12" fill="{COLORS[i % 4]}"/>'
-        f'<text x="{PAD + 150 * i + 16}" y="19" font-size="12">{escape(name)}</text>'
+        f'<rect x="{PAD + 175 * i}" y="8" width="12" height="12" fill="{COLORS[i % 4]}"/>'
+        f'<text x="{PAD + 175 * i + 16}" y="19" font-size="11">{escape(name)}</text>'
         for i, name in enumerate(legend)
     )
     axes = (
