@@ -1,6 +1,7 @@
 """citadel: grounded answers from your own documents, every sentence verified.
 
-The public API is what ``__all__`` lists; everything else is internal.
+The public API is what ``__all__`` lists; everything else is internal. ``citadel.verify``
+is both the verifier package and callable: ``citadel.verify(claim, source)``.
 """
 
 from __future__ import annotations
@@ -19,12 +20,13 @@ from citadel._errors import (
 from citadel.answers import Answer
 from citadel.engine import Citadel
 from citadel.generate import FakeGenerator, Generator, register_backend
-from citadel.ingest import ChunkSettings, IngestReport, ingest
+from citadel.ingest import ChunkSettings, IngestReport
 from citadel.models import Chunk, ChunkKind, Document, DocumentSummary
 from citadel.pipeline import AskSettings
 from citadel.retrieve import Hit, SearchResult
 from citadel.store import SearchFilter, Store, open_store
-from citadel.verify import VerifyResult, verify, verify_batch
+from citadel import verify
+from citadel.verify import VerifyResult, verify_batch
 
 __all__ = [
     "Answer",
@@ -52,7 +54,6 @@ __all__ = [
     "ValidationError",
     "VerifyError",
     "VerifyResult",
-    "ingest",
     "open_store",
     "register_backend",
     "verify",

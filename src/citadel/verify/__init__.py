@@ -11,6 +11,8 @@ contradicted) with a reason and the span of the source that supports the claim.
 
 from __future__ import annotations
 
+import sys
+import types
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -70,3 +72,15 @@ def verify(claim: str, source: str) -> VerifyResult:
 def verify_batch(pairs: Sequence[tuple[str, str]]) -> list[VerifyResult]:
     """:func:`verify` for many pairs at once (faster: the model batches all windows)."""
     return default_verifier().verify_batch(pairs)
+
+
+class _CallableModule(types.ModuleType):
+    """Lets ``citadel.verify(claim, source)`` call :func:`verify` while ``citadel.verify``
+    stays this package (so ``import citadel.verify as v`` and ``citadel.verify.Verifier``
+    keep working)."""
+
+    def __call__(self, claim: str, source: str) -> VerifyResult:
+        return verify(claim, source)
+
+
+sys.modules[__name__].__class__ = _CallableModule
