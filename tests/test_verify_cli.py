@@ -43,7 +43,7 @@ def test_bad_line_is_named_and_exit_code_is_2(tmp_path: Path) -> None:
     res = CliRunner().invoke(verify, ["--pairs", str(f), "--json", "--no-model"],
                              standalone_mode=False)
     assert res.return_value == 2
-    assert f"{f}:2: not valid JSON" in res.stderr
+    assert f"{f}:2: invalid JSON" in res.stderr
     assert f"{f}:3: needs string fields" in res.stderr
     assert len(res.stdout.splitlines()) == 1
 

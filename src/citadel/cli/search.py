@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import click
@@ -10,6 +9,7 @@ import click
 from citadel.cli._output import echo_json
 from citadel.cli._state import CliState
 from citadel.cli.documents import pass_state, split_groups
+from citadel.jsonl import iter_jsonl
 from citadel.retrieve import MODES, Searcher, SearchResult
 from citadel.store.base import SearchFilter
 
@@ -91,27 +91,17 @@ def _metadata(pairs: tuple[str, ...]) -> dict[str, str]:
 
 def _read_queries(path: Path) -> tuple[list[tuple[str, str]], list[str]]:
     """Valid (query_id, text) pairs, and one message per malformed line."""
-    try:
-        lines = path.read_text(encoding="utf-8-sig").splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise click.ClickException(f"cannot read {path}: {exc}") from exc
     batch: list[tuple[str, str]] = []
     errors: list[str] = []
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError as exc:
-            errors.append(f"{path}:{number}: invalid JSON ({exc.msg} at column {exc.colno}); line skipped")
-            continue
-        if not isinstance(record, dict) or "query_id" not in record or not isinstance(record.get("text"), str):
+    for number, record, error in iter_jsonl(path):
+        if record is None:
+            errors.append(f"{error}; line skipped")
+        elif "query_id" not in record or not isinstance(record.get("text"), str):
             errors.append(f'{path}:{number}: expected {{"query_id": ..., "text": "..."}}; line skipped')
-            continue
-        if not record["text"].strip():
+        elif not record["text"].strip():
             errors.append(f"{path}:{number}: the query text is empty; line skipped")
-            continue
-        batch.append((str(record["query_id"]), record["text"]))
+        else:
+            batch.append((str(record["query_id"]), record["text"]))
     return batch, errors
 
 

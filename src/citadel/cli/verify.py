@@ -24,29 +24,22 @@ import click
 
 from citadel._errors import ValidationError
 from citadel.cli._output import echo_json
+from citadel.jsonl import iter_jsonl
 
 
 def _read_pairs(path: Path) -> tuple[list[tuple[str, str, str]], list[str]]:
     pairs: list[tuple[str, str, str]] = []
     errors: list[str] = []
-    with path.open(encoding="utf-8") as fh:
-        for n, line in enumerate(fh, 1):
-            if not line.strip():
-                continue
-            try:
-                row = json.loads(line)
-            except json.JSONDecodeError as exc:
-                errors.append(f"{path}:{n}: not valid JSON ({exc.msg} at column {exc.colno})")
-                continue
-            if not isinstance(row, dict):
-                errors.append(f"{path}:{n}: expected a JSON object")
-                continue
-            source = row.get("source", row.get("evidence"))
-            claim = row.get("claim")
-            if not isinstance(claim, str) or not isinstance(source, str):
-                errors.append(f"{path}:{n}: needs string fields 'claim' and 'source' (or 'evidence')")
-                continue
-            pairs.append((str(row.get("id", n)), claim, source))
+    for n, row, error in iter_jsonl(path):
+        if row is None:
+            errors.append(str(error))
+            continue
+        source = row.get("source", row.get("evidence"))
+        claim = row.get("claim")
+        if not isinstance(claim, str) or not isinstance(source, str):
+            errors.append(f"{path}:{n}: needs string fields 'claim' and 'source' (or 'evidence')")
+            continue
+        pairs.append((str(row.get("id", n)), claim, source))
     return pairs, errors
 
 

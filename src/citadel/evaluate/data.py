@@ -6,12 +6,12 @@ Verifier pairs: ``id, claim, evidence`` (or ``source``), ``label`` (``supported`
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from citadel._errors import ValidationError
+from citadel.jsonl import iter_jsonl
 
 
 @dataclass(frozen=True)
@@ -33,20 +33,10 @@ class Pair:
 
 
 def _lines(path: Path) -> list[tuple[int, dict[str, Any]]]:
-    try:
-        raw = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ValidationError(f"cannot read {path}: {exc}") from exc
     out = []
-    for number, line in enumerate(raw, start=1):
-        if not line.strip():
-            continue
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise ValidationError(f"{path}:{number}: invalid JSON ({exc.msg})") from exc
-        if not isinstance(record, dict):
-            raise ValidationError(f"{path}:{number}: each line must be a JSON object")
+    for number, record, error in iter_jsonl(path):
+        if record is None:
+            raise ValidationError(str(error))
         out.append((number, record))
     return out
 

@@ -23,9 +23,10 @@ from typing import Any, Literal
 
 import numpy as np
 
-from citadel._errors import ConfigError, IngestError
+from citadel._errors import ConfigError, IngestError, ValidationError
 from citadel.ingest.chunking import ChunkSettings, chunk_document
 from citadel.ingest.loaders import LOADERS, PLAIN, ParsedDocument, TextBuilder, add_plain_paragraphs
+from citadel.jsonl import parse_line
 from citadel.models import Chunk, Document
 from citadel.retrieve.embedders import DEFAULT_EMBEDDER, Embedder, embedding_text, get_embedder
 from citadel.store.base import ChunkVectors, EmbeddingSpec, Store
@@ -288,11 +289,9 @@ def _jsonl_sources(path: Path, groups: tuple[str, ...], report: IngestReport) ->
 
 def _jsonl_record(line: str) -> dict[str, Any]:
     try:
-        record = json.loads(line)
-    except json.JSONDecodeError as exc:
-        raise IngestError(f"invalid JSON ({exc.msg} at column {exc.colno})") from exc
-    if not isinstance(record, dict):
-        raise IngestError("each line must be a JSON object")
+        record = parse_line(line)
+    except ValidationError as exc:
+        raise IngestError(str(exc)) from exc
     doc_id = record.get("doc_id", record.get("id"))
     if doc_id is None or str(doc_id).strip() == "":
         raise IngestError('missing "doc_id" (or "id")')
