@@ -106,3 +106,9 @@ def test_batch_matches_single() -> None:
     batch = verify_batch(pairs)
     assert [r.verdict for r in batch] == [verify(c, s).verdict for c, s in pairs]
     assert all(r.verdict is Verdict.SUPPORTED for r in batch)
+
+
+def test_a_claim_longer_than_the_model_window_is_scored_not_an_error() -> None:
+    long_claim = "Refunds are paid to the original card within 5 business days. " * 60
+    result = SupportModel().score([(REFUND, long_claim)])
+    assert result.entail.shape == (1,) and 0.0 <= float(result.entail[0]) <= 1.0

@@ -63,7 +63,8 @@ class SupportModel:
             self._config = json.loads(cfg_path.read_text()) if cfg_path.exists() else {}
             max_len = int(self._config.get("max_len", 256))  # type: ignore[call-overload]
             tok = Tokenizer.from_file(str(self.model_dir / "tokenizer.json"))
-            tok.enable_truncation(max_length=max_len, strategy="only_first")
+            # longest_first: a claim longer than max_len alone is cut too, instead of raising
+            tok.enable_truncation(max_length=max_len, strategy="longest_first")
             tok.enable_padding(pad_id=0, pad_token="[PAD]")
             opts = ort.SessionOptions()
             opts.intra_op_num_threads = self.threads
