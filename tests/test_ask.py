@@ -170,3 +170,18 @@ def test_sources_are_exact_document_slices(tmp_path: Path, corpus: Path) -> None
     engine.ask("Where do refunds go?")
     for s in fake.history[0].sources:
         assert engine.store.text(s.doc_id)[s.start : s.end] == s.text
+
+
+def test_a_verifier_failure_is_an_abstention_not_a_crash(tmp_path: Path, corpus: Path) -> None:
+    class Broken:
+        def check_answer(self, *args: object, **kwargs: object) -> None:
+            raise RuntimeError("model exploded")
+
+    quote = "Approved refunds are processed within five business days."
+    fake = FakeGenerator(respond=lambda r: json.dumps(cite("S1", quote)))
+    engine = engine_for(tmp_path, corpus, fake)
+    engine.verifier = Broken()  # type: ignore[assignment]
+    answer = engine.ask("How long are refunds processed?")
+    assert answer.abstained and answer.abstention_reason == "unsupported" and answer.claims == []
+    trace = engine.store.get_trace(answer.trace_id)
+    assert trace is not None and "model exploded" in trace["verification"][0]["error"]

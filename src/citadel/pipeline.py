@@ -124,7 +124,12 @@ class Pipeline:
             for c in draft.claims
         ]
         with trace.timed("verify"):
-            report = self.verifier.check_answer(texts, claims=claims)
+            try:
+                report = self.verifier.check_answer(texts, claims=claims)
+            except Exception as exc:  # noqa: BLE001 - nothing unverified may be shown, so abstain
+                log.exception("the verifier failed; no claim of this answer is shown")
+                trace.verification.append({"error": f"the verifier failed: {exc}", "claims": []})
+                return []
         trace.verification.append(_report_json(report))
         return [_claim_out(r.claim, r.result.verdict.value) for r in report.claims if r.keep]
 
