@@ -23,6 +23,7 @@ from citadel.engine import Citadel
 from citadel.generate import FakeGenerator
 from citadel.generate.backends import GenerationRequest
 from citadel.ingest import ingest
+from citadel.pipeline import AskSettings
 from citadel.retrieve import HashingEmbedder, KeywordReranker, Searcher
 from citadel.store import open_store
 
@@ -183,4 +184,7 @@ def fast_engine(root: Path) -> Citadel:
     ingest(store, [corpus / "pub"], embedder=embedder)
     ingest(store, [corpus / "hr"], groups=["hr"], embedder=embedder)
     searcher = Searcher(store, embedder=embedder, reranker=KeywordReranker())
-    return Citadel(store, backend=FakeGenerator(respond=quote_question_source), searcher=searcher)
+    # the keyword reranker's scores are not on the calibrated (cross-encoder) scale: an off-topic
+    # question scores under 0.2 on it, on-topic ones above
+    settings = AskSettings(abstain_threshold=0.2)
+    return Citadel(store, backend=FakeGenerator(respond=quote_question_source), searcher=searcher, settings=settings)
