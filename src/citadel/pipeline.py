@@ -22,7 +22,7 @@ from citadel.retrieve.ask import Retrieved
 from citadel.retrieve.evidence import Passage
 from citadel.store.base import SearchFilter, Store
 from citadel.trace import Trace
-from citadel.verify import AnswerReport, Citation, Claim, Verifier, find_quote
+from citadel.verify import Citation, Claim, Verifier, find_quote
 
 log = logging.getLogger(__name__)
 
@@ -132,7 +132,7 @@ class Pipeline:
                 log.exception("the verifier failed; no claim of this answer is shown")
                 trace.verification.append({"error": f"the verifier failed: {exc}", "claims": []})
                 return []
-        trace.verification.append(_report_json(report))
+        trace.verification.append(report.to_json())
         return [_claim_out(r.claim, r.result.verdict.value) for r in report.claims if r.keep]
 
     def _finish(
@@ -203,10 +203,6 @@ def _widen(quote: str, text: str, start: int, end: int) -> tuple[int, int]:
     while tail and end < len(text) and text[end] in _PUNCT:
         end, tail = end + 1, tail - 1
     return start, end
-
-
-def _report_json(report: AnswerReport) -> dict[str, object]:
-    return report.to_json()
 
 
 def _feedback(verification: dict[str, object]) -> str:

@@ -83,10 +83,6 @@ class Trace:
         self.answer = answer.to_json()
         self.timings["total"] = round((time.perf_counter() - self._started) * 1000, 2)
 
-    @property
-    def doc_versions(self) -> list[tuple[str, int]]:
-        return sorted({(e["doc_id"], e["version"]) for e in self.evidence})
-
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         data.pop("_started")

@@ -10,14 +10,6 @@ from citadel._errors import BackendError
 from citadel.generate.backends.base import TransientBackendError
 
 
-class RejectedRequest(BackendError):
-    """The server refused the request itself (HTTP 4xx other than 429)."""
-
-    def __init__(self, message: str, status: int) -> None:
-        super().__init__(message)
-        self.status = status
-
-
 def post_json(client: httpx.Client, url: str, body: dict[str, Any], headers: dict[str, str], name: str) -> Any:
     try:
         response = client.post(url, json=body, headers=headers)
@@ -28,9 +20,7 @@ def post_json(client: httpx.Client, url: str, body: dict[str, Any], headers: dic
     if response.status_code == 429 or response.status_code >= 500:
         raise TransientBackendError(f"{name} answered HTTP {response.status_code}: {_detail(response)}")
     if response.status_code >= 400:
-        raise RejectedRequest(
-            f"{name} refused the request (HTTP {response.status_code}): {_detail(response)}", response.status_code
-        )
+        raise BackendError(f"{name} refused the request (HTTP {response.status_code}): {_detail(response)}")
     try:
         return response.json()
     except ValueError as exc:
