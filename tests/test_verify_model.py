@@ -112,3 +112,21 @@ def test_a_claim_longer_than_the_model_window_is_scored_not_an_error() -> None:
     long_claim = "Refunds are paid to the original card within 5 business days. " * 60
     result = SupportModel().score([(REFUND, long_claim)])
     assert result.entail.shape == (1,) and 0.0 <= float(result.entail[0]) <= 1.0
+
+
+def test_a_claim_that_is_whole_source_sentences_is_supported_without_the_model() -> None:
+    verifier = Verifier()
+    verifier._model = None  # any model call would now fail
+    whole = verifier.verify("refunds are paid to the original card within 5 business days", REFUND)
+    assert whole.verdict is Verdict.SUPPORTED and whole.score == 1.0 and "own sentence" in whole.reason
+    assert REFUND[whole.span[0] : whole.span[1]] == "Refunds are paid to the original card within 5 business days"
+    two = verifier.verify("Requests must be approved by a manager two weeks in advance.", LEAVE)
+    assert two.verdict is Verdict.SUPPORTED
+
+
+def test_a_verbatim_fragment_or_a_near_copy_still_goes_through_every_layer() -> None:
+    source = "It is false that the new drug reduces mortality. " + REFUND
+    fragment = verify("The new drug reduces mortality.", source)
+    assert "own sentence" not in fragment.reason
+    changed = verify("Refunds are paid to the original card within 9 business days.", source)
+    assert changed.verdict is Verdict.CONTRADICTED

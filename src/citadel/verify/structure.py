@@ -40,6 +40,12 @@ def _normalize_with_map(text: str) -> tuple[str, list[int]]:
     return "".join(out), where
 
 
+def _core(text: str) -> str:
+    """``text`` without the leading and trailing characters normalized matching ignores."""
+    letters = [m.start() for m in _KEEP.finditer(text)]
+    return text[letters[0] : letters[-1] + 1] if letters else ""
+
+
 _NEG = re.compile(r"\b(?:not|no|never|none|nor|cannot|without)\b|n t\b")
 
 
@@ -49,6 +55,9 @@ def _negations(text: str) -> int:
 
 def find_quote(quote: str, source: str, min_similarity: float = FUZZY_MIN) -> QuoteMatch | None:
     """Where ``quote`` occurs in ``source``, or None (also None for a frankenquote)."""
+    core = _core(quote)
+    if core and (pos := source.find(core)) >= 0:  # verbatim: the common case, and cheap
+        return QuoteMatch(start=pos, end=pos + len(core), similarity=100.0, exact=True)
     nq, _ = _normalize_with_map(quote)
     if not nq:
         return None

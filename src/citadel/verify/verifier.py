@@ -1,6 +1,8 @@
 """The layered verifier: structure, numbers, meaning (model), optional LLM judge, combined.
 
-Cheapest first. For each (claim, source) pair the source is cut into windows, the model
+Cheapest first. A claim that is one or more whole sentences of its source, verbatim, is
+supported without further work (a source entails its own sentences). For every other
+(claim, source) pair the source is cut into windows, the model
 scores the windows that share the most words with the claim (plus a joined window), and a
 calibrated combiner turns the features of every layer into one score. Rules then decide the
 verdict where they are sure: a claim number that contradicts the source is ``contradicted``,
@@ -46,6 +48,7 @@ from citadel.verify.windows import sentences
 from citadel.verify.model import MODEL_DIR, SupportModel
 from citadel.verify.numbers import NumberCheck, NumberStatus, check_numbers
 from citadel.verify.structure import find_quote
+from citadel.text import sentence_spans
 from citadel.verify.windows import SHORT_SOURCE_CHARS, Window, candidate_windows
 
 logger = logging.getLogger(__name__)
@@ -146,6 +149,29 @@ def _lexical_features(claim: str, source: str, window: str) -> dict[str, float]:
     }
 
 
+_ALNUM = re.compile(r"[^\W_]")
+
+
+def verbatim_span(claim: str, source: str) -> tuple[int, int] | None:
+    """Where the claim occurs in the source as one or more whole sentences (case, spacing
+    and punctuation aside), else None.
+
+    A source entails its own sentences, so such a claim needs no model: the extractive
+    backend's claims are of this kind. Only whole sentences count: a fragment cut out of a
+    sentence ("the drug reduces mortality" from "it is false that the drug reduces
+    mortality") goes through every layer like any other claim.
+    """
+    if not claim.strip():
+        return None
+    match = find_quote(claim, source)
+    if match is None or not match.exact:
+        return None
+    spans = sentence_spans(source)
+    opens = any(s <= match.start < e and not _ALNUM.search(source[s:match.start]) for s, e in spans)
+    closes = any(s < match.end <= e and not _ALNUM.search(source[match.end:e]) for s, e in spans)
+    return (match.start, match.end) if opens and closes else None
+
+
 class Verifier:
     """Verifies claims against sources. Thread-safe; loads the model on first use."""
 
@@ -171,10 +197,21 @@ class Verifier:
         for i, (claim, source) in enumerate(pairs):
             if not isinstance(claim, str) or not isinstance(source, str):
                 raise VerifyError(f"pair {i}: claim and source must be strings")
+        verbatim = [verbatim_span(c, s) for c, s in pairs]
+        todo = [i for i, span in enumerate(verbatim) if span is None]
+        rest = [pairs[i] for i in todo]
         windows = [candidate_windows(c, s, self.settings.window_sentences,
-                                     self.settings.top_windows) for c, s in pairs]
-        scored = self._score_windows(pairs, windows)
-        return [self._decide(c, s, sc) for (c, s), sc in zip(pairs, scored)]
+                                     self.settings.top_windows) for c, s in rest]
+        scored = self._score_windows(rest, windows)
+        out: list[VerifyResult] = [
+            VerifyResult(verdict=Verdict.SUPPORTED, score=1.0, span=span,
+                         reason=f"the claim is the source's own sentence(s), at {span[0]}-{span[1]}")
+            if span is not None else None  # type: ignore[misc]
+            for span in verbatim
+        ]
+        for i, (c, s), sc in zip(todo, rest, scored):
+            out[i] = self._decide(c, s, sc)
+        return out
 
     def feature_rows(self, pairs: Sequence[tuple[str, str]]) -> list[dict[str, float]]:
         """The combiner's input features for each pair (used to fit the combiner)."""
