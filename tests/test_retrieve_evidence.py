@@ -70,3 +70,39 @@ def test_near_duplicates_are_dropped_and_budget_holds(tmp_path: Path, store: Sto
     assert len(passages) == 2 and len({p.text for p in passages}) == 2
     tight = select_evidence(store, "badges", hits, SearchFilter(), settings=EvidenceSettings(token_budget=20))
     assert len(tight) == 1 and sum(len(p.text) // 4 for p in tight) <= 20
+
+
+class CountingReranker(KeywordReranker):
+    """Keyword scores, and a record of every pair the model was asked to read."""
+
+    def __init__(self) -> None:
+        self.read: list[str] = []
+
+    def _score(self, query, passages):  # type: ignore[no-untyped-def]
+        self.read.extend(passages)
+        return super()._score(query, passages)
+
+
+def test_relevance_is_the_best_sentence_and_the_reranker_reads_few_sentences(tmp_path: Path, store: Store) -> None:
+    _ingest_long(store, tmp_path)
+    query = "refund for damaged goods after inspection"
+    hits = searcher(store).search(query, k=10).hits
+    reranker = CountingReranker()
+    passages = select_evidence(store, query, hits, SearchFilter(), reranker=reranker,
+                               settings=EvidenceSettings(scored_sentences=3, trim_above_chars=10_000))  # fmt: skip
+    assert len(reranker.read) == 3  # single sentences, never whole passages, at most the limit
+    assert all(s in SENTENCES or s == "Damaged goods returns are rare." for s in reranker.read)
+    assert "A refund for damaged goods is issued after inspection." in reranker.read
+    for p in passages:
+        doc = store.text(p.doc_id, p.version)
+        assert p.sentences and p.relevance == max(x.score for x in p.sentences)
+        assert all(p.start <= x.start < x.end <= p.end and doc[x.start : x.end] in reranker.read for x in p.sentences)
+    assert [p.relevance for p in passages] == sorted((p.relevance for p in passages), reverse=True)
+    assert "inspection" in passages[0].text
+
+
+def test_without_a_reranker_passages_carry_no_sentence_scores(tmp_path: Path, store: Store) -> None:
+    _ingest_long(store, tmp_path)
+    hits = searcher(store).search("damaged goods", k=10).hits
+    passages = select_evidence(store, "damaged goods", hits, SearchFilter())
+    assert passages and all(p.sentences == () for p in passages)

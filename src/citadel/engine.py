@@ -29,8 +29,9 @@ from citadel.store import SearchFilter, Store, open_store
 from citadel.verify import Verifier, default_verifier
 
 DEFAULT_BACKEND = "extractive"
-#: the searcher ask uses (hybrid retrieval; the reranker scores the top passages)
-ASK_SEARCH = SearchSettings()
+#: the searcher ask uses: hybrid retrieval without a passage rerank; the reranker reads
+#: single sentences during evidence selection instead (see citadel.retrieve.evidence)
+ASK_SEARCH = SearchSettings(rerank=False)
 #: Store configuration key of the calibrated sentence threshold of the extractive backend.
 EXTRACTIVE_KEY = "extractive_min_score"
 
@@ -111,7 +112,9 @@ class Citadel:
     def search(
         self, query: str, k: int = 10, groups: Sequence[str] = (), mode: Mode | None = None
     ) -> SearchResult:
-        return self.searcher.search(query, k=k, where=SearchFilter(groups=frozenset(groups)), mode=mode)
+        # a search shows passage relevance (the rerank), which ask's settings leave out
+        rerank = (mode or self.searcher.settings.mode) == "hybrid"
+        return self.searcher.search(query, k=k, where=SearchFilter(groups=frozenset(groups)), mode=mode, rerank=rerank)
 
     def ask(
         self, question: str, groups: Sequence[str] = (), backend: str | None = None, caller: str | None = None

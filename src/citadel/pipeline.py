@@ -162,9 +162,11 @@ class Pipeline:
 
 
 def _source(sid: str, p: Passage) -> Source:
+    scored = tuple((x.start - p.start, x.end - p.start, x.score) for x in p.sentences)
     return Source(
-        sid, p.chunk_ids[0], p.doc_id, p.version, p.title, p.heading_path, p.page, p.start, p.end, p.text, p.relevance
-    )
+        sid, p.chunk_ids[0], p.doc_id, p.version, p.title, p.heading_path, p.page, p.start, p.end, p.text,
+        p.relevance, scored,
+    )  # fmt: skip
 
 
 def _source_out(s: Source) -> SourceOut:

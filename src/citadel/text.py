@@ -10,6 +10,14 @@ import re
 import unicodedata
 from functools import lru_cache
 
+#: English function words, left out of keyword queries and lexical sentence scores
+STOPWORDS = frozenset(
+    "a an and are as at be been but by can could did do does for from had has have how i if in into is "
+    "it its may might more most no not of on or our should so such than that the their them then there "
+    "these they this those to was we were what when where which while who whom why will with would you "
+    "your".split()
+)
+
 _SPACES = re.compile(r"[ \t\f\v\u00a0\u2000-\u200b\u202f\u205f\u3000]+")
 _TRAILING = re.compile(r"[ \t]+\n")
 _BLANKS = re.compile(r"\n{3,}")

@@ -40,6 +40,9 @@ class Source:
     end: int
     text: str
     score: float
+    #: (start, end, score) of sentences evidence selection already scored against the
+    #: question, offsets into ``text``; the extractive backend reuses them
+    sentences: tuple[tuple[int, int, float], ...] = ()
 
     @property
     def section(self) -> str:

@@ -28,8 +28,10 @@ class RetrieverSettings:
 class EvidenceRetriever:
     """Implements the pipeline's ``Retriever`` protocol over a :class:`Searcher`.
 
-    ``Retrieved.top_score`` is the best :attr:`Passage.relevance`
-    (the reranker's probability, see :mod:`citadel.retrieve.evidence`).
+    ``Retrieved.top_score`` is the best :attr:`Passage.relevance`: the reranker's
+    probability for the best sentence (see :mod:`citadel.retrieve.evidence`). The search
+    itself should not rerank whole passages (``SearchSettings(rerank=False)``): sentence
+    scoring replaces it at a tenth of the cost.
     """
 
     def __init__(self, searcher: Searcher, settings: RetrieverSettings = RetrieverSettings()) -> None:
@@ -38,16 +40,15 @@ class EvidenceRetriever:
 
     def retrieve(self, question: str, where: SearchFilter) -> Retrieved:
         result = self.searcher.search(question, k=self.settings.k, where=where)
-        reranker = self.searcher.reranker if result.reranked else None
         passages = select_evidence(
-            self.searcher.store, question, result.hits, where, reranker=reranker, settings=self.settings.evidence
+            self.searcher.store, question, result.hits, where, reranker=self.searcher.reranker, settings=self.settings.evidence
         )
-        evidence = sorted(passages, key=lambda p: -p.relevance)
+        evidence = passages  # most relevant first
         candidates: list[dict[str, object]] = [
             {k: v for k, v in h.to_json().items() if k != "text"} for h in result.hits
         ]
         notes = list(result.notes)
-        if not result.reranked:
+        if passages and not any(p.sentences for p in passages):
             notes.append("relevance is the dense cosine mapped to [0, 1] (no reranker scores)")
         return Retrieved(
             evidence=evidence,

@@ -6,29 +6,37 @@ of the stated version):
 1. near-duplicate removal: a hit whose words overlap an already kept hit's by at
    least ``duplicate_jaccard`` (word 3-shingles) is dropped;
 2. neighbouring chunks of one section (same document version, heading path and page,
-   consecutive in reading order) are merged into one passage;
-3. a passage longer than ``trim_above_chars`` is trimmed to the contiguous run of
-   sentences from the first to the last one that matters for the query (sentences
-   from :func:`citadel.text.sentence_spans`, scored by the reranker, or by word overlap
-   when there is none);
-4. passages are taken best first while they fit ``token_budget`` (~4 characters a token).
+   consecutive in reading order) are merged into one passage; the first
+   ``max_passages`` passages in ranking order go on;
+3. sentence relevance: the passages are split into sentences
+   (:func:`citadel.text.sentence_spans`) and the reranker reads (query, sentence) for
+   at most ``scored_sentences`` of them, each passage's lexically best one first
+   (:mod:`citadel.retrieve.sentences`). ``Passage.relevance`` is its best sentence's
+   probability and ``Passage.sentences`` keeps every score, so the extractive backend
+   and the abstention threshold reuse them instead of running the model again;
+4. a passage longer than ``trim_above_chars`` is trimmed to the contiguous run of
+   sentences from the first to the last one scoring at least ``sentence_keep`` of its
+   best (without a reranker: by query-word overlap);
+5. passages are taken most relevant first while they fit ``token_budget`` (~4
+   characters a token).
 
-``Passage.relevance`` is the best normalized relevance (reranker probability) of the
-hits it holds; when the hits were not reranked it falls back to the dense cosine
-mapped linearly from [0.6, 0.85] to [0, 1], a rough stand-in noted in the result.
+Without a reranker ``Passage.relevance`` falls back to the hit's own relevance, else
+the dense cosine mapped linearly from [0.6, 0.85] to [0, 1], a rough stand-in noted in
+the result.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from citadel._errors import BackendError
 from citadel.retrieve.hits import Hit
 from citadel.retrieve.rerankers import Reranker, probability
+from citadel.retrieve.sentences import preselect
 from citadel.store.base import SearchFilter, Store
 from citadel.text import sentence_spans
 
@@ -40,6 +48,16 @@ class EvidenceSettings:
     duplicate_jaccard: float = 0.8
     trim_above_chars: int = 600
     sentence_keep: float = 0.3  # keep sentences scoring at least this share of the best one
+    scored_sentences: int = 12  # (query, sentence) pairs the reranker reads per query
+
+
+@dataclass(frozen=True)
+class ScoredSentence:
+    """A sentence of a passage with the reranker's probability that it answers the query."""
+
+    start: int  # offsets in the document's text, like the passage's
+    end: int
+    score: float
 
 
 @dataclass(frozen=True)
@@ -57,6 +75,7 @@ class Passage:
     text: str
     score: float  # the best hit's ranking score
     relevance: float  # normalized, in [0, 1]
+    sentences: tuple[ScoredSentence, ...] = ()  # the reranker-scored sentences inside it
 
 
 _WORD = re.compile(r"\w+")
@@ -73,19 +92,57 @@ def select_evidence(
 ) -> list[Passage]:
     """Passages for ``query`` from ``hits`` (best first), within the token budget."""
     kept = _dedupe(hits, settings.duplicate_jaccard)
-    passages = _merge_neighbours(store, kept, where)
+    passages = _merge_neighbours(store, kept, where)[: settings.max_passages]
+    texts = {(p.doc_id, p.version): store.text(p.doc_id, p.version) for p in passages}
+    spans = [sentence_spans(texts[p.doc_id, p.version], p.start, p.end) for p in passages]
+    scored = _score_sentences(query, passages, spans, texts, reranker, settings.scored_sentences)
+    if scored is not None:
+        passages = [
+            replace(p, relevance=max((x.score for x in xs), default=0.0), sentences=tuple(xs))
+            for p, xs in zip(passages, scored, strict=True)
+        ]
+    trimmed = []
+    for passage, sentence_span in zip(passages, spans, strict=True):
+        if passage.end - passage.start > settings.trim_above_chars and len(sentence_span) > 1:
+            passage = _trim(passage, texts[passage.doc_id, passage.version], sentence_span, query, settings.sentence_keep)
+        trimmed.append(passage)
     out: list[Passage] = []
     budget = settings.token_budget
-    for passage in passages:
-        if passage.end - passage.start > settings.trim_above_chars:
-            passage = _trim(store, passage, query, reranker, settings.sentence_keep)
+    for passage in sorted(trimmed, key=lambda p: -p.relevance):  # stable: ties keep the ranking
         cost = _tokens(passage.text)
         if cost > budget:
             continue
         out.append(passage)
         budget -= cost
-        if len(out) >= settings.max_passages:
-            break
+    return out
+
+
+def _score_sentences(
+    query: str,
+    passages: list[Passage],
+    spans: list[list[tuple[int, int]]],
+    texts: dict[tuple[str, int], str],
+    reranker: Reranker | None,
+    limit: int,
+) -> list[list[ScoredSentence]] | None:
+    """The reranker's probability for the preselected sentences of each passage; None
+    when there is no usable reranker."""
+    if reranker is None:
+        return None
+    pool = [
+        (n, s, e, texts[p.doc_id, p.version][s:e])
+        for n, (p, sp) in enumerate(zip(passages, spans, strict=True))
+        for s, e in (sp or [(p.start, p.end)])
+    ]
+    chosen = preselect(query, [x[3] for x in pool], [x[0] for x in pool], limit)
+    try:
+        probs = probability(reranker.score(query, [pool[i][3] for i in chosen]))
+    except BackendError:
+        return None
+    out: list[list[ScoredSentence]] = [[] for _ in passages]
+    for i, prob in zip(chosen, probs, strict=True):
+        n, s, e, _ = pool[i]
+        out[n].append(ScoredSentence(s, e, float(prob)))
     return out
 
 
@@ -150,32 +207,25 @@ def _passage(store: Store, group: list[Hit]) -> Passage:
     )  # fmt: skip
 
 
-def _trim(store: Store, passage: Passage, query: str, reranker: Reranker | None, keep: float) -> Passage:
-    doc_text = store.text(passage.doc_id, passage.version)
-    spans = sentence_spans(doc_text, passage.start, passage.end)
-    if len(spans) < 2:
-        return passage
-    sentences = [doc_text[s:e] for s, e in spans]
-    scores = _sentence_scores(query, sentences, reranker)
+def _trim(passage: Passage, doc_text: str, spans: list[tuple[int, int]], query: str, keep: float) -> Passage:
+    """The run of sentences from the first to the last that matters, by reranker score
+    where the sentence has one, else by query-word overlap."""
+    if passage.sentences:
+        by_span = {(x.start, x.end): x.score for x in passage.sentences}
+        scores = np.array([by_span.get(span, 0.0) for span in spans], dtype=np.float32)
+    else:
+        scores = _overlap_scores(query, [doc_text[s:e] for s, e in spans])
     best = float(scores.max())
     if best <= 0:
         return passage
     chosen = [i for i, s in enumerate(scores) if s >= keep * best]
     start, end = spans[chosen[0]][0], spans[chosen[-1]][1]
-    return Passage(
-        chunk_ids=passage.chunk_ids, doc_id=passage.doc_id, version=passage.version,
-        title=passage.title, heading_path=passage.heading_path, page=passage.page,
-        start=start, end=end, text=doc_text[start:end], score=passage.score, relevance=passage.relevance,
-    )  # fmt: skip
+    inside = tuple(x for x in passage.sentences if start <= x.start and x.end <= end)
+    return replace(passage, start=start, end=end, text=doc_text[start:end], sentences=inside)
 
 
-def _sentence_scores(query: str, sentences: list[str], reranker: Reranker | None) -> np.ndarray:
-    """Relevance of each sentence in [0, 1]: reranker probability, else query-word overlap."""
-    if reranker is not None:
-        try:
-            return probability(reranker.score(query, sentences))
-        except BackendError:
-            pass
+def _overlap_scores(query: str, sentences: list[str]) -> np.ndarray:
+    """Share of the query's words (over two letters) each sentence contains."""
     words = {w.lower() for w in _WORD.findall(query) if len(w) > 2}
     return np.array(
         [len(words & {w.lower() for w in _WORD.findall(s)}) / max(1, len(words)) for s in sentences],

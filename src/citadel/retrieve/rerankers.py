@@ -51,7 +51,7 @@ class CrossEncoderReranker(Reranker):
 
     name = DEFAULT_RERANKER
 
-    def __init__(self, model_dir: str = "reranker_en", settings: OnnxSettings = OnnxSettings(max_length=256, batch_size=16)) -> None:
+    def __init__(self, model_dir: str = "reranker_en", settings: OnnxSettings = OnnxSettings(max_length=256, batch_size=4)) -> None:
         self.model_dir = model_dir
         self.settings = settings
         self.batch_size = settings.batch_size

@@ -33,6 +33,7 @@ from citadel.store.base import (
 )
 from citadel.store import traces
 from citadel.store.dense import DenseIndex
+from citadel.text import STOPWORDS
 from citadel.store.migrations import create_fts, migrate
 
 if TYPE_CHECKING:
@@ -41,12 +42,6 @@ if TYPE_CHECKING:
 DB_NAME = "citadel.db"
 _CHUNK_COLS = 'c.chunk_id, c.doc_id, c.version, c.text, c.start, c."end", c.page, c.heading_path, c.kind'
 _TERM = re.compile(r"\w+", re.UNICODE)
-_STOPWORDS = frozenset(
-    "a an and are as at be been but by can could did do does for from had has have how i if in into is "
-    "it its may might more most no not of on or our should so such than that the their them then there "
-    "these they this those to was we were what when where which while who whom why will with would you "
-    "your".split()
-)
 
 
 class SQLiteStore(Store):
@@ -300,7 +295,7 @@ class SQLiteStore(Store):
         match nearly every chunk, cost a full scan and barely move BM25), unless the query
         has nothing else."""
         terms = [t.lower() for t in _TERM.findall(query)]
-        terms = [t for t in terms if t not in _STOPWORDS] or terms
+        terms = [t for t in terms if t not in STOPWORDS] or terms
         if not terms or k <= 0:
             return []
         match = " OR ".join(f'"{t}"' for t in dict.fromkeys(terms))

@@ -1,7 +1,9 @@
 """The default backend: offline, no LLM. It answers with source sentences, verbatim.
 
 Every sentence of every source is scored against the question by the bundled
-cross-encoder (a probability that the sentence answers it). Sentences above
+cross-encoder (a probability that the sentence answers it). In ``ask`` evidence
+selection has already scored the sentences worth reading (``Source.sentences``), and
+only those are candidates; a source without scores has all its sentences scored here. Sentences above
 ``min_score`` and within ``relative`` of the best become claims, at most
 ``max_claims``, each one a verbatim quote with its citation. Sentences that address
 a reader or an AI (“ignore previous instructions”, “tell the user…”) and questions
@@ -56,33 +58,40 @@ class ExtractiveGenerator(Generator):
     @property
     def scorer(self) -> Scorer:
         if self._scorer is None:
-            from citadel.retrieve import default_reranker
+            from citadel.retrieve import get_reranker, probability
 
-            reranker = default_reranker()
-            self._scorer = reranker.score
+            reranker = get_reranker()
+            self._scorer = lambda question, sentences: probability(reranker.score(question, list(sentences)))
         return self._scorer
 
-    def candidates(self, request: GenerationRequest) -> list[tuple[str, str]]:
-        """(source id, sentence) pairs that could answer: no instructions, no questions, not too short."""
-        out = []
+    def candidates(self, request: GenerationRequest) -> list[tuple[str, str, float | None]]:
+        """(source id, sentence, score) for sentences that could answer: no instructions, no
+        questions, not too short. The score is the one evidence selection gave the sentence
+        (None when the source came without scores: the scorer reads it then)."""
+        out: list[tuple[str, str, float | None]] = []
         for source in request.sources:
-            for start, end in sentence_spans(source.text):
+            spans = source.sentences or tuple((s, e, None) for s, e in sentence_spans(source.text))
+            for start, end, score in spans:
                 sentence = source.text[start:end]
                 words = len(sentence.split())
                 if words < self.options.min_words or sentence.endswith("?") or is_instruction(sentence):
                     continue
-                out.append((source.sid, sentence))
+                out.append((source.sid, sentence, score))
         return out
 
     def generate(self, request: GenerationRequest) -> Generation:
         pool = self.candidates(request)
-        scores = list(self.scorer(request.question, [s for _, s in pool])) if pool else []
+        unscored = [i for i, (_, _, score) in enumerate(pool) if score is None]
+        fresh = list(self.scorer(request.question, [pool[i][1] for i in unscored])) if unscored else []
+        scores = [score for _, _, score in pool]
+        for i, value in zip(unscored, fresh, strict=True):
+            scores[i] = float(value)
         ranked = sorted(zip(scores, range(len(pool))), key=lambda x: (-x[0], x[1]))
         best = ranked[0][0] if ranked else 0.0
         o = self.options
         chosen, chosen_scores, seen = [], [], set()
         for score, i in ranked:
-            sid, sentence = pool[i]
+            sid, sentence, _ = pool[i]
             if score < o.min_score or score < best * o.relative or len(chosen) >= o.max_claims:
                 break
             key = " ".join(sentence.lower().split())
