@@ -38,8 +38,9 @@ class Retriever(Protocol):
 class AskSettings:
     abstain_threshold: float | None = None  # None: the store's calibrated value, else the default
     #: used until `citadel calibrate` stores a threshold: calibrated on all 294 ClapNQ dev
-    #: questions with the default backend (bench/RESULTS.md), not guessed
-    default_threshold: float = 0.926
+    #: questions with the default backend (bench/RESULTS.md), not guessed. It applies to
+    #: the best sentence's reranker probability (citadel.retrieve.evidence).
+    default_threshold: float = 0.621
     max_sources: int = 6
     regenerate: bool = True
 
