@@ -13,7 +13,7 @@ from citadel.engine import Citadel
 from citadel.generate import ABSTAIN_SENTENCE, FakeGenerator
 from citadel.generate.backends import GenerationRequest
 from citadel.ingest import ingest
-from citadel.pipeline import AskSettings
+from citadel.pipeline import RELEVANCE_SCALE, AskSettings
 from citadel.retrieve import HashingEmbedder, KeywordReranker, Searcher
 from citadel.store import ADMIN, SearchFilter, open_store
 
@@ -118,9 +118,12 @@ def test_threshold_comes_from_the_store_configuration(tmp_path: Path, corpus: Pa
     fake = FakeGenerator()
     engine = engine_for(tmp_path, corpus, fake, abstain_threshold=None)
     assert engine.pipeline().threshold() == AskSettings().default_threshold  # nothing calibrated yet
-    engine.store.set_config("abstain_threshold", {"value": 0.999})
+    engine.store.set_config("abstain_threshold", {"value": 0.999, "scale": RELEVANCE_SCALE})
     assert engine.pipeline().threshold() == 0.999
     assert engine.ask("How long are refunds processed?").abstention_reason == "no_evidence"
+    # a threshold calibrated for another relevance scale is not applied to this one
+    engine.store.set_config("abstain_threshold", {"value": 0.999})
+    assert engine.pipeline().threshold() == AskSettings().default_threshold
 
 
 def test_restricted_documents_are_not_evidence_and_leave_no_trace(tmp_path: Path, corpus: Path) -> None:

@@ -28,6 +28,9 @@ log = logging.getLogger(__name__)
 
 #: Store configuration key of the calibrated abstention threshold.
 THRESHOLD_KEY = "abstain_threshold"
+#: What the threshold is compared with. A threshold stored for another scale (before
+#: this version: the relevance of a whole reranked passage) is ignored, never misapplied.
+RELEVANCE_SCALE = "best-sentence-probability"
 
 
 class Retriever(Protocol):
@@ -64,7 +67,10 @@ class Pipeline:
             return self.settings.abstain_threshold
         stored = self.store.get_config(THRESHOLD_KEY)
         if isinstance(stored, dict) and isinstance(stored.get("value"), int | float):
-            return float(stored["value"])
+            if stored.get("scale") == RELEVANCE_SCALE:
+                return float(stored["value"])
+            log.warning("the store's abstention threshold was calibrated for another relevance scale; "
+                        "using the default %.3f until `citadel calibrate` runs again", self.settings.default_threshold)
         return self.settings.default_threshold
 
     def ask(self, question: str, groups: Sequence[str] = (), caller: str | None = None) -> Answer:

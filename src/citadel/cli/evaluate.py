@@ -16,7 +16,7 @@ from citadel.evaluate import calibrate as choose_thresholds
 from citadel.evaluate import evaluate_verifier, load_pairs, load_questions, run_questions, summarize
 from citadel.evaluate.report import write_report
 from citadel.generate.backends import backend_names
-from citadel.pipeline import THRESHOLD_KEY, AskSettings
+from citadel.pipeline import RELEVANCE_SCALE, THRESHOLD_KEY, AskSettings
 from citadel.verify import default_verifier
 
 CURVE_KEY = "calibration_curve"
@@ -53,7 +53,9 @@ def calibrate(state: CliState, questions: Path, groups: str | None, backend: str
         run = run_questions(engine, items, groups=split_groups(groups), backend=backend, on_step=on_step)
     result = choose_thresholds(run.records, min_evidence_recall=min_evidence_recall)
     stamp = {"dataset": str(questions), "objective": "balanced_abstention_accuracy", "date": datetime.now(UTC).isoformat()}
-    state.store.set_config(THRESHOLD_KEY, {"value": result.threshold, **stamp, "metrics": result.metrics})
+    state.store.set_config(
+        THRESHOLD_KEY, {"value": result.threshold, "scale": RELEVANCE_SCALE, **stamp, "metrics": result.metrics}
+    )
     if result.sentence_threshold is not None:
         state.store.set_config(EXTRACTIVE_KEY, {"value": result.sentence_threshold, **stamp})
     state.store.set_config(CURVE_KEY, result.curve)
