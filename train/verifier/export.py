@@ -125,26 +125,27 @@ def main() -> None:
     p32 = run_onnx(fp32, work / "tokenizer.json", pairs, args.max_len)
     print("max |onnx fp32 - torch| on 32 probes:", float(np.abs(pt - p32[:32]).max()))
     chosen, precision, flip = fp32, "fp32", None
+
+    def gate(name: str, path: Path) -> float:
+        """Share of probes whose entailment decision differs from fp32."""
+        p = run_onnx(path, work / "tokenizer.json", pairs, args.max_len)
+        rate = float(np.mean((p32[:, 0] >= 0.5) != (p[:, 0] >= 0.5)))
+        print(f"{name} vs fp32: entailment decision flips on {rate:.3%} of {len(pairs)} probes; "
+              f"mean |dP(E)| {float(np.abs(p32[:, 0] - p[:, 0]).mean()):.5f}")
+        return rate
+
     if args.fp16_storage:
         f16 = work / "model.fp16w.onnx"
         fp16_storage(fp32, f16)
-        p16 = run_onnx(f16, work / "tokenizer.json", pairs, args.max_len)
-        flip = float(np.mean((p32[:, 0] >= 0.5) != (p16[:, 0] >= 0.5)))
-        print(f"fp16 storage vs fp32: entailment decision flips on {flip:.3%} of {len(pairs)} probes; "
-              f"max |dP(E)| {float(np.abs(p32[:, 0] - p16[:, 0]).max()):.5f}")
-        if flip <= args.max_flip:
-            chosen, precision = f16, "fp32 compute, fp16 weights"
+        if (rate := gate("fp16 storage", f16)) <= args.max_flip:
+            chosen, precision, flip = f16, "fp32 compute, fp16 weights", rate
     if args.int8:
         from onnxruntime.quantization import QuantType, quantize_dynamic
 
         q8 = work / "model.int8.onnx"
         quantize_dynamic(str(fp32), str(q8), weight_type=QuantType.QInt8)
-        p8 = run_onnx(q8, work / "tokenizer.json", pairs, args.max_len)
-        flip = float(np.mean((p32[:, 0] >= 0.5) != (p8[:, 0] >= 0.5)))
-        print(f"int8 vs fp32: entailment decision flips on {flip:.3%} of {len(pairs)} probes; "
-              f"mean |dP(E)| {float(np.abs(p32[:, 0] - p8[:, 0]).mean()):.4f}")
-        if flip <= args.max_flip:
-            chosen, precision = q8, "int8"
+        if (rate := gate("int8", q8)) <= args.max_flip:
+            chosen, precision, flip = q8, "int8", rate
     shutil.copy(chosen, out / "model.onnx")
     shutil.copy(work / "tokenizer.json", out / "tokenizer.json")
     cfg_path = out / "config.json"
