@@ -95,8 +95,9 @@ def test_paraphrases_and_synonyms_are_supported(claim: str, source: str) -> None
 def test_long_source_is_windowed_and_span_points_at_support() -> None:
     filler = " ".join(f"Paragraph {i} discusses the weather in region {i}." for i in range(80))
     source = filler + " " + REFUND + " " + filler
-    res = verify("Refunds are paid to the original card within 5 business days.", source)
-    assert res.verdict is Verdict.SUPPORTED
+    # a paraphrase, so the model reads the windows (a verbatim sentence would not need it)
+    res = verify("Refunds go back to the original card within five business days.", source)
+    assert res.verdict is Verdict.SUPPORTED and "own sentence" not in res.reason
     start, end = res.span  # type: ignore[misc]
     assert "original card" in source[start:end]
 
