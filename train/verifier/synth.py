@@ -185,3 +185,35 @@ def make_synthetic(docs: list[list[str]], n: int, rng: random.Random) -> list[di
             out.append({"premise": window, "hypothesis": claim, "label": label,
                         "kind": f"syn:{kind}"})
     return out[:n]
+
+
+_NEGATED = re.compile(r"\b(?:not|no|never|none|cannot|without)\b|n't\b", re.IGNORECASE)
+
+
+def make_beside_negation(docs: list[list[str]], n: int, rng: random.Random) -> list[dict]:
+    """Entailment rows whose window also holds a negated sentence: the hypothesis copies (or
+    cuts a leading clause of) a sentence *without* a negation.
+
+    The first models learned a shortcut from the negation swaps ("a negation in the premise
+    and none in the hypothesis means contradiction") and scored a copied sentence as
+    contradicted whenever its passage said "not" elsewhere. These rows break that shortcut."""
+    docs = [[s for s in d if 30 <= len(s) <= 400] for d in docs]
+    out: list[dict] = []
+    tries = 0
+    while len(out) < n and tries < n * 50:
+        tries += 1
+        d = rng.choice(docs)
+        if len(d) < 2:
+            continue
+        k = rng.randint(2, min(4, len(d)))
+        i = rng.randrange(0, len(d) - k + 1)
+        win_s = d[i : i + k]
+        plain = [s for s in win_s if not _NEGATED.search(s)]
+        if not plain or len(plain) == len(win_s):
+            continue
+        s = rng.choice(plain)
+        claim = s if rng.random() < 0.6 else _clause(s)
+        if claim:
+            out.append({"premise": " ".join(win_s), "hypothesis": claim, "label": 0,
+                        "kind": "syn:copy_beside_negation"})
+    return out
