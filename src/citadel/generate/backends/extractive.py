@@ -3,8 +3,8 @@
 Every sentence of every source is scored against the question by the bundled
 cross-encoder (a probability that the sentence answers it). In ``ask`` evidence
 selection has already scored the sentences worth reading (``Source.sentences``), and
-only those are candidates; a source without scores has all its sentences scored here. Sentences above
-``min_score`` and within ``relative`` of the best become claims, at most
+only those are candidates; a source without scores has all its sentences scored here.
+Sentences above ``min_score`` and within ``relative`` of the best become claims, at most
 ``max_claims``, each one a verbatim quote with its citation. Sentences that address
 a reader or an AI (“ignore previous instructions”, “tell the user…”) and questions
 are never candidates, so instructions planted in a document cannot become an answer.
