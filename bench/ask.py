@@ -30,11 +30,9 @@ sys.path.insert(0, str(ROOT / "src"))
 
 from retrieval import DATA, CachedEmbedder  # noqa: E402
 
-from dataclasses import replace  # noqa: E402
-
-from citadel.engine import ASK_SEARCH, Citadel, MemoReranker  # noqa: E402
+from citadel.engine import Citadel, MemoReranker  # noqa: E402
 from citadel.ingest import ingest  # noqa: E402
-from citadel.retrieve import OnnxEmbedder, Searcher, get_reranker  # noqa: E402
+from citadel.retrieve import OnnxEmbedder, Searcher, SearchSettings, get_reranker  # noqa: E402
 from citadel.store import SearchFilter, open_store  # noqa: E402
 
 
@@ -73,7 +71,7 @@ def main() -> None:
         folder = Path(tmp)
         n_chunks = build(folder, args.chunks, CachedEmbedder(OnnxEmbedder()))
         store = open_store(folder / "store")
-        searcher = Searcher(store, reranker=MemoReranker(get_reranker()), settings=replace(ASK_SEARCH, cache_size=0))
+        searcher = Searcher(store, reranker=MemoReranker(get_reranker()), settings=SearchSettings(cache_size=0))
         with Citadel(store, searcher=searcher) as engine:
             engine.ask("Is this a warm-up question about cells?")  # load every model once
             where = SearchFilter()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from citadel.ingest import ChunkSettings, ingest
-from citadel.retrieve import EvidenceSettings, HashingEmbedder, KeywordReranker, select_evidence
+from citadel.retrieve import EvidenceRetriever, EvidenceSettings, HashingEmbedder, KeywordReranker, Searcher, select_evidence
 from citadel.store import Store
 from citadel.store.base import SearchFilter
 
@@ -106,3 +106,16 @@ def test_without_a_reranker_passages_carry_no_sentence_scores(tmp_path: Path, st
     hits = searcher(store).search("damaged goods", k=10).hits
     passages = select_evidence(store, "damaged goods", hits, SearchFilter())
     assert passages and all(p.sentences == () for p in passages)
+
+
+def test_the_evidence_retriever_never_reranks_whole_passages(tmp_path: Path, store: Store) -> None:
+    _ingest_long(store, tmp_path)
+    reranker = CountingReranker()
+    retrieved = EvidenceRetriever(Searcher(store, embedder=HashingEmbedder(), reranker=reranker)).retrieve(
+        "refund for damaged goods after inspection", SearchFilter()
+    )
+    assert retrieved.evidence and retrieved.top_score == retrieved.evidence[0].relevance
+    chunk_texts = {c.text for c in store.chunks("ops.md")}
+    assert reranker.read and not chunk_texts & set(reranker.read)  # sentences, never a two-sentence chunk
+    headings = {"Operations", "Other"}  # a heading line is a sentence of its chunk
+    assert all(s in SENTENCES or s in headings or s == "Damaged goods returns are rare." for s in reranker.read)

@@ -23,22 +23,19 @@ from citadel.answers import Answer
 from citadel.generate.backends import Generator, backend_class
 from citadel.ingest import IngestReport, ingest
 from citadel.pipeline import AskSettings, Pipeline
-from citadel.retrieve import EvidenceRetriever, Reranker, Searcher, SearchResult, SearchSettings, get_reranker, probability
+from citadel.retrieve import EvidenceRetriever, Reranker, Searcher, SearchResult, get_reranker, probability
 from citadel.retrieve.hits import Mode
 from citadel.store import SearchFilter, Store, open_store
 from citadel.verify import Verifier, default_verifier
 
 DEFAULT_BACKEND = "extractive"
-#: the searcher ask uses: hybrid retrieval without a passage rerank; the reranker reads
-#: single sentences during evidence selection instead (see citadel.retrieve.evidence)
-ASK_SEARCH = SearchSettings(rerank=False)
 #: Store configuration key of the calibrated sentence threshold of the extractive backend.
 EXTRACTIVE_KEY = "extractive_min_score"
 
 
 class MemoReranker(Reranker):
-    """Remembers recent (query, passage) scores: evidence selection and the extractive
-    backend score the same sentences against the same question, once is enough."""
+    """Remembers recent (query, text) scores, so a question asked again (a service's
+    frequent questions, a page reloaded) does not run the cross-encoder again."""
 
     def __init__(self, inner: Reranker, size: int = 8192) -> None:
         self.inner, self.name, self.size = inner, inner.name, size
@@ -68,7 +65,7 @@ class Citadel:
         settings: AskSettings = AskSettings(),
     ) -> None:
         self.store = store if isinstance(store, Store) else open_store(resolve_store_dir(store))
-        self.searcher = searcher or Searcher(self.store, reranker=MemoReranker(get_reranker()), settings=ASK_SEARCH)
+        self.searcher = searcher or Searcher(self.store, reranker=MemoReranker(get_reranker()))
         self.verifier = verifier or default_verifier()
         self.settings = settings
         self._backends: dict[str, Generator] = {}
@@ -112,9 +109,7 @@ class Citadel:
     def search(
         self, query: str, k: int = 10, groups: Sequence[str] = (), mode: Mode | None = None
     ) -> SearchResult:
-        # a search shows passage relevance (the rerank), which ask's settings leave out
-        rerank = (mode or self.searcher.settings.mode) == "hybrid"
-        return self.searcher.search(query, k=k, where=SearchFilter(groups=frozenset(groups)), mode=mode, rerank=rerank)
+        return self.searcher.search(query, k=k, where=SearchFilter(groups=frozenset(groups)), mode=mode)
 
     def ask(
         self, question: str, groups: Sequence[str] = (), backend: str | None = None, caller: str | None = None

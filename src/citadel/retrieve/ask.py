@@ -30,8 +30,8 @@ class EvidenceRetriever:
 
     ``Retrieved.top_score`` is the best :attr:`Passage.relevance`: the reranker's
     probability for the best sentence (see :mod:`citadel.retrieve.evidence`). The search
-    itself should not rerank whole passages (``SearchSettings(rerank=False)``): sentence
-    scoring replaces it at a tenth of the cost.
+    itself never reranks whole passages: sentence scoring replaces that at a tenth of the
+    cost.
     """
 
     def __init__(self, searcher: Searcher, settings: RetrieverSettings = RetrieverSettings()) -> None:
@@ -39,11 +39,10 @@ class EvidenceRetriever:
         self.settings = settings
 
     def retrieve(self, question: str, where: SearchFilter) -> Retrieved:
-        result = self.searcher.search(question, k=self.settings.k, where=where)
+        result = self.searcher.search(question, k=self.settings.k, where=where, rerank=False)
         passages = select_evidence(
             self.searcher.store, question, result.hits, where, reranker=self.searcher.reranker, settings=self.settings.evidence
         )
-        evidence = passages  # most relevant first
         candidates: list[dict[str, object]] = [
             {k: v for k, v in h.to_json().items() if k != "text"} for h in result.hits
         ]
@@ -51,8 +50,8 @@ class EvidenceRetriever:
         if passages and not any(p.sentences for p in passages):
             notes.append("relevance is the dense cosine mapped to [0, 1] (no reranker scores)")
         return Retrieved(
-            evidence=evidence,
-            top_score=max((p.relevance for p in evidence), default=0.0),
+            evidence=passages,  # most relevant first
+            top_score=max((p.relevance for p in passages), default=0.0),
             candidates=candidates,
             notes=notes,
         )
