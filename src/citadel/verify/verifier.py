@@ -48,7 +48,6 @@ from citadel.verify.windows import sentences
 from citadel.verify.model import MODEL_DIR, SupportModel
 from citadel.verify.numbers import NumberCheck, NumberStatus, check_numbers
 from citadel.verify.structure import find_quote
-from citadel.text import sentence_spans
 from citadel.verify.windows import SHORT_SOURCE_CHARS, Window, candidate_windows
 
 logger = logging.getLogger(__name__)
@@ -166,7 +165,7 @@ def verbatim_span(claim: str, source: str) -> tuple[int, int] | None:
     match = find_quote(claim, source)
     if match is None or not match.exact:
         return None
-    spans = sentence_spans(source)
+    spans = sentences(source)
     opens = any(s <= match.start < e and not _ALNUM.search(source[s:match.start]) for s, e in spans)
     closes = any(s < match.end <= e and not _ALNUM.search(source[match.end:e]) for s, e in spans)
     return (match.start, match.end) if opens and closes else None
@@ -198,20 +197,17 @@ class Verifier:
             if not isinstance(claim, str) or not isinstance(source, str):
                 raise VerifyError(f"pair {i}: claim and source must be strings")
         verbatim = [verbatim_span(c, s) for c, s in pairs]
-        todo = [i for i, span in enumerate(verbatim) if span is None]
-        rest = [pairs[i] for i in todo]
+        rest = [pair for pair, span in zip(pairs, verbatim) if span is None]
         windows = [candidate_windows(c, s, self.settings.window_sentences,
                                      self.settings.top_windows) for c, s in rest]
         scored = self._score_windows(rest, windows)
-        out: list[VerifyResult] = [
+        decided = iter([self._decide(c, s, sc) for (c, s), sc in zip(rest, scored)])
+        return [
+            next(decided) if span is None else
             VerifyResult(verdict=Verdict.SUPPORTED, score=1.0, span=span,
                          reason=f"the claim is the source's own sentence(s), at {span[0]}-{span[1]}")
-            if span is not None else None  # type: ignore[misc]
             for span in verbatim
         ]
-        for i, (c, s), sc in zip(todo, rest, scored):
-            out[i] = self._decide(c, s, sc)
-        return out
 
     def feature_rows(self, pairs: Sequence[tuple[str, str]]) -> list[dict[str, float]]:
         """The combiner's input features for each pair (used to fit the combiner)."""
