@@ -14,8 +14,9 @@ from pathlib import Path
 import httpx
 import pytest
 
+from citadel.answers import Answer
 from citadel.engine import Citadel
-from citadel.generate.backends import GenerationRequest
+from citadel.generate.backends import GenerationRequest, Generator
 from citadel.generate.backends.llamacpp import LlamaCppGenerator
 from citadel.generate.backends.openai import OpenAIGenerator
 from citadel.generate.local_model import local_model_path
@@ -86,14 +87,25 @@ class FirstCallTruncated(OpenAIGenerator):
         return super()._call(request, response_format)
 
 
-def test_openai_backend_end_to_end_with_a_real_local_model(llama_server: str, engine_parts) -> None:  # type: ignore[no-untyped-def]
+def ask_refund(engine_parts, backend: Generator) -> tuple[Answer, dict]:  # type: ignore[no-untyped-def,type-arg]
+    """Ask the refund question through ``backend`` with no early abstention; the answer and
+    its trace. The backend is closed afterwards."""
     store, searcher = engine_parts
-    backend = OpenAIGenerator(base_url=llama_server, model="qwen-local", response_format="json_schema", max_tokens=400)
     engine = Citadel(store, backend=backend, searcher=searcher, settings=AskSettings(abstain_threshold=0.0))
-    answer = engine.ask("How long does it take to process an approved refund?")
-    backend.close()
+    try:
+        answer = engine.ask("How long does it take to process an approved refund?")
+    finally:
+        backend.close()
     trace = store.get_trace(answer.trace_id)
-    assert trace is not None and trace["raw_output"][0]  # the model's own words, logged before parsing
+    assert trace is not None
+    return answer, trace
+
+
+def test_openai_backend_end_to_end_with_a_real_local_model(llama_server: str, engine_parts) -> None:  # type: ignore[no-untyped-def]
+    store, _ = engine_parts
+    backend = OpenAIGenerator(base_url=llama_server, model="qwen-local", response_format="json_schema", max_tokens=400)
+    answer, trace = ask_refund(engine_parts, backend)
+    assert trace["raw_output"][0]  # the model's own words, logged before parsing
     assert backend._format == "json_object"  # the server rejected json_schema; the fallback took over
     if answer.abstained:
         assert answer.abstention_reason in {"unsupported", "invalid_output"}
@@ -106,13 +118,8 @@ def test_openai_backend_end_to_end_with_a_real_local_model(llama_server: str, en
 
 
 def test_malformed_output_from_the_real_model_is_retried_with_the_error(llama_server: str, engine_parts) -> None:  # type: ignore[no-untyped-def]
-    store, searcher = engine_parts
     backend = FirstCallTruncated(base_url=llama_server, model="qwen-local", response_format="json_object", max_tokens=400)
-    engine = Citadel(store, backend=backend, searcher=searcher, settings=AskSettings(abstain_threshold=0.0))
-    answer = engine.ask("How long does it take to process an approved refund?")
-    backend.close()
-    trace = store.get_trace(answer.trace_id)
-    assert trace is not None
+    _, trace = ask_refund(engine_parts, backend)
     assert backend.calls >= 2
     assert trace["validation"][0] is not None  # the truncated reply was rejected ...
     assert "previous reply was rejected" in trace["prompt"][1]["user"]  # ... and its error sent back
@@ -120,12 +127,7 @@ def test_malformed_output_from_the_real_model_is_retried_with_the_error(llama_se
 
 
 def test_llamacpp_backend_enforces_the_schema_by_grammar(engine_parts) -> None:  # type: ignore[no-untyped-def]
-    store, searcher = engine_parts
-    backend = LlamaCppGenerator(max_tokens=300)
-    engine = Citadel(store, backend=backend, searcher=searcher, settings=AskSettings(abstain_threshold=0.0))
-    answer = engine.ask("How long does it take to process an approved refund?")
-    trace = store.get_trace(answer.trace_id)
-    assert trace is not None
+    answer, trace = ask_refund(engine_parts, LlamaCppGenerator(max_tokens=300))
     first = json.loads(trace["raw_output"][0])  # grammar-constrained: always valid JSON
     assert set(first) <= {"abstained", "claims"} and isinstance(first["abstained"], bool)
     assert answer.abstention_reason != "invalid_output" or trace["validation"][0] is not None
