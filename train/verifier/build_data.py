@@ -163,6 +163,12 @@ def in_domain(ds: Path, rng: random.Random) -> tuple[list[dict], list[dict], lis
     return train, calib, docs
 
 
+def write_jsonl(path: Path, rows: list[dict]) -> None:
+    with path.open("w") as fh:
+        for r in rows:
+            fh.write(json.dumps(r) + "\n")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--datasets", default="/work/shared/datasets")
@@ -183,12 +189,8 @@ def main() -> None:
     rows += make_synthetic(docs, args.synthetic, rng)
     rows = [r for r in rows if r["premise"].strip() and r["hypothesis"].strip()]
     rng.shuffle(rows)
-    with (out / "train.jsonl").open("w") as fh:
-        for r in rows:
-            fh.write(json.dumps(r) + "\n")
-    with (out / "calib.jsonl").open("w") as fh:
-        for r in calib:
-            fh.write(json.dumps(r) + "\n")
+    write_jsonl(out / "train.jsonl", rows)
+    write_jsonl(out / "calib.jsonl", calib)
     kinds = Counter(r["kind"].split(":")[0] + ":" + r["kind"].split(":")[1] for r in rows)
     labels = Counter(r["label"] for r in rows)
     print(json.dumps({"train_rows": len(rows), "calib_pairs": len(calib), "labels": labels,

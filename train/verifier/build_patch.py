@@ -14,7 +14,7 @@ import json
 import random
 from pathlib import Path
 
-from build_data import in_domain
+from build_data import in_domain, write_jsonl
 from synth import make_beside_negation
 
 
@@ -33,9 +33,7 @@ def main() -> None:
     train = (out / "train.jsonl").read_text().splitlines()
     rows += [json.loads(line) for line in rng.sample(train, args.replay)]
     rng.shuffle(rows)
-    with (out / "patch.jsonl").open("w") as fh:
-        for r in rows:
-            fh.write(json.dumps(r) + "\n")
+    write_jsonl(out / "patch.jsonl", rows)
     print(json.dumps({"rows": len(rows), "beside_negation": args.rows, "replay": args.replay}))
 
 
