@@ -36,8 +36,21 @@ class Reranker:
             out[idx] = self._score(query, [passages[i] for i in idx])
         return out
 
+    def score_pairs(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:
+        """One raw score per (query, passage) pair, queries differing (float32)."""
+        out = np.empty(len(pairs), dtype=np.float32)
+        order = sorted(range(len(pairs)), key=lambda i: len(pairs[i][0]) + len(pairs[i][1]))
+        for pos in range(0, len(order), self.batch_size):
+            idx = order[pos : pos + self.batch_size]
+            out[idx] = self._score_pairs([pairs[i] for i in idx])
+        return out
+
     def _score(self, query: str, passages: list[str]) -> np.ndarray:
         raise NotImplementedError
+
+    def _score_pairs(self, pairs: list[tuple[str, str]]) -> np.ndarray:
+        return np.concatenate([self._score(q, [p]) for q, p in pairs]) if pairs else \
+            np.empty(0, dtype=np.float32)
 
 
 def probability(scores: np.ndarray) -> np.ndarray:
@@ -69,8 +82,11 @@ class CrossEncoderReranker(Reranker):
             return self._model
 
     def _score(self, query: str, passages: list[str]) -> np.ndarray:
+        return self._score_pairs([(query, p) for p in passages])
+
+    def _score_pairs(self, pairs: list[tuple[str, str]]) -> np.ndarray:
         model = self.load()
-        encodings = model.tokenizer.encode_batch([(query, p) for p in passages])
+        encodings = model.tokenizer.encode_batch(pairs)
         try:
             logits = model.session.run(None, pad_batch(encodings, model.input_names))[0]
         except Exception as exc:
