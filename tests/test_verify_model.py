@@ -20,6 +20,8 @@ TREATY = "The treaty was signed by France and Spain in Madrid in 1750."
 TABLE = ("Plan: Basic; Price: $5 per month; Storage: 10 GB\n"
          "Plan: Premium; Price: $12 per month; Storage: 100 GB")
 MUSEUM = "The museum is open on Mondays from 9 am to 5 pm. Entry is free for children."
+TRIAL = ("In the trial, aspirin lowered the risk of stroke by a fifth among older adults. Side "
+         "effects were rare.")
 
 
 def test_shipped_files_are_present_and_small() -> None:
@@ -63,6 +65,12 @@ def test_real_model_scores_pairs() -> None:
          {Verdict.UNSUPPORTED, Verdict.PARTIAL}),
         ("date swap", "The treaty was signed by France and Spain in Madrid in 1760.", TREATY,
          {Verdict.CONTRADICTED}),
+        ("direction swap", "Aspirin raised the risk of stroke in older adults.", TRIAL,
+         {Verdict.CONTRADICTED}),
+        ("negation, not a copy", "Shipping costs are refunded to customers.", REFUND,
+         {Verdict.CONTRADICTED}),  # the model prefers the claim's opposite by a wide margin
+        ("null result", "Aspirin has no effect on the risk of stroke.", TRIAL,
+         {Verdict.CONTRADICTED, Verdict.UNSUPPORTED}),
     ],
 )
 def test_failure_kinds_are_not_supported(kind: str, claim: str, source: str,
@@ -82,6 +90,7 @@ def test_failure_kinds_are_not_supported(kind: str, claim: str, source: str,
         ("Full-time employees get 20 days of paid leave each year.", LEAVE),
         ("The Premium plan costs $12 per month.", TABLE),
         ("Children can enter the museum for free.", MUSEUM),
+        ("Aspirin reduced the risk of stroke in older adults.", TRIAL),
     ],
 )
 def test_paraphrases_and_synonyms_are_supported(claim: str, source: str) -> None:
@@ -131,3 +140,14 @@ def test_a_verbatim_fragment_or_a_near_copy_still_goes_through_every_layer() -> 
     assert "own sentence" not in fragment.reason
     changed = verify("Refunds are paid to the original card within 9 business days.", source)
     assert changed.verdict is Verdict.CONTRADICTED
+
+
+def test_the_best_window_is_also_read_against_the_claims_opposite_and_rated_for_relevance() -> None:
+    v = Verifier()
+    on_topic = v.verify("Refunds go back to the original card within five business days.", REFUND)
+    off_topic = v.verify("The canteen serves lunch at noon.", REFUND)
+    assert on_topic.features["relevance"] > off_topic.features["relevance"] + 5
+    # "children can enter for free" is entailed far more than "it is not the case that ..."
+    free = v.verify("Children can enter the museum for free.", MUSEUM)
+    assert free.features["model_opposite_margin"] > 1.0
+    assert v.combiner.weights["relevance"] > 0  # fitted: more relevant, more likely supported

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from citadel.verify import check_numbers, find_quote
+from citadel.verify.lexical import opposite
 from citadel.verify.numbers import NumberStatus, quantities
 
 SOURCE = "The course lasts 5 days and costs $30 per month. Sessions take 90 minutes."
@@ -111,3 +112,21 @@ def test_frankenquote_fails() -> None:
     assert find_quote(stitched, QUOTE_SOURCE) is None
     assert find_quote("Basic plan costs $5 per month", QUOTE_SOURCE) is not None
     assert find_quote("is provided by email only", QUOTE_SOURCE) is not None
+
+
+@pytest.mark.parametrize(
+    ("claim", "expected"),
+    [
+        ("Birth weight is negatively associated with breast cancer.",
+         "Birth weight is positively associated with breast cancer."),
+        ("Aspirin lowers the risk and increases bleeding.", "Aspirin raises the risk and decreases bleeding."),
+        ("Klf4 is not required for myeloid differentiation.", "Klf4 is required for myeloid differentiation."),
+        ("The drug doesn't work.", "The drug does work."),
+        ("Deltex has no known interactions with eIF3f.", "Deltex has known interactions with eIF3f."),
+        ("The museum is open on Mondays.", "The museum is not open on Mondays."),
+        ("NASA launched the probe in 1977.", "It is not the case that NASA launched the probe in 1977."),
+        ("Children enter for free.", "It is not the case that children enter for free."),
+    ],
+)
+def test_opposite_turns_a_claim_around(claim: str, expected: str) -> None:
+    assert opposite(claim) == expected

@@ -61,6 +61,8 @@ def main() -> None:
     ap.add_argument("--calib", default="train/verifier/work/calib.jsonl")
     ap.add_argument("--model-dir", default="src/citadel/verify/model")
     ap.add_argument("--only", choices=["rules_only", "with_model"], default=None)
+    ap.add_argument("--l2", type=float, default=1.0,
+                    help="L2 strength of the logistic regression (the shipped with_model: 3)")
     ap.add_argument("--dry-run", action="store_true", help="report only; write nothing")
     args = ap.parse_args()
     rows = [json.loads(line) for line in open(args.calib)]
@@ -82,10 +84,12 @@ def main() -> None:
         feats = v.feature_rows(pairs)
         names = [f for f in FEATURES if f in feats[0]]
         x = np.array([[f[n] for n in names] for f in feats])
-        beta = fit_logreg(x, y, wts)
+        beta = fit_logreg(x, y, wts, args.l2)
         p = 1 / (1 + np.exp(-(beta[0] + x @ beta[1:])))
-        # the verdict rules: a missing or conflicting number is never "supported"
-        blocked = np.array([f["num_missing"] + f["num_conflict"] > 0 for f in feats])
+        # the verdict rules: a missing or conflicting number is never "supported", nor is a
+        # claim whose opposite the source supports much better
+        blocked = np.array([f["num_missing"] + f["num_conflict"] > 0
+                            or f.get("says_opposite", 0.0) > 0 for f in feats])
         best_t, best_ba = 0.5, -1.0
         for t in np.linspace(0.05, 0.95, 91):
             pred = ((p >= t) & ~blocked).astype(int)
@@ -99,6 +103,7 @@ def main() -> None:
         comb = Combiner(weights={n: float(b) for n, b in zip(names, beta[1:])},
                         bias=float(beta[0]), threshold=best_t, partial_threshold=best_t / 2,
                         meta={"fitted_on": f"{len(rows)} held-out dev pairs {dict(counts)}",
+                              "l2": args.l2,
                               "ece_10_bins": round(ece(p, y), 4),
                               "balanced_accuracy_dev": per_ds,
                               "mean_balanced_accuracy_dev": round(best_ba, 4)})

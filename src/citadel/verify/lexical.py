@@ -81,11 +81,11 @@ UP = frozenset("increase increases increased increasing higher more greater rise
                "raises raised elevated enhance enhances enhanced improve improves improved promote "
                "promotes promoted boost boosts gain gains upregulate upregulates upregulated "
                "larger positive positively above exceed exceeds".split())
-DOWN = frozenset("decrease decreases decreased decreasing lower less fewer reduce reduces reduced "
+DOWN = frozenset("decrease decreases decreased decreasing lower lowers lowered less fewer reduce reduces reduced "
                  "reduction decline declines declined fall falls fell drop drops dropped diminish "
                  "diminished inhibit inhibits inhibited suppress suppresses suppressed impair "
                  "impairs impaired downregulate downregulates downregulated smaller negative "
-                 "negatively below worse worsen worsens".split())
+                 "negatively below worse worsen worsens worsened".split())
 
 
 def content_sequence(text: str) -> list[str]:
@@ -115,3 +115,59 @@ def rare_overlap(claim: str, source: str) -> float:
 def direction(text: str) -> tuple[bool, bool]:
     ws = set(words(text))
     return bool(ws & UP), bool(ws & DOWN)
+
+
+_OPPOSITES = (
+    "increase decrease", "increases decreases", "increased decreased", "increasing decreasing",
+    "higher lower", "more less", "greater smaller", "larger smaller", "longer shorter",
+    "positive negative", "positively negatively", "promote inhibit", "promotes inhibits",
+    "promoted inhibited", "improve impair", "improves impairs", "improved impaired",
+    "activate deactivate", "activates deactivates", "activated deactivated", "enhance reduce",
+    "enhances reduces", "enhanced reduced", "upregulates downregulates",
+    "upregulated downregulated", "raise lower", "raises lowers", "elevated reduced", "rise fall",
+    "rises falls", "benefit harm", "beneficial harmful", "better worse", "above below",
+    "gain loss", "high low", "protects harms", "effective ineffective",
+    "sufficient insufficient", "necessary unnecessary", "stimulates suppresses",
+    "accelerates slows", "most least", "strong weak", "stronger weaker", "before after",
+    "earlier later", "always never", "all none",
+)
+_SWAP: dict[str, str] = {}
+for _pair in _OPPOSITES:
+    _a, _b = _pair.split()
+    _SWAP.setdefault(_a, _b)
+    _SWAP.setdefault(_b, _a)
+_LETTERS = re.compile(r"[A-Za-z]+")
+_NEGATED = re.compile(r"\b(?:not|never|no longer|no)\b\s*|(?<=\w)n't\b", re.IGNORECASE)
+_AUXILIARY = re.compile(r"\b(?:is|are|was|were|can|could|may|might|will|would|should|does|do|did|"
+                        r"has|have|had|must)\b(?!\s+not\b)", re.IGNORECASE)
+
+
+def opposite(claim: str) -> str:
+    """The claim turned into its opposite, for a contrastive check: direction words swapped
+    ("increases" -> "decreases", "positively" -> "negatively"), else a negation removed,
+    else one added after the first auxiliary verb, else "It is not the case that ..."
+
+    A source that supports the opposite better than the claim speaks against the claim:
+    the verifier compares the model's P(entailment) of both on the same window.
+    """
+    swapped = 0
+
+    def swap(m: re.Match[str]) -> str:
+        nonlocal swapped
+        word = m.group(0)
+        other = _SWAP.get(word.lower())
+        if other is None:
+            return word
+        swapped += 1
+        return other.capitalize() if word[0].isupper() else other
+
+    text = _LETTERS.sub(swap, claim)
+    if swapped:
+        return text
+    if _NEGATED.search(claim):
+        return re.sub(r"\s{2,}", " ", _NEGATED.sub("", claim, count=1)).strip()
+    m = _AUXILIARY.search(claim)
+    if m:
+        return claim[: m.end()] + " not" + claim[m.end():]
+    body = claim.strip()
+    return "It is not the case that " + (body[:1].lower() + body[1:] if body[1:2].islower() else body)
