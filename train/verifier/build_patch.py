@@ -1,10 +1,14 @@
-"""Stage-3 data: rows that break the negation shortcut, plus a replay sample of train.jsonl.
+"""Patch data for the later training stages, each mixed with a replay sample of train.jsonl.
 
-    (cd train/verifier && python3 build_patch.py --out work)   # after build_data.py
+    (cd train/verifier && python3 build_patch.py --out work)                    # stage 3
+    (cd train/verifier && python3 build_patch.py --out work --kind direction)   # stage 4
 
-Writes ``work/patch.jsonl``: ``--rows`` copy-beside-negation entailment rows (see
-``synth.make_beside_negation``) from the same dev-split sources as the synthetic set, mixed
-with ``--replay`` rows drawn from ``work/train.jsonl`` so the model does not forget the rest.
+``--kind beside_negation`` (stage 3) writes ``work/patch.jsonl``: copy-beside-negation
+entailment rows (see ``synth.make_beside_negation``) from the same dev-split sources as the
+synthetic set. ``--kind direction`` (stage 4) writes ``work/direction.jsonl``: direction-word
+synonym (entailment) and opposite (contradiction) rows (``synth.make_direction``) from those
+sources plus the SciFact corpus abstracts that no SciFact test pair uses. Both mix in
+``--replay`` rows drawn from ``work/train.jsonl`` so the model does not forget the rest.
 """
 
 from __future__ import annotations
@@ -14,14 +18,25 @@ import json
 import random
 from pathlib import Path
 
-from build_data import in_domain, write_jsonl
-from synth import make_beside_negation
+from build_data import in_domain, load, split_sents, write_jsonl
+from synth import make_beside_negation, make_direction
+
+KINDS = {"beside_negation": ("patch.jsonl", make_beside_negation),
+         "direction": ("direction.jsonl", make_direction)}
+
+
+def scifact_corpus_docs(ds: Path) -> list[list[str]]:
+    """Sentences of the SciFact abstracts that no test pair cites (the test stays unseen)."""
+    test_docs = {r["meta"]["doc_id"] for r in load(ds / "scifact/pairs.test.jsonl")}
+    return [split_sents(r["text"]) for r in load(ds / "scifact/corpus.jsonl")
+            if r["doc_id"] not in test_docs]
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--datasets", default="/work/shared/datasets")
     ap.add_argument("--out", default="work")
+    ap.add_argument("--kind", choices=sorted(KINDS), default="beside_negation")
     ap.add_argument("--seed", type=int, default=41)
     ap.add_argument("--rows", type=int, default=4000)
     ap.add_argument("--replay", type=int, default=12000)
@@ -29,12 +44,15 @@ def main() -> None:
     rng = random.Random(args.seed)
     out = Path(args.out)
     _, _, docs = in_domain(Path(args.datasets), random.Random(13))
-    rows = make_beside_negation(docs, args.rows, rng)
+    name, make = KINDS[args.kind]
+    if args.kind == "direction":
+        docs = docs + scifact_corpus_docs(Path(args.datasets))
+    rows = make(docs, args.rows, rng)
     train = (out / "train.jsonl").read_text().splitlines()
     rows += [json.loads(line) for line in rng.sample(train, args.replay)]
     rng.shuffle(rows)
-    write_jsonl(out / "patch.jsonl", rows)
-    print(json.dumps({"rows": len(rows), "beside_negation": args.rows, "replay": args.replay}))
+    write_jsonl(out / name, rows)
+    print(json.dumps({"file": name, "rows": len(rows), args.kind: args.rows, "replay": args.replay}))
 
 
 if __name__ == "__main__":

@@ -217,3 +217,98 @@ def make_beside_negation(docs: list[list[str]], n: int, rng: random.Random) -> l
             out.append({"premise": " ".join(win_s), "hypothesis": claim, "label": 0,
                         "kind": "syn:copy_beside_negation"})
     return out
+
+
+# Direction words by family and form (base, third person, past, -ing). Within a family the
+# words mean the same direction; each family has an opposite.
+_DIRECTION = {
+    "quantity_up": [("increase", "increases", "increased", "increasing"),
+                    ("raise", "raises", "raised", "raising"),
+                    ("elevate", "elevates", "elevated", "elevating"),
+                    ("boost", "boosts", "boosted", "boosting")],
+    "quantity_down": [("decrease", "decreases", "decreased", "decreasing"),
+                      ("reduce", "reduces", "reduced", "reducing"),
+                      ("diminish", "diminishes", "diminished", "diminishing"),
+                      ("lessen", "lessens", "lessened", "lessening")],
+    "better": [("improve", "improves", "improved", "improving"),
+               ("enhance", "enhances", "enhanced", "enhancing")],
+    "worse": [("worsen", "worsens", "worsened", "worsening"),
+              ("impair", "impairs", "impaired", "impairing")],
+    "promote": [("promote", "promotes", "promoted", "promoting"),
+                ("stimulate", "stimulates", "stimulated", "stimulating"),
+                ("activate", "activates", "activated", "activating"),
+                ("upregulate", "upregulates", "upregulated", "upregulating")],
+    "inhibit": [("inhibit", "inhibits", "inhibited", "inhibiting"),
+                ("suppress", "suppresses", "suppressed", "suppressing"),
+                ("block", "blocks", "blocked", "blocking"),
+                ("downregulate", "downregulates", "downregulated", "downregulating")],
+    "more": [("higher",), ("greater",)],
+    "less": [("lower",), ("smaller",)],
+    "positive": [("positive",), ("positively",)],
+    "negative": [("negative",), ("negatively",)],
+}
+_OPPOSITE_FAMILY = {"quantity_up": "quantity_down", "better": "worse", "promote": "inhibit",
+                    "more": "less", "positive": "negative"}
+_OPPOSITE_FAMILY |= {v: k for k, v in list(_OPPOSITE_FAMILY.items())}
+_DIRECTION_FORM: dict[str, tuple[str, int, int]] = {}  # word -> (family, synonym index, form)
+for _fam, _syns in _DIRECTION.items():
+    for _i, _forms in enumerate(_syns):
+        for _f, _w in enumerate(_forms):
+            _DIRECTION_FORM.setdefault(_w, (_fam, _i, _f))
+_DIRECTION_WORD = re.compile(r"\b(" + "|".join(sorted(_DIRECTION_FORM, key=len, reverse=True))
+                             + r")\b")
+
+
+def _redirect(s: str, same: bool, rng: random.Random) -> str | None:
+    """``s`` with one direction word replaced by a synonym (``same``) or by a word of the
+    opposite direction in the same grammatical form; None when ``s`` has none."""
+    hits = list(_DIRECTION_WORD.finditer(s))
+    if not hits:
+        return None
+    m = rng.choice(hits)
+    fam, idx, form = _DIRECTION_FORM[m.group(1)]
+    if same:
+        choices = [syn[form] for k, syn in enumerate(_DIRECTION[fam]) if k != idx and len(syn) > form]
+        if fam in ("positive", "negative"):  # "positive" and "positively" are not synonyms
+            return None
+    else:
+        opp = _DIRECTION[_OPPOSITE_FAMILY[fam]]
+        choices = [syn[form] for syn in opp if len(syn) > form]
+        if fam in ("positive", "negative"):
+            choices = [opp[idx][0]]
+    if not choices:
+        return None
+    return s[: m.start()] + rng.choice(choices) + s[m.end():]
+
+
+def make_direction(docs: list[list[str]], n: int, rng: random.Random) -> list[dict]:
+    """Rows that teach direction, not spelling: a sentence with one direction word replaced
+    by a synonym ("lowered" -> "reduced": entailment) or by an opposite in the same form
+    ("lowered" -> "increased": contradiction), in a window of 1-3 sentences.
+
+    The first models matched direction words as strings: "aspirin raised the risk" scored
+    as entailed by "aspirin lowered the risk" more than "aspirin reduced the risk" did, and
+    SciFact's contradicted claims (most are the finding turned around) passed as supported.
+    Half of the rows are each kind."""
+    docs = [[s for s in d if 30 <= len(s) <= 400] for d in docs]
+    docs = [d for d in docs if any(_DIRECTION_WORD.search(s) for s in d)]
+    out: list[dict] = []
+    tries = 0
+    while len(out) < n and tries < n * 50 and docs:
+        tries += 1
+        d = rng.choice(docs)
+        cands = [i for i, s in enumerate(d) if _DIRECTION_WORD.search(s)]
+        i = rng.choice(cands)
+        k = rng.randint(1, min(3, len(d)))
+        lo = rng.randint(max(0, i - k + 1), min(i, len(d) - k))
+        same = len(out) % 2 == 0
+        claim = _redirect(d[i], same, rng)
+        if claim is None:
+            continue
+        if rng.random() < 0.3:  # the leading clause, when the changed word is inside it
+            cut, orig = _clause(claim), _clause(d[i])
+            if cut and orig and cut != orig:
+                claim = cut
+        out.append({"premise": " ".join(d[lo : lo + k]), "hypothesis": claim,
+                    "label": 0 if same else 2, "kind": "syn:direction_" + ("same" if same else "opposite")})
+    return out
