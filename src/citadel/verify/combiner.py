@@ -16,7 +16,6 @@ FEATURES = (
     "model_entail",  # logit of max P(entailment) over the windows
     "model_contra",  # logit of P(contradiction) at the best window
     "model_joined",  # logit of P(entailment) of the joined window (0 when none)
-    "model_opposite_margin",  # logit P(entailment) of the claim minus that of its opposite
     "relevance",  # ms-marco cross-encoder relevance logit of (claim, best window)
     "overlap_best",  # share of claim content words in the best window
     "overlap_source",  # ... in the whole source

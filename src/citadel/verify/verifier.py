@@ -18,7 +18,7 @@ import logging
 import math
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -81,6 +81,7 @@ class _Scored:
     contra: list[float]
     best: int = 0  # the window the model rates highest (the best lexical match without it)
     opposite_entail: float = math.nan  # P(entailment) of the opposite claim at the best window
+    # (checked only where the combiner would say supported)
     relevance: float = math.nan  # the cross-encoder's relevance logit of (claim, best window)
 
 
@@ -243,7 +244,7 @@ class Verifier:
         rest = [pair for pair, span in zip(pairs, verbatim) if span is None]
         windows = [candidate_windows(c, s, self.settings.window_sentences,
                                      self.settings.top_windows) for c, s in rest]
-        scored = self._score_windows(rest, windows)
+        scored = self._check_opposites(rest, self._score_windows(rest, windows))
         decided = iter([self._decide(c, s, sc) for (c, s), sc in zip(rest, scored)])
         return [
             next(decided) if span is None else
@@ -256,13 +257,13 @@ class Verifier:
         """The combiner's input features for each pair (used to fit the combiner)."""
         windows = [candidate_windows(c, s, self.settings.window_sentences,
                                      self.settings.top_windows) for c, s in pairs]
-        scored = self._score_windows(pairs, windows)
+        scored = self._check_opposites(pairs, self._score_windows(pairs, windows))
         return [self.features(c, s, sc)[0] for (c, s), sc in zip(pairs, scored)]
 
     def _score_windows(self, pairs: Sequence[tuple[str, str]],
                        windows: list[list[Window]]) -> list[_Scored]:
-        """Model scores for every window, then two checks on each pair's best window: the
-        model reads the claim's opposite there, and the cross-encoder rates its relevance."""
+        """Model scores for every window, and the cross-encoder's relevance of each pair's
+        best window."""
         flat = [(w.text, c) for (c, _), ws in zip(pairs, windows) for w in ws]
         if self._model is None or not flat:
             return [_Scored(ws, [math.nan] * len(ws), [math.nan] * len(ws),
@@ -275,11 +276,29 @@ class Verifier:
             cut.append((ent[k : k + len(ws)], con[k : k + len(ws)]))
             k += len(ws)
         best = [max(range(len(e)), key=lambda i: (e[i], -i)) for e, _ in cut]
-        best_text = [ws[b].text for ws, b in zip(windows, best)]
-        opp = self._model.score([(t, opposite(c)) for t, (c, _) in zip(best_text, pairs)])
-        rel = self._relevance().score_pairs([(c, t) for t, (c, _) in zip(best_text, pairs)])
-        return [_Scored(ws, e, cn, best=b, opposite_entail=float(oe), relevance=float(r))
-                for ws, (e, cn), b, oe, r in zip(windows, cut, best, opp.entail, rel)]
+        rel = self._relevance().score_pairs([(c, ws[b].text)
+                                             for ws, b, (c, _) in zip(windows, best, pairs)])
+        return [_Scored(ws, e, cn, best=b, relevance=float(r))
+                for ws, (e, cn), b, r in zip(windows, cut, best, rel)]
+
+    def _check_opposites(self, pairs: Sequence[tuple[str, str]],
+                         scored: list[_Scored]) -> list[_Scored]:
+        """The model reads the claim's opposite on the best window, for the pairs the
+        combiner would call supported (only there can the check change whether a claim is
+        kept; it costs one more model pass per pair)."""
+        if self._model is None:
+            return scored
+        todo = [i for i, ((c, s), sc) in enumerate(zip(pairs, scored))
+                if c.strip() and s.strip()
+                and self.combiner.prob(self.features(c, s, sc)[0]) >= self.combiner.threshold]
+        if not todo:
+            return scored
+        opp = self._model.score([(scored[i].windows[scored[i].best].text, opposite(pairs[i][0]))
+                                 for i in todo])
+        out = list(scored)
+        for i, p in zip(todo, opp.entail.tolist()):
+            out[i] = replace(out[i], opposite_entail=p)
+        return out
 
     def _relevance(self) -> Reranker:
         if self._reranker is None:
@@ -313,9 +332,10 @@ class Verifier:
             joined = [e for w, e in zip(ws, sc.entail) if w.joined]
             f |= {"model_entail": logit(sc.entail[best]), "model_contra": logit(sc.contra[best]),
                   "model_joined": logit(joined[0]) if joined else 0.0,
-                  "model_opposite_margin": logit(sc.entail[best]) - logit(sc.opposite_entail),
                   "relevance": sc.relevance}
-            f["says_opposite"] = float(_says_opposite(claim, bw, f["model_opposite_margin"]))
+            if not math.isnan(sc.opposite_entail):
+                f["model_opposite_margin"] = logit(sc.entail[best]) - logit(sc.opposite_entail)
+                f["says_opposite"] = float(_says_opposite(claim, bw, f["model_opposite_margin"]))
         return f, best, num
 
     def _decide(self, claim: str, source: str, sc: _Scored) -> VerifyResult:
