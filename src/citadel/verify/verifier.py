@@ -2,14 +2,15 @@
 
 Cheapest first. A claim that is one or more whole sentences of its source, verbatim, is
 supported without further work (a source entails its own sentences). For every other
-(claim, source) pair the source is cut into windows, the model
-scores the windows that share the most words with the claim (plus a joined window), and on
-the best window two more checks run: the model reads the claim's *opposite* ("lowers" for
-"raises", a negation added or removed; a source that entails the opposite better speaks
-against the claim) and the bundled ms-marco cross-encoder rates the window's relevance to the
-claim. A calibrated combiner turns the features of every layer into one score. Rules then decide the
+(claim, source) pair the source is cut into windows, the model scores the windows that share
+the most words with the claim (plus a joined window), the bundled ms-marco cross-encoder rates
+the best window's relevance to the claim, and a calibrated combiner turns the features of every
+layer into one score. Where that score says *supported*, the model also reads the claim's
+opposite on the best window ("lowers" for "raises", a negation removed or added): a source
+that entails the opposite far better speaks against the claim. Rules then decide the
 verdict where they are sure: a claim number that contradicts the source is ``contradicted``,
-one that is missing is never ``supported``.
+one that is missing is never ``supported``, a near-copy of a source sentence with its
+negation or direction turned is ``contradicted``.
 """
 
 from __future__ import annotations
@@ -171,6 +172,7 @@ def _lexical_features(claim: str, source: str, window: str) -> dict[str, float]:
 # unsupported pairs there fall below it against 2% of its supported ones, and none of
 # ExpertQA's or WiCE's.
 OPPOSITE_MARGIN = -2.0
+
 
 def _says_opposite(claim: str, window: str, margin: float) -> bool:
     """The model reads the claim's opposite far better than the claim in its best window.
