@@ -142,10 +142,13 @@ def test_killed_process_leaves_store_consistent_and_rerun_completes(tmp_path: Pa
     proc = subprocess.Popen([*CITADEL, "--store", str(store_dir), "ingest", str(folder)], stderr=subprocess.PIPE)
     db_path = store_dir / "citadel.db"
     deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if db_path.exists() and _count_docs(db_path) >= 5:
+    seen = 0
+    while time.monotonic() < deadline and proc.poll() is None:
+        seen = _count_docs(db_path) if db_path.exists() else 0
+        if seen >= 5:
             break
-        time.sleep(0.05)
+        time.sleep(0.02)
+    assert proc.poll() is None, f"ingest finished before it could be stopped (last count seen: {seen})"
     proc.send_signal(sig)
     _, err = proc.communicate(timeout=30)
     with open_store(store_dir) as store:
@@ -163,8 +166,11 @@ def test_killed_process_leaves_store_consistent_and_rerun_completes(tmp_path: Pa
 
 def _count_docs(db_path: Path) -> int:
     try:
-        db = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True, timeout=0.1)
+        # a plain connection: a read-only one can fail to open the WAL index while the
+        # writer creates it, and then every poll reads 0
+        db = sqlite3.connect(db_path, timeout=0.1)
         try:
+            db.execute("PRAGMA query_only=1")
             return int(db.execute("SELECT count(*) FROM documents").fetchone()[0])
         finally:
             db.close()
