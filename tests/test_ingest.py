@@ -139,7 +139,10 @@ def assert_consistent(store: Store) -> None:
 def test_killed_process_leaves_store_consistent_and_rerun_completes(tmp_path: Path, sig: int) -> None:
     folder = make_corpus(tmp_path / "corpus", 400)
     store_dir = tmp_path / "store"
-    proc = subprocess.Popen([*CITADEL, "--store", str(store_dir), "ingest", str(folder)], stderr=subprocess.PIPE)
+    # a shell without job control starts background jobs with SIGINT ignored, and the child
+    # would inherit that: give it the default disposition, as an interactive terminal does
+    proc = subprocess.Popen([*CITADEL, "--store", str(store_dir), "ingest", str(folder)], stderr=subprocess.PIPE,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     db_path = store_dir / "citadel.db"
     deadline = time.monotonic() + 60
     seen = 0
