@@ -82,10 +82,10 @@ UP = frozenset("increase increases increased increasing higher more greater rise
                "promotes promoted boost boosts gain gains upregulate upregulates upregulated "
                "larger positive positively above exceed exceeds".split())
 DOWN = frozenset("decrease decreases decreased decreasing lower lowers lowered less fewer reduce "
-                 "reduces reduced reduction decline declines declined fall falls fell drop drops dropped diminish "
-                 "diminished inhibit inhibits inhibited suppress suppresses suppressed impair "
-                 "impairs impaired downregulate downregulates downregulated smaller negative "
-                 "negatively below worse worsen worsens worsened".split())
+                 "reduces reduced reduction decline declines declined fall falls fell drop drops "
+                 "dropped diminish diminished inhibit inhibits inhibited suppress suppresses "
+                 "suppressed impair impairs impaired downregulate downregulates downregulated "
+                 "smaller negative negatively below worse worsen worsens worsened".split())
 
 
 def content_sequence(text: str) -> list[str]:
@@ -170,4 +170,5 @@ def opposite(claim: str) -> str:
     if m:
         return claim[: m.end()] + " not" + claim[m.end():]
     body = claim.strip()
-    return "It is not the case that " + (body[:1].lower() + body[1:] if body[1:2].islower() else body)
+    lead = body[:1].lower() + body[1:] if body[1:2].islower() else body
+    return "It is not the case that " + lead

@@ -19,7 +19,7 @@ import logging
 import math
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -81,8 +81,6 @@ class _Scored:
     entail: list[float]
     contra: list[float]
     best: int = 0  # the window the model rates highest (the best lexical match without it)
-    opposite_entail: float = math.nan  # P(entailment) of the opposite claim at the best window
-    # (checked only where the combiner would say supported)
     relevance: float = math.nan  # the cross-encoder's relevance logit of (claim, best window)
 
 
@@ -112,12 +110,19 @@ class _Crisp:
     overgeneral: tuple[str, ...]  # universal words ("all", "always") the source lacks
 
 
-def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
-    best, best_ov = "", 0.0
-    for s, e in sentences(source):
-        ov = overlap(claim, source[s:e])
+def _closest_sentence(claim: str, text: str, default: str) -> tuple[float, str]:
+    """(overlap, sentence) of the sentence of ``text`` that shares the most content words
+    with the claim; ``(0.0, default)`` when none shares any."""
+    best_ov, best = 0.0, default
+    for s, e in sentences(text):
+        ov = overlap(claim, text[s:e])
         if ov > best_ov:
-            best, best_ov = source[s:e], ov
+            best_ov, best = ov, text[s:e]
+    return best_ov, best
+
+
+def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
+    best_ov, best = _closest_sentence(claim, source, "")
     caps = [w.lower() for i, w in enumerate(_CAP.findall(claim))
             if not (i == 0 and claim.lstrip().startswith(w))]
     missing = tuple(sorted({w for w in caps if w not in source_words}))
@@ -147,11 +152,7 @@ _NULL = re.compile(r"\b(?:no|not|nor|without|neither)\b[\w\s,-]{0,30}?\b(?:effec
 
 
 def _lexical_features(claim: str, source: str, window: str) -> dict[str, float]:
-    sent_ov, best_sent = 0.0, window
-    for s, e in sentences(window):
-        ov = overlap(claim, window[s:e])
-        if ov > sent_ov:
-            sent_ov, best_sent = ov, window[s:e]
+    sent_ov, best_sent = _closest_sentence(claim, window, window)
     cu, cd = direction(claim)
     wu, wd = direction(window)
     return {
@@ -184,9 +185,7 @@ def _says_opposite(claim: str, window: str, margin: float) -> bool:
         return False
     if negation_count(opposite(claim)) <= negation_count(claim):
         return True
-    closest = max((window[s:e] for s, e in sentences(window)), key=lambda t: overlap(claim, t),
-                  default=window)
-    return negation_count(closest) > 0
+    return negation_count(_closest_sentence(claim, window, window)[1]) > 0
 
 
 _ALNUM = re.compile(r"[^\W_]")
@@ -246,8 +245,10 @@ class Verifier:
         rest = [pair for pair, span in zip(pairs, verbatim) if span is None]
         windows = [candidate_windows(c, s, self.settings.window_sentences,
                                      self.settings.top_windows) for c, s in rest]
-        scored = self._check_opposites(rest, self._score_windows(rest, windows))
-        decided = iter([self._decide(c, s, sc) for (c, s), sc in zip(rest, scored)])
+        scored = self._score_windows(rest, windows)
+        feats = self._all_features(rest, scored)
+        decided = iter([self._decide(c, s, sc, ft)
+                        for (c, s), sc, ft in zip(rest, scored, feats)])
         return [
             next(decided) if span is None else
             VerifyResult(verdict=Verdict.SUPPORTED, score=1.0, span=span,
@@ -259,8 +260,7 @@ class Verifier:
         """The combiner's input features for each pair (used to fit the combiner)."""
         windows = [candidate_windows(c, s, self.settings.window_sentences,
                                      self.settings.top_windows) for c, s in pairs]
-        scored = self._check_opposites(pairs, self._score_windows(pairs, windows))
-        return [self.features(c, s, sc)[0] for (c, s), sc in zip(pairs, scored)]
+        return [f for f, _, _ in self._all_features(pairs, self._score_windows(pairs, windows))]
 
     def _score_windows(self, pairs: Sequence[tuple[str, str]],
                        windows: list[list[Window]]) -> list[_Scored]:
@@ -283,24 +283,27 @@ class Verifier:
         return [_Scored(ws, e, cn, best=b, relevance=float(r))
                 for ws, (e, cn), b, r in zip(windows, cut, best, rel)]
 
-    def _check_opposites(self, pairs: Sequence[tuple[str, str]],
-                         scored: list[_Scored]) -> list[_Scored]:
-        """The model reads the claim's opposite on the best window, for the pairs the
-        combiner would call supported (only there can the check change whether a claim is
-        kept; it costs one more model pass per pair)."""
+    def _all_features(self, pairs: Sequence[tuple[str, str]],
+                         scored: list[_Scored]) -> list[tuple[dict[str, float], int,
+                                                              NumberCheck]]:
+        """Each pair's :meth:`features`. Where the combiner would call the pair supported, the
+        model also reads the claim's opposite on the best window, which adds
+        ``model_opposite_margin`` and ``says_opposite`` (only there can the check change
+        whether a claim is kept; it costs one more model pass per pair)."""
+        feats = [self.features(c, s, sc) for (c, s), sc in zip(pairs, scored)]
         if self._model is None:
-            return scored
-        todo = [i for i, ((c, s), sc) in enumerate(zip(pairs, scored))
-                if c.strip() and s.strip()
-                and self.combiner.prob(self.features(c, s, sc)[0]) >= self.combiner.threshold]
+            return feats
+        todo = [i for i, ((c, s), (f, _, _)) in enumerate(zip(pairs, feats))
+                if c.strip() and s.strip() and self.combiner.prob(f) >= self.combiner.threshold]
         if not todo:
-            return scored
-        opp = self._model.score([(scored[i].windows[scored[i].best].text, opposite(pairs[i][0]))
-                                 for i in todo])
-        out = list(scored)
-        for i, p in zip(todo, opp.entail.tolist()):
-            out[i] = replace(out[i], opposite_entail=p)
-        return out
+            return feats
+        best = [scored[i].windows[scored[i].best].text for i in todo]
+        opp = self._model.score([(text, opposite(pairs[i][0])) for i, text in zip(todo, best)])
+        for i, text, p in zip(todo, best, opp.entail.tolist()):
+            f, claim = feats[i][0], pairs[i][0]
+            f["model_opposite_margin"] = f["model_entail"] - logit(p)
+            f["says_opposite"] = float(_says_opposite(claim, text, f["model_opposite_margin"]))
+        return feats
 
     def _relevance(self) -> Reranker:
         if self._reranker is None:
@@ -311,7 +314,8 @@ class Verifier:
 
     def features(self, claim: str, source: str, sc: _Scored) -> tuple[dict[str, float], int,
                                                                          NumberCheck]:
-        """The combiner's features and the index of the best window."""
+        """The combiner's features (without the opposite check's), the index of the best
+        window and the number check."""
         ws, best = sc.windows, sc.best
         has_model = bool(sc.entail) and not math.isnan(sc.entail[0])
         bw = ws[best].text
@@ -335,17 +339,15 @@ class Verifier:
             f |= {"model_entail": logit(sc.entail[best]), "model_contra": logit(sc.contra[best]),
                   "model_joined": logit(joined[0]) if joined else 0.0,
                   "relevance": sc.relevance}
-            if not math.isnan(sc.opposite_entail):
-                f["model_opposite_margin"] = logit(sc.entail[best]) - logit(sc.opposite_entail)
-                f["says_opposite"] = float(_says_opposite(claim, bw, f["model_opposite_margin"]))
         return f, best, num
 
-    def _decide(self, claim: str, source: str, sc: _Scored) -> VerifyResult:
+    def _decide(self, claim: str, source: str, sc: _Scored,
+                features: tuple[dict[str, float], int, NumberCheck]) -> VerifyResult:
         if not claim.strip():
             return VerifyResult(verdict=Verdict.UNSUPPORTED, score=0.0, reason="empty claim")
         if not source.strip():
             return VerifyResult(verdict=Verdict.UNSUPPORTED, score=0.0, reason="empty source")
-        f, best, num = self.features(claim, source, sc)
+        f, best, num = features
         crisp = _crisp(claim, source, set(words(source)))
         w = sc.windows[best]
         span = (w.start, w.end)
