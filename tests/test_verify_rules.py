@@ -22,6 +22,13 @@ SOURCE = "The course lasts 5 days and costs $30 per month. Sessions take 90 minu
         ("The share fell to 41% in 2016.", "In 2016 the share was 41.3 %."),
         ("It grew by 1.5 million.", "It grew by 1,512,000."),
         ("It costs $60 a year.", "It costs $60 per year."),
+        # a range written with its unit at both ends
+        ("76-85% of cases go untreated.", "Of cases, 35.5% to 50.3% in A and 76.3% to 85.4% in B "
+         "go untreated."),
+        # "X and Y" is a range only after "between"
+        ("It encodes proteins of 23, 15, and 216 kD.", "It encodes proteins of 23, 15 and 216 kD."),
+        ("It lasts between 2 and 4 hours.", "It lasts 2-4 hours."),
+        ("Dated to 200,000-300,000 years ago.", "Between 200,000 and 300,000 years ago."),
     ],
 )
 def test_numbers_that_agree(claim: str, source: str) -> None:
@@ -54,6 +61,31 @@ def test_quantities_read_words_ranges_and_units() -> None:
     got = [(q.lo, q.hi, q.unit, q.per) for q in quantities("two to three days at $5 per month")]
     assert got == [(2.0, 3.0, "day", None), (5.0, 5.0, "$", "month")]
     assert quantities("COVID-19 hit one of the largest cities") == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Clocks predict mitosis in NIH 3T3 cells.",  # a cell line
+        "OCT3/4 and F4/80+ macrophages",  # gene and marker names
+        "4-PBA treatment and 5-HT levels",  # chemical names
+        "The antibody 10EB binds.",
+        "The young ones tend to leave.",  # "ones" is not one second, "tend" not ten days
+        "Third-generation therapies; third molars; a third of them.",  # ordinals and fractions
+        "It was stable over several hundred hours.",  # a vague count
+        "Follow these steps:\n\n1.",  # a list marker
+    ],
+)
+def test_text_that_holds_no_quantity(text: str) -> None:
+    assert quantities(text) == []
+    assert check_numbers(text, "Nothing numeric here.").status is NumberStatus.NONE
+
+
+def test_numbers_next_to_names_still_count() -> None:
+    assert [q.text for q in quantities("A 512GB drive, 5 MB files, at 5PM, 3 CDs")] == [
+        "512gb", "5 mb", "5", "3"]
+    assert check_numbers("The cell line grew 3 times faster.",
+                         "NIH 3T3 cells grew twice as fast.").status is NumberStatus.MISSING
 
 
 TABLE = (

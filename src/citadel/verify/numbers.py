@@ -22,7 +22,9 @@ _SMALL = {
     "ninety": 90, "hundred": 100, "dozen": 12, "half": 0.5, "twice": 2, "double": 2, "triple": 3,
     "single": 1, "once": 1, "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5,
 }
-_AMBIGUOUS = {"one", "second", "first", "single", "once", "half", "double"}  # numbers only with a unit
+# numbers only with a unit: "one of them", "a second look", "third-generation", "a third"
+_AMBIGUOUS = {"one", "second", "first", "single", "once", "half", "double", "third", "fourth",
+              "fifth"}
 _SCALE = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12, "k": 1e3, "m": 1e6,
           "bn": 1e9}
 # unit -> (dimension, factor to the dimension's base unit)
@@ -54,21 +56,31 @@ _NUMWORDS = "|".join(sorted(_SMALL, key=len, reverse=True))
 _NUM = (
     r"(?:(?<![\w.\-])|(?<=\$)|(?<=€)|(?<=£))"
     r"(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+|"
-    r"(?:" + _NUMWORDS + r")(?:[ -](?:" + "|".join(k for k in _SMALL if _SMALL[k] < 10) + r"))?)"
+    r"(?:" + _NUMWORDS + r")(?:[ -](?:" + "|".join(k for k in _SMALL if _SMALL[k] < 10) + r"))?"
+    r"(?![a-z]))"  # a number word ends a word: not "ten" in "tend", nor "one" in "ones"
 )
-_QTY = re.compile(
-    r"(?P<cur>[$€£])?\s?" + _NUM
-    + r"(?:\s?(?:-|to|–|and)\s?(?P<hi>\d+(?:\.\d+)?|" + _NUMWORDS + r"))?"
-    + r"(?:st|nd|rd|th)?"
+_HI = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|(?:" + _NUMWORDS + r")(?![a-z])"
+_QTY_PARTS = (
+    r"(?P<cur>[$€£])?\s?" + _NUM,
+    r"(?:\s?(?P<conn>-|to|–|and)\s?(?P<hi>" + _HI + r"))?",
+    r"(?:\s?(?P<conn>-|to|–)\s?(?P<hi>" + _HI + r"))?",
+)
+_QTY_TAIL = (
+    r"(?:st|nd|rd|th)?"
     + r"(?:[ -]?(?P<scale>thousand|million|billion|trillion|bn|k|m)\b)?"
     + r"(?:[ -]?(?:business|working|calendar|consecutive|school|full|whole|more|additional|"
     + r"extra|straight)\s)?"
     + r"(?:[ -]?(?!(?:per|a|an|each|to|and|or|of|in|on|at|the)\b)"
     + r"(?P<unit>%|percentage points?|per ?cents?|°[cf]|[a-zµ°]+))?"
     + r"(?:\s?(?:per|a|an|/|each)\s?(?P<per>day|week|month|year|hour|annum)\b|"
-    + r"\s(?P<per2>daily|weekly|monthly|yearly|annually)\b)?",
-    re.IGNORECASE,
+    + r"\s(?P<per2>daily|weekly|monthly|yearly|annually)\b)?"
 )
+_QTY = re.compile(_QTY_PARTS[0] + _QTY_PARTS[1] + _QTY_TAIL, re.IGNORECASE)
+# "15 and 216 kD" is two numbers; "between 15 and 216 kD" is a range
+_QTY_NO_AND = re.compile(_QTY_PARTS[0] + _QTY_PARTS[2] + _QTY_TAIL, re.IGNORECASE)
+_BETWEEN = re.compile(r"\bbetween\s*$")
+_VAGUE = re.compile(r"\b(?:several|a few|few|many|some)\s+$")
+_LINE_START = re.compile(r"(?:^|\n)[ \t]*$")
 
 
 class NumberStatus(StrEnum):
@@ -137,37 +149,87 @@ def _unit(raw: str | None) -> str | None:
     return None
 
 
-def quantities(text: str) -> list[Quantity]:
+def quantities(text: str, ranges: bool = False) -> list[Quantity]:
     """Every quantity in ``text`` with offsets into ``fold(text)`` (same length as text
-    for ordinary input)."""
+    for ordinary input). Names that hold digits ("3T3 cells", "OCT3/4", "4-PBA"), list
+    markers ("1." opening a line) and vague counts ("several hundred") are not quantities.
+    With ``ranges``, a range written with its unit twice ("76.3% to 85.4%") is also given
+    whole, beside its two ends."""
     t = fold(text)
+    orig = text if len(text) == len(t) else t
     out: list[Quantity] = []
-    for m in _QTY.finditer(t):
-        raw = m.group("num")
-        unit = _unit(m.group("unit"))
-        if m.group("cur"):
-            unit = _unit(m.group("cur"))
-        word_num = not re.match(r"[\d.]", raw)
-        if word_num and (raw.lower() == "a" or raw.lower() in _AMBIGUOUS) and unit is None:
+    pos = 0
+    while (m := _QTY.search(t, pos)) is not None:
+        if (m.group("conn") or "").strip() == "and" and not _BETWEEN.search(t, 0, m.start()):
+            m = _QTY_NO_AND.match(t, m.start())
+            assert m is not None  # the same text without the range matches
+        pos = m.end()
+        q = _quantity(t, orig, m)
+        if q is not None:
+            out.append(q)
+    if ranges:
+        out += _written_ranges(t, out)
+    return out
+
+
+def _quantity(t: str, orig: str, m: re.Match[str]) -> Quantity | None:
+    raw = m.group("num")
+    unit = _unit(m.group("unit"))
+    if m.group("cur"):
+        unit = _unit(m.group("cur"))
+    word_num = not re.match(r"[\d.]", raw)
+    if word_num and (raw.lower() == "a" or raw.lower() in _AMBIGUOUS) and unit is None:
+        return None
+    if word_num and _VAGUE.search(t, 0, m.start("num")):
+        return None
+    if not word_num and unit is None and _not_a_number(t, orig, m.start("num"), m.end("num")):
+        return None
+    lo = _value(raw)
+    if lo is None:
+        return None
+    hi = _value(m.group("hi")) if m.group("hi") else lo
+    if hi is None or (m.group("hi") and hi < lo):
+        hi = lo
+    decimals = len(raw.split(".")[1]) if "." in raw and not word_num else 0
+    tol = 0.5 * 10.0 ** -decimals
+    scale = (m.group("scale") or "").lower()
+    if scale in _SCALE:
+        lo, hi, tol = lo * _SCALE[scale], hi * _SCALE[scale], tol * _SCALE[scale]
+    per = m.group("per") or m.group("per2")
+    per = _PER.get(per.lower()) if per else None
+    end = m.end("unit") if unit and m.group("unit") else m.end("num") if not m.group("hi") \
+        else m.end("hi")
+    end = max(end, m.end("num"), m.end("per") if m.group("per") else 0,
+              m.end("per2") if m.group("per2") else 0, m.end("scale") if m.group("scale") else 0)
+    return Quantity(lo, hi, unit, per, m.start(), end, t[m.start():end].strip(), tol)
+
+
+def _not_a_number(t: str, orig: str, start: int, end: int) -> bool:
+    """Digits that name something rather than count it, or number a list item."""
+    after = orig[end:]
+    if re.match(r"[A-Za-z]+\d", after):  # 3T3, 2B4
+        return True
+    if start and orig[start - 1] == "/" and re.search(r"[A-Za-z]\w*/$", orig[:start]):
+        return True  # OCT3/4, F4/80
+    name = re.match(r"-?([A-Z]{2,}[A-Za-z]*)\b", after)  # 4-PBA, 5-HT, 10EB (not 512GB, 5PM)
+    if name and _unit(name.group(1)) is None and name.group(1).lower() not in ("am", "pm"):
+        return True
+    return bool(_LINE_START.search(t, 0, start) and re.match(r"[.)](?:\s|$)", t[end:]))
+
+
+def _written_ranges(t: str, qs: list[Quantity]) -> list[Quantity]:
+    """Ranges whose two ends each carry the unit: "76.3% to 85.4%", "between 2 h and 4 h"."""
+    out = []
+    for a, b in zip(qs, qs[1:]):
+        gap = t[a.end:b.start]
+        if a.lo != a.hi or b.lo != b.hi or a.unit is None or a.unit != b.unit or a.per != b.per:
             continue
-        lo = _value(raw)
-        if lo is None:
+        if not (re.fullmatch(r"\s*(?:-|to)\s*", gap) or (
+                re.fullmatch(r"\s*and\s*", gap) and _BETWEEN.search(t, 0, a.start))):
             continue
-        hi = _value(m.group("hi")) if m.group("hi") else lo
-        if hi is None or (m.group("hi") and hi < lo):
-            hi = lo
-        decimals = len(raw.split(".")[1]) if "." in raw and not word_num else 0
-        tol = 0.5 * 10.0 ** -decimals
-        scale = (m.group("scale") or "").lower()
-        if scale in _SCALE:
-            lo, hi, tol = lo * _SCALE[scale], hi * _SCALE[scale], tol * _SCALE[scale]
-        per = m.group("per") or m.group("per2")
-        per = _PER.get(per.lower()) if per else None
-        end = m.end("unit") if unit and m.group("unit") else m.end("num") if not m.group("hi") \
-            else m.end("hi")
-        end = max(end, m.end("num"), m.end("per") if m.group("per") else 0,
-                  m.end("per2") if m.group("per2") else 0, m.end("scale") if m.group("scale") else 0)
-        out.append(Quantity(lo, hi, unit, per, m.start(), end, t[m.start():end].strip(), tol))
+        if a.lo < b.lo:
+            out.append(Quantity(a.lo, b.hi, a.unit, a.per, a.start, b.end, t[a.start:b.end],
+                                a.tol))
     return out
 
 
@@ -215,8 +277,8 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
     cq = quantities(claim)
     if not cq:
         return NumberCheck(NumberStatus.NONE, "", 0, 0)
-    sq = quantities(source)
-    wq = quantities(window) if window is not None else sq
+    sq = quantities(source, ranges=True)
+    wq = quantities(window, ranges=True) if window is not None else sq
     matched, problems, conflict = 0, [], False
     for c in cq:
         if any(_agree(c, s) for s in sq):
