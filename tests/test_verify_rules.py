@@ -158,6 +158,13 @@ def test_frankenquote_fails() -> None:
         ("The museum is open on Mondays.", "The museum is not open on Mondays."),
         ("NASA launched the probe in 1977.", "It is not the case that NASA launched the probe in 1977."),
         ("Children enter for free.", "It is not the case that children enter for free."),
+        ("Egr2 regulates the homeostasis of B cells.",
+         "Egr2 does not regulate the homeostasis of B cells."),
+        ("Cytosolic proteins bind to iron-responsive elements.",
+         "Cytosolic proteins do not bind to iron-responsive elements."),
+        ("Cnn1 recruitment varies with cell cycle timing.",
+         "Cnn1 recruitment does not vary with cell cycle timing."),
+        ("The results show a trend.", "The results do not show a trend."),
     ],
 )
 def test_opposite_turns_a_claim_around(claim: str, expected: str) -> None:

@@ -124,7 +124,8 @@ _OPPOSITES = (
     "promoted inhibited", "improve impair", "improves impairs", "improved impaired",
     "activate deactivate", "activates deactivates", "activated deactivated", "enhance reduce",
     "enhances reduces", "enhanced reduced", "upregulates downregulates",
-    "upregulated downregulated", "raise lower", "raises lowers", "elevated reduced", "rise fall",
+    "upregulated downregulated", "raise lower", "raises lowers", "raised lowered",
+    "elevated reduced", "rise fall", "rose fell", "risen fallen",
     "rises falls", "benefit harm", "beneficial harmful", "better worse", "above below",
     "gain loss", "high low", "protects harms", "effective ineffective",
     "sufficient insufficient", "necessary unnecessary", "stimulates suppresses",
@@ -137,6 +138,40 @@ for _pair in _OPPOSITES:
     _SWAP.setdefault(_a, _b)
     _SWAP.setdefault(_b, _a)
 _LETTERS = re.compile(r"[A-Za-z]+")
+# main verbs that opposite() negates in place ("X regulates Y" -> "X does not regulate Y");
+# verbs whose -s form is mostly a plural noun (results, uses, costs, controls) are left out
+_VERBS = frozenset(
+    "cause regulate induce affect require predict mediate prevent protect contribute lead "
+    "correlate associate bind interact drive trigger block modulate encode express occur depend "
+    "determine alter influence enable confer produce contain involve exhibit show facilitate "
+    "recruit stabilize destabilize direct govern maintain restore reverse allow provide include "
+    "delay extend shorten limit mimic resemble differ vary persist remain reflect explain "
+    "accompany precede follow antagonize potentiate phosphorylate localize accumulate".split())
+_DETERMINERS = frozenset("the a an this that these those its their our his her your my no any "
+                         "each every some".split())
+
+
+def _negate_main_verb(claim: str) -> str | None:
+    """"X regulates Y" -> "X does not regulate Y"; "Cells bind Y" -> "Cells do not bind Y"."""
+    prev = ""
+    for m in re.finditer(r"(?<=\s)[a-z]+\b|\S+", claim):
+        word = m.group(0)
+        if m.start() == 0 or not word.isalpha() or prev.lower() in _DETERMINERS:
+            prev = word
+            continue
+        if word.endswith("ies") and word[:-3] + "y" in _VERBS:
+            base, aux = word[:-3] + "y", "does"
+        elif word.endswith("es") and word[:-2] in _VERBS:
+            base, aux = word[:-2], "does"
+        elif word.endswith("s") and word[:-1] in _VERBS:
+            base, aux = word[:-1], "does"
+        elif word in _VERBS and len(prev) > 3 and re.search(r"[^su]s$", prev):  # plural noun
+            base, aux = word, "do"
+        else:
+            prev = word
+            continue
+        return f"{claim[: m.start()]}{aux} not {base}{claim[m.end():]}"
+    return None
 _NEGATED = re.compile(r"\b(?:not|never|no longer|no)\b\s*|(?<=\w)n't\b", re.IGNORECASE)
 _AUXILIARY = re.compile(r"\b(?:is|are|was|were|can|could|may|might|will|would|should|does|do|did|"
                         r"has|have|had|must)\b(?!\s+not\b)", re.IGNORECASE)
@@ -145,7 +180,8 @@ _AUXILIARY = re.compile(r"\b(?:is|are|was|were|can|could|may|might|will|would|sh
 def opposite(claim: str) -> str:
     """The claim turned into its opposite, for a contrastive check: direction words swapped
     ("increases" -> "decreases", "positively" -> "negatively"), else a negation removed,
-    else one added after the first auxiliary verb, else "It is not the case that ..."
+    else one added after the first auxiliary verb or before a known main verb ("regulates"
+    -> "does not regulate"), else "It is not the case that ..."
 
     A source that supports the opposite better than the claim speaks against the claim:
     the verifier compares the model's P(entailment) of both on the same window.
@@ -169,6 +205,9 @@ def opposite(claim: str) -> str:
     m = _AUXILIARY.search(claim)
     if m:
         return claim[: m.end()] + " not" + claim[m.end():]
+    negated = _negate_main_verb(claim)
+    if negated is not None:
+        return negated
     body = claim.strip()
     lead = body[:1].lower() + body[1:] if body[1:2].islower() else body
     return "It is not the case that " + lead
