@@ -57,3 +57,25 @@ def test_cross_encoder_scores_pairs_with_different_queries_like_one_at_a_time() 
     # int8 dynamic quantization picks activation scales per batch: equal up to that
     assert together == pytest.approx(alone, abs=0.1)
     assert together[1] > together[2] + 3  # each pair is scored with its own query
+
+
+def test_memo_reranker_scores_pairs_once_and_remembers_them() -> None:
+    from citadel.engine import MemoReranker
+
+    class Counting(CrossEncoderReranker):
+        seen: list[tuple[str, str]] = []
+
+        def _score_pairs(self, pairs: list[tuple[str, str]]) -> np.ndarray:
+            self.seen.extend(pairs)
+            return super()._score_pairs(pairs)
+
+    inner = Counting()
+    memo = MemoReranker(inner)
+    pairs = [("when is lunch served", "The canteen serves lunch at noon."),
+             ("when is lunch served", "Refunds take five business days.")]
+    first = memo.score_pairs(pairs)
+    again = memo.score_pairs(pairs + pairs[:1])
+    assert len(inner.seen) == 2  # the second call ran nothing
+    assert again.tolist() == first.tolist() + first[:1].tolist()
+    assert first[0] > first[1] + 3
+    assert memo.score("when is lunch served", ["The canteen serves lunch at noon."])[0] == first[0]

@@ -50,6 +50,15 @@ class MemoReranker(Reranker):
                 self._memo.popitem(last=False)
         return np.asarray([self._memo[(query, p)] for p in passages], dtype=np.float32)
 
+    def score_pairs(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:
+        missing = list(dict.fromkeys(pair for pair in pairs if pair not in self._memo))
+        if missing:
+            for pair, value in zip(missing, self.inner.score_pairs(missing), strict=True):
+                self._memo[pair] = float(value)
+            while len(self._memo) > self.size:
+                self._memo.popitem(last=False)
+        return np.asarray([self._memo[pair] for pair in pairs], dtype=np.float32)
+
 
 class Citadel:
     """Ingest, search and ask over one store."""
