@@ -34,6 +34,11 @@ KINDS = {"beside_negation": ("patch.jsonl", make_beside_negation),
          "in_domain": ("in_domain.jsonl", None)}
 
 
+def _is_dev(row: dict) -> bool:
+    """An in-domain row: a dev-split pair of the two training folds."""
+    return row["kind"].startswith("dev:")
+
+
 def in_domain_rows(train: list[dict], docs: list[list[str]], n: int,
                    rng: random.Random) -> list[dict]:
     """Stage 5: the in-domain rows twice, their claims' opposites, direction and
@@ -43,7 +48,7 @@ def in_domain_rows(train: list[dict], docs: list[list[str]], n: int,
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "src"))
     from citadel.verify.lexical import opposite
 
-    dev = [r for r in train if r["kind"].startswith("dev:")]
+    dev = [r for r in train if _is_dev(r)]
     flipped = [{"premise": r["premise"], "hypothesis": opposite(r["hypothesis"]), "label": 2,
                 "kind": "opp:" + r["kind"].split(":", 1)[1]}
                for r in dev if r["label"] == 0]
@@ -73,13 +78,13 @@ def main() -> None:
     name, make = KINDS[args.kind]
     if args.kind in ("direction", "in_domain"):
         docs = docs + scifact_corpus_docs(Path(args.datasets))
-    train = (out / "train.jsonl").read_text().splitlines()
+    train = load(out / "train.jsonl")
     if make is None:
-        rows = in_domain_rows([json.loads(line) for line in train], docs, args.rows, rng)
-        train = [line for line in train if '"kind": "dev:' not in line]
+        rows = in_domain_rows(train, docs, args.rows, rng)
+        train = [r for r in train if not _is_dev(r)]
     else:
         rows = make(docs, args.rows, rng)
-    rows += [json.loads(line) for line in rng.sample(train, args.replay)]
+    rows += rng.sample(train, args.replay)
     rng.shuffle(rows)
     write_jsonl(out / name, rows)
     print(json.dumps({"file": name, "rows": len(rows), args.kind: args.rows, "replay": args.replay}))
