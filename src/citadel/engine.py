@@ -44,20 +44,20 @@ class MemoReranker(Reranker):
     def score(self, query: str, passages: Sequence[str]) -> np.ndarray:
         missing = list(dict.fromkeys(p for p in passages if (query, p) not in self._memo))
         if missing:
-            for passage, value in zip(missing, self.inner.score(query, missing), strict=True):
-                self._memo[(query, passage)] = float(value)
-            while len(self._memo) > self.size:
-                self._memo.popitem(last=False)
+            self._remember([(query, p) for p in missing], self.inner.score(query, missing))
         return np.asarray([self._memo[(query, p)] for p in passages], dtype=np.float32)
 
     def score_pairs(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:
         missing = list(dict.fromkeys(pair for pair in pairs if pair not in self._memo))
         if missing:
-            for pair, value in zip(missing, self.inner.score_pairs(missing), strict=True):
-                self._memo[pair] = float(value)
-            while len(self._memo) > self.size:
-                self._memo.popitem(last=False)
+            self._remember(missing, self.inner.score_pairs(missing))
         return np.asarray([self._memo[pair] for pair in pairs], dtype=np.float32)
+
+    def _remember(self, pairs: list[tuple[str, str]], values: np.ndarray) -> None:
+        for pair, value in zip(pairs, values, strict=True):
+            self._memo[pair] = float(value)
+        while len(self._memo) > self.size:
+            self._memo.popitem(last=False)
 
 
 class Citadel:
