@@ -150,31 +150,35 @@ _VERBS = frozenset(
 _DETERMINERS = frozenset("the a an this that these those its their our his her your my no any "
                          "each every some".split())
 
+_NEGATED = re.compile(r"\b(?:not|never|no longer|no)\b\s*|(?<=\w)n't\b", re.IGNORECASE)
+_AUXILIARY = re.compile(r"\b(?:is|are|was|were|can|could|may|might|will|would|should|does|do|did|"
+                        r"has|have|had|must)\b(?!\s+not\b)", re.IGNORECASE)
+
+
+def _verb_form(word: str, prev: str) -> tuple[str, str] | None:
+    """(base form, auxiliary) when ``word``, after ``prev``, is a known main verb:
+    "regulates" -> ("regulate", "does"); "bind" after a plural noun -> ("bind", "do")."""
+    if word.endswith("ies") and word[:-3] + "y" in _VERBS:
+        return word[:-3] + "y", "does"
+    for suffix in ("es", "s"):
+        if word.endswith(suffix) and word[: -len(suffix)] in _VERBS:
+            return word[: -len(suffix)], "does"
+    if word in _VERBS and len(prev) > 3 and re.search(r"[^su]s$", prev):  # plural noun
+        return word, "do"
+    return None
+
 
 def _negate_main_verb(claim: str) -> str | None:
     """"X regulates Y" -> "X does not regulate Y"; "Cells bind Y" -> "Cells do not bind Y"."""
     prev = ""
     for m in re.finditer(r"(?<=\s)[a-z]+\b|\S+", claim):
         word = m.group(0)
-        if m.start() == 0 or not word.isalpha() or prev.lower() in _DETERMINERS:
-            prev = word
-            continue
-        if word.endswith("ies") and word[:-3] + "y" in _VERBS:
-            base, aux = word[:-3] + "y", "does"
-        elif word.endswith("es") and word[:-2] in _VERBS:
-            base, aux = word[:-2], "does"
-        elif word.endswith("s") and word[:-1] in _VERBS:
-            base, aux = word[:-1], "does"
-        elif word in _VERBS and len(prev) > 3 and re.search(r"[^su]s$", prev):  # plural noun
-            base, aux = word, "do"
-        else:
-            prev = word
-            continue
-        return f"{claim[: m.start()]}{aux} not {base}{claim[m.end():]}"
+        if m.start() and word.isalpha() and prev.lower() not in _DETERMINERS:
+            form = _verb_form(word, prev)
+            if form is not None:
+                return f"{claim[: m.start()]}{form[1]} not {form[0]}{claim[m.end():]}"
+        prev = word
     return None
-_NEGATED = re.compile(r"\b(?:not|never|no longer|no)\b\s*|(?<=\w)n't\b", re.IGNORECASE)
-_AUXILIARY = re.compile(r"\b(?:is|are|was|were|can|could|may|might|will|would|should|does|do|did|"
-                        r"has|have|had|must)\b(?!\s+not\b)", re.IGNORECASE)
 
 
 def opposite(claim: str) -> str:
