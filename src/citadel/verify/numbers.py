@@ -60,11 +60,13 @@ _NUM = (
     r"(?![a-z]))"  # a number word ends a word: not "ten" in "tend", nor "one" in "ones"
 )
 _HI = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|(?:" + _NUMWORDS + r")(?![a-z])"
-_QTY_PARTS = (
-    r"(?P<cur>[$€£])?\s?" + _NUM,
-    r"(?:\s?(?P<conn>-|to|–|and)\s?(?P<hi>" + _HI + r"))?",
-    r"(?:\s?(?P<conn>-|to|–)\s?(?P<hi>" + _HI + r"))?",
-)
+_LEAD = r"(?P<cur>[$€£])?\s?" + _NUM
+
+
+def _range(connectors: str) -> str:
+    return r"(?:\s?(?P<conn>" + connectors + r")\s?(?P<hi>" + _HI + r"))?"
+
+
 _QTY_TAIL = (
     r"(?:st|nd|rd|th)?"
     + r"(?:[ -]?(?P<scale>thousand|million|billion|trillion|bn|k|m)\b)?"
@@ -75,9 +77,9 @@ _QTY_TAIL = (
     + r"(?:\s?(?:per|a|an|/|each)\s?(?P<per>day|week|month|year|hour|annum)\b|"
     + r"\s(?P<per2>daily|weekly|monthly|yearly|annually)\b)?"
 )
-_QTY = re.compile(_QTY_PARTS[0] + _QTY_PARTS[1] + _QTY_TAIL, re.IGNORECASE)
+_QTY = re.compile(_LEAD + _range("-|to|–|and") + _QTY_TAIL, re.IGNORECASE)
 # "15 and 216 kD" is two numbers; "between 15 and 216 kD" is a range
-_QTY_NO_AND = re.compile(_QTY_PARTS[0] + _QTY_PARTS[2] + _QTY_TAIL, re.IGNORECASE)
+_QTY_NO_AND = re.compile(_LEAD + _range("-|to|–") + _QTY_TAIL, re.IGNORECASE)
 _BETWEEN = re.compile(r"\bbetween\s*$")
 _VAGUE = re.compile(r"\b(?:several|a few|few|many|some)\s+$")
 _LINE_START = re.compile(r"(?:^|\n)[ \t]*$")
