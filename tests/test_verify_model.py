@@ -22,6 +22,9 @@ TABLE = ("Plan: Basic; Price: $5 per month; Storage: 10 GB\n"
 MUSEUM = "The museum is open on Mondays from 9 am to 5 pm. Entry is free for children."
 TRIAL = ("In the trial, aspirin lowered the risk of stroke by a fifth among older adults. Side "
          "effects were rare.")
+MIXED = "In the trial the drug increased heart rate but decreased blood pressure in most patients."
+STATINS = ("Across the cohorts, statin use came with an increased risk of diabetes, mostly in "
+           "older women.")
 
 
 def test_shipped_files_are_present_and_small() -> None:
@@ -71,6 +74,11 @@ def test_real_model_scores_pairs() -> None:
          {Verdict.CONTRADICTED}),  # the model prefers the claim's opposite by a wide margin
         ("null result", "Aspirin has no effect on the risk of stroke.", TRIAL,
          {Verdict.CONTRADICTED, Verdict.UNSUPPORTED}),
+        # the source sentence goes both ways, so only the direction of blood pressure tells
+        ("direction of one of two things", "The drug increases blood pressure.", MIXED,
+         {Verdict.CONTRADICTED}),
+        ("negated direction", "Statins did not increase the risk of diabetes.", STATINS,
+         {Verdict.CONTRADICTED}),
     ],
 )
 def test_failure_kinds_are_not_supported(kind: str, claim: str, source: str,
@@ -91,6 +99,7 @@ def test_failure_kinds_are_not_supported(kind: str, claim: str, source: str,
         ("The Premium plan costs $12 per month.", TABLE),
         ("Children can enter the museum for free.", MUSEUM),
         ("Aspirin reduced the risk of stroke in older adults.", TRIAL),
+        ("The drug increases heart rate.", MIXED),
     ],
 )
 def test_paraphrases_and_synonyms_are_supported(claim: str, source: str) -> None:
@@ -99,6 +108,11 @@ def test_paraphrases_and_synonyms_are_supported(claim: str, source: str) -> None
     assert res.span is not None
     start, end = res.span
     assert 0 <= start < end <= len(source)
+
+
+def test_turned_direction_names_both_phrases() -> None:
+    res = verify("The drug increases blood pressure.", MIXED)
+    assert "'increases blood pressure' against 'decreased blood pressure'" in res.reason
 
 
 def test_long_source_is_windowed_and_span_points_at_support() -> None:

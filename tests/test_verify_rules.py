@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from citadel.verify import check_numbers, find_quote
-from citadel.verify.lexical import opposite
+from citadel.verify.lexical import Directed, opposite, scoped_directions
 from citadel.verify.numbers import NumberStatus, quantities
 
 SOURCE = "The course lasts 5 days and costs $30 per month. Sessions take 90 minutes."
@@ -169,3 +169,19 @@ def test_frankenquote_fails() -> None:
 )
 def test_opposite_turns_a_claim_around(claim: str, expected: str) -> None:
     assert opposite(claim) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Tricyclics reduced headache attacks.", [Directed(-1, "headache", "attack", "reduced headache attacks")]),
+        ("There is no increased risk of hypospadias.",
+         [Directed(-1, "risk", "hypospadia", "no increased risk of hypospadias")]),
+        ("Loss of N-cadherin slowed growth.",
+         [Directed(-1, "n", "cadherin", "loss of n-cadherin"), Directed(-1, "growth", None, "slowed growth")]),
+        ("The dose increased 5 fold.", []),  # a quantity: the number layer's
+        ("The museum is open on Mondays.", []),
+    ],
+)
+def test_scoped_directions_say_what_goes_up_or_down(text: str, expected: list[Directed]) -> None:
+    assert scoped_directions(text) == expected

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from functools import lru_cache
+from typing import NamedTuple
 
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?", re.UNICODE)
 STOPWORDS = frozenset(
@@ -215,3 +216,62 @@ def opposite(claim: str) -> str:
     body = claim.strip()
     lead = body[:1].lower() + body[1:] if body[1:2].islower() else body
     return "It is not the case that " + lead
+
+
+# Direction words for scoped_directions(): UP and DOWN plus verbs and comparatives of change
+# that are too domain-bound for the whole-window direction() ("slowed", "blocked", "faster").
+_SCOPED_UP = (UP - {"above", "exceed", "exceeds"}) | frozenset(
+    "increasing elevate elevates elevating enhancing improving promoting boosted stimulate "
+    "stimulates stimulated stimulating activate activates activated activating accelerate "
+    "accelerates accelerated accelerating faster encourage encourages encouraged potentiate "
+    "potentiates potentiated augment augments augmented amplify amplifies amplified exacerbate "
+    "exacerbates exacerbated upregulation longer stronger".split())
+_SCOPED_DOWN = (DOWN - {"below"}) | frozenset(
+    "lowering reducing diminishes inhibiting inhibition suppressing suppression downregulation "
+    "slow slows slowed slowing slower block blocks blocked blocking attenuate attenuates "
+    "attenuated abolish abolishes abolished prevent prevents prevented preventing repress "
+    "represses repressed deactivate deactivates deactivated abrogate abrogates abrogated "
+    "shorter weaker loss".split())
+
+
+class Directed(NamedTuple):
+    """One thing a text says goes up or down (see :func:`scoped_directions`)."""
+
+    sign: int  # +1 up, -1 down
+    word: str  # the first content word after the direction word, stemmed
+    after: str | None  # the content word after that, stemmed, or None
+    phrase: str  # as written (folded): "no increased risk of hypospadias"
+
+
+def scoped_directions(text: str) -> list[Directed]:
+    """What ``text`` says goes up or down. A negation right before the direction word turns
+    it ("no increased risk" goes down); a number right after it makes it a quantity, which
+    is the number layer's. "Tricyclics reduced headache attacks" ->
+    ``[Directed(-1, "headache", "attack", "reduced headache attacks")]``; "no reduction of
+    thyroid volume" -> ``Directed(1, "thyroid", "volume", "no reduction of thyroid volume")``."""
+    folded = fold(text)
+    toks: list[tuple[str, str, int, int]] = []  # (kind, stem or word, start, end)
+    for m in _WORD.finditer(folded):
+        w = m.group(0)
+        if w in _SCOPED_UP or w in _SCOPED_DOWN:
+            kind = "+" if w in _SCOPED_UP else "-"
+        elif w in NEGATIONS or w.endswith("n't"):
+            kind = "!"
+        elif w.isdigit() or w in NUMBER_WORDS:
+            kind = "#"
+        elif w not in STOPWORDS:
+            kind, w = "w", stem(w)
+        else:
+            continue
+        toks.append((kind, w, m.start(), m.end()))
+    out = []
+    for i, (kind, _, start, _) in enumerate(toks):
+        if kind not in "+-" or i + 1 >= len(toks) or toks[i + 1][0] != "w":
+            continue
+        sign = 1 if kind == "+" else -1
+        if i and toks[i - 1][0] == "!":
+            sign, start = -sign, toks[i - 1][2]
+        last = toks[i + 2] if i + 2 < len(toks) and toks[i + 2][0] == "w" else toks[i + 1]
+        after = last[1] if last is not toks[i + 1] else None
+        out.append(Directed(sign, toks[i + 1][1], after, folded[start : last[3]]))
+    return out

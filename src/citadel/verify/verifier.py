@@ -48,6 +48,8 @@ from citadel.verify.lexical import (
     opposite,
     overlap,
     rare_overlap,
+    scoped_directions,
+    stem,
     words,
 )
 from citadel.verify.windows import sentences
@@ -108,6 +110,7 @@ class _Crisp:
     direction_flip: bool  # the same sentence with its direction turned ("raised" for "lowered")
     swapped_names: tuple[str, ...]  # names not in the source, everything else matching
     overgeneral: tuple[str, ...]  # universal words ("all", "always") the source lacks
+    turned: tuple[str, ...]  # what the claim says goes up and the source only says goes down
 
 
 def _closest_sentence(claim: str, text: str, default: str) -> tuple[float, str]:
@@ -141,7 +144,35 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
                                            or (cd and not cu and su and not sd)),
         swapped_names=missing if missing and rest_ov >= 0.85 and len(rest) >= 2 else (),
         overgeneral=univ if univ and best_ov >= 0.6 else (),
+        turned=_turned(claim, source),
     )
+
+
+def _turned(claim: str, source: str) -> tuple[str, ...]:
+    """What the claim says goes up (or down) where the source only says it goes the other
+    way, as "'claim phrase' against 'source phrase'": "increases thyroid volume" against
+    "decreased thyroid volume", "no increased risk of X" against "an increased risk of X".
+    The word after the direction word must match, and the word after that, when the claim
+    has one, must occur in the same source sentence.
+
+    On the dev splits this fires on 10 of 122 contradicted SciFact pairs, 3 of 245 without
+    enough information, none of 250 supported, and nowhere in ExpertQA or WiCE."""
+    said = scoped_directions(claim)
+    if not said:
+        return ()
+    per_sentence = [(scoped_directions(source[s:e]), {stem(w) for w in words(source[s:e])})
+                    for s, e in sentences(source)]
+    found = {(d.sign, d.word) for ds, _ in per_sentence for d in ds}
+    turned = []
+    for c in said:
+        if (c.sign, c.word) in found:
+            continue
+        other = next((d for ds, ws in per_sentence for d in ds
+                      if (d.sign, d.word) == (-c.sign, c.word)
+                      and (c.after is None or c.after in ws)), None)
+        if other is not None:
+            turned.append(f"'{c.phrase}' against '{other.phrase}'")
+    return tuple(turned)
 
 
 _NULL = re.compile(r"\b(?:no|not|nor|without|neither)\b[\w\s,-]{0,30}?\b(?:effect|effects|"
@@ -364,6 +395,10 @@ class Verifier:
             verdict = Verdict.CONTRADICTED
             reason = "the source says the opposite direction (up against down)"
             score = min(score, 0.05)
+        elif crisp.turned:
+            verdict = Verdict.CONTRADICTED
+            reason = "the source says the opposite direction: " + "; ".join(crisp.turned)
+            score = min(score, 0.05)
         elif crisp.swapped_names:
             verdict = Verdict.UNSUPPORTED
             reason = f"the source does not mention {', '.join(crisp.swapped_names)}"
@@ -398,7 +433,7 @@ class Verifier:
             verdict = Verdict.UNSUPPORTED
             reason = f"the source does not say this (score {score:.2f})"
         decided_by_rule = (num.status in (NumberStatus.CONFLICT, NumberStatus.MISSING)
-                           or crisp.negation_flip or crisp.direction_flip
+                           or crisp.negation_flip or crisp.direction_flip or bool(crisp.turned)
                            or bool(crisp.swapped_names))
         if self._judge is not None and not decided_by_rule:
             jv = self._judge.judge(claim, w.text)
