@@ -23,6 +23,8 @@ MUSEUM = "The museum is open on Mondays from 9 am to 5 pm. Entry is free for chi
 TRIAL = ("In the trial, aspirin lowered the risk of stroke by a fifth among older adults. Side "
          "effects were rare.")
 MIXED = "In the trial the drug increased heart rate but decreased blood pressure in most patients."
+MICE = ("In treated mice, heart rate rose sharply, while ascorbic acid levels were markedly "
+        "reduced.")
 STATINS = ("Across the cohorts, statin use came with an increased risk of diabetes, mostly in "
            "older women.")
 
@@ -79,6 +81,8 @@ def test_real_model_scores_pairs() -> None:
          {Verdict.CONTRADICTED}),
         ("negated direction", "Statins did not increase the risk of diabetes.", STATINS,
          {Verdict.CONTRADICTED}),
+        ("direction after a copula", "Treated mice have increased ascorbic acid levels.", MICE,
+         {Verdict.CONTRADICTED}),
     ],
 )
 def test_failure_kinds_are_not_supported(kind: str, claim: str, source: str,
@@ -100,6 +104,7 @@ def test_failure_kinds_are_not_supported(kind: str, claim: str, source: str,
         ("Children can enter the museum for free.", MUSEUM),
         ("Aspirin reduced the risk of stroke in older adults.", TRIAL),
         ("The drug increases heart rate.", MIXED),
+        ("Treated mice have a raised heart rate.", MICE),
     ],
 )
 def test_paraphrases_and_synonyms_are_supported(claim: str, source: str) -> None:

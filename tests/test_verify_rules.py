@@ -174,11 +174,16 @@ def test_opposite_turns_a_claim_around(claim: str, expected: str) -> None:
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("Tricyclics reduced headache attacks.", [Directed(-1, "headache", "attack", "reduced headache attacks")]),
+        ("Tricyclics reduced headache attacks.",
+         [Directed(-1, ("headache", "attack"), False, "reduced headache attacks")]),
         ("There is no increased risk of hypospadias.",
-         [Directed(-1, "risk", "hypospadia", "no increased risk of hypospadias")]),
+         [Directed(-1, ("risk", "hypospadia"), False, "no increased risk of hypospadias")]),
         ("Loss of N-cadherin slowed growth.",
-         [Directed(-1, "n", "cadherin", "loss of n-cadherin"), Directed(-1, "growth", None, "slowed growth")]),
+         [Directed(-1, ("n", "cadherin"), False, "loss of n-cadherin"),
+          Directed(-1, ("growth",), False, "slowed growth")]),
+        ("Ascorbic acid levels were not significantly increased.",
+         [Directed(-1, ("ascorbic", "acid", "level"), True,
+                   "ascorbic acid levels were not significantly increased")]),
         ("The dose increased 5 fold.", []),  # a quantity: the number layer's
         ("The museum is open on Mondays.", []),
     ],

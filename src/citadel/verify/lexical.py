@@ -238,19 +238,26 @@ class Directed(NamedTuple):
     """One thing a text says goes up or down (see :func:`scoped_directions`)."""
 
     sign: int  # +1 up, -1 down
-    word: str  # the first content word after the direction word, stemmed
-    after: str | None  # the content word after that, stemmed, or None
+    words: tuple[str, ...]  # what goes up or down: one to three content words, stemmed
+    before: bool  # the words come before the direction word ("levels were reduced")
     phrase: str  # as written (folded): "no increased risk of hypospadias"
 
 
+_COPULAS = frozenset("is are was were be been being became become becomes remained remains"
+                     .split())
+
+
 def scoped_directions(text: str) -> list[Directed]:
-    """What ``text`` says goes up or down. A negation right before the direction word turns
-    it ("no increased risk" goes down); a number right after it makes it a quantity, which
-    is the number layer's. "Tricyclics reduced headache attacks" ->
-    ``[Directed(-1, "headache", "attack", "reduced headache attacks")]``; "no reduction of
-    thyroid volume" -> ``Directed(1, "thyroid", "volume", "no reduction of thyroid volume")``."""
+    """What ``text`` says goes up or down: the direction word with the one or two content
+    words after it ("reduced headache attacks"), or, after a copula, up to three before it
+    ("ascorbic acid levels were markedly reduced"). A negation before the direction word (or
+    its adverb) turns it ("no increased risk" goes down); a number right after it makes it a
+    quantity, which is the number layer's.
+
+    "Tricyclics reduced headache attacks" ->
+    ``[Directed(-1, ("headache", "attack"), False, "reduced headache attacks")]``."""
     folded = fold(text)
-    toks: list[tuple[str, str, int, int]] = []  # (kind, stem or word, start, end)
+    toks: list[tuple[str, str, str, int, int]] = []  # (kind, stem, word, start, end)
     for m in _WORD.finditer(folded):
         w = m.group(0)
         if w in _SCOPED_UP or w in _SCOPED_DOWN:
@@ -259,19 +266,31 @@ def scoped_directions(text: str) -> list[Directed]:
             kind = "!"
         elif w.isdigit() or w in NUMBER_WORDS:
             kind = "#"
+        elif w in _COPULAS:
+            kind = "="
         elif w not in STOPWORDS:
-            kind, w = "w", stem(w)
+            kind = "w"
         else:
             continue
-        toks.append((kind, w, m.start(), m.end()))
+        toks.append((kind, stem(w) if kind == "w" else w, w, m.start(), m.end()))
     out = []
-    for i, (kind, _, start, _) in enumerate(toks):
-        if kind not in "+-" or i + 1 >= len(toks) or toks[i + 1][0] != "w":
+    for i, (kind, _, _, start, end) in enumerate(toks):
+        if kind not in "+-":
             continue
         sign = 1 if kind == "+" else -1
-        if i and toks[i - 1][0] == "!":
-            sign, start = -sign, toks[i - 1][2]
-        last = toks[i + 2] if i + 2 < len(toks) and toks[i + 2][0] == "w" else toks[i + 1]
-        after = last[1] if last is not toks[i + 1] else None
-        out.append(Directed(sign, toks[i + 1][1], after, folded[start : last[3]]))
+        j = i - 1
+        if j >= 0 and toks[j][2].endswith("ly"):  # "significantly reduced"
+            j -= 1
+        if j >= 0 and toks[j][0] == "!":
+            sign, start, j = -sign, toks[j][3], j - 1
+        if j >= 1 and toks[j][0] == "=" and toks[j - 1][0] == "w":
+            head = [t for t in toks[max(0, j - 3) : j] if t[0] == "w"]
+            out.append(Directed(sign, tuple(t[1] for t in head), True,
+                                folded[head[0][3] : end]))
+            continue
+        if i + 1 >= len(toks) or toks[i + 1][0] != "w":
+            continue
+        last = i + 2 if i + 2 < len(toks) and toks[i + 2][0] == "w" else i + 1
+        out.append(Directed(sign, tuple(t[1] for t in toks[i + 1 : last + 1]), False,
+                            folded[start : toks[last][4]]))
     return out

@@ -41,6 +41,7 @@ from citadel.verify.judge import Generator, LLMJudge
 from rapidfuzz import fuzz
 
 from citadel.verify.lexical import (
+    Directed,
     bigram_overlap,
     content_words,
     direction,
@@ -151,25 +152,32 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
 def _turned(claim: str, source: str) -> tuple[str, ...]:
     """What the claim says goes up (or down) where the source only says it goes the other
     way, as "'claim phrase' against 'source phrase'": "increases thyroid volume" against
-    "decreased thyroid volume", "no increased risk of X" against "an increased risk of X".
-    The word after the direction word must match, and the word after that, when the claim
-    has one, must occur in the same source sentence.
+    "decreased thyroid volume", "no increased risk of X" against "an increased risk of X",
+    "increased ascorbic acid levels" against "ascorbic acid levels were reduced".
 
-    On the dev splits this fires on 10 of 122 contradicted SciFact pairs, 3 of 245 without
+    The source goes the other way when one of its sentences holds all the claim's words for
+    the thing and turns the thing's first word; it goes the same way when any sentence moves
+    that word (as the first word after a direction word) in the claim's direction.
+
+    On the dev splits this fires on 16 of 122 contradicted SciFact pairs, 4 of 245 without
     enough information, none of 250 supported, and nowhere in ExpertQA or WiCE."""
     said = scoped_directions(claim)
     if not said:
         return ()
     per_sentence = [(scoped_directions(source[s:e]), {stem(w) for w in words(source[s:e])})
                     for s, e in sentences(source)]
-    found = {(d.sign, d.word) for ds, _ in per_sentence for d in ds}
     turned = []
     for c in said:
-        if (c.sign, c.word) in found:
+        key = set(c.words[:1] if not c.before else c.words)
+
+        def same_way(d: Directed) -> bool:
+            return bool(key & set(d.words if d.before else d.words[:1]))
+
+        if any(d.sign == c.sign and same_way(d) for ds, _ in per_sentence for d in ds):
             continue
-        other = next((d for ds, ws in per_sentence for d in ds
-                      if (d.sign, d.word) == (-c.sign, c.word)
-                      and (c.after is None or c.after in ws)), None)
+        other = next((d for ds, stems in per_sentence for d in ds
+                      if d.sign == -c.sign and key & set(d.words) and set(c.words) <= stems),
+                     None)
         if other is not None:
             turned.append(f"'{c.phrase}' against '{other.phrase}'")
     return tuple(turned)
