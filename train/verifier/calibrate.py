@@ -81,15 +81,15 @@ def main() -> None:
             continue
         t0 = time.time()
         v = Verifier(VerifierSettings(model_dir=model_dir, use_model=use_model))
-        feats = v.feature_rows(pairs)
+        rows_ruled = v.ruled_rows(pairs)
+        feats = [f for f, _ in rows_ruled]
         names = [f for f in FEATURES if f in feats[0]]
         x = np.array([[f[n] for n in names] for f in feats])
         beta = fit_logreg(x, y, wts, args.l2)
         p = 1 / (1 + np.exp(-(beta[0] + x @ beta[1:])))
-        # the verdict rules: a missing or conflicting number is never "supported", nor is a
-        # claim whose opposite the source supports much better
-        blocked = np.array([f["num_missing"] + f["num_conflict"] > 0
-                            or f.get("says_opposite", 0.0) > 0 for f in feats])
+        # pairs a rule decides (a number missing or in conflict, a negation or direction
+        # turned, a name swapped, the opposite supported better) are never "supported"
+        blocked = np.array([ruled is not None for _, ruled in rows_ruled])
         best_t, best_ba = 0.5, -1.0
         for t in np.linspace(0.05, 0.95, 91):
             pred = ((p >= t) & ~blocked).astype(int)
