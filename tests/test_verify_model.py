@@ -105,6 +105,14 @@ def test_failure_kinds_are_not_supported(kind: str, claim: str, source: str,
         ("Aspirin reduced the risk of stroke in older adults.", TRIAL),
         ("The drug increases heart rate.", MIXED),
         ("Treated mice have a raised heart rate.", MICE),
+        # a hyphenated name is in the source although its words are split there
+        ("Neutrophil traps are released by ANCA-stimulated neutrophils.",
+         "Here we show that chromatin fibres, so-called neutrophil traps, are released by "
+         "ANCA-stimulated neutrophils and contain the autoantigens."),
+        # the "not" belongs to another clause: the claim is not the sentence negated
+        ("Birth weight is positively associated with breast cancer risk.",
+         "Birth weight was positively associated with breast cancer risk in studies based on "
+         "birth records, but not in those based on adult self-reports."),
     ],
 )
 def test_paraphrases_and_synonyms_are_supported(claim: str, source: str) -> None:
