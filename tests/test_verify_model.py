@@ -83,6 +83,9 @@ def test_real_model_scores_pairs() -> None:
          {Verdict.CONTRADICTED}),
         ("direction after a copula", "Treated mice have increased ascorbic acid levels.", MICE,
          {Verdict.CONTRADICTED}),
+        ("direction of a compound's head", "Memory cells diminish the early production of "
+         "chemokines in the lung.", "Early in infection, memory cells enhance production of "
+         "chemokines in the lung and reduce viral spread.", {Verdict.CONTRADICTED}),
     ],
 )
 def test_failure_kinds_are_not_supported(kind: str, claim: str, source: str,

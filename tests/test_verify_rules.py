@@ -175,11 +175,11 @@ def test_opposite_turns_a_claim_around(claim: str, expected: str) -> None:
     ("text", "expected"),
     [
         ("Tricyclics reduced headache attacks.",
-         [Directed(-1, ("headache", "attack"), False, "reduced headache attacks")]),
+         [Directed(-1, ("headache", "attack"), False, "reduced headache attacks", True)]),
         ("There is no increased risk of hypospadias.",
          [Directed(-1, ("risk", "hypospadia"), False, "no increased risk of hypospadias")]),
         ("Loss of N-cadherin slowed growth.",
-         [Directed(-1, ("n", "cadherin"), False, "loss of n-cadherin"),
+         [Directed(-1, ("n", "cadherin"), False, "loss of n-cadherin", True),
           Directed(-1, ("growth",), False, "slowed growth")]),
         ("Ascorbic acid levels were not significantly increased.",
          [Directed(-1, ("ascorbic", "acid", "level"), True,

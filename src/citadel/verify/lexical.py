@@ -241,10 +241,20 @@ class Directed(NamedTuple):
     words: tuple[str, ...]  # what goes up or down: one to three content words, stemmed
     before: bool  # the words come before the direction word ("levels were reduced")
     phrase: str  # as written (folded): "no increased risk of hypospadias"
+    compound: bool = False  # two words after it with none between ("thyroid volume")
 
 
 _COPULAS = frozenset("is are was were be been being became become becomes remained remains"
                      .split())
+
+
+class _Tok(NamedTuple):
+    kind: str  # + up, - down, ! negation, # number, = copula, w content word
+    text: str  # the stem of a content word, else the word
+    raw: str
+    start: int
+    end: int
+    gap: bool  # a stop word was skipped right before it
 
 
 def scoped_directions(text: str) -> list[Directed]:
@@ -255,9 +265,10 @@ def scoped_directions(text: str) -> list[Directed]:
     quantity, which is the number layer's.
 
     "Tricyclics reduced headache attacks" ->
-    ``[Directed(-1, ("headache", "attack"), False, "reduced headache attacks")]``."""
+    ``[Directed(-1, ("headache", "attack"), False, "reduced headache attacks", True)]``."""
     folded = fold(text)
-    toks: list[tuple[str, str, str, int, int]] = []  # (kind, stem, word, start, end)
+    toks: list[_Tok] = []
+    gap = False
     for m in _WORD.finditer(folded):
         w = m.group(0)
         if w in _SCOPED_UP or w in _SCOPED_DOWN:
@@ -271,26 +282,29 @@ def scoped_directions(text: str) -> list[Directed]:
         elif w not in STOPWORDS:
             kind = "w"
         else:
+            gap = True
             continue
-        toks.append((kind, stem(w) if kind == "w" else w, w, m.start(), m.end()))
+        toks.append(_Tok(kind, stem(w) if kind == "w" else w, w, m.start(), m.end(), gap))
+        gap = False
     out = []
-    for i, (kind, _, _, start, end) in enumerate(toks):
-        if kind not in "+-":
+    for i, tok in enumerate(toks):
+        if tok.kind not in "+-":
             continue
-        sign = 1 if kind == "+" else -1
+        sign, start = (1 if tok.kind == "+" else -1), tok.start
         j = i - 1
-        if j >= 0 and toks[j][2].endswith("ly"):  # "significantly reduced"
+        if j >= 0 and toks[j].raw.endswith("ly"):  # "significantly reduced"
             j -= 1
-        if j >= 0 and toks[j][0] == "!":
-            sign, start, j = -sign, toks[j][3], j - 1
-        if j >= 1 and toks[j][0] == "=" and toks[j - 1][0] == "w":
-            head = [t for t in toks[max(0, j - 3) : j] if t[0] == "w"]
-            out.append(Directed(sign, tuple(t[1] for t in head), True,
-                                folded[head[0][3] : end]))
+        if j >= 0 and toks[j].kind == "!":
+            sign, start, j = -sign, toks[j].start, j - 1
+        if j >= 1 and toks[j].kind == "=" and toks[j - 1].kind == "w":
+            head = [t for t in toks[max(0, j - 3) : j] if t.kind == "w"]
+            out.append(Directed(sign, tuple(t.text for t in head), True,
+                                folded[head[0].start : tok.end]))
             continue
-        if i + 1 >= len(toks) or toks[i + 1][0] != "w":
+        if i + 1 >= len(toks) or toks[i + 1].kind != "w":
             continue
-        last = i + 2 if i + 2 < len(toks) and toks[i + 2][0] == "w" else i + 1
-        out.append(Directed(sign, tuple(t[1] for t in toks[i + 1 : last + 1]), False,
-                            folded[start : toks[last][4]]))
+        last = i + 2 if i + 2 < len(toks) and toks[i + 2].kind == "w" else i + 1
+        out.append(Directed(sign, tuple(t.text for t in toks[i + 1 : last + 1]), False,
+                            folded[start : toks[last].end],
+                            compound=last == i + 2 and not toks[last].gap))
     return out
