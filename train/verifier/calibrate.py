@@ -62,7 +62,7 @@ def main() -> None:
     ap.add_argument("--model-dir", default="src/citadel/verify/model")
     ap.add_argument("--only", choices=["rules_only", "with_model"], default=None)
     ap.add_argument("--l2", type=float, default=1.0,
-                    help="L2 strength of the logistic regression (the shipped with_model: 3)")
+                    help="L2 strength of the logistic regression (the shipped with_model: 100)")
     ap.add_argument("--dry-run", action="store_true", help="report only; write nothing")
     args = ap.parse_args()
     rows = [json.loads(line) for line in open(args.calib)]
