@@ -117,7 +117,7 @@ class _Crisp:
     direction_flip: bool  # the same sentence with its direction turned ("raised" for "lowered")
     swapped_names: tuple[str, ...]  # names not in the source, everything else matching
     overgeneral: tuple[str, ...]  # universal words ("all", "always") the source lacks
-    turned: tuple[str, ...]  # what the claim says goes up and the source only says goes down
+    turned: tuple[str, ...]  # what the claim moves one way and the source only the other
 
 
 class RuleVerdict(NamedTuple):
