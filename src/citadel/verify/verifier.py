@@ -303,10 +303,7 @@ class Verifier:
                 raise VerifyError(f"pair {i}: claim and source must be strings")
         verbatim = [verbatim_span(c, s) for c, s in pairs]
         rest = [pair for pair, span in zip(pairs, verbatim) if span is None]
-        windows = [candidate_windows(c, s, self.settings.window_sentences,
-                                     self.settings.top_windows) for c, s in rest]
-        scored = self._score_windows(rest, windows)
-        feats = self._all_features(rest, scored)
+        scored, feats = self._scored_features(rest)
         decided = iter([self._decide(c, s, sc, ft)
                         for (c, s), sc, ft in zip(rest, scored, feats)])
         return [
@@ -318,16 +315,22 @@ class Verifier:
 
     def feature_rows(self, pairs: Sequence[tuple[str, str]]) -> list[dict[str, float]]:
         """The combiner's input features for each pair (used to fit the combiner)."""
-        return [f for f, _ in self.ruled_rows(pairs)]
+        return [f for f, _, _ in self._scored_features(pairs)[1]]
 
     def ruled_rows(self, pairs: Sequence[tuple[str, str]]
                    ) -> list[tuple[dict[str, float], RuleVerdict | None]]:
         """Each pair's combiner features and the verdict a rule gives it whatever the score
         (None where the score decides): calibration chooses the threshold on the rest."""
+        feats = self._scored_features(pairs)[1]
+        return [(f, self.rule_verdict(c, s, f, num)) for (c, s), (f, _, num) in zip(pairs, feats)]
+
+    def _scored_features(self, pairs: Sequence[tuple[str, str]]
+                         ) -> tuple[list[_Scored], list[tuple[dict[str, float], int, NumberCheck]]]:
+        """Each pair's candidate windows scored, and its features (see :meth:`features`)."""
         windows = [candidate_windows(c, s, self.settings.window_sentences,
                                      self.settings.top_windows) for c, s in pairs]
-        feats = self._all_features(pairs, self._score_windows(pairs, windows))
-        return [(f, self.rule_verdict(c, s, f, num)) for (c, s), (f, _, num) in zip(pairs, feats)]
+        scored = self._score_windows(pairs, windows)
+        return scored, self._all_features(pairs, scored)
 
     def _score_windows(self, pairs: Sequence[tuple[str, str]],
                        windows: list[list[Window]]) -> list[_Scored]:
