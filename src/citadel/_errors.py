@@ -10,6 +10,7 @@ Every error a user can meet is a subclass of :class:`CitadelError`::
     ├── RetrievalError       search could not run
     ├── BackendError         a generation, embedding or model backend failed
     ├── ValidationError      model output or user input broke a schema
+    │   └── LimitError       input over a configured limit (size, count, time)
     └── VerifyError          the verifier could not run
 
 Third-party errors are translated at the boundary with ``raise ... from exc``.
@@ -50,6 +51,17 @@ class BackendError(CitadelError):
 
 class ValidationError(CitadelError):
     """Input or model output does not match the expected schema."""
+
+
+class LimitError(ValidationError):
+    """Input over one of the limits in :mod:`citadel.limits`; ``limit`` names it.
+
+    ``kind`` is ``"size"`` (bytes or characters: HTTP 413), ``"count"`` (HTTP 422) or
+    ``"time"`` (the request's time budget ran out: HTTP 503)."""
+
+    def __init__(self, message: str, limit: str, kind: str = "size") -> None:
+        super().__init__(message)
+        self.limit, self.kind = limit, kind
 
 
 class VerifyError(CitadelError):
