@@ -35,10 +35,13 @@ Approved refunds are processed within five business days. Refunds always go back
 """
 SALARIES = "# Salary bands\n\n## Engineering\n\nThe L5 staff engineer band is EUR 86,000 to 110,000 per year."
 KEYS = {
-    "hr-key-0123456789": {"groups": ["hr"]},
+    "hr-key-0123456789": {"groups": ["hr"], "write": ["hr", "public"]},
     "pub-key-0123456789": {"groups": []},
+    "writer-key-0123456789": {"groups": [], "write": ["public"], "name": "writer"},
+    "admin-key-0123456789": {"groups": ["hr"], "admin": True, "name": "admin"},
 }
 HR, PUB = "hr-key-0123456789", "pub-key-0123456789"
+WRITER, ADMIN = "writer-key-0123456789", "admin-key-0123456789"
 
 #: The system's Chromium, driven by Playwright (never `playwright install`), and where screenshots go.
 CHROMIUM = "/usr/bin/chromium"

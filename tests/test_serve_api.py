@@ -13,7 +13,7 @@ from citadel.engine import Citadel
 from citadel.serve import ServeSettings, create_app
 
 from .files import make_docx, make_pdf
-from .serve_support import HR, KEYS, PUB, Client, fast_engine, running, sse_events
+from .serve_support import ADMIN, HR, KEYS, PUB, WRITER, Client, fast_engine, running, sse_events
 
 
 @pytest.fixture
@@ -34,7 +34,9 @@ SALARY_Q = "What is the L5 staff engineer salary band?"
 
 
 def test_every_api_request_needs_a_known_key_but_health_and_the_page_do_not(server: Client) -> None:
-    assert server.get("/v1/health").json() == {"status": "ok", "version": "0.1.0", "auth": "keys"}
+    assert server.get("/v1/health").json() == {"status": "ok"}  # no version or auth mode without a key
+    known = server.with_key(PUB).get("/v1/health").json()
+    assert known == {"status": "ok", "version": "0.1.0", "auth": "keys", "audit_failures": 0}
     page = server.get("/")
     assert page.status == 200 and 'data-testid="question"' in page.text
     assert server.get("/static/app.js").status == 200
@@ -74,12 +76,19 @@ def test_each_key_reads_only_its_groups(server: Client) -> None:
 
 
 def test_a_trace_is_visible_only_to_keys_that_could_read_all_its_evidence(server: Client) -> None:
-    hr, pub = server.with_key(HR), server.with_key(PUB)
+    hr, pub, admin = server.with_key(HR), server.with_key(PUB), server.with_key(ADMIN)
     hr_trace = hr.post("/v1/ask", {"question": SALARY_Q}).json()["trace_id"]
     pub_trace = pub.post("/v1/ask", {"question": REFUND_Q}).json()["trace_id"]
-    assert {t["trace_id"] for t in hr.get("/v1/traces").json()} == {hr_trace, pub_trace}
+    hr_public = hr.post("/v1/ask", {"question": REFUND_Q}).json()["trace_id"]
+    # A key sees its own traces only; an admin key sees every caller's it could read.
+    assert {t["trace_id"] for t in hr.get("/v1/traces").json()} == {hr_trace, hr_public}
     assert [t["trace_id"] for t in pub.get("/v1/traces").json()] == [pub_trace]
+    assert {t["trace_id"] for t in admin.get("/v1/traces").json()} == {hr_trace, pub_trace, hr_public}
     assert pub.get(f"/v1/traces/{hr_trace}").status == 404
+    assert pub.get(f"/v1/traces/{hr_public}").status == 404  # public evidence, but another caller's question
+    assert hr.get(f"/v1/traces/{pub_trace}").status == 404
+    assert admin.get(f"/v1/traces/{pub_trace}").json()["question"] == REFUND_Q
+    assert pub.get(f"/v1/traces?caller={hr.get('/v1/me').json()['caller']}").json() == []
     trace = hr.get(f"/v1/traces/{hr_trace}").json()
     assert trace["question"] == SALARY_Q and trace["caller"].startswith("key-") and trace["groups"] == ["hr"]
     assert HR not in json.dumps(trace) and "prompt" not in trace
@@ -87,12 +96,12 @@ def test_a_trace_is_visible_only_to_keys_that_could_read_all_its_evidence(server
     assert {"retrieve", "generate", "verify", "total"} <= set(trace["timings"])
     # Filters
     assert [t["trace_id"] for t in hr.get("/v1/traces?doc_id=salaries.md").json()] == [hr_trace]
-    assert [t["trace_id"] for t in hr.get("/v1/traces?text=refunds").json()] == [pub_trace]
-    assert [t["trace_id"] for t in hr.get("/v1/traces?limit=1").json()] == [pub_trace]
+    assert [t["trace_id"] for t in hr.get("/v1/traces?text=refunds").json()] == [hr_public]
+    assert [t["trace_id"] for t in hr.get("/v1/traces?limit=1").json()] == [hr_public]
     assert hr.get("/v1/traces?abstained=true").json() == []
     assert hr.get("/v1/traces?since=2999-01-01T00:00:00Z").json() == []
     label = trace["caller"]
-    assert [t["trace_id"] for t in hr.get(f"/v1/traces?caller={label}").json()] == [hr_trace]
+    assert {t["trace_id"] for t in admin.get(f"/v1/traces?caller={label}").json()} == {hr_public, hr_trace}
 
 
 def test_the_stream_sends_retrieval_quotes_claims_then_done(server: Client) -> None:
@@ -177,16 +186,19 @@ def test_uploads_of_every_file_type_are_ingested_readable_and_answerable(server:
     hr = server.with_key(HR)
     report = hr.upload(_upload_files(tmp_path / "up"), public="true")
     assert report.status == 200, report.text
-    assert report.json() == {"added": 6, "updated": 0, "unchanged": 0, "chunks": report.json()["chunks"], "failed": []}
+    # new names go into the key's namespace for the target groups, in the order of the files
+    ids = [f"~public/{n}" for n in ["kb-1", "faq.txt", "manual.pdf", "notes.md", "page.html", "travel.docx"]]
+    assert report.json() == {"added": 6, "updated": 0, "unchanged": 0, "chunks": report.json()["chunks"], "failed": [],
+                             "doc_ids": ids}
     pub = server.with_key(PUB)
-    listed = {d["doc_id"]: d for d in pub.get("/v1/documents").json()}
+    listed = {d["doc_id"].removeprefix("~public/"): d for d in pub.get("/v1/documents").json()}
     for doc_id, phrase in EXPECTED.items():
         assert listed[doc_id]["groups"] == [], doc_id
-        assert phrase in pub.get(f"/v1/documents/{doc_id}").json()["text"], doc_id
+        assert phrase in pub.get(f"/v1/documents/~public/{doc_id}").json()["text"], doc_id
     assert listed["manual.pdf"]["media_type"] == "application/pdf"
     answer = pub.post("/v1/ask", {"question": "Where is the color printer?"}).json()
     assert not answer["abstained"] and "third floor" in answer["answer"]
-    assert answer["sources"]["S1"]["doc_id"] == "manual.pdf" and answer["sources"]["S1"]["page"] == 1
+    assert answer["sources"]["S1"]["doc_id"] == "~public/manual.pdf" and answer["sources"]["S1"]["page"] == 1
 
 
 def test_older_versions_are_only_shown_to_the_local_owner(server: Client, engine: Citadel, tmp_path: Path) -> None:
@@ -207,22 +219,23 @@ def test_uploads_respect_the_keys_groups(server: Client, tmp_path: Path) -> None
     hr, pub = server.with_key(HR), server.with_key(PUB)
     doc = tmp_path / "bonus.md"
     doc.write_text("# Bonus\n\nThe annual bonus is paid in March.")
-    assert hr.upload([doc]).json()["added"] == 1  # default: the key's own groups
-    assert "bonus.md" not in {d["doc_id"] for d in pub.get("/v1/documents").json()}
-    assert hr.get("/v1/documents/bonus.md").json()["groups"] == ["hr"]
-    forbidden = pub.upload([doc], groups="hr")
+    writer = server.with_key(WRITER)
+    assert hr.upload([doc], groups="hr").json()["doc_ids"] == ["~hr/bonus.md"]
+    assert "~hr/bonus.md" not in {d["doc_id"] for d in pub.get("/v1/documents").json()}
+    assert hr.get("/v1/documents/~hr/bonus.md").json()["groups"] == ["hr"]
+    forbidden = writer.upload([doc], groups="hr")
     assert forbidden.status == 403 and forbidden.json()["error"] == "forbidden"
-    assert pub.upload([doc]).status == 403  # may not replace a document it cannot read
+    assert pub.upload([doc]).status == 403  # a read-only key writes nothing
     line = json.dumps({"doc_id": "x", "text": "secret", "groups": ["hr"]})
     (tmp_path / "sneak.jsonl").write_text(line + "\n")
-    assert pub.upload([tmp_path / "sneak.jsonl"]).status == 403
+    assert writer.upload([tmp_path / "sneak.jsonl"]).status == 403
     bad = tmp_path / "bad.pdf"
     bad.write_bytes(b"not a pdf at all")
-    failed = pub.upload([bad]).json()
+    failed = writer.upload([bad]).json()
     assert failed["added"] == 0 and failed["failed"][0]["path"] == "bad.pdf"
-    assert pub.delete("/v1/documents/bonus.md").status == 404
-    assert hr.delete("/v1/documents/bonus.md").json() == {"deleted": "bonus.md"}
-    assert hr.get("/v1/documents/bonus.md").status == 404
+    assert writer.delete("/v1/documents/~hr/bonus.md").status == 404
+    assert hr.delete("/v1/documents/~hr/bonus.md").json() == {"deleted": "~hr/bonus.md"}
+    assert hr.get("/v1/documents/~hr/bonus.md").status == 404
 
 
 def test_an_upload_over_the_size_limit_is_refused(engine: Citadel, tmp_path: Path) -> None:
@@ -237,6 +250,7 @@ def test_an_upload_over_the_size_limit_is_refused(engine: Citadel, tmp_path: Pat
 def test_without_keys_the_local_owner_needs_no_key_and_sees_every_document(engine: Citadel) -> None:
     with running(create_app(engine)) as local:
         assert local.get("/v1/health").json()["auth"] == "local"
+        assert local.get("/v1/me").json()["owner"] is True
         assert [d["doc_id"] for d in local.get("/v1/documents").json()] == ["refunds.md", "salaries.md"]
         public_only = local.post("/v1/ask", {"question": SALARY_Q}).json()
         assert "86,000" not in public_only["answer"]  # like the CLI: no groups unless asked
@@ -252,7 +266,7 @@ def test_the_openapi_document_lists_every_endpoint_with_a_summary(server: Client
     assert server.get("/docs").status == 404
     spec = server.with_key(PUB).get("/openapi.json").json()
     expected = {
-        "/v1/health": {"get"}, "/v1/ask": {"post"}, "/v1/ask/stream": {"post"}, "/v1/verify": {"post"},
+        "/v1/health": {"get"}, "/v1/me": {"get"}, "/v1/ask": {"post"}, "/v1/ask/stream": {"post"}, "/v1/verify": {"post"},
         "/v1/search": {"post"}, "/v1/documents": {"get", "post"}, "/v1/documents/{doc_id}": {"get", "delete"},
         "/v1/traces": {"get"}, "/v1/traces/{trace_id}": {"get"},
     }  # fmt: skip

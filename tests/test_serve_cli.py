@@ -49,7 +49,7 @@ def test_serve_with_keys_and_two_workers(tmp_path: Path) -> None:
     try:
         client = Client(f"http://127.0.0.1:{port}")
         wait_healthy(client, seconds=90)
-        assert client.get("/v1/health").json()["auth"] == "keys"
+        assert client.with_key(PUB).get("/v1/health").json()["auth"] == "keys"
         assert client.get("/v1/documents").status == 401
         assert [d["doc_id"] for d in client.with_key(HR).get("/v1/documents").json()] == ["refunds.md", "salaries.md"]
         for _ in range(4):  # whichever worker answers, it has the same store and keys
@@ -57,5 +57,5 @@ def test_serve_with_keys_and_two_workers(tmp_path: Path) -> None:
     finally:
         proc.terminate()
         output, _ = proc.communicate(timeout=30)
-    assert "2 API keys, 2 worker(s)" in output
+    assert "4 API keys, 2 worker(s)" in output
     assert HR not in output and PUB not in output

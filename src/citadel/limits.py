@@ -67,7 +67,11 @@ class Limits:
     #: wall-clock budget of one HTTP request's model work
     request_seconds: float = 60.0
     #: model requests one caller may have running or queued at once (more: 429)
-    max_inflight_per_caller: int = 2
+    max_inflight_per_caller: int = 4
+    #: longest pause while a client sends a request body (slow senders: 408)
+    body_idle_seconds: float = 15.0
+    #: longest a client may take to send a whole request body
+    body_total_seconds: float = 120.0
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Limits:

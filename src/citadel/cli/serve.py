@@ -12,6 +12,8 @@ from citadel.engine import DEFAULT_BACKEND
 from citadel.generate.backends import backend_names
 
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
+#: How long SIGTERM waits for running requests (they are also told to stop at once).
+GRACE_SECONDS = 3
 
 
 @click.command()
@@ -28,7 +30,9 @@ def serve(state: CliState, host: str, port: int, keys_file: str | None, workers:
     """Serve the HTTP API (OpenAPI at /docs) and the web page at /.
 
     With --keys every request needs 'Authorization: Bearer KEY' and runs with that
-    key's groups. Without --keys the server only binds to localhost.
+    key's groups and rights. Without --keys the server only binds to localhost and
+    answers only requests addressed to 127.0.0.1, localhost or [::1]. Input limits are
+    set with CITADEL_LIMIT_<NAME> variables (see the README).
     """
     import uvicorn
 
@@ -52,13 +56,13 @@ def serve(state: CliState, host: str, port: int, keys_file: str | None, workers:
         else:
             os.environ.pop(ENV_KEYS, None)
         uvicorn.run("citadel.serve.app:app_from_env", factory=True, host=host, port=port, workers=workers,
-                    log_level="info")  # fmt: skip
+                    log_level="info", timeout_graceful_shutdown=GRACE_SECONDS)  # fmt: skip
         return 0
     from citadel.engine import Citadel
     from citadel.serve import create_app
 
     app = create_app(Citadel(state.store, backend=backend), ring)
-    uvicorn.run(app, host=host, port=port, log_level="info")
+    uvicorn.run(app, host=host, port=port, log_level="info", timeout_graceful_shutdown=GRACE_SECONDS)
     return 0
 
 

@@ -7,12 +7,13 @@ from datetime import UTC, datetime
 from importlib.metadata import version as package_version
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Query
+from fastapi import APIRouter, Depends, Query, Request
 from sse_starlette import EventSourceResponse
 from starlette.concurrency import run_in_threadpool
 
 from citadel._errors import CitadelError
 from citadel.answers import Answer
+from citadel.limits import check_count, check_size
 from citadel.serve.auth import Caller
 from citadel.serve.events import answer_events, error_event
 from citadel.serve.schemas import (
@@ -20,6 +21,7 @@ from citadel.serve.schemas import (
     AskRequest,
     ErrorBody,
     HealthBody,
+    MeBody,
     SearchBody,
     SearchRequest,
     TraceBody,
@@ -42,14 +44,33 @@ CallerDep = Annotated[Caller, Depends(current_caller)]
 ServiceDep = Annotated[Service, Depends(service)]
 
 
-@router.get("/health", summary="Liveness check (no key needed)", response_model=HealthBody, tags=["service"])
-def health(svc: ServiceDep) -> dict[str, Any]:
-    return {"status": "ok", "version": package_version("citadel"), "auth": "keys" if svc.keys else "local"}
+@router.get("/health", summary="Liveness check (no key needed)", response_model=HealthBody,
+            response_model_exclude_none=True, tags=["service"])  # fmt: skip
+def health(request: Request, svc: ServiceDep) -> dict[str, Any]:
+    """Without a valid key only ``{"status": "ok"}``: the version and the auth mode are
+    shown to callers the server knows (and to the local owner)."""
+    body: dict[str, Any] = {"status": "ok"}
+    if svc.optional_caller(request.headers.get("authorization")) is not None:
+        body.update(
+            version=package_version("citadel"), auth="keys" if svc.keys else "local",
+            audit_failures=int(getattr(svc.engine, "audit_failures", 0)),
+        )  # fmt: skip
+    return body
+
+
+@router.get("/me", summary="Who this key is: its label, read and write groups", response_model=MeBody,
+            responses=ERRORS, tags=["service"])  # fmt: skip
+def me(caller: CallerDep, svc: ServiceDep) -> dict[str, Any]:
+    return {
+        "caller": caller.label, "auth": "keys" if svc.keys else "local", "groups": sorted(caller.groups),
+        "write": sorted(caller.write), "admin": caller.admin, "owner": caller.owner,
+    }  # fmt: skip
 
 
 def _ask(svc: Service, caller: Caller, body: AskRequest) -> Answer:
+    check_size("the question", len(body.question), "max_question_chars", "characters")
     groups = caller.ask_groups(body.groups)
-    return svc.run(lambda: svc.engine.ask(body.question, groups=groups, caller=caller.label))
+    return svc.run(lambda: svc.engine.ask(body.question, groups=groups, caller=caller.label), caller)
 
 
 @router.post(
@@ -96,6 +117,7 @@ def verify(body: VerifyRequest, caller: CallerDep, svc: ServiceDep) -> dict[str,
     """Give `sources` (id to text) and either `answer` (text with `[S1]` markers) or `claims`."""
     if (body.answer is None) == (body.claims is None):
         raise HTTPProblem(422, "invalid_request", "give exactly one of 'answer' or 'claims'")
+    _check_verify_size(body)
     claims = None
     if body.claims is not None:
         claims = [
@@ -103,15 +125,29 @@ def verify(body: VerifyRequest, caller: CallerDep, svc: ServiceDep) -> dict[str,
             for c in body.claims
         ]
     verifier = svc.engine.verifier
-    report = svc.run(lambda: verifier.check_answer(body.sources, answer=body.answer, claims=claims))
+    report = svc.run(lambda: verifier.check_answer(body.sources, answer=body.answer, claims=claims), caller)
     return report.to_json()
+
+
+def _check_verify_size(body: VerifyRequest) -> None:
+    """Bound the verifier's work before it starts: sources, claims and their length."""
+    check_size("the sources", sum(len(k) + len(v) for k, v in body.sources.items()), "max_verify_source_chars",
+               "characters")  # fmt: skip
+    if body.claims is not None:
+        check_count("claims in one verify request", len(body.claims), "max_verify_claims")
+        for claim in body.claims:
+            check_size("a claim", len(claim.text), "max_claim_chars", "characters")
+            check_count("citations of one claim", len(claim.citations), "max_verify_claims")
+    if body.answer is not None:
+        check_size("the answer", len(body.answer), "max_verify_source_chars", "characters")
 
 
 @router.post("/search", summary="Hybrid search over the documents the caller may read",
              response_model=SearchBody, responses=ERRORS, tags=["search"])  # fmt: skip
 def search(body: SearchRequest, caller: CallerDep, svc: ServiceDep) -> dict[str, object]:
+    check_size("the query", len(body.query), "max_question_chars", "characters")
     groups = caller.ask_groups(body.groups)
-    result = svc.run(lambda: svc.engine.search(body.query, k=body.k, groups=groups, mode=body.mode))
+    result = svc.run(lambda: svc.engine.search(body.query, k=body.k, groups=groups, mode=body.mode), caller)
     return {
         "query": result.query, "mode": result.mode, "reranked": result.reranked,
         "notes": list(result.notes), "hits": [h.to_json() for h in result.hits],
@@ -128,7 +164,8 @@ def _summary(trace: dict[str, Any]) -> dict[str, Any]:
     return {k: trace[k] for k in TraceSummary.model_fields}
 
 
-@router.get("/traces", summary="The audit log: traces whose every document the caller may read",
+@router.get("/traces", summary="The audit log: the caller's own traces (every caller's for admin keys) "
+            "whose every document, as read, the caller may read",
             response_model=list[TraceSummary], responses=ERRORS, tags=["traces"])  # fmt: skip
 def traces(
     caller: CallerDep,
@@ -140,6 +177,10 @@ def traces(
     text: Annotated[str | None, Query(description="Only questions containing this text.")] = None,
     caller_label: Annotated[str | None, Query(alias="caller", description="Only this caller's traces.")] = None,
 ) -> list[dict[str, Any]]:
+    if not caller.sees_all_callers:
+        if caller_label is not None and caller_label != caller.label:
+            return []
+        caller_label = caller.label  # a key sees only its own questions
     query = TraceQuery(
         limit=limit, since=_utc(since), abstained=abstained,
         doc_id=doc_id, text=text, caller=caller_label,
@@ -151,6 +192,8 @@ def traces(
             response_model=TraceBody, responses={**ERRORS, 404: {"model": ErrorBody}}, tags=["traces"])  # fmt: skip
 def trace(trace_id: str, caller: CallerDep, svc: ServiceDep) -> dict[str, Any]:
     found = svc.engine.store.get_trace(trace_id, caller.where)
+    if found is not None and not caller.sees_all_callers and found.get("caller") != caller.label:
+        found = None  # another caller's question: as if it did not exist
     if found is None:
         raise HTTPProblem(404, "not_found", f"no trace {trace_id!r}")
     found.pop("prompt", None)

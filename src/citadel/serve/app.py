@@ -11,7 +11,12 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
+import threading
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
+from types import FrameType
 from typing import Annotated
 
 from fastapi import Depends, FastAPI, Request
@@ -25,6 +30,7 @@ from citadel._errors import (
     CitadelError,
     ConfigError,
     IngestError,
+    LimitError,
     NotFoundError,
     RetrievalError,
     StoreError,
@@ -32,8 +38,10 @@ from citadel._errors import (
     VerifyError,
 )
 from citadel.engine import Citadel
+from citadel.limits import begin_shutdown
 from citadel.serve import api, documents
 from citadel.serve.auth import Caller, KeyRing
+from citadel.serve.guard import Guard, install_scrubber
 from citadel.serve.service import HTTPProblem, ServeSettings, Service, current_caller
 
 log = logging.getLogger(__name__)
@@ -55,18 +63,46 @@ _STATUS: list[tuple[type[CitadelError], int, str]] = [
 ]
 
 
+_LIMIT_STATUS = {"size": (413, "too_large"), "count": (422, "too_many"), "time": (503, "time_budget_exceeded")}
+
+
 def error_status(exc: CitadelError) -> tuple[int, str]:
     if isinstance(exc, HTTPProblem):
         return exc.status, exc.code
+    if isinstance(exc, LimitError):
+        return _LIMIT_STATUS.get(exc.kind, (413, "too_large"))
     for cls, status, code in _STATUS:
         if isinstance(exc, cls):
             return status, code
     return 500, "error"
 
 
-def _error(status: int, code: str, message: str) -> JSONResponse:
+def _error(status: int, code: str, message: str, limit: str | None = None) -> JSONResponse:
     headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
-    return JSONResponse({"error": code, "message": message}, status_code=status, headers=headers)
+    body: dict[str, str] = {"error": code, "message": message}
+    if limit is not None:
+        body["limit"] = limit
+    return JSONResponse(body, status_code=status, headers=headers)
+
+
+_HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 408: "timeout", 413: "too_large"}
+
+
+def _stop_models_on_sigterm() -> None:
+    """Chain a handler before the server's own SIGTERM/SIGINT handlers that makes every
+    running model call stop at its next check (:func:`citadel.limits.check_deadline`), so
+    the server exits within seconds even while a long request runs."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        previous = signal.getsignal(sig)
+
+        def handler(signum: int, frame: FrameType | None, previous: object = previous) -> None:
+            begin_shutdown()
+            if callable(previous):
+                previous(signum, frame)
+
+        signal.signal(sig, handler)
 
 
 def create_app(
@@ -78,7 +114,16 @@ def create_app(
     file's JSON; None serves without keys (bind it to localhost only)."""
     ring = KeyRing(keys) if isinstance(keys, dict) else keys
     local = ring is None
+    install_scrubber(ring)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        install_scrubber(ring)  # again: the server configured logging after create_app
+        _stop_models_on_sigterm()
+        yield
+
     app = FastAPI(
+        lifespan=lifespan,
         title="citadel",
         summary="Answers from your own documents, every sentence verified against its cited source.",
         version="0.1.0",
@@ -87,7 +132,8 @@ def create_app(
         docs_url="/docs" if local else None,
         redoc_url=None,
     )
-    app.state.service = Service(engine, ring, settings)
+    app.state.service = service = Service(engine, ring, settings)
+    app.add_middleware(Guard, local=local, bounds=lambda: service.limits)  # type: ignore[arg-type]
     if not local:
 
         @app.get("/openapi.json", include_in_schema=False)
@@ -102,7 +148,7 @@ def create_app(
         status, code = error_status(exc)
         if status >= 500:
             log.warning("%s %s failed: %s", request.method, request.url.path, exc)
-        return _error(status, code, str(exc))
+        return _error(status, code, str(exc), exc.limit if isinstance(exc, LimitError) else None)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -113,7 +159,7 @@ def create_app(
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        return _error(exc.status_code, "not_found" if exc.status_code == 404 else "http_error", str(exc.detail))
+        return _error(exc.status_code, _HTTP_CODES.get(exc.status_code, "http_error"), str(exc.detail))
 
     @app.exception_handler(Exception)
     async def crashed(request: Request, exc: Exception) -> JSONResponse:

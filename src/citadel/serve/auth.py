@@ -1,10 +1,21 @@
-"""API keys and the caller a request runs as.
+"""API keys, the rights they carry, and the caller a request runs as.
 
-``--keys FILE`` is JSON ``{"KEY": {"groups": ["hr"]}}`` (an optional ``"name"`` labels the
-key in traces). With keys, every API request needs ``Authorization: Bearer KEY`` and runs
-with that key's groups. Without keys the server is local-only and the caller is the store's
-owner: documents and traces are all visible, and ``ask``/``search`` use the groups the
-request names, exactly like the CLI's ``--groups``.
+``--keys FILE`` is JSON::
+
+    {"KEY": {"groups": ["hr"], "write": ["hr", "public"], "admin": false, "name": "hr-bot"}}
+
+* ``groups``: the groups the key reads (public documents are always readable);
+* ``write``: the groups it may write documents into, ``"public"`` standing for documents
+  without groups; none by default (a read-only key);
+* ``admin``: may write every document it can read, and sees every caller's traces (still
+  never a trace that read a document it cannot read);
+* ``name``: labels the key in traces (else ``key-`` and six hex digits of its SHA-256).
+
+A key may add, replace or delete a document only if it may write every group the document
+has before *and* after the change. With keys, every API request needs ``Authorization:
+Bearer KEY``. Without keys the server is local-only and the caller is the store's owner:
+documents and traces are all visible, and ``ask``/``search`` use the groups the request
+names, exactly like the CLI's ``--groups``.
 
 The caller label written to traces is never the key itself: it is the key's name, else
 ``key-`` and the first six hex digits of the key's SHA-256.
@@ -24,6 +35,8 @@ from citadel._errors import ConfigError
 from citadel.store import ADMIN, SearchFilter
 
 LOCAL_CALLER = "local"
+#: The name of "no groups" in a key's ``write`` list.
+PUBLIC = "public"
 
 
 @dataclass(frozen=True)
@@ -33,6 +46,8 @@ class Caller:
     label: str
     groups: frozenset[str] = frozenset()
     owner: bool = False  # the local store owner (no keys configured)
+    write: frozenset[str] = frozenset()  # groups it may write into; PUBLIC for no groups
+    admin: bool = False
 
     @property
     def where(self) -> SearchFilter:
@@ -49,6 +64,28 @@ class Caller:
 
     def can_read(self, doc_groups: Sequence[str]) -> bool:
         return self.where.can_read(doc_groups)
+
+    def can_write(self, doc_groups: Sequence[str]) -> bool:
+        """May this caller hold a document with ``doc_groups`` (before or after a change)?"""
+        if self.owner:
+            return True
+        if self.admin:
+            return self.can_read(doc_groups)
+        return set(doc_groups or [PUBLIC]) <= self.write
+
+    @property
+    def sees_all_callers(self) -> bool:
+        """The owner and admin keys see every caller's traces; other keys only their own."""
+        return self.owner or self.admin
+
+    @property
+    def default_write_groups(self) -> list[str] | None:
+        """Groups an upload goes into when the request names none: the key's write groups
+        (public when that is all it may write); None when the key may write nothing."""
+        named = sorted(self.write - {PUBLIC})
+        if named:
+            return named
+        return [] if PUBLIC in self.write else None
 
 
 @dataclass(frozen=True)
@@ -91,6 +128,10 @@ class KeyRing:
     def __len__(self) -> int:
         return len(self._entries)
 
+    def is_key(self, text: str) -> bool:
+        """Is ``text`` one of the configured keys (for scrubbing logs)?"""
+        return len(text) >= 8 and self.caller(text) is not None
+
 
 def key_label(key: str) -> str:
     return "key-" + hashlib.sha256(key.encode("utf-8")).hexdigest()[:6]
@@ -106,13 +147,22 @@ def _caller_for(key: object, spec: object) -> Caller:
     label = key_label(key)
     if not isinstance(spec, Mapping):
         raise ConfigError(f'key {label}: expected an object such as {{"groups": ["hr"]}}')
-    groups = spec.get("groups", [])
-    if not isinstance(groups, list) or not all(isinstance(g, str) and g.strip() for g in groups):
-        raise ConfigError(f"key {label}: 'groups' must be a list of group names")
+    groups = _names(spec, "groups", label)
+    write = _names(spec, "write", label)
+    admin = spec.get("admin", False)
+    if not isinstance(admin, bool):
+        raise ConfigError(f"key {label}: 'admin' must be true or false")
     name = spec.get("name")
     if name is not None and (not isinstance(name, str) or not name.strip()):
         raise ConfigError(f"key {label}: 'name' must be a non-empty string")
-    unknown = set(spec) - {"groups", "name"}
+    unknown = set(spec) - {"groups", "write", "admin", "name"}
     if unknown:
-        raise ConfigError(f"key {label}: unknown fields {sorted(unknown)} (allowed: groups, name)")
-    return Caller(label=name.strip() if name else label, groups=frozenset(g.strip() for g in groups))
+        raise ConfigError(f"key {label}: unknown fields {sorted(unknown)} (allowed: groups, write, admin, name)")
+    return Caller(label=name.strip() if name else label, groups=groups, write=write, admin=admin)
+
+
+def _names(spec: Mapping[str, Any], field: str, label: str) -> frozenset[str]:
+    values = spec.get(field, [])
+    if not isinstance(values, list) or not all(isinstance(g, str) and g.strip() for g in values):
+        raise ConfigError(f"key {label}: {field!r} must be a list of group names")
+    return frozenset(g.strip() for g in values)

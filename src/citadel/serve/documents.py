@@ -3,27 +3,39 @@
 A document the caller may not read answers 404, exactly like one that does not exist.
 Uploads are saved to a temporary folder under their own file name (the loader is chosen
 by the extension) and ingested with ``doc_id`` = the file name, or the ``doc_id`` field.
-With API keys, an upload goes into the key's groups unless ``groups`` names a subset of
-them or ``public`` is set, and it may not replace a document the key cannot read.
+
+With API keys (rights in :mod:`citadel.serve.auth`): an upload goes into the key's write
+groups unless ``groups`` names others it may write or ``public`` is set. A key may add,
+replace or delete a document only if it may write every group the document has before and
+after. **Names and unreadable documents:** a name that is a document the key can read
+replaces it (rights permitting); any other name — unknown, or held by a document the key
+cannot read — is written as ``~GROUPS/NAME`` (``~public/notes.md``, ``~hr/bonus.md``), the
+key's namespace for those groups. Both cases answer alike, so no upload tells a key
+whether a document it cannot read exists. The ids written are listed in ``doc_ids``.
 """
 
 from __future__ import annotations
 
 import json
 import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import APIRouter, File, Form, Query, UploadFile
 
-from citadel._errors import NotFoundError
+from citadel._errors import NotFoundError, ValidationError
 from citadel.ingest.pipeline import JSONL_SUFFIXES
+from citadel.limits import check_count, check_deadline, check_doc_id
 from citadel.serve.api import ERRORS, CallerDep, ServiceDep
-from citadel.serve.auth import Caller
+from citadel.serve.auth import PUBLIC, Caller
 from citadel.serve.schemas import DeletedBody, DocumentBody, DocumentTextBody, ErrorBody, IngestBody
 from citadel.serve.service import HTTPProblem, Service
 
 router = APIRouter(prefix="/v1/documents", tags=["documents"])
+#: Names starting with this are key namespaces (see :func:`namespace`).
+NAMESPACE_MARK = "~"
 NOT_FOUND = {**ERRORS, 404: {"model": ErrorBody, "description": "No such document, or not readable by this key."}}
 
 
@@ -72,56 +84,174 @@ def get_document(
 
 
 @router.post("", summary="Upload files (md, txt, html, pdf, docx, jsonl) with access groups",
-             response_model=IngestBody, responses={**ERRORS, 403: {"model": ErrorBody}, 413: {"model": ErrorBody}})  # fmt: skip
+             response_model=IngestBody,
+             responses={**ERRORS, 403: {"model": ErrorBody}, 413: {"model": ErrorBody}})  # fmt: skip
 def upload(
     caller: CallerDep,
     svc: ServiceDep,
     files: Annotated[list[UploadFile], File(description="One or more files.")],
-    groups: Annotated[str | None, Form(description="Comma-separated access groups (default: the key's).")] = None,
+    groups: Annotated[str | None, Form(description="Comma-separated access groups (default: the key's write groups).")] = None,
     public: Annotated[bool, Form(description="Make the documents public.")] = False,
     doc_id: Annotated[str | None, Form(description="Document id for a single file (default: its name).")] = None,
 ) -> dict[str, Any]:
-    if doc_id is not None and len(files) != 1:
-        raise HTTPProblem(422, "invalid_request", "doc_id needs exactly one file")
+    """A key writes only where its ``write`` rights allow (see the README). A name that is not
+    a document the key can read is written inside the key's namespace, ``~GROUPS/NAME``, so
+    an upload never tells a key whether a document it cannot read exists."""
+    bounds = svc.limits
+    check_count("files in one upload", len(files), "max_upload_files")
+    if doc_id is not None:
+        check_id(doc_id)
+        if len(files) != 1:
+            raise HTTPProblem(422, "invalid_request", "doc_id needs exactly one file")
     target = _upload_groups(caller, groups, public)
     with tempfile.TemporaryDirectory(prefix="citadel-upload-") as tmp:
-        paths = [_save(Path(tmp), i, f, svc.settings.max_upload_bytes) for i, f in enumerate(files)]
-        _check_writable(svc, caller, paths, doc_id)
-        report = svc.run(lambda: svc.engine.ingest(paths, groups=target, doc_id=doc_id))
-    data = report.as_json()
-    for failure in data["failed"]:  # show the uploaded name, not the temporary path
+        paths = [_save(Path(tmp), i, f, bounds.max_file_bytes) for i, f in enumerate(files)]
+        plan = [_plan(svc, caller, path, doc_id, target) for path in paths]
+        report = svc.run(lambda: _ingest_all(svc, plan, target), caller)
+    for failure in report["failed"]:  # show the uploaded name, not the temporary path
         failure["path"] = _shown(str(failure["path"]), tmp)
-    return data
+    return report
 
 
 @router.delete("/{doc_id:path}", summary="Remove a document, all its versions and chunks",
-               response_model=DeletedBody, responses=NOT_FOUND)  # fmt: skip
+               response_model=DeletedBody, responses={**NOT_FOUND, 403: {"model": ErrorBody}})  # fmt: skip
 def delete_document(doc_id: str, caller: CallerDep, svc: ServiceDep) -> dict[str, str]:
     doc = svc.engine.store.current(doc_id)
     if doc is None or not caller.can_read(doc.groups):
         raise HTTPProblem(404, "not_found", f"no document {doc_id!r}")
-    svc.run(lambda: svc.engine.store.delete(doc_id))
+    if not caller.can_write(doc.groups):
+        raise HTTPProblem(403, "forbidden", f"this key may not write documents in groups {_shown_groups(doc.groups)}")
+    svc.run(lambda: svc.engine.store.delete(doc_id), caller)
     return {"deleted": doc_id}
+
+
+def namespace(groups: Sequence[str]) -> str:
+    """The id prefix of documents a key writes under names it cannot read: ``~hr/``,
+    ``~finance+hr/``, ``~public/``."""
+    return NAMESPACE_MARK + ("+".join(sorted(groups)) if groups else PUBLIC) + "/"
 
 
 def _upload_groups(caller: Caller, groups: str | None, public: bool) -> list[str]:
     wanted = sorted({g.strip() for g in (groups or "").split(",") if g.strip()})
     if public and wanted:
         raise HTTPProblem(422, "invalid_request", "give either groups or public, not both")
-    if public or caller.owner:
+    if caller.owner:
         return wanted
-    if groups is None:
-        return sorted(caller.groups)
-    outside = set(wanted) - caller.groups
-    if outside:
-        raise HTTPProblem(403, "forbidden", f"this key may not upload into groups {sorted(outside)}")
-    return wanted
+    if public:
+        target: list[str] | None = []
+    elif groups is not None and wanted:
+        target = wanted
+    else:
+        target = caller.default_write_groups
+        if target is None and caller.admin:
+            target = sorted(caller.groups)
+    if target is None:
+        raise HTTPProblem(403, "forbidden", "this key may not write documents (its entry in the keys file has no 'write' groups)")
+    if not caller.can_write(target):
+        raise HTTPProblem(403, "forbidden", f"this key may not write documents in groups {_shown_groups(target)}")
+    return target
+
+
+@dataclass(frozen=True)
+class _Planned:
+    path: Path
+    doc_id: str | None  # None: the ingest names it (only for JSONL, whose lines carry ids)
+    doc_ids: tuple[str, ...]  # what is written
+
+
+def _plan(svc: Service, caller: Caller, path: Path, doc_id: str | None, target: list[str]) -> _Planned:
+    """Where each uploaded file (or JSONL line) is written, after the rights checks."""
+    if path.suffix.lower() in JSONL_SUFFIXES:
+        if doc_id is not None:
+            raise HTTPProblem(422, "invalid_request", "doc_id cannot be given for a JSONL file (its lines carry ids)")
+        return _plan_jsonl(svc, caller, path, target)
+    final = _writable_id(svc, caller, doc_id or path.name, target)
+    return _Planned(path, final, (final,))
+
+
+def _writable_id(svc: Service, caller: Caller, name: str, target: Sequence[str]) -> str:
+    """The id a write of ``name`` into ``target`` goes to; 403 when the caller may not."""
+    if caller.owner:
+        return name
+    doc = svc.engine.store.current(name)
+    if doc is None or not caller.can_read(doc.groups):
+        # Never reveal whether an unreadable document holds this name: write in the namespace.
+        prefix = namespace(target)
+        final = name if name.startswith(prefix) else prefix + name
+        check_id(final)
+        doc = svc.engine.store.current(final)
+        if doc is not None and not caller.can_read(doc.groups):
+            raise HTTPProblem(403, "forbidden", f"this key may not write document id {final!r}")
+    else:
+        final = name
+    if doc is not None and not caller.can_write(doc.groups):
+        raise HTTPProblem(403, "forbidden", f"this key may not change documents in groups {_shown_groups(doc.groups)}")
+    return final
+
+
+def _plan_jsonl(svc: Service, caller: Caller, path: Path, target: list[str]) -> _Planned:
+    """Check each line's groups and rewrite its id as :func:`_writable_id` decides."""
+    lines = path.read_text(encoding="utf-8-sig", errors="replace").splitlines()
+    out, ids = [], []
+    for line in lines:
+        record = _record(line)
+        if record is None:
+            out.append(line)  # reported by the ingest as a failed line
+            continue
+        line_groups = record.get("groups")
+        doc_groups = sorted({str(g) for g in line_groups}) if isinstance(line_groups, list) else target
+        if not caller.owner and not caller.can_write(doc_groups):
+            raise HTTPProblem(403, "forbidden", f"a JSONL line names groups this key may not write: {_shown_groups(doc_groups)}")
+        raw_id = record.get("doc_id", record.get("id"))
+        if raw_id is not None and str(raw_id).strip():
+            final = _writable_id(svc, caller, check_id(str(raw_id)), doc_groups)
+            record.pop("id", None)
+            record["doc_id"] = final
+            ids.append(final)
+            line = json.dumps(record, ensure_ascii=False)
+        out.append(line)
+    path.write_text("\n".join(out) + "\n", encoding="utf-8")
+    return _Planned(path, None, tuple(ids))
+
+
+def _record(line: str) -> dict[str, Any] | None:
+    try:
+        record = json.loads(line)
+    except (json.JSONDecodeError, RecursionError):
+        return None
+    return record if isinstance(record, dict) else None
+
+
+def _ingest_all(svc: Service, plan: list[_Planned], target: list[str]) -> dict[str, Any]:
+    """One ingest per file, so each is named as planned; the reports add up."""
+    total: dict[str, Any] = {"added": 0, "updated": 0, "unchanged": 0, "chunks": 0, "failed": [], "doc_ids": []}
+    for item in plan:
+        check_deadline("the upload")
+        data = svc.engine.ingest([item.path], groups=target, doc_id=item.doc_id).as_json()
+        for key in ("added", "updated", "unchanged", "chunks"):
+            total[key] += data[key]
+        total["failed"] += data["failed"]
+        total["doc_ids"] += list(item.doc_ids)
+    return total
+
+
+def check_id(doc_id: str) -> str:
+    try:
+        return check_doc_id(doc_id)
+    except ValidationError as exc:
+        raise HTTPProblem(422, "invalid_request", str(exc)) from exc
+
+
+def _shown_groups(groups: Sequence[str]) -> str:
+    return "[" + ", ".join(sorted(groups)) + "]" if groups else "[public]"
 
 
 def _save(folder: Path, index: int, upload: UploadFile, limit: int) -> Path:
-    name = Path((upload.filename or "").replace("\\", "/")).name
+    raw = (upload.filename or "").replace("\\", "/")
+    name = raw.rsplit("/", 1)[-1]
     if not name or name.startswith("."):
         raise HTTPProblem(422, "invalid_request", "every uploaded file needs a file name with an extension")
+    check_id(name)
     path = folder / str(index) / name
     path.parent.mkdir()
     size = 0
@@ -129,42 +259,9 @@ def _save(folder: Path, index: int, upload: UploadFile, limit: int) -> Path:
         while block := upload.file.read(1 << 20):
             size += len(block)
             if size > limit:
-                raise HTTPProblem(413, "too_large", f"{name} is larger than the limit of {limit:,} bytes")
+                raise HTTPProblem(413, "too_large", f"{name} is larger than the limit max_file_bytes = {limit:,} bytes")
             out.write(block)
     return path
-
-
-def _check_writable(svc: Service, caller: Caller, paths: list[Path], doc_id: str | None) -> None:
-    """Refuse to replace a document the caller cannot read, or to put JSONL lines in others' groups."""
-    if caller.owner:
-        return
-    ids: list[str] = []
-    for path in paths:
-        if path.suffix.lower() in JSONL_SUFFIXES:
-            ids += _jsonl_ids(path, caller)
-        else:
-            ids.append(doc_id or path.name)
-    for target in ids:
-        doc = svc.engine.store.current(target)
-        if doc is not None and not caller.can_read(doc.groups):
-            raise HTTPProblem(403, "forbidden", f"this key may not write document id {target!r}")
-
-
-def _jsonl_ids(path: Path, caller: Caller) -> list[str]:
-    ids = []
-    for line in path.read_text(encoding="utf-8-sig", errors="replace").splitlines():
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError:
-            continue  # reported by the ingest as a failed line
-        if not isinstance(record, dict):
-            continue
-        line_groups = record.get("groups")
-        if isinstance(line_groups, list) and not {str(g) for g in line_groups} <= caller.groups:
-            raise HTTPProblem(403, "forbidden", "a JSONL line names groups this key may not upload into")
-        if record.get("doc_id", record.get("id")) is not None:
-            ids.append(str(record.get("doc_id", record.get("id"))))
-    return ids
 
 
 def _shown(path: str, tmp: str) -> str:

@@ -27,17 +27,30 @@ class ErrorBody(_Out):
 
 class HealthBody(_Out):
     status: Literal["ok"]
-    version: str
+    version: str | None = Field(default=None, description="Only for a known key or the local owner.")
+    auth: Literal["keys", "local"] | None = Field(default=None, description="Only for a known key or the local owner.")
+    audit_failures: int | None = Field(
+        default=None, description="Audit-log writes that failed since the server started (known callers only)."
+    )
+
+
+class MeBody(_Out):
+    caller: str = Field(description="The label traces carry for this key (never the key).")
     auth: Literal["keys", "local"]
+    groups: list[str]
+    write: list[str] = Field(description='Groups this key may write documents into ("public": without groups).')
+    admin: bool
+    owner: bool = Field(description="The local store owner (a server without keys).")
 
 
 # --- ask -----------------------------------------------------------------------------------
 
 
 class AskRequest(_In):
-    question: str = Field(min_length=1, max_length=4000)
+    question: str = Field(min_length=1, description="At most max_question_chars characters (see the limits).")
     groups: list[str] | None = Field(
         default=None,
+        max_length=200,
         description="Access groups to ask with. With API keys this can only narrow the key's groups; "
         "without keys (local) it works like the CLI's --groups.",
     )
@@ -83,10 +96,10 @@ class AnswerBody(_Out):
 
 
 class SearchRequest(_In):
-    query: str = Field(min_length=1, max_length=4000)
+    query: str = Field(min_length=1, description="At most max_question_chars characters (see the limits).")
     k: int = Field(default=10, ge=1, le=100)
     mode: Literal["bm25", "dense", "hybrid"] | None = None
-    groups: list[str] | None = None
+    groups: list[str] | None = Field(default=None, max_length=200)
 
 
 class HitBody(_Out):
@@ -194,6 +207,10 @@ class IngestBody(_Out):
     unchanged: int
     chunks: int
     failed: list[FailureBody]
+    doc_ids: list[str] = Field(
+        default_factory=list,
+        description="The ids the files were written under (a key's new names go into its namespace, ~GROUPS/NAME).",
+    )
 
 
 class DeletedBody(_Out):

@@ -1,16 +1,22 @@
-"""What the routes share: one engine per process, the key ring, and who is calling.
+"""What the routes share: one engine per process, the key ring, who is calling, and the
+queue in front of the models.
 
 Engine calls are blocking; routes are plain ``def`` functions (FastAPI runs them in its
 thread pool) or call :func:`starlette.concurrency.run_in_threadpool`. Calls that run models
-(ask, search, ingest, verify) take :attr:`Service.lock`, so one runs at a time per process:
-the models already use every core, and the searcher's cache is not thread-safe. Reads of
-documents and traces go straight to the store, which has its own lock.
+(ask, search, ingest, verify) go through :meth:`Service.run`: one runs at a time per process
+(the models already use every core, and the searcher's cache is not thread-safe), waiting
+callers are served first come first served, a caller may have at most
+``max_inflight_per_caller`` such calls running or queued (more: 429), and each runs under
+the request time budget (:func:`citadel.limits.deadline`). Reads of documents and traces go
+straight to the store, which has its own lock.
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections import Counter, deque
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -18,6 +24,7 @@ from fastapi import Request
 
 from citadel._errors import CitadelError
 from citadel.engine import Citadel
+from citadel.limits import Limits, check_deadline, deadline, limits
 from citadel.serve.auth import LOCAL_CALLER, Caller, KeyRing
 
 T = TypeVar("T")
@@ -33,9 +40,68 @@ class HTTPProblem(CitadelError):
 
 @dataclass(frozen=True)
 class ServeSettings:
-    """Limits of the HTTP service."""
+    """Settings of the HTTP service; input bounds come from :mod:`citadel.limits`
+    unless ``limits`` is given here."""
 
-    max_upload_bytes: int = 100 << 20  # per uploaded file
+    limits: Limits | None = None
+    max_upload_bytes: int | None = None  # per upload request; None: limits().max_upload_bytes
+
+    def bounds(self) -> Limits:
+        base = self.limits or limits()
+        if self.max_upload_bytes is not None:
+            from dataclasses import replace
+
+            return replace(base, max_upload_bytes=self.max_upload_bytes, max_file_bytes=self.max_upload_bytes)
+        return base
+
+
+class FairQueue:
+    """A lock handed out in arrival order, with a bound on what each caller has waiting."""
+
+    def __init__(self) -> None:
+        self._cond = threading.Condition()
+        self._queue: deque[object] = deque()
+        self._busy = False
+        self.inflight: Counter[str] = Counter()
+
+    @contextmanager
+    def turn(self, who: str, bound: int | None) -> Iterator[None]:
+        with self._cond:
+            if bound is not None and self.inflight[who] >= bound:
+                raise HTTPProblem(
+                    429, "too_many_requests",
+                    f"this caller already has {self.inflight[who]} model requests running or queued "
+                    f"(limit max_inflight_per_caller = {bound}); wait for one to finish",
+                )  # fmt: skip
+            ticket = object()
+            self.inflight[who] += 1
+            self._queue.append(ticket)
+            try:
+                while self._busy or self._queue[0] is not ticket:
+                    self._cond.wait(timeout=0.5)
+                    check_deadline("waiting for the models")  # only raises while shutting down
+            except BaseException:
+                self._queue.remove(ticket)
+                self._release(who)
+                raise
+            self._queue.popleft()
+            self._busy = True
+        try:
+            yield
+        finally:
+            with self._cond:
+                self._busy = False
+                self._release(who)
+
+    def _release(self, who: str) -> None:
+        self.inflight[who] -= 1
+        if self.inflight[who] <= 0:
+            del self.inflight[who]
+        self._cond.notify_all()
+
+    @property
+    def busy(self) -> bool:
+        return self._busy
 
 
 @dataclass
@@ -43,11 +109,19 @@ class Service:
     engine: Citadel
     keys: KeyRing | None = None
     settings: ServeSettings = ServeSettings()
-    lock: threading.Lock = field(default_factory=threading.Lock)
+    queue: FairQueue = field(default_factory=FairQueue)
 
-    def run(self, fn: Callable[[], T]) -> T:
-        """Run a model-bound engine call, one at a time."""
-        with self.lock:
+    @property
+    def limits(self) -> Limits:
+        return self.settings.bounds()
+
+    def run(self, fn: Callable[[], T], caller: Caller | None = None) -> T:
+        """Run a model-bound engine call: in turn, within the caller's share, under the time budget."""
+        bounds = self.limits
+        who = caller.label if caller is not None else LOCAL_CALLER
+        # The local owner is one person: their requests queue, but are never refused.
+        bound = None if caller is None or caller.owner else bounds.max_inflight_per_caller
+        with self.queue.turn(who, bound), deadline(bounds.request_seconds):
             return fn()
 
     def caller(self, authorization: str | None) -> Caller:
@@ -61,6 +135,13 @@ class Service:
         if caller is None:
             raise HTTPProblem(401, "unauthorized", "unknown API key")
         return caller
+
+    def optional_caller(self, authorization: str | None) -> Caller | None:
+        """The caller if the request carries a valid key (or the server is local), else None."""
+        try:
+            return self.caller(authorization)
+        except HTTPProblem:
+            return None
 
 
 def service(request: Request) -> Service:

@@ -24,14 +24,29 @@ function el(tag, attrs = {}, ...children) {
 
 // --- API key -------------------------------------------------------------------------------
 
+// A key never travels in a URL the server sees: a link may carry one in the fragment
+// (/#key=KEY), which browsers never send. It is read once, cleared from the address bar and
+// kept in this tab's sessionStorage. A link cannot silently switch a tab that already has a
+// key to another one: the person is asked first. A ?key= query parameter is never used and is
+// removed from the address bar.
 function takeKeyFromUrl() {
   const url = new URL(window.location.href);
-  const key = url.searchParams.get("key");
-  if (key) {
-    sessionStorage.setItem(KEY_STORE, key);
-    url.searchParams.delete("key");
-    history.replaceState(null, "", url.pathname + url.search + url.hash);
+  const fragment = new URLSearchParams(url.hash.replace(/^#/, ""));
+  const key = (fragment.get("key") || "").trim();
+  const hadQueryKey = url.searchParams.has("key");
+  url.searchParams.delete("key");
+  fragment.delete("key");
+  const rest = fragment.toString();
+  if (key || hadQueryKey || url.hash.includes("key=")) {
+    history.replaceState(null, "", url.pathname + url.search + (rest ? "#" + rest : ""));
   }
+  if (!key) return;
+  const current = sessionStorage.getItem(KEY_STORE);
+  if (current && current !== key &&
+      !window.confirm("This link carries a different API key. Switch this tab to the link's key?")) {
+    return;
+  }
+  sessionStorage.setItem(KEY_STORE, key);
 }
 
 function apiKey() {
@@ -51,7 +66,9 @@ function showKeyState() {
     $("change-key").hidden = true;
     return;
   }
-  $("key-state").textContent = apiKey() ? "Using your API key for this tab." : "No API key yet.";
+  $("key-state").textContent = apiKey()
+    ? "Using the API key of " + (state.caller || "this tab") + "."
+    : "No API key yet.";
   $("change-key").hidden = false;
 }
 
@@ -304,14 +321,32 @@ async function upload(form) {
 
 // --- start ---------------------------------------------------------------------------------
 
+// Who the server takes this tab for: the local owner, or the key's label. /v1/me answers 401
+// when the server has keys and this tab has none (or a wrong one): then ask for one.
+async function whoAmI() {
+  try {
+    const headers = new Headers();
+    if (apiKey()) headers.set("Authorization", "Bearer " + apiKey());
+    let response = await fetch("/v1/me", { headers });
+    if (response.status === 401) {
+      state.auth = "keys";
+      if (askForKey(apiKey() ? "The server did not accept the API key." : "")) {
+        response = await fetch("/v1/me", { headers: { Authorization: "Bearer " + apiKey() } });
+      }
+    }
+    if (response.ok) {
+      const me = await response.json();
+      state.auth = me.auth;
+      state.caller = me.caller;
+    }
+  } catch (_) { /* keep going; requests will report errors */ }
+  showKeyState();
+}
+
 async function start() {
   takeKeyFromUrl();
-  try {
-    state.auth = (await (await fetch("/v1/health")).json()).auth;
-  } catch (_) { /* keep going; requests will report errors */ }
-  if (state.auth === "keys" && !apiKey()) askForKey("");
-  showKeyState();
-  $("change-key").addEventListener("click", () => { askForKey(""); loadDocuments(); });
+  await whoAmI();
+  $("change-key").addEventListener("click", async () => { askForKey(""); await whoAmI(); loadDocuments(); });
   $("ask-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const question = $("question").value.trim();
