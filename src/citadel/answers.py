@@ -4,6 +4,13 @@ Only verified claims appear here. Offsets (``start``/``end``) of sources and of
 citations index the cited document's normalized text (``citadel show DOC_ID``), so a
 citation can be highlighted in place. The prompt, raw model output and dropped
 claims stay in the trace, never in the answer.
+
+``Answer.to_json()`` (the ``citadel ask --json`` output) has the keys ``question``,
+``abstained``, ``abstention_reason``, ``answer``, ``claims``, ``sources`` and
+``trace_id``, then ``trace_stored``: true when the request's trace was written to the
+audit log, false when that write failed (the answer is still given, the failure is
+logged and counted in ``Citadel.audit_failures``, and ``trace_id`` names a trace that
+``citadel trace`` will not find).
 """
 
 from __future__ import annotations
@@ -53,6 +60,7 @@ class Answer(_Out):
     claims: list[ClaimOut]
     sources: dict[str, SourceOut]
     trace_id: str
+    trace_stored: bool = True  # False: the audit log write failed (see the module docstring)
 
     def to_json(self) -> dict[str, object]:
         data = self.model_dump()

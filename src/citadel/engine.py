@@ -22,7 +22,7 @@ from citadel._errors import BackendError
 from citadel.answers import Answer
 from citadel.generate.backends import Generator, backend_class
 from citadel.ingest import IngestReport, ingest
-from citadel.pipeline import AskSettings, Pipeline
+from citadel.pipeline import AskSettings, AuditLog, Pipeline
 from citadel.retrieve import EvidenceRetriever, Reranker, Searcher, SearchResult, get_reranker, probability
 from citadel.retrieve.hits import Mode
 from citadel.store import SearchFilter, Store, open_store
@@ -77,6 +77,8 @@ class Citadel:
         self.searcher = searcher or Searcher(self.store, reranker=MemoReranker(get_reranker()))
         self.verifier = verifier or default_verifier()
         self.settings = settings
+        #: failed audit-log writes over this engine's life (``audit_failures``)
+        self.audit = AuditLog()
         self._backends: dict[str, Generator] = {}
         self.default_backend = self._register(backend, backend_options or {})
 
@@ -108,7 +110,16 @@ class Citadel:
         return probability(reranker.score(question, list(sentences)))
 
     def pipeline(self, backend: str | None = None) -> Pipeline:
-        return Pipeline(self.store, EvidenceRetriever(self.searcher), self.backend(backend), self.verifier, self.settings)
+        return Pipeline(
+            self.store, EvidenceRetriever(self.searcher), self.backend(backend), self.verifier, self.settings,
+            audit=self.audit,
+        )  # fmt: skip
+
+    @property
+    def audit_failures(self) -> int:
+        """How many answers' traces could not be written to the audit log since this engine
+        started (each such answer has ``trace_stored=False``)."""
+        return self.audit.failures
 
     # --- the operations -------------------------------------------------------------------
 

@@ -2,13 +2,15 @@
 → verify → keep what is supported (regenerating once with feedback) → render → log.
 
 Every step is recorded in a :class:`~citadel.trace.Trace` that is written to the
-store, whatever the outcome; the answer carries its ``trace_id``. An abstention is a
-normal answer with a reason, never an error.
+store, whatever the outcome; the answer carries its ``trace_id``, and
+``trace_stored=False`` when that write failed (counted in :class:`AuditLog`). An
+abstention is a normal answer with a reason, never an error.
 """
 
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -48,8 +50,27 @@ class AskSettings:
     regenerate: bool = True
 
 
+class AuditLog:
+    """Counts failed audit-log writes; shared by every pipeline of one engine (thread-safe)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._failures = 0
+
+    @property
+    def failures(self) -> int:
+        return self._failures
+
+    def record_failure(self) -> None:
+        with self._lock:
+            self._failures += 1
+
+
 class Pipeline:
-    """Answers questions from one store with one backend, verifier and retriever."""
+    """Answers questions from one store with one backend, verifier and retriever.
+
+    ``audit`` counts traces the store failed to write; pass the engine's to keep one count
+    over many pipelines (:attr:`citadel.Citadel.audit_failures`)."""
 
     def __init__(
         self,
@@ -58,9 +79,16 @@ class Pipeline:
         backend: Generator,
         verifier: Verifier,
         settings: AskSettings = AskSettings(),
+        audit: AuditLog | None = None,
     ) -> None:
         self.store, self.retriever, self.backend, self.verifier = store, retriever, backend, verifier
         self.settings = settings
+        self.audit = audit if audit is not None else AuditLog()
+
+    @property
+    def audit_failures(self) -> int:
+        """Traces this pipeline's audit log failed to write."""
+        return self.audit.failures
 
     def threshold(self) -> float:
         if self.settings.abstain_threshold is not None:
@@ -78,7 +106,7 @@ class Pipeline:
         where = SearchFilter(groups=frozenset(groups))
         with trace.timed("retrieve"):
             retrieved = self.retriever.retrieve(question, where)
-        trace.record_retrieval(retrieved.candidates, retrieved.notes)
+        trace.record_retrieval(retrieved.candidates, retrieved.notes, retrieved.read_groups)
         threshold = self.threshold()
         trace.threshold = threshold
         if not retrieved.evidence or retrieved.top_score < threshold:
@@ -165,6 +193,8 @@ class Pipeline:
             self.store.add_trace(trace)
         except Exception:  # noqa: BLE001 - a failed log must not lose the answer, but is loud
             log.exception("could not write trace %s", trace.trace_id)
+            self.audit.record_failure()
+            return answer.model_copy(update={"trace_stored": False})
         return answer
 
 

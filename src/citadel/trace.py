@@ -3,7 +3,8 @@
 A trace holds the question and the caller's groups, every retrieved candidate and the
 selected evidence (chunk ids, versions, spans), each prompt sent, each raw output
 exactly as received (before any repair), validation errors, per-claim verdicts and
-reasons, the final answer, and timings per step.
+reasons, the final answer, and timings per step; and, for the store's visibility check,
+the access groups of every document as it was read (``read_groups``).
 """
 
 from __future__ import annotations
@@ -46,6 +47,9 @@ class Trace:
     verification: list[dict[str, Any]] = field(default_factory=list)
     answer: dict[str, Any] = field(default_factory=dict)
     timings: dict[str, float] = field(default_factory=dict)
+    #: per document, every set of access groups it had when this request read it; the store
+    #: decides the trace's visibility from these (never from later changes that loosen it)
+    read_groups: dict[str, list[list[str]]] = field(default_factory=dict)
     _started: float = field(default_factory=time.perf_counter, repr=False, compare=False)
 
     @classmethod
@@ -60,8 +64,18 @@ class Trace:
         finally:
             self.timings[step] = round(self.timings.get(step, 0.0) + (time.perf_counter() - t0) * 1000, 2)
 
-    def record_retrieval(self, candidates: list[dict[str, Any]], notes: list[str]) -> None:
+    def record_retrieval(
+        self,
+        candidates: list[dict[str, Any]],
+        notes: list[str],
+        read_groups: dict[str, list[list[str]]] | None = None,
+    ) -> None:
         self.candidates, self.notes = candidates, list(notes)
+        for doc_id, sets in (read_groups or {}).items():
+            mine = self.read_groups.setdefault(doc_id, [])
+            for groups in sets:
+                if sorted(groups) not in mine:
+                    mine.append(sorted(groups))
 
     def record_sources(self, sources: Sequence[Source]) -> None:
         self.evidence = [

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from citadel.retrieve.evidence import EvidenceSettings, Passage, select_evidence
+from citadel.retrieve.hits import Hit
 from citadel.retrieve.searcher import Searcher
 from citadel.store.base import SearchFilter
 
@@ -17,6 +19,8 @@ class Retrieved:
     top_score: float  # the best passage's relevance in [0, 1]
     candidates: list[dict[str, object]] = field(default_factory=list)  # every hit, for the trace
     notes: list[str] = field(default_factory=list)  # anything that degraded
+    #: per document, each set of access groups it had as read (the trace's visibility)
+    read_groups: dict[str, list[list[str]]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -54,4 +58,16 @@ class EvidenceRetriever:
             top_score=max((p.relevance for p in passages), default=0.0),
             candidates=candidates,
             notes=notes,
+            read_groups=groups_as_read(result.hits),
         )
+
+
+def groups_as_read(hits: Sequence[Hit]) -> dict[str, list[list[str]]]:
+    """Each document's distinct group sets among ``hits`` (every passage comes from them)."""
+    out: dict[str, list[list[str]]] = {}
+    for h in hits:
+        if h.groups is not None:
+            sets = out.setdefault(h.doc_id, [])
+            if list(h.groups) not in sets:
+                sets.append(list(h.groups))
+    return out

@@ -20,6 +20,8 @@ class Hit:
     the ms-marco logit), or None when the hit was not reranked.
     The component fields keep each index's raw score and 1-based rank (None when the
     chunk was not among that index's candidates).
+    ``groups`` are the document's access groups as the store read them with this text
+    (``()``: public; None: not known); the audit log keeps them (not in ``to_json``).
     """
 
     chunk_id: str
@@ -38,10 +40,12 @@ class Hit:
     dense: float | None = None
     dense_rank: int | None = None
     rerank: float | None = None
+    groups: tuple[str, ...] | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The CLI's hit object: the contract's keys first, then the extras."""
         data = asdict(self)
+        data.pop("groups")
         data["heading_path"] = list(self.heading_path)
         keys = ["chunk_id", "doc_id", "score", "text", "title", "page", "start", "end"]
         return {**{k: data.pop(k) for k in keys}, **data}

@@ -15,17 +15,21 @@ The pipeline for one query (hybrid mode, rerank on, the default):
    threshold for abstention (see :func:`citadel.retrieve.rerankers.probability`).
 
 If the dense side (embedder or vectors) or the reranker cannot be used, the search
-runs with what works and says so in ``SearchResult.notes``. Results may be cached in
-memory, keyed on the query, every option, the caller's filter and the store's
-generation, so a permission change or a replaced document is never served stale.
+runs with what works and says so in ``SearchResult.notes``. A model that failed (to
+load or to run) is left alone for a back-off, 5 s doubling up to 5 min, then tried
+again; the note says when (``...; retrying in 5 s``), and a success resets it. Results
+may be cached in memory, keyed on the query, every option, the caller's filter and the
+store's generation, so a permission change or a replaced document is never served stale.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import math
+import time
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -55,8 +59,39 @@ class SearchSettings:
     cache_size: int = 256  # 0 turns the cache off
 
 
+class Backoff:
+    """When a failed model may be tried again: ``first`` seconds after the first failure,
+    doubling with each failure in a row up to ``cap``; a success resets it."""
+
+    def __init__(self, clock: Callable[[], float], first: float = 5.0, cap: float = 300.0) -> None:
+        self.clock, self.first, self.cap = clock, first, cap
+        self.failures = 0
+        self.error: str | None = None  # the last failure, e.g. "reranker unavailable (...)"
+        self.retry_at = 0.0
+
+    def waiting(self) -> bool:
+        """True while the last failure's back-off runs."""
+        return self.error is not None and self.clock() < self.retry_at
+
+    def fail(self, error: str) -> str:
+        """Record a failure; the note to show (the error and when it is retried)."""
+        self.failures += 1
+        self.error = error
+        self.retry_at = self.clock() + min(self.cap, self.first * 2 ** (self.failures - 1))
+        return self.note()
+
+    def succeed(self) -> None:
+        self.failures, self.error, self.retry_at = 0, None, 0.0
+
+    def note(self) -> str:
+        wait = max(0, math.ceil(self.retry_at - self.clock()))
+        return f"{self.error}; retrying in {wait} s"
+
+
 class Searcher:
-    """Searches one store. Models load on first use; failures degrade, never crash a search."""
+    """Searches one store. Models load on first use; failures degrade, never crash a search.
+
+    ``clock`` (monotonic seconds) times the back-off before a failed model is retried."""
 
     def __init__(
         self,
@@ -65,20 +100,22 @@ class Searcher:
         embedder: Embedder | None = None,
         reranker: Reranker | None = None,
         settings: SearchSettings = SearchSettings(),
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.store = store
         self.settings = settings
         self._embedder = embedder
         self._reranker = reranker
-        self._dense_error: str | None = None
-        self._rerank_error: str | None = None
+        self._dense_down = Backoff(clock)
+        self._rerank_down = Backoff(clock)
         self._cache: OrderedDict[tuple[Any, ...], SearchResult] = OrderedDict()
 
     # --- public ----------------------------------------------------------------------------
 
     @property
     def reranker(self) -> Reranker | None:
-        """The reranker, loaded on first use; None when it cannot be used."""
+        """The reranker, loaded on first use; None when it cannot be used (or, after a failure,
+        until its back-off has passed)."""
         return self._ensure_reranker()
 
     def search(
@@ -154,36 +191,39 @@ class Searcher:
     def _query_vectors(self, queries: list[str], mode: Mode) -> tuple[np.ndarray | None, str | None]:
         if mode == "bm25" or not queries:
             return None, None
-        embedder = self._ensure_embedder()
+        embedder, note = self._ensure_embedder()
         if embedder is None:
-            return None, self._dense_error
+            return None, note
         try:
-            return embedder.embed_queries(queries), None
+            vectors = embedder.embed_queries(queries)
         except BackendError as exc:
-            self._dense_error = f"dense search unavailable ({exc}); keyword search only"
-            log.warning("%s", self._dense_error)
-            return None, self._dense_error
+            note = self._dense_down.fail(f"dense search unavailable ({exc}); keyword search only")
+            log.warning("%s", note)
+            return None, note
+        self._dense_down.succeed()
+        return vectors, None
 
-    def _ensure_embedder(self) -> Embedder | None:
-        if self._dense_error:
-            return None
+    def _ensure_embedder(self) -> tuple[Embedder | None, str | None]:
+        """The query embedder, or None and why. The store's vectors are checked every time
+        (cheap, and an ingest may add them); a failed model waits out its back-off."""
         spec = self.store.embedding_spec()
         if spec is None:
-            self._dense_error = "dense search unavailable (the store has no vectors); keyword search only"
-        elif self._embedder is None:
+            return None, "dense search unavailable (the store has no vectors); keyword search only"
+        if self._dense_down.waiting():
+            return None, self._dense_down.note()
+        if self._embedder is None:
             try:
                 self._embedder = get_embedder(spec.name)
             except BackendError as exc:
-                self._dense_error = f"dense search unavailable ({exc}); keyword search only"
-        if self._embedder is not None and spec is not None and (self._embedder.name, self._embedder.dim) != (
-            spec.name,
-            spec.dim,
-        ):
-            self._dense_error = (
+                note = self._dense_down.fail(f"dense search unavailable ({exc}); keyword search only")
+                log.warning("%s", note)
+                return None, note
+        if (self._embedder.name, self._embedder.dim) != (spec.name, spec.dim):
+            return None, (
                 f"dense search unavailable (the store's vectors come from {spec.name!r}, "
                 f"the query embedder is {self._embedder.name!r}); keyword search only"
             )
-        return None if self._dense_error else self._embedder
+        return self._embedder, None
 
     def _dense(
         self, vector: np.ndarray, depth: int, where: SearchFilter, notes: list[str]
@@ -197,15 +237,17 @@ class Searcher:
     def _rerank(self, query: str, hits: list[Hit], notes: list[str]) -> tuple[list[Hit], bool]:
         reranker = self._ensure_reranker()
         if reranker is None:
-            notes.append(self._rerank_error or "reranker unavailable")
+            notes.append(self._rerank_down.note() if self._rerank_down.error else "reranker unavailable")
             return hits, False
         head = hits[: self.settings.rerank_depth]
         try:
             logits = reranker.score(query, [f"{h.title}\n{h.text}" if h.title else h.text for h in head])
         except BackendError as exc:
-            self._rerank_error = f"reranker unavailable ({exc}); results are not reranked"
-            notes.append(self._rerank_error)
+            note = self._rerank_down.fail(f"reranker unavailable ({exc}); results are not reranked")
+            log.warning("%s", note)
+            notes.append(note)
             return hits, False
+        self._rerank_down.succeed()
         probs = probability(logits)
         order = sorted(range(len(head)), key=lambda i: (-float(logits[i]), head[i].chunk_id))
         rerank_rank = {head[i].chunk_id: r for r, i in enumerate(order, start=1)}
@@ -226,13 +268,13 @@ class Searcher:
         return scored + tail, True
 
     def _ensure_reranker(self) -> Reranker | None:
-        if self._rerank_error:
+        if self._rerank_down.waiting():
             return None
         if self._reranker is None:
             try:
                 self._reranker = get_reranker()
             except BackendError as exc:
-                self._rerank_error = f"reranker unavailable ({exc}); results are not reranked"
+                log.warning("%s", self._rerank_down.fail(f"reranker unavailable ({exc}); results are not reranked"))
                 return None
         return self._reranker
 
@@ -287,6 +329,7 @@ def _fuse(
                 title=s.title, page=c.page, start=c.start, end=c.end, heading_path=c.heading_path,
                 bm25=bm25[cid][0] if cid in bm25 else None, bm25_rank=bm25[cid][1] if cid in bm25 else None,
                 dense=cos[cid][0] if cid in cos else None, dense_rank=cos[cid][1] if cid in cos else None,
+                groups=s.groups,
             )  # fmt: skip
         )
     hits.sort(key=lambda h: (-h.score, h.chunk_id))

@@ -63,11 +63,18 @@ class TraceQuery:
 
 @dataclass(frozen=True)
 class ScoredChunk:
-    """A chunk with a raw score from one index (higher is better) and its document title."""
+    """A chunk with a raw score from one index (higher is better) and its document title.
+
+    ``groups`` are the document's access groups *as read*, in the same query as the
+    chunk text (``()``: public); None when the store did not say. The audit log keeps
+    them, so a trace stays as restricted as the text it read even if the document is
+    deleted or made public while the request runs.
+    """
 
     chunk: Chunk
     score: float
     title: str
+    groups: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -156,10 +163,15 @@ class Store(ABC):
         """Append one request's trace to the audit log."""
 
     @abstractmethod
-    def get_trace(self, trace_id: str, where: SearchFilter = ADMIN) -> dict[str, Any] | None:
+    def get_trace(
+        self, trace_id: str, where: SearchFilter = ADMIN, caller: str | None = None
+    ) -> dict[str, Any] | None:
         """A trace as a dict, or None if it does not exist or the filter may not see it.
 
-        A trace is visible to a caller who could read every document it retrieved.
+        A trace is visible to a caller who could read every document it retrieved, with
+        the groups each document had when the request read it (and, if stricter, when
+        the trace was written). With ``caller``, only a trace logged for that caller
+        label is returned (a key reading its own traces).
         """
 
     @abstractmethod

@@ -16,13 +16,18 @@ Tables:
 * ``config``: JSON settings kept with the store (calibrated thresholds, and under
   ``embedding`` the name and dimension of the embedder that made the vectors).
 * ``meta``: ``generation``, bumped in every write transaction.
-* ``traces`` and ``trace_docs``: the audit log (see :mod:`citadel.store.traces`).
 * ``chunk_vectors`` (migration 2): one float32 vector per chunk (little-endian BLOB),
   keyed by the chunk's rowid and tagged with its partition; written in the same
   transaction as the chunk and removed with it.
+* ``traces`` and ``trace_docs`` (migration 3): the audit log (see
+  :mod:`citadel.store.traces`); migration 4 adds ``traces.usage`` and the
+  ``traces_caller`` index.
 
 ``PRAGMA user_version`` records how many migrations ran. Never edit a migration
-that has shipped; append a new one.
+that has shipped; append a new one. Each migration's SQL is written out in it, never
+imported from the modules that use the tables (those change; a migration must not).
+``tests/fixtures/stores/`` keeps a store of every earlier schema, and the tests open
+each one with the current code.
 """
 
 from __future__ import annotations
@@ -123,12 +128,56 @@ def _m2_chunk_vectors(db: sqlite3.Connection) -> None:
 
 
 def _m3_traces(db: sqlite3.Connection) -> None:
-    from citadel.store import traces
+    """The audit log as migration 3 shipped (commit 1b6bd4e). Frozen: a store made by it
+    has exactly these tables, whatever :mod:`citadel.store.traces` writes today."""
+    _run(
+        db,
+        """
+        CREATE TABLE traces (
+            trace_id TEXT PRIMARY KEY,
+            created_at TEXT NOT NULL,
+            question TEXT NOT NULL,
+            caller TEXT,
+            groups TEXT NOT NULL,
+            backend TEXT NOT NULL,
+            abstained INTEGER NOT NULL,
+            abstention_reason TEXT,
+            threshold REAL,
+            candidates TEXT NOT NULL,
+            notes TEXT NOT NULL,
+            evidence TEXT NOT NULL,
+            prompt TEXT NOT NULL,
+            raw_output TEXT NOT NULL,
+            validation TEXT NOT NULL,
+            verification TEXT NOT NULL,
+            answer TEXT NOT NULL,
+            timings TEXT NOT NULL
+        );
+        CREATE INDEX traces_created ON traces(created_at);
+        CREATE TABLE trace_docs (
+            trace_id TEXT NOT NULL REFERENCES traces(trace_id) ON DELETE CASCADE,
+            doc_id TEXT NOT NULL,
+            version INTEGER NOT NULL,
+            groups TEXT NOT NULL,
+            public INTEGER NOT NULL,
+            PRIMARY KEY (trace_id, doc_id, version)
+        );
+        CREATE INDEX trace_docs_doc ON trace_docs(doc_id)
+        """,
+    )
 
-    traces.create(db)
+
+def _m4_trace_usage(db: sqlite3.Connection) -> None:
+    """``traces.usage`` (the backend's usage notes per generation) and an index for one
+    caller's traces. Migration 3 was once edited in place to add ``usage``, so a store
+    made then already has the column: add it only where it is missing."""
+    columns = {row[1] for row in db.execute("PRAGMA table_info(traces)")}
+    if "usage" not in columns:
+        db.execute("ALTER TABLE traces ADD COLUMN usage TEXT NOT NULL DEFAULT '[]'")
+    db.execute("CREATE INDEX IF NOT EXISTS traces_caller ON traces(caller, created_at)")
 
 
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_m1_initial, _m2_chunk_vectors, _m3_traces]
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_m1_initial, _m2_chunk_vectors, _m3_traces, _m4_trace_usage]
 
 
 def migrate(db: sqlite3.Connection) -> None:

@@ -42,6 +42,10 @@ if TYPE_CHECKING:
 DB_NAME = "citadel.db"
 _CHUNK_COLS = 'c.chunk_id, c.doc_id, c.version, c.text, c.start, c."end", c.page, c.heading_path, c.kind'
 _TERM = re.compile(r"\w+", re.UNICODE)
+#: A document's groups (alias ``d``), sorted and joined by U+001F; NULL when public.
+_GROUPS = (
+    "(SELECT group_concat(grp, char(31)) FROM (SELECT grp FROM doc_groups g WHERE g.doc_id = d.doc_id ORDER BY grp))"
+)
 
 
 class SQLiteStore(Store):
@@ -67,7 +71,10 @@ class SQLiteStore(Store):
 
     @contextmanager
     def _write(self, content: bool = True) -> Iterator[sqlite3.Connection]:
-        """One write transaction; ``content`` writes (documents, chunks) move the generation."""
+        """One write transaction; ``content`` writes (documents, chunks) move the generation.
+
+        A :class:`sqlite3.Error` inside the transaction or at COMMIT (a full disk, a
+        read-only file, a constraint) rolls back and is raised as :class:`StoreError`."""
         with self._lock:
             try:
                 self._db.execute("BEGIN IMMEDIATE")
@@ -78,11 +85,20 @@ class SQLiteStore(Store):
                 if content:
                     self._db.execute("UPDATE meta SET value = value + 1 WHERE key = 'generation'")
                 self._db.execute("COMMIT")
-            except BaseException:
+            except BaseException as exc:
                 # An interrupt can land just after COMMIT ran: only roll back what is open.
-                if self._db.in_transaction:
-                    self._db.execute("ROLLBACK")
+                self._rollback()
+                if isinstance(exc, sqlite3.Error):
+                    raise StoreError(f"the store could not write ({exc}); nothing of this write was kept") from exc
                 raise
+
+    def _rollback(self) -> None:
+        if not self._db.in_transaction:
+            return
+        try:
+            self._db.execute("ROLLBACK")
+        except sqlite3.Error:  # SQLite may have rolled back already (a full disk, an I/O error)
+            pass
 
     def _read(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         with self._lock:
@@ -238,8 +254,7 @@ class SQLiteStore(Store):
         sql, params = _filter_sql(where)
         rows = self._read(
             "SELECT d.doc_id, d.version, d.title, d.media_type, d.source_path, d.indexed_at, "
-            "(SELECT group_concat(grp, char(31)) FROM (SELECT grp FROM doc_groups g "
-            " WHERE g.doc_id = d.doc_id ORDER BY grp)), "
+            f"{_GROUPS}, "
             "(SELECT count(*) FROM chunks c WHERE c.doc_id = d.doc_id) "
             f"FROM documents d WHERE {sql} ORDER BY d.doc_id",
             params,
@@ -248,7 +263,7 @@ class SQLiteStore(Store):
             DocumentSummary(
                 doc_id=r[0], version=r[1], title=r[2], media_type=r[3], source_path=r[4],
                 indexed_at=datetime.fromisoformat(r[5]),
-                groups=tuple(r[6].split("\x1f")) if r[6] else (), chunks=r[7],
+                groups=_groups(r[6]), chunks=r[7],
             )  # fmt: skip
             for r in rows
         ]
@@ -307,14 +322,14 @@ class SQLiteStore(Store):
         hits: list[ScoredChunk] = []
         for part_id in self._visible_partitions(where):
             rows = self._read(
-                f"SELECT {_CHUNK_COLS}, d.title, f.score FROM "
+                f"SELECT {_CHUNK_COLS}, d.title, {_GROUPS}, f.score FROM "
                 f"(SELECT rowid, -bm25(fts_{part_id}, 1.0, 0.3) AS score FROM fts_{part_id} "
                 f"WHERE fts_{part_id} MATCH ? {limit}) f JOIN chunks c ON c.rowid = f.rowid "
                 f"JOIN documents d ON d.doc_id = c.doc_id "
                 f"WHERE {sql} ORDER BY f.score DESC LIMIT ?",
                 (match, *([] if narrowed else [k]), *params, k),
             )
-            hits.extend(ScoredChunk(_chunk(r), float(r[-1]), r[-2]) for r in rows)
+            hits.extend(ScoredChunk(_chunk(r), float(r[-1]), r[-3], _groups(r[-2])) for r in rows)
         hits.sort(key=lambda h: (-h.score, h.chunk.chunk_id))
         return hits[:k]
 
@@ -329,12 +344,13 @@ class SQLiteStore(Store):
         sql, params = _filter_sql(where)
         marks = ",".join("?" * len(top))
         rows = self._read(
-            f"SELECT {_CHUNK_COLS}, d.title, c.rowid FROM chunks c JOIN documents d ON d.doc_id = c.doc_id "
+            f"SELECT {_CHUNK_COLS}, d.title, {_GROUPS}, c.rowid FROM chunks c "
+            "JOIN documents d ON d.doc_id = c.doc_id "
             f"WHERE c.rowid IN ({marks}) AND {sql}",
             (*(rowid for rowid, _ in top), *params),
         )
         scores = dict(top)
-        hits = [ScoredChunk(_chunk(r), scores[r[-1]], r[-2]) for r in rows]
+        hits = [ScoredChunk(_chunk(r), scores[r[-1]], r[-3], _groups(r[-2])) for r in rows]
         hits.sort(key=lambda h: (-h.score, h.chunk.chunk_id))
         return hits
 
@@ -370,19 +386,22 @@ class SQLiteStore(Store):
     # --- audit log ----------------------------------------------------------------------
 
     def add_trace(self, trace: Trace) -> None:
+        """Each document's groups as read come with the trace (``Trace.read_groups``); its
+        current groups, read in the same transaction, can only make the trace stricter."""
         data = trace.to_json()
         doc_ids = sorted({str(e["doc_id"]) for e in [*data["candidates"], *data["evidence"]]})
-        groups: dict[str, list[str]] = {d: [] for d in doc_ids}
-        if doc_ids:
-            marks = ",".join("?" * len(doc_ids))
-            for doc_id, grp in self._read(f"SELECT doc_id, grp FROM doc_groups WHERE doc_id IN ({marks})", doc_ids):
-                groups[doc_id].append(grp)
         with self._write(content=False) as db:
-            traces.insert(db, data, groups)
+            traces.insert(db, data, _current_groups(db, doc_ids))
 
-    def get_trace(self, trace_id: str, where: SearchFilter = ADMIN) -> dict[str, Any] | None:
+    def get_trace(
+        self, trace_id: str, where: SearchFilter = ADMIN, caller: str | None = None
+    ) -> dict[str, Any] | None:
         sql, params = traces.visible_sql(where)
-        rows = self._read(f"{traces.SELECT} WHERE t.trace_id = ? AND {sql}", (trace_id, *params))
+        mine = "" if caller is None else " AND t.caller = ?"
+        rows = self._read(
+            f"{traces.SELECT} WHERE t.trace_id = ? AND {sql}{mine}",
+            (trace_id, *params, *([] if caller is None else [caller])),
+        )
         return traces.row_to_dict(rows[0]) if rows else None
 
     def list_traces(self, where: SearchFilter = ADMIN, query: TraceQuery | None = None) -> list[dict[str, Any]]:
@@ -433,6 +452,28 @@ def _chunk(r: Sequence[Any]) -> Chunk:
         chunk_id=r[0], doc_id=r[1], version=r[2], text=r[3], start=r[4], end=r[5], page=r[6],
         heading_path=tuple(json.loads(r[7])), kind=ChunkKind(r[8]),
     )  # fmt: skip
+
+
+def _groups(joined: str | None) -> tuple[str, ...]:
+    return tuple(joined.split("\x1f")) if joined else ()
+
+
+def _current_groups(db: sqlite3.Connection, doc_ids: Sequence[str]) -> dict[str, list[str] | None]:
+    """Each document's groups now (``[]``: public), None for a document that is gone."""
+    current: dict[str, list[str] | None] = {d: None for d in doc_ids}
+    for i in range(0, len(doc_ids), 500):
+        part = doc_ids[i : i + 500]
+        rows = db.execute(
+            f"SELECT d.doc_id, g.grp FROM documents d LEFT JOIN doc_groups g ON g.doc_id = d.doc_id "
+            f"WHERE d.doc_id IN ({','.join('?' * len(part))})",
+            part,
+        ).fetchall()
+        for doc_id, grp in rows:
+            groups = current[doc_id] or []
+            if grp is not None:
+                groups.append(grp)
+            current[doc_id] = groups
+    return current
 
 
 def _filter_sql(where: SearchFilter) -> tuple[str, list[Any]]:

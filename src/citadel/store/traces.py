@@ -1,12 +1,16 @@
-"""The audit log: one row per request in ``traces`` plus its evidence in ``trace_evidence``.
+"""The audit log: one row per request in ``traces`` plus its evidence in ``trace_docs``.
 
 ``traces`` keeps the question, the caller and their groups, the backend, the outcome,
 the threshold in force, every retrieved candidate, each prompt, each raw output
 exactly as received (and the backend's usage notes), validation errors, per-claim verification, the final answer
-and timings (JSON columns). ``trace_evidence`` has one row per document a trace
+and timings (JSON columns). ``trace_docs`` has one row per document a trace
 looked at (selected or only retrieved), with the version and the document's access
-groups at that time, so visibility can be decided in SQL: a trace is visible to a
-caller who could read every one of those documents.
+groups as the request read them (see :func:`access`), so visibility can be decided in
+SQL: a trace is visible to a caller who could read every one of those documents. A
+document deleted or made public while the request ran leaves the trace as restricted
+as the text it read.
+
+The tables themselves are made by migrations 3 and 4 (:mod:`citadel.store.migrations`).
 """
 
 from __future__ import annotations
@@ -17,40 +21,6 @@ from typing import Any
 
 from citadel.store.base import SearchFilter
 
-SCHEMA = """
-CREATE TABLE traces (
-    trace_id TEXT PRIMARY KEY,
-    created_at TEXT NOT NULL,
-    question TEXT NOT NULL,
-    caller TEXT,
-    groups TEXT NOT NULL,
-    backend TEXT NOT NULL,
-    abstained INTEGER NOT NULL,
-    abstention_reason TEXT,
-    threshold REAL,
-    candidates TEXT NOT NULL,
-    notes TEXT NOT NULL,
-    evidence TEXT NOT NULL,
-    prompt TEXT NOT NULL,
-    raw_output TEXT NOT NULL,
-    usage TEXT NOT NULL DEFAULT '[]',
-    validation TEXT NOT NULL,
-    verification TEXT NOT NULL,
-    answer TEXT NOT NULL,
-    timings TEXT NOT NULL
-);
-CREATE INDEX traces_created ON traces(created_at);
-CREATE TABLE trace_docs (
-    trace_id TEXT NOT NULL REFERENCES traces(trace_id) ON DELETE CASCADE,
-    doc_id TEXT NOT NULL,
-    version INTEGER NOT NULL,
-    groups TEXT NOT NULL,
-    public INTEGER NOT NULL,
-    PRIMARY KEY (trace_id, doc_id, version)
-);
-CREATE INDEX trace_docs_doc ON trace_docs(doc_id)
-"""
-
 _JSON_COLUMNS = ("groups", "candidates", "notes", "evidence", "prompt", "raw_output", "usage", "validation",
                  "verification", "answer", "timings")  # fmt: skip
 _COLUMNS = ("trace_id", "created_at", "question", "caller", "groups", "backend", "abstained", "abstention_reason",
@@ -58,14 +28,9 @@ _COLUMNS = ("trace_id", "created_at", "question", "caller", "groups", "backend",
             "verification", "answer", "timings")  # fmt: skip
 
 
-def create(db: sqlite3.Connection) -> None:
-    for statement in SCHEMA.split(";"):
-        if statement.strip():
-            db.execute(statement)
-
-
-def insert(db: sqlite3.Connection, trace: dict[str, Any], doc_groups: dict[str, list[str]]) -> None:
-    """Write one trace; ``doc_groups`` gives the current groups of each document it touched."""
+def insert(db: sqlite3.Connection, trace: dict[str, Any], current: dict[str, list[str] | None]) -> None:
+    """Write one trace. ``trace["read_groups"]`` gives, per document, every set of access
+    groups it had when the request read it; ``current`` its groups now (None: gone)."""
     answer = trace.get("answer") or {}
     row = {
         **{k: trace.get(k) for k in _COLUMNS},
@@ -76,18 +41,38 @@ def insert(db: sqlite3.Connection, trace: dict[str, Any], doc_groups: dict[str, 
     }
     values = [json.dumps(row[c], default=str) if c in _JSON_COLUMNS else row[c] for c in _COLUMNS]
     db.execute(f"INSERT INTO traces ({', '.join(_COLUMNS)}) VALUES ({', '.join('?' * len(_COLUMNS))})", values)
+    read: dict[str, list[list[str]]] = trace.get("read_groups") or {}
     seen = {(e["doc_id"], int(e["version"])) for e in [*trace.get("candidates", []), *trace.get("evidence", [])]}
+    rows = []
+    for doc_id, version in sorted(seen):
+        groups, public = access(read.get(doc_id, []), current.get(doc_id))
+        rows.append((trace["trace_id"], doc_id, version, json.dumps(groups), int(public)))
     db.executemany(
-        "INSERT OR IGNORE INTO trace_docs (trace_id, doc_id, version, groups, public) VALUES (?,?,?,?,?)",
-        [
-            (trace["trace_id"], doc_id, version, json.dumps(doc_groups.get(doc_id, [])), int(not doc_groups.get(doc_id)))
-            for doc_id, version in sorted(seen)
-        ],
+        "INSERT OR IGNORE INTO trace_docs (trace_id, doc_id, version, groups, public) VALUES (?,?,?,?,?)", rows
     )
 
 
+def access(as_read: list[list[str]], current: list[str] | None) -> tuple[list[str], bool]:
+    """``(groups, public)`` of one document in a trace: never looser than any of its groups.
+
+    Every restricted set among ``as_read`` (the groups it had each time the request read
+    it) and ``current`` must be satisfied, so the stored groups are their intersection: a
+    caller sharing one of them shares one of each. Restricted with no group in common,
+    or gone with no groups as read, is stored as restricted with no groups, which only
+    an unrestricted filter sees. Public only if it was public every time it was seen.
+    """
+    if current is None and not as_read:
+        return [], False
+    sets = [set(g) for g in as_read] + ([set(current)] if current is not None else [])
+    restricted = [s for s in sets if s]
+    if not restricted:
+        return [], True
+    return sorted(set.intersection(*restricted)), False
+
+
 def visible_sql(where: SearchFilter) -> tuple[str, list[Any]]:
-    """SQL over alias ``t`` keeping traces whose every document the filter can read."""
+    """SQL over alias ``t`` keeping traces whose every document the filter can read
+    (with the groups recorded in ``trace_docs``, see :func:`access`)."""
     if where.unrestricted:
         return "1", []
     marks = ",".join("?" * len(where.groups))
