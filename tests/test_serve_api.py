@@ -79,7 +79,7 @@ def test_a_trace_is_visible_only_to_keys_that_could_read_all_its_evidence(server
     hr, pub, admin = server.with_key(HR), server.with_key(PUB), server.with_key(ADMIN)
     hr_trace = hr.post("/v1/ask", {"question": SALARY_Q}).json()["trace_id"]
     pub_trace = pub.post("/v1/ask", {"question": REFUND_Q}).json()["trace_id"]
-    hr_public = hr.post("/v1/ask", {"question": REFUND_Q}).json()["trace_id"]
+    hr_public = hr.post("/v1/ask", {"question": REFUND_Q, "groups": []}).json()["trace_id"]  # reads public only
     # A key sees its own traces only; an admin key sees every caller's it could read.
     assert {t["trace_id"] for t in hr.get("/v1/traces").json()} == {hr_trace, hr_public}
     assert [t["trace_id"] for t in pub.get("/v1/traces").json()] == [pub_trace]
@@ -275,4 +275,5 @@ def test_the_openapi_document_lists_every_endpoint_with_a_summary(server: Client
         for op in ops.values():
             assert op.get("summary"), path
     answer = spec["components"]["schemas"]["AnswerBody"]["properties"]
-    assert set(answer) == {"question", "abstained", "abstention_reason", "answer", "claims", "sources", "trace_id"}
+    assert set(answer) == {"question", "abstained", "abstention_reason", "answer", "claims", "sources", "trace_id",
+                           "trace_stored"}

@@ -1,6 +1,6 @@
 """The web page in real headless Chromium (the system's /usr/bin/chromium, driven by
 Playwright): ask, see quotes first, click a citation chip, see the cited span marked in the
-source; an abstention; keys from ?key=; phone width. Screenshots go to artifacts/."""
+source; an abstention; keys from the URL fragment (#key=); phone width. Screenshots go to artifacts/."""
 
 from __future__ import annotations
 
@@ -52,7 +52,7 @@ def _ask(page: Page, question: str) -> None:
 def test_ask_click_a_chip_and_see_the_cited_span_highlighted(browser: Browser, server: tuple[Client, Citadel]) -> None:
     client, engine = server
     page = browser.new_page(viewport={"width": 1280, "height": 800})
-    page.goto(f"{client.base}/?key={HR}")
+    page.goto(f"{client.base}/#key={HR}")
     assert "key=" not in page.url  # the key moves to sessionStorage, out of the address bar
     assert page.evaluate("sessionStorage.getItem('citadel-api-key')") == HR
     expect(page.get_by_label("Your question")).to_be_visible()
@@ -89,7 +89,7 @@ def test_a_citation_of_a_replaced_version_is_found_again_in_the_current_one(
 ) -> None:
     client, _ = server
     page = browser.new_page()
-    page.goto(f"{client.base}/?key={HR}")
+    page.goto(f"{client.base}/#key={HR}")
     _ask(page, "How long are approved refunds processed?")
     expect(page.get_by_test_id("quote").first).to_have_text(QUOTE)
     changed = tmp_path / "refunds.md"  # the quoted sentence stays, the rest changes
@@ -108,7 +108,7 @@ def test_a_citation_of_a_replaced_version_is_found_again_in_the_current_one(
 def test_an_abstention_is_shown_as_such(browser: Browser, server: tuple[Client, Citadel]) -> None:
     client, _ = server
     page = browser.new_page(viewport={"width": 390, "height": 844})  # phone width
-    page.goto(f"{client.base}/?key={HR}")
+    page.goto(f"{client.base}/#key={HR}")
     _ask(page, "zebra migration patterns")
     box = page.get_by_test_id("abstained")
     expect(box).to_be_visible()
@@ -129,7 +129,7 @@ def test_document_text_is_shown_as_text_never_as_markup(browser: Browser, server
     evil.write_text('Vending <img src=x onerror="window.pwned=1">\n\nThe vending machine <b>accepts</b> <script>window.pwned=1</script> coins only.')
     assert client.with_key(HR).upload([evil], public="true").json()["added"] == 1
     page = browser.new_page()
-    page.goto(f"{client.base}/?key={HR}")
+    page.goto(f"{client.base}/#key={HR}")
     _ask(page, "Does the vending machine accept coins?")
     page.get_by_test_id("citation-chip").first.click()
     expect(page.get_by_test_id("source-view").locator("mark")).to_be_visible()
@@ -154,7 +154,7 @@ def test_upload_from_the_page_then_ask_about_it(browser: Browser, server: tuple[
     doc = tmp_path / "parking.md"
     doc.write_text("# Parking\n\nVisitors park in the north garage on level two.")
     page = browser.new_page()
-    page.goto(f"{client.base}/?key={HR}")
+    page.goto(f"{client.base}/#key={HR}")
     page.get_by_label("Add files").set_input_files(str(doc))
     page.get_by_label("Public: readable by everyone").check()
     page.get_by_role("button", name="Upload").click()

@@ -99,10 +99,15 @@ class Limits:
 
 _current: Limits | None = None
 _lock = threading.Lock()
+_scoped: contextvars.ContextVar[Limits | None] = contextvars.ContextVar("citadel_limits", default=None)
 
 
 def limits() -> Limits:
-    """The limits in force (from the environment on first use)."""
+    """The limits in force: those of the enclosing :func:`using` block (a server's), else the
+    process's (from the environment on first use)."""
+    scoped = _scoped.get()
+    if scoped is not None:
+        return scoped
     global _current
     if _current is None:
         with _lock:
@@ -116,6 +121,17 @@ def configure(new: Limits | None) -> None:
     global _current
     with _lock:
         _current = new
+
+
+@contextmanager
+def using(bounds: Limits) -> Iterator[None]:
+    """Apply ``bounds`` to everything run inside the block (and the threads it hands work to
+    with a copied context, as the HTTP server does)."""
+    token = _scoped.set(bounds)
+    try:
+        yield
+    finally:
+        _scoped.reset(token)
 
 
 def too_large(what: str, size: int, limit_name: str, unit: str = "bytes") -> LimitError:

@@ -53,7 +53,7 @@ def health(request: Request, svc: ServiceDep) -> dict[str, Any]:
     if svc.optional_caller(request.headers.get("authorization")) is not None:
         body.update(
             version=package_version("citadel"), auth="keys" if svc.keys else "local",
-            audit_failures=int(getattr(svc.engine, "audit_failures", 0)),
+            audit_failures=svc.engine.audit_failures,
         )  # fmt: skip
     return body
 
@@ -191,9 +191,9 @@ def traces(
 @router.get("/traces/{trace_id}", summary="One trace: evidence, raw output, verification, answer, timings",
             response_model=TraceBody, responses={**ERRORS, 404: {"model": ErrorBody}}, tags=["traces"])  # fmt: skip
 def trace(trace_id: str, caller: CallerDep, svc: ServiceDep) -> dict[str, Any]:
-    found = svc.engine.store.get_trace(trace_id, caller.where)
-    if found is not None and not caller.sees_all_callers and found.get("caller") != caller.label:
-        found = None  # another caller's question: as if it did not exist
+    # Another caller's question is answered as if it did not exist.
+    mine = None if caller.sees_all_callers else caller.label
+    found = svc.engine.store.get_trace(trace_id, caller.where, caller=mine)
     if found is None:
         raise HTTPProblem(404, "not_found", f"no trace {trace_id!r}")
     found.pop("prompt", None)

@@ -99,6 +99,8 @@ class KeyRing:
 
     def __init__(self, keys: Mapping[str, Mapping[str, Any]]) -> None:
         self._entries: list[_Entry] = []
+        # Kept only to scrub logs: the longest first, so no key is left half-redacted.
+        self._secrets = tuple(sorted((k for k in keys if isinstance(k, str)), key=len, reverse=True))
         for key, spec in keys.items():
             self._entries.append(_Entry(_digest(key), _caller_for(key, spec)))
         if not self._entries:
@@ -128,9 +130,12 @@ class KeyRing:
     def __len__(self) -> int:
         return len(self._entries)
 
-    def is_key(self, text: str) -> bool:
-        """Is ``text`` one of the configured keys (for scrubbing logs)?"""
-        return len(text) >= 8 and self.caller(text) is not None
+    def redact(self, text: str) -> str:
+        """``text`` with every configured key in it replaced by ``[redacted]``."""
+        for secret in self._secrets:
+            if secret in text:
+                text = text.replace(secret, "[redacted]")
+        return text
 
 
 def key_label(key: str) -> str:

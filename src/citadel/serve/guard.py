@@ -34,7 +34,7 @@ from urllib.parse import unquote
 import anyio
 from starlette.exceptions import HTTPException
 
-from citadel.limits import Limits
+from citadel.limits import Limits, using
 from citadel.serve.auth import KeyRing
 
 Scope = MutableMapping[str, Any]
@@ -122,7 +122,8 @@ class Guard:
             await _respond(send, scope, 413, "too_large",
                            f"the request body is over the limit {name} = {limit:,} bytes")  # fmt: skip
             return
-        await self.app(scope, _bounded(receive, limit, name, bounds), _with_headers(send, scope))
+        with using(bounds):  # every stage below reads the server's limits
+            await self.app(scope, _bounded(receive, limit, name, bounds), _with_headers(send, scope))
 
     def _refusal(self, scope: Scope, headers: dict[str, str], hosts: int) -> tuple[int, str, str] | None:
         host = headers.get("host")
@@ -207,20 +208,17 @@ async def _respond(send: Send, scope: Scope, status: int, code: str, message: st
 _SECRET_PARAM = re.compile(
     r"(?i)(^|[?&;])([^=&;#]*(?:key|token|secret|passw|auth|credential|session|sig)[^=&;#]*)=([^&;#]*)"
 )
-_PIECE = re.compile(r"[^/?&=;#,\s\"']+")
 
 
 def scrub_url(url: str, ring: KeyRing | None) -> str:
-    """``url`` with secret-looking query values and every configured key replaced."""
+    """``url`` with secret-looking query values and every configured key replaced; a URL
+    that hides a key in percent-encoding is logged decoded, with the key replaced."""
     url = _SECRET_PARAM.sub(lambda m: f"{m.group(1)}{m.group(2)}=[redacted]", url)
     if ring is None:
         return url
-
-    def piece(m: re.Match[str]) -> str:
-        text = m.group(0)
-        return "[redacted]" if ring.is_key(text) or ring.is_key(unquote(text)) else text
-
-    return _PIECE.sub(piece, url)
+    decoded = unquote(unquote(url.replace("+", " ")))
+    scrubbed = ring.redact(decoded)
+    return scrubbed if scrubbed != decoded else ring.redact(url)
 
 
 class ScrubCredentials(logging.Filter):

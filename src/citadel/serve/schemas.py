@@ -90,6 +90,7 @@ class AnswerBody(_Out):
     claims: list[ClaimBody]
     sources: dict[str, SourceBody]
     trace_id: str
+    trace_stored: bool = Field(default=True, description="False when the audit log could not be written.")
 
 
 # --- search --------------------------------------------------------------------------------
