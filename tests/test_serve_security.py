@@ -360,3 +360,38 @@ def test_access_log_urls_are_scrubbed_of_credentials() -> None:
     assert scrub_url("/?api_key=abc&q=1&access_token=zz", None) == "/?api_key=[redacted]&q=1&access_token=[redacted]"
     assert scrub_url(f"/search?q={HR.replace('-', '%2D')}", ring) == "/search?q=[redacted]"
     assert scrub_url("/v1/documents/refunds.md?version=2", ring) == "/v1/documents/refunds.md?version=2"
+
+
+def test_a_long_request_hands_the_models_on_between_its_steps() -> None:
+    """A holder that runs past its slice lets a waiting caller in at its next step, so a long
+    verify or upload is served in slices instead of stalling everyone behind it."""
+    from citadel.limits import check_deadline, yielding
+    from citadel.serve.service import FairQueue
+
+    queue = FairQueue(slice_seconds=0.05)
+    done: dict[str, float] = {}
+    inside = threading.Event()
+
+    def long_job() -> None:
+        with queue.turn("bulk", None), yielding(queue.pass_on):
+            inside.set()
+            for _ in range(60):  # 3 s of steps
+                time.sleep(0.05)
+                check_deadline("the job")
+        done["long"] = time.monotonic()
+
+    def short_job() -> None:
+        with queue.turn("asker", None):
+            assert queue.busy
+        done["short"] = time.monotonic()
+
+    first = threading.Thread(target=long_job)
+    first.start()
+    assert inside.wait(10)
+    started = time.monotonic()
+    second = threading.Thread(target=short_job)
+    second.start()
+    second.join(10)
+    first.join(10)
+    assert done["short"] < done["long"] and done["short"] - started < 1.0
+    assert not queue.busy and not queue.inflight

@@ -21,7 +21,7 @@ import os
 import threading
 import time
 import unicodedata
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, fields, replace
 
@@ -187,7 +187,19 @@ def check_doc_id(doc_id: object) -> str:
 # --- time budget --------------------------------------------------------------------------
 
 _deadline: contextvars.ContextVar[float | None] = contextvars.ContextVar("citadel_deadline", default=None)
+_yield_hook: contextvars.ContextVar[Callable[[], None] | None] = contextvars.ContextVar("citadel_yield", default=None)
 _shutdown = threading.Event()
+
+
+@contextmanager
+def yielding(hook: Callable[[], None]) -> Iterator[None]:
+    """Call ``hook`` at every :func:`check_deadline` inside the block: a server's way to let
+    other callers use the models between the steps of a long request."""
+    token = _yield_hook.set(hook)
+    try:
+        yield
+    finally:
+        _yield_hook.reset(token)
 
 
 @contextmanager
@@ -207,7 +219,12 @@ def deadline(seconds: float | None) -> Iterator[None]:
 
 
 def check_deadline(what: str = "the request") -> None:
-    """Raise :class:`~citadel.LimitError` if the time budget is spent or the process is stopping."""
+    """Raise :class:`~citadel.LimitError` if the time budget is spent or the process is
+    stopping; else give others their turn if the caller set a :func:`yielding` hook. Long
+    loops call it between steps, where no shared state is half-updated."""
+    hook = _yield_hook.get()
+    if hook is not None:
+        hook()
     if _shutdown.is_set():
         raise LimitError(f"{what} was stopped: the server is shutting down", "shutdown", "time")
     end = _deadline.get()

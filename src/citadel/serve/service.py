@@ -14,6 +14,7 @@ straight to the store, which has its own lock.
 from __future__ import annotations
 
 import threading
+import time
 from collections import Counter, deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -22,9 +23,9 @@ from typing import TypeVar
 
 from fastapi import Request
 
-from citadel._errors import CitadelError
+from citadel._errors import CitadelError, LimitError
 from citadel.engine import Citadel
-from citadel.limits import Limits, check_deadline, deadline, limits
+from citadel.limits import Limits, deadline, limits, shutting_down, yielding
 from citadel.serve.auth import LOCAL_CALLER, Caller, KeyRing
 
 T = TypeVar("T")
@@ -56,12 +57,20 @@ class ServeSettings:
 
 
 class FairQueue:
-    """A lock handed out in arrival order, with a bound on what each caller has waiting."""
+    """A lock handed out in arrival order, with a bound on what each caller has waiting.
 
-    def __init__(self) -> None:
+    A holder that has had the models for ``slice_seconds`` hands them on at its next step
+    (:meth:`pass_on`, called from :func:`citadel.limits.check_deadline`) when others wait,
+    and queues again behind them: a long request (a large verify, a large upload) is served
+    in slices between other callers' requests instead of stalling them."""
+
+    def __init__(self, slice_seconds: float = 0.25) -> None:
         self._cond = threading.Condition()
         self._queue: deque[object] = deque()
-        self._busy = False
+        self._holder: object | None = None
+        self._since = 0.0
+        self._mine = threading.local()
+        self.slice_seconds = slice_seconds
         self.inflight: Counter[str] = Counter()
 
     @contextmanager
@@ -73,25 +82,45 @@ class FairQueue:
                     f"this caller already has {self.inflight[who]} model requests running or queued "
                     f"(limit max_inflight_per_caller = {bound}); wait for one to finish",
                 )  # fmt: skip
-            ticket = object()
             self.inflight[who] += 1
-            self._queue.append(ticket)
             try:
-                while self._busy or self._queue[0] is not ticket:
-                    self._cond.wait(timeout=0.5)
-                    check_deadline("waiting for the models")  # only raises while shutting down
+                self._wait_for(object())
             except BaseException:
-                self._queue.remove(ticket)
                 self._release(who)
                 raise
-            self._queue.popleft()
-            self._busy = True
         try:
             yield
         finally:
             with self._cond:
-                self._busy = False
+                if self._holder is self._mine.ticket:
+                    self._holder = None
                 self._release(who)
+
+    def _wait_for(self, ticket: object) -> None:
+        """Queue ``ticket`` and wait until it holds the models (the condition is held)."""
+        self._queue.append(ticket)
+        try:
+            while self._holder is not None or self._queue[0] is not ticket:
+                self._cond.wait(timeout=0.5)
+                if shutting_down():
+                    raise LimitError("the server is shutting down", "shutdown", "time")
+        except BaseException:
+            self._queue.remove(ticket)
+            self._cond.notify_all()
+            raise
+        self._queue.popleft()
+        self._holder = self._mine.ticket = ticket
+        self._since = time.monotonic()
+
+    def pass_on(self) -> None:
+        """Called by the holder between steps: let the waiting callers go first if its slice is up."""
+        with self._cond:
+            if not self._queue or time.monotonic() - self._since < self.slice_seconds:
+                return
+            if self._holder is self._mine.ticket:
+                self._holder = None
+            self._cond.notify_all()
+            self._wait_for(object())
 
     def _release(self, who: str) -> None:
         self.inflight[who] -= 1
@@ -101,7 +130,7 @@ class FairQueue:
 
     @property
     def busy(self) -> bool:
-        return self._busy
+        return self._holder is not None
 
 
 @dataclass
@@ -121,7 +150,7 @@ class Service:
         who = caller.label if caller is not None else LOCAL_CALLER
         # The local owner is one person: their requests queue, but are never refused.
         bound = None if caller is None or caller.owner else bounds.max_inflight_per_caller
-        with self.queue.turn(who, bound), deadline(bounds.request_seconds):
+        with self.queue.turn(who, bound), deadline(bounds.request_seconds), yielding(self.queue.pass_on):
             return fn()
 
     def caller(self, authorization: str | None) -> Caller:
