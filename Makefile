@@ -40,6 +40,11 @@ demo: install
 test: install install-local install-browser
 	$(BIN)/python -m pytest -q
 
+# ruff (the rules in pyproject.toml) over the code, tests and scripts; mypy over src.
+lint: install
+	$(BIN)/ruff check src tests bench train samples
+	$(BIN)/mypy src
+
 # The web page tests drive the system's Chromium through Playwright (never `playwright install`).
 install-browser:
 	@test -x /usr/bin/chromium || (apt-get update && apt-get install -y chromium chromium-driver)

@@ -133,7 +133,7 @@ def create_app(
         redoc_url=None,
     )
     app.state.service = service = Service(engine, ring, settings)
-    app.add_middleware(Guard, local=local, bounds=lambda: service.limits)  # type: ignore[arg-type]
+    app.add_middleware(Guard, local=local, bounds=lambda: service.limits)
     if not local:
 
         @app.get("/openapi.json", include_in_schema=False)

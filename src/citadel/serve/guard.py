@@ -96,7 +96,9 @@ def same_origin(origin: str, scheme: str, host: str | None) -> bool:
     if not host:
         return False
     m = re.fullmatch(r"(https?)://([^/\s]+)", origin.strip().lower())
-    return bool(m) and _origin_of(m.group(1), m.group(2)) == _origin_of(scheme, host)
+    if m is None:
+        return False
+    return _origin_of(m.group(1), m.group(2)) == _origin_of(scheme, host)
 
 
 class Guard:
