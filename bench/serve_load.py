@@ -1,20 +1,26 @@
-"""Load on the HTTP service: N concurrent clients asking for a fixed time.
+"""Load on the HTTP service: N concurrent clients asking for a fixed time, then the same
+while one more client attacks the server.
 
 Ingests the sample corpus (samples/docs) into a fresh store, starts ``citadel serve`` as its
-own process on 127.0.0.1 with the default backend (extractive, the bundled models), warms
-it up, then measures in the same run:
+own process on 127.0.0.1 with the default backend (extractive, the bundled models) and API
+keys (one per client), warms it up, then measures in the same run:
 
 1. ``/v1/health`` with one client (the HTTP stack alone),
 2. ``/v1/ask`` with one client (the single-client baseline),
-3. ``/v1/ask`` with ``--clients`` concurrent clients for ``--duration`` seconds,
+3. ``/v1/ask`` with ``--clients`` concurrent clients for ``--duration`` seconds (clean),
+4. the same with a hostile client beside them (``--hostile-duration`` seconds): in turn, a
+   verify request at the limits, one far over them, a 100 MB JSON body, a 60 MB upload, a
+   10 MB Markdown file, a YAML alias bomb, a zip-bomb DOCX, and all the while a second
+   connection that sends request bodies one byte at a time.
 
-and prints throughput, p50/p95/p99 latency and errors for each, and the ratio of the
-concurrent throughput to the single-client baseline. Errors must be zero (exit status 1
-otherwise). The questions are a fixed list (below), asked in turn, so after the warm-up the
-searcher's cache answers retrieval; generation, verification and the trace write run on
-every request.
+It prints throughput, p50/p95/p99 latency and errors for each phase, the ratio of the
+concurrent throughput to the single-client baseline, and the ask p95 under attack against
+the clean run's (a ratio). Errors of the clean clients must be zero (exit status 1
+otherwise); the hostile client's answers are counted by status. The questions are a fixed
+list (below), asked in turn, so after the warm-up the searcher's cache answers retrieval;
+generation, verification and the trace write run on every request.
 
-    .venv/bin/python bench/serve_load.py --clients 4 --duration 60
+    .venv/bin/python bench/serve_load.py --clients 4 --duration 60 --hostile-duration 60
 """
 
 from __future__ import annotations
@@ -32,7 +38,11 @@ import threading
 import time
 import urllib.error
 import urllib.request
+import uuid
+import zipfile
+from collections import Counter
 from dataclasses import dataclass, field
+from io import BytesIO
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -77,13 +87,23 @@ class Phase:
         }  # fmt: skip
 
 
-def _request(base: str, path: str, body: dict[str, object] | None) -> None:
+def _request(base: str, path: str, body: dict[str, object] | None, key: str | None = None) -> None:
     data = json.dumps(body).encode() if body is not None else None
-    req = urllib.request.Request(base + path, data=data, headers={"Content-Type": "application/json"})
+    headers = {"Content-Type": "application/json"}
+    if key:
+        headers["Authorization"] = f"Bearer {key}"
+    req = urllib.request.Request(base + path, data=data, headers=headers)
     with urllib.request.urlopen(req, timeout=300) as r:
         payload = r.read()
     if body is not None and "trace_id" not in json.loads(payload):
         raise RuntimeError("an answer without a trace_id")
+
+
+def client_key(n: int) -> str:
+    return f"bench-client-key-{n:04d}"
+
+
+HOSTILE_KEY = "bench-hostile-key-0000"
 
 
 def run_phase(base: str, name: str, path: str, clients: int, seconds: float, ask: bool) -> Phase:
@@ -98,7 +118,7 @@ def run_phase(base: str, name: str, path: str, clients: int, seconds: float, ask
             n += 1
             t0 = time.perf_counter()
             try:
-                _request(base, path, body)
+                _request(base, path, body, client_key(offset))
             except (OSError, urllib.error.URLError, RuntimeError, ValueError) as exc:
                 with lock:
                     phase.errors.append(f"{type(exc).__name__}: {exc}")
@@ -122,9 +142,9 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(store: Path, port: int, workers: int) -> subprocess.Popen[bytes]:
+def start_server(store: Path, port: int, workers: int, keys: Path) -> subprocess.Popen[bytes]:
     cmd = [sys.executable, "-m", "citadel.cli", "--store", str(store), "serve", "--port", str(port),
-           "--workers", str(workers)]  # fmt: skip
+           "--workers", str(workers), "--keys", str(keys)]  # fmt: skip
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
@@ -137,12 +157,121 @@ def start_server(store: Path, port: int, workers: int) -> subprocess.Popen[bytes
     raise SystemExit("the server did not start")
 
 
+# --- the hostile client ----------------------------------------------------------------------
+
+
+def _raw(port: int, head: bytes, body: bytes = b"", read: bool = True) -> int:
+    """Send one request on its own connection; its status (0 when the server hung up first)."""
+    with socket.create_connection(("127.0.0.1", port), timeout=120) as sock:
+        try:
+            sock.sendall(head + body)
+        except OSError:
+            pass  # the server may answer and close before the whole body is sent
+        data = b""
+        while read and b"\r\n" not in data:
+            chunk = sock.recv(4096)
+            if not chunk:
+                break
+            data += chunk
+    try:
+        return int(data.split(b" ", 2)[1])
+    except (IndexError, ValueError):
+        return 0
+
+
+def _head(method: str, path: str, length: int, ctype: str = "application/json") -> bytes:
+    return (f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {HOSTILE_KEY}\r\n"
+            f"Content-Type: {ctype}\r\nContent-Length: {length}\r\nConnection: close\r\n\r\n").encode()
+
+
+def _multipart(name: str, data: bytes) -> tuple[bytes, str]:
+    boundary = uuid.uuid4().hex
+    body = (f'--{boundary}\r\nContent-Disposition: form-data; name="files"; filename="{name}"\r\n'
+            "Content-Type: application/octet-stream\r\n\r\n").encode() + data + f"\r\n--{boundary}--\r\n".encode()
+    return body, f"multipart/form-data; boundary={boundary}"
+
+
+def _zip_bomb() -> bytes:
+    out = BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("[Content_Types].xml", "<Types/>")
+        z.writestr("word/document.xml", b"<w:document>" + b"\0" * (300 << 20) + b"</w:document>")
+    return out.getvalue()
+
+
+def attacks(port: int) -> list[tuple[str, bytes, bytes]]:
+    """(name, head, body) of each hostile request, made once."""
+    words = "refund policy process business days card order account invoice plan travel".split()
+    text = " ".join(words[i % len(words)] for i in range(16_000))  # ~99,000 characters
+    at_limit = {"sources": {"S1": text[:49_000], "S2": text[49_000:98_000]},
+                "claims": [{"text": f"Refunds for order {i} take {i} business days.", "citations": [{"source_id": "S1"}]}
+                           for i in range(50)]}  # fmt: skip
+    over = {"sources": {f"S{i}": text[:600] for i in range(300)},
+            "claims": [{"text": "x", "citations": [{"source_id": "S1"}]} for _ in range(300)]}  # fmt: skip
+    out = []
+    for name, payload in [("verify at the limits", at_limit), ("verify over the limits", over)]:
+        body = json.dumps(payload).encode()
+        out.append((name, _head("POST", "/v1/verify", len(body)), body))
+    out.append(("100 MB JSON body", _head("POST", "/v1/ask", 100 << 20), b'{"question": "' + b"a" * 65536))
+    big, ctype = _multipart("big.txt", b"x" * (60 << 20))
+    out.append(("60 MB upload", _head("POST", "/v1/documents", len(big), ctype), big[: 1 << 20]))
+    md, ctype = _multipart("huge.md", ("# Huge\n\n" + "All work and no play. " * 480_000).encode())
+    out.append(("10 MB Markdown", _head("POST", "/v1/documents", len(md), ctype), md))
+    bomb = "---\na: &a [x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\n"
+    bomb += "d: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\ne: [*d,*d,*d,*d,*d,*d,*d,*d,*d]\n---\n# Bomb\n\nBoom.\n"
+    yaml_body, ctype = _multipart("bomb.md", bomb.encode())
+    out.append(("YAML alias bomb", _head("POST", "/v1/documents", len(yaml_body), ctype), yaml_body))
+    docx, ctype = _multipart("bomb.docx", _zip_bomb())
+    out.append(("zip-bomb DOCX", _head("POST", "/v1/documents", len(docx), ctype), docx))
+    return out
+
+
+def hostile(port: int, seconds: float, answers: Counter[str]) -> None:
+    """Send the attacks in turn until ``seconds`` pass; a second thread trickles slow bodies."""
+    stop = time.monotonic() + seconds
+    made = attacks(port)
+
+    def slow() -> None:
+        while time.monotonic() < stop:
+            with socket.create_connection(("127.0.0.1", port), timeout=120) as sock:
+                sock.sendall(_head("POST", "/v1/ask", 1000))
+                status = b""
+                while time.monotonic() < stop:
+                    try:
+                        sock.sendall(b" ")
+                    except OSError:
+                        break
+                    sock.settimeout(1.0)
+                    try:
+                        status = sock.recv(64)
+                        break
+                    except TimeoutError:
+                        continue
+                answers[f"slow body -> {status[9:12].decode() or 'closed'}"] += 1
+
+    trickle = threading.Thread(target=slow, daemon=True)
+    trickle.start()
+    n = 0
+    while time.monotonic() < stop:
+        name, head, body = made[n % len(made)]
+        n += 1
+        try:
+            status = _raw(port, head, body)
+        except OSError as exc:
+            status = 0
+            name += f" ({type(exc).__name__})"
+        answers[f"{name} -> {status}"] += 1
+    trickle.join(timeout=30)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clients", type=int, default=4)
     parser.add_argument("--duration", type=float, default=60.0, help="seconds of concurrent load")
     parser.add_argument("--baseline", type=float, default=20.0, help="seconds of single-client asks")
     parser.add_argument("--workers", type=int, default=1, help="server worker processes")
+    parser.add_argument("--hostile-duration", type=float, default=60.0,
+                        help="seconds of concurrent load beside a hostile client (0: skip)")
     parser.add_argument("--json", action="store_true", help="also print the figures as one JSON line")
     args = parser.parse_args()
 
@@ -150,38 +279,57 @@ def main() -> int:
         store = Path(tmp) / "store"
         subprocess.run([sys.executable, "-m", "citadel.cli", "--store", str(store), "ingest", str(ROOT / "samples/docs")],
                        check=True, stdout=subprocess.DEVNULL)  # fmt: skip
+        keys = Path(tmp) / "keys.json"
+        entries = {client_key(3 * i): {"groups": []} for i in range(args.clients)}
+        keys.write_text(json.dumps({**entries, HOSTILE_KEY: {"groups": [], "write": ["public"]}}))
         port = free_port()
-        server = start_server(store, port, args.workers)
+        server = start_server(store, port, args.workers, keys)
         base = f"http://127.0.0.1:{port}"
+        answers: Counter[str] = Counter()
         try:
             for _ in range(2 * args.workers):  # warm-up: every worker loads its models, caches fill
                 for q in QUESTIONS:
-                    _request(base, "/v1/ask", {"question": q})
+                    _request(base, "/v1/ask", {"question": q}, client_key(0))
             phases = [
                 run_phase(base, "health, 1 client", "/v1/health", 1, 5, ask=False),
                 run_phase(base, "ask, 1 client", "/v1/ask", 1, args.baseline, ask=True),
                 run_phase(base, f"ask, {args.clients} clients", "/v1/ask", args.clients, args.duration, ask=True),
             ]
+            if args.hostile_duration > 0:
+                attacker = threading.Thread(target=hostile, args=(port, args.hostile_duration, answers))
+                attacker.start()
+                phases.append(run_phase(base, f"ask, {args.clients} + hostile", "/v1/ask", args.clients,
+                                        args.hostile_duration, ask=True))  # fmt: skip
+                attacker.join()
         finally:
             server.terminate()
             server.wait(timeout=30)
 
     print(f"citadel serve load: {platform.processor() or platform.machine()}, {os.cpu_count()} CPUs, "
           f"load average {os.getloadavg()[0]:.1f}, {args.workers} worker(s), {len(QUESTIONS)} questions")  # fmt: skip
-    print(f"{'phase':<18} {'req':>6} {'err':>4} {'req/s':>8} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8}")
+    print(f"{'phase':<20} {'req':>6} {'err':>4} {'req/s':>8} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8}")
     for p in phases:
         s = p.summary()
-        print(f"{p.name:<18} {s['requests']:>6} {s['errors']:>4} {s['throughput_rps']:>8} {s['p50_ms']:>8} "
+        print(f"{p.name:<20} {s['requests']:>6} {s['errors']:>4} {s['throughput_rps']:>8} {s['p50_ms']:>8} "
               f"{s['p95_ms']:>8} {s['p99_ms']:>8}")  # fmt: skip
     single, loaded = phases[1], phases[2]
     ratio = loaded.throughput / single.throughput if single.throughput else float("nan")
     print(f"concurrent / single-client throughput: {ratio:.2f}x; "
           f"p50 latency under load / single: {loaded.pct(50) / single.pct(50):.2f}x")
+    p95_ratio = None
+    if len(phases) > 3:
+        attacked = phases[3]
+        p95_ratio = round(attacked.pct(95) / loaded.pct(95), 2)
+        print(f"ask p95 beside the hostile client / clean {args.clients}-client p95: {p95_ratio:.2f}x; "
+              f"throughput {attacked.throughput / loaded.throughput:.2f}x; clean-client errors: {len(attacked.errors)}")
+        for name, count in sorted(answers.items()):
+            print(f"  hostile: {name}: {count}")
     errors = [e for p in phases for e in p.errors]
     for e in sorted(set(errors))[:5]:
         print(f"error: {e}")
     if args.json:
-        print(json.dumps({"phases": [p.summary() for p in phases], "throughput_ratio": round(ratio, 2)}))
+        print(json.dumps({"phases": [p.summary() for p in phases], "throughput_ratio": round(ratio, 2),
+                          "hostile_p95_ratio": p95_ratio, "hostile": dict(answers)}))  # fmt: skip
     return 1 if errors else 0
 
 
