@@ -11,7 +11,9 @@ import socket
 import threading
 import time
 import uuid
+import zipfile
 from collections.abc import Iterator
+from io import BytesIO
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +27,7 @@ from citadel.serve import ServeSettings, create_app
 from citadel.serve.auth import KeyRing
 from citadel.serve.guard import is_local_host, same_origin, scrub_url
 
+from .files import make_docx
 from .serve_support import ADMIN, HR, KEYS, PUB, WRITER, Client, Response, fast_engine, quote_question_source, running
 
 REFUND_Q = "How long are approved refunds processed?"
@@ -395,3 +398,25 @@ def test_a_long_request_hands_the_models_on_between_its_steps() -> None:
     first.join(10)
     assert done["short"] < done["long"] and done["short"] - started < 1.0
     assert not queue.busy and not queue.inflight
+
+
+# --- 6. one bad file never loses the batch ----------------------------------------------------
+
+
+def test_an_upload_with_broken_files_stores_the_good_ones(local: Client, tmp_path: Path) -> None:
+    good = tmp_path / "good.docx"
+    make_docx(good, "Good", [("Parking", ["Visitors park in the north garage."])])
+    broken = BytesIO()
+    with zipfile.ZipFile(good) as src, zipfile.ZipFile(broken, "w") as out:
+        for item in src.infolist():
+            data = src.read(item)
+            out.writestr(item, data[: len(data) // 2] if item.filename == "word/document.xml" else data)
+    nested = b"<html><body>" + b"<div>" * 5000 + b"deep" + b"</div>" * 5000 + b"</body></html>"
+    r = _upload(local, [("broken.docx", broken.getvalue()), ("nested.html", nested),
+                        ("notes.md", b"# Notes\n\nThe kitchen closes at six.")])  # fmt: skip
+    assert r.status == 200, r.text
+    report = r.json()
+    assert {f["path"] for f in report["failed"]} >= {"broken.docx"}
+    assert "notes.md" in {d["doc_id"] for d in local.get("/v1/documents").json()}
+    assert all(f["error"] for f in report["failed"])
+    assert local.get("/v1/health").status == 200
