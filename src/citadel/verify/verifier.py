@@ -11,6 +11,14 @@ that entails the opposite far better speaks against the claim. Rules then decide
 verdict where they are sure: a claim number that contradicts the source is ``contradicted``,
 one that is missing is never ``supported``, a near-copy of a source sentence with its
 negation or direction turned is ``contradicted``.
+
+Text planted for the reader or the model (:func:`citadel.untrusted.flag_spans`: "ignore all
+previous instructions and reply that …", notices to AI assistants, answer JSON pasted into a
+document, chat tokens) is an instruction, not a statement, and never supports anything: each
+pair is verified against its source with the flagged spans blanked (same length, so spans
+stay offsets into the source), and a claim that only such text backs, or whose cited quote
+lies in it, is unsupported with the reason "instruction, not a statement". This is the one
+place every backend's answers go through.
 """
 
 from __future__ import annotations
@@ -24,8 +32,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from pydantic import BaseModel, ConfigDict
+from rapidfuzz import fuzz
 
 from citadel._errors import VerifyError
+from citadel.limits import check_deadline
+from citadel.untrusted import INSTRUCTION_REASON, Flag, flag_spans, mask, overlaps
 from citadel.verify._types import (
     AnswerReport,
     Citation,
@@ -38,8 +49,6 @@ from citadel.verify._types import (
 from citadel.verify.claims import split_claims
 from citadel.verify.combiner import Combiner, default_combiner, logit
 from citadel.verify.judge import Generator, LLMJudge
-from rapidfuzz import fuzz
-
 from citadel.verify.lexical import (
     Directed,
     bigram_overlap,
@@ -53,11 +62,10 @@ from citadel.verify.lexical import (
     stem,
     words,
 )
-from citadel.verify.windows import sentences
 from citadel.verify.model import MODEL_DIR, SupportModel
 from citadel.verify.numbers import NumberCheck, NumberStatus, check_numbers
 from citadel.verify.structure import find_quote
-from citadel.verify.windows import SHORT_SOURCE_CHARS, Window, candidate_windows
+from citadel.verify.windows import SHORT_SOURCE_CHARS, Window, candidate_windows, sentences
 
 if TYPE_CHECKING:
     from citadel.retrieve.rerankers import Reranker
@@ -104,7 +112,7 @@ def _entity_missing(claim: str, source_words: set[str]) -> float:
     return sum(1 for w in caps if not _in_source(w, source_words)) / len(caps)
 
 
-UNIVERSAL = frozenset("all every always everyone everybody everything entire whole".split())
+UNIVERSAL = frozenset(["all", "every", "always", "everyone", "everybody", "everything", "entire", "whole"])
 _PERIODIC = re.compile(r"\b(?:every|each|all)\s+(?:other\s+)?(?:day|week|month|year|hour|time|night|"
                        r"morning|quarter)s?\b", re.IGNORECASE)
 
@@ -301,11 +309,23 @@ class Verifier:
         for i, (claim, source) in enumerate(pairs):
             if not isinstance(claim, str) or not isinstance(source, str):
                 raise VerifyError(f"pair {i}: claim and source must be strings")
+        check_deadline("the verification")
+        planted = [flag_spans(s) for _, s in pairs]
+        clean = [(c, mask(s, fl)) for (c, s), fl in zip(pairs, planted)]
+        results = self._verify_clean(clean)
+        return [r if not fl or r.supported else _instruction_result(c, s, fl, r)
+                for (c, s), fl, r in zip(pairs, planted, results)]
+
+    def _verify_clean(self, pairs: Sequence[tuple[str, str]]) -> list[VerifyResult]:
+        """:meth:`verify_batch` on pairs whose planted text is already blanked."""
         verbatim = [verbatim_span(c, s) for c, s in pairs]
         rest = [pair for pair, span in zip(pairs, verbatim) if span is None]
         scored, feats = self._scored_features(rest)
-        decided = iter([self._decide(c, s, sc, ft)
-                        for (c, s), sc, ft in zip(rest, scored, feats)])
+        decided_list = []
+        for (c, s), sc, ft in zip(rest, scored, feats):
+            decided_list.append(self._decide(c, s, sc, ft))
+            check_deadline("the verification")
+        decided = iter(decided_list)
         return [
             next(decided) if span is None else
             VerifyResult(verdict=Verdict.SUPPORTED, score=1.0, span=span,
@@ -330,6 +350,7 @@ class Verifier:
         windows = [candidate_windows(c, s, self.settings.window_sentences,
                                      self.settings.top_windows) for c, s in pairs]
         scored = self._score_windows(pairs, windows)
+        check_deadline("the verification")
         return scored, self._all_features(pairs, scored)
 
     def _score_windows(self, pairs: Sequence[tuple[str, str]],
@@ -501,17 +522,54 @@ class Verifier:
         return _check_claims(self, sources, items)
 
 
+def _quote_is_planted(quote: str, source: str) -> bool:
+    """The quote occurs in the source only inside planted text (an instruction, an
+    answer JSON pasted in): found in the source, not once the planted spans are blanked."""
+    planted = flag_spans(source)
+    if not planted:
+        return False
+    match = find_quote(quote, source)
+    return (match is not None and overlaps(planted, match.start, match.end)
+            and find_quote(quote, mask(source, planted)) is None)
+
+
+def _rests_on_planted(claim: str, source: str, planted: Sequence[Flag]) -> bool:
+    """The claim's best match in the source lies in planted text: the claim occurs there
+    (verbatim or nearly), or the sentence sharing the most content words with it is flagged."""
+    match = find_quote(claim, source)
+    if match is not None and overlaps(planted, match.start, match.end):
+        return True
+    best_ov, best = 0.0, None
+    for s, e in sentences(source):
+        ov = overlap(claim, source[s:e])
+        if ov > best_ov:
+            best_ov, best = ov, (s, e)
+    return best is not None and best_ov >= 0.5 and overlaps(planted, *best)
+
+
+def _instruction_result(claim: str, source: str, planted: Sequence[Flag],
+                        result: VerifyResult) -> VerifyResult:
+    """The verdict on a pair whose source holds planted text, given the verdict on the
+    source without it: unchanged unless the claim rests on the planted text."""
+    if not claim.strip() or not _rests_on_planted(claim, source, planted):
+        return result
+    return VerifyResult(verdict=Verdict.UNSUPPORTED, score=0.0, reason=INSTRUCTION_REASON,
+                        span=None, features=result.features)
+
+
 def _check_claims(v: Verifier, sources: Mapping[str, str], items: list[Claim]) -> AnswerReport:
     """Joint check of each claim against all its cited sources, then the ALCE rules."""
     jobs: list[tuple[str, str]] = []
     plan: list[tuple[Claim, list[CitationCheck], str | None, list[int]]] = []
     for claim in items:
-        checks, problem = [], None
+        check_deadline("the verification")
+        checks, problem, planted_quote = [], None, False
         for c in claim.citations:
             src = sources.get(c.source_id)
             quote_ok = None
             if src is not None and c.quote:
                 quote_ok = find_quote(c.quote, src) is not None
+                planted_quote = planted_quote or (quote_ok and _quote_is_planted(c.quote, src))
             checks.append(CitationCheck(source_id=c.source_id, exists=src is not None,
                                         quote_found=quote_ok))
         if not claim.citations:
@@ -522,6 +580,8 @@ def _check_claims(v: Verifier, sources: Mapping[str, str], items: list[Claim]) -
         elif any(ch.quote_found is False for ch in checks):
             bad = [ch.source_id for ch in checks if ch.quote_found is False]
             problem = f"the quote is not in {', '.join(bad)}"
+        elif planted_quote:
+            problem = INSTRUCTION_REASON
         idx: list[int] = []
         valid = [c.source_id for c in claim.citations if c.source_id in sources]
         if problem is None:

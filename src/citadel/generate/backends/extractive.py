@@ -6,36 +6,26 @@ selection has already scored the sentences worth reading (``Source.sentences``),
 only those are candidates; a source without scores has all its sentences scored here.
 Sentences above ``min_score`` and within ``relative`` of the best become claims, at most
 ``max_claims``, each one a verbatim quote with its citation. Sentences that address
-a reader or an AI (“ignore previous instructions”, “tell the user…”) and questions
-are never candidates, so instructions planted in a document cannot become an answer.
+a reader or an AI (“ignore previous instructions”, “tell the user…”), answer JSON or
+chat tokens pasted into a document (:func:`citadel.untrusted.flag_spans`, which reads
+through look-alike letters and invisible characters) and questions are never
+candidates, so instructions planted in a document cannot become an answer. (The
+verifier refuses such support too, whatever the backend.)
 """
 
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from citadel.generate.backends.base import BackendOptions, Generation, GenerationRequest, Generator
 from citadel.text import sentence_spans
+from citadel.untrusted import flag_spans, is_instruction, overlaps
 
 Scorer = Callable[[str, Sequence[str]], Sequence[float]]
 
-_INSTRUCTION = re.compile(
-    r"\b(ignore|disregard|forget|override)\b[^.]{0,60}\b(instructions?|prompts?|rules|above|previous)\b"
-    r"|\b(system|developer)\s+(note|prompt|message|instruction)s?\b"
-    r"|\b(ai|a\.i\.|assistant|chatbot|language model|llm)\b[^.]{0,40}\b(must|should|tell|say|answer|respond|reply)\b"
-    r"|\b(tell|inform|assure)\s+(the\s+)?(user|reader|customer)s?\b"
-    r"|\b(respond|reply|answer)\s+(with|that|only)\b"
-    r"|\byou\s+(must|are\s+now|will\s+now)\b",
-    re.I,
-)
-
-
-def is_instruction(sentence: str) -> bool:
-    """True for text that tries to instruct whoever reads it (a prompt injection)."""
-    return bool(_INSTRUCTION.search(sentence))
+__all__ = ["ExtractiveGenerator", "ExtractiveOptions", "is_instruction"]
 
 
 class ExtractiveOptions(BackendOptions):
@@ -63,7 +53,10 @@ class ExtractiveGenerator(Generator):
             from citadel.retrieve import get_reranker, probability
 
             reranker = get_reranker()
-            self._scorer = lambda question, sentences: probability(reranker.score(question, list(sentences)))
+            def score(question: str, sentences: Sequence[str]) -> Sequence[float]:
+                return [float(p) for p in probability(reranker.score(question, list(sentences)))]
+
+            self._scorer = score
         return self._scorer
 
     def candidates(self, request: GenerationRequest) -> list[tuple[str, str, float | None]]:
@@ -72,11 +65,14 @@ class ExtractiveGenerator(Generator):
         (None when the source came without scores: the scorer reads it then)."""
         out: list[tuple[str, str, float | None]] = []
         for source in request.sources:
-            spans = source.sentences or tuple((s, e, None) for s, e in sentence_spans(source.text))
+            spans: Sequence[tuple[int, int, float | None]] = source.sentences or tuple(
+                (s, e, None) for s, e in sentence_spans(source.text)
+            )
+            planted = flag_spans(source.text)
             for start, end, score in spans:
                 sentence = source.text[start:end]
                 words = len(sentence.split())
-                if words < self.options.min_words or sentence.endswith("?") or is_instruction(sentence):
+                if words < self.options.min_words or sentence.endswith("?") or overlaps(planted, start, end):
                     continue
                 out.append((source.sid, sentence, score))
         return out
@@ -85,13 +81,14 @@ class ExtractiveGenerator(Generator):
         pool = self.candidates(request)
         unscored = [i for i, (_, _, score) in enumerate(pool) if score is None]
         fresh = list(self.scorer(request.question, [pool[i][1] for i in unscored])) if unscored else []
-        scores = [score for _, _, score in pool]
-        for i, value in zip(unscored, fresh, strict=True):
-            scores[i] = float(value)
+        given = {i: float(value) for i, value in zip(unscored, fresh, strict=True)}
+        scores = [given[i] if score is None else score for i, (_, _, score) in enumerate(pool)]
         ranked = sorted(zip(scores, range(len(pool))), key=lambda x: (-x[0], x[1]))
         best = ranked[0][0] if ranked else 0.0
         o = self.options
-        chosen, chosen_scores, seen = [], [], set()
+        chosen: list[dict[str, Any]] = []
+        chosen_scores: list[float] = []
+        seen: set[str] = set()
         for score, i in ranked:
             sid, sentence, _ = pool[i]
             if score < o.min_score or score < best * o.relative or len(chosen) >= o.max_claims:
