@@ -134,3 +134,21 @@ def test_llm_judge_without_a_verdict_is_a_backend_error() -> None:
                  judge=ScriptedGenerator(["I cannot tell."]))
     with pytest.raises(BackendError, match="no verdict"):
         v.verify("The refund window is 30 days.", SOURCES["S1"])
+
+
+def test_a_report_merged_from_parts_equals_the_whole(verifier: Verifier) -> None:
+    """The server verifies long answers in slices of claims; merging the slices' reports must
+    give exactly the report of one pass (claims, kept, ALCE precision and recall)."""
+    from citadel.verify import AnswerReport
+
+    sources = {"S1": "Refunds take five business days. The fee is $3.50 per month.",
+               "S2": "Support is by email only. The office opens at nine."}
+    answer = ("Refunds take five business days [S1]. The fee is $9 per month [S1]. Support is by email only "
+              "[S1][S2]. The office opens at nine [S2]. The fee is $3.50 per month [S1][S2]. Parking is free [S2].")
+    whole = verifier.check_answer(sources, answer=answer)
+    claims = split_claims(answer)
+    parts = [verifier.check_answer(sources, claims=claims[i : i + 2]) for i in range(0, len(claims), 2)]
+    assert AnswerReport.merge(parts).to_json() == whole.to_json()
+    assert 0 < whole.citation_precision < 1 and 0 < whole.citation_recall < 1
+    empty = AnswerReport.merge([])
+    assert empty.claims == () and empty.citation_precision == empty.citation_recall == 0.0

@@ -13,7 +13,7 @@ from starlette.concurrency import run_in_threadpool
 
 from citadel._errors import CitadelError
 from citadel.answers import Answer
-from citadel.limits import check_count, check_size
+from citadel.limits import check_count, check_deadline, check_size
 from citadel.serve.auth import Caller
 from citadel.serve.events import answer_events, error_event
 from citadel.serve.schemas import (
@@ -31,7 +31,7 @@ from citadel.serve.schemas import (
 )
 from citadel.serve.service import HTTPProblem, Service, current_caller, service
 from citadel.store import TraceQuery
-from citadel.verify import Citation, Claim
+from citadel.verify import AnswerReport, Citation, Claim, split_claims
 
 ERRORS: dict[int | str, dict[str, Any]] = {
     401: {"model": ErrorBody, "description": "Missing or unknown API key."},
@@ -39,6 +39,8 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 log = logging.getLogger(__name__)
+#: Claims verified in one step of a verify request (see Service.run: others may go between steps).
+VERIFY_SLICE = 8
 router = APIRouter(prefix="/v1")
 CallerDep = Annotated[Caller, Depends(current_caller)]
 ServiceDep = Annotated[Service, Depends(service)]
@@ -124,9 +126,19 @@ def verify(body: VerifyRequest, caller: CallerDep, svc: ServiceDep) -> dict[str,
             Claim(text=c.text, citations=tuple(Citation(source_id=x.source_id, quote=x.quote) for x in c.citations))
             for c in body.claims
         ]
+    items = claims if claims is not None else split_claims(body.answer or "")
+    check_count("claims in one verify request", len(items), "max_verify_claims")
     verifier = svc.engine.verifier
-    report = svc.run(lambda: verifier.check_answer(body.sources, answer=body.answer, claims=claims), caller)
-    return report.to_json()
+
+    def in_slices() -> AnswerReport:
+        # Slices of claims, each a step at which a waiting caller may take the models.
+        parts = []
+        for i in range(0, len(items), VERIFY_SLICE):
+            check_deadline("the verification")
+            parts.append(verifier.check_answer(body.sources, claims=items[i : i + VERIFY_SLICE]))
+        return AnswerReport.merge(parts)
+
+    return svc.run(in_slices, caller).to_json()
 
 
 def _check_verify_size(body: VerifyRequest) -> None:

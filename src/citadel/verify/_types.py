@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -93,6 +94,18 @@ class AnswerReport(_Frozen):
     claims: tuple[ClaimReport, ...]
     citation_precision: float
     citation_recall: float
+
+    @classmethod
+    def merge(cls, parts: Sequence[AnswerReport]) -> AnswerReport:
+        """One report for an answer checked in parts (each a run of its claims): the claims in
+        order, precision and recall over all of them."""
+        claims = tuple(c for part in parts for c in part.claims)
+        cites = [ch for c in claims for ch in c.citations]
+        return cls(
+            claims=claims,
+            citation_precision=sum(ch.relevant for ch in cites) / len(cites) if cites else 0.0,
+            citation_recall=sum(c.keep for c in claims) / len(claims) if claims else 0.0,
+        )
 
     def to_json(self) -> dict[str, object]:
         return {
