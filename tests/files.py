@@ -39,3 +39,30 @@ def make_docx(path: Path, title: str, sections: list[tuple[str, list[str]]], tab
                 grid.cell(r, c).text = cell
     document.save(str(path))
     return path
+
+
+def docx_with_parts(source: bytes, replace: dict[str, bytes] | None = None, add: dict[str, bytes] | None = None,
+                    stored: frozenset[str] = frozenset()) -> bytes:
+    """A copy of the DOCX ``source`` with some parts replaced or added (deflated, or stored if named in ``stored``)."""
+    import io
+    import zipfile
+
+    replace, add = replace or {}, add or {}
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(source)) as zin, zipfile.ZipFile(out, "w") as zout:
+        for info in zin.infolist():
+            data = replace.get(info.filename, zin.read(info.filename))
+            method = zipfile.ZIP_STORED if info.filename in stored else zipfile.ZIP_DEFLATED
+            zout.writestr(info.filename, data, compress_type=method)
+        for name, data in add.items():
+            method = zipfile.ZIP_STORED if name in stored else zipfile.ZIP_DEFLATED
+            zout.writestr(name, data, compress_type=method)
+    return out.getvalue()
+
+
+def docx_part(source: bytes, name: str = "word/document.xml") -> bytes:
+    import io
+    import zipfile
+
+    with zipfile.ZipFile(io.BytesIO(source)) as z:
+        return z.read(name)

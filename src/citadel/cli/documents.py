@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import click
 
+from citadel._errors import CitadelError, ValidationError
 from citadel.cli._output import echo_json, progress, table
 from citadel.cli._state import CliState
 from citadel.ingest import ingest as run_ingest
+from citadel.limits import check_doc_id
 
 pass_state = click.make_pass_decorator(CliState)
 
@@ -26,10 +28,18 @@ def ingest(state: CliState, paths: tuple[str, ...], groups: str | None, doc_id: 
 
     Markdown, text, HTML, PDF, DOCX and JSONL (one document per line: doc_id or
     id, title, text, optional groups and metadata). Changed documents get a new
-    version; unchanged ones are left alone. Exit status 2 when some files failed.
+    version; unchanged ones are left alone. Exit status 2 when some files failed
+    (a file that cannot be read, is over a limit, or has no usable document id) or
+    when --doc-id is not a usable id.
     """
     if doc_id is not None and (len(paths) != 1 or click.format_filename(paths[0]).endswith("/")):
         raise click.UsageError("--doc-id needs exactly one file")
+    if doc_id is not None:
+        try:
+            check_doc_id(doc_id)
+        except ValidationError as exc:
+            click.BadParameter(str(exc), ctx=click.get_current_context(), param_hint="'--doc-id'").show()
+            return 2
     with progress("Ingesting") as (on_start, on_step):
         report = run_ingest(
             state.store, paths, groups=split_groups(groups), doc_id=doc_id, on_start=on_start, on_progress=on_step
@@ -42,10 +52,31 @@ def ingest(state: CliState, paths: tuple[str, ...], groups: str | None, doc_id: 
             f"{len(report.failed)} failed; {report.chunks} chunks written to {state.store_dir}"
         )
         for failure in report.failed:
-            click.echo(f"  failed  {failure.path}: {failure.error}", err=True)
+            click.echo(f"  failed  {_shown(failure.path)}: {_shown(failure.error)}", err=True)
         if report.skipped:
             click.echo(f"  skipped {len(report.skipped)} files of unsupported types", err=True)
     return 2 if report.failed else 0
+
+
+def _shown(text: str) -> str:
+    """``text`` on one line: control characters (a newline in a file name) escaped."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
+
+
+def _known_id(state: CliState, doc_id: str) -> None:
+    """A clear usage error for an id no document can have (a stored one is let through:
+    documents ingested before ids were checked may hold one)."""
+    try:
+        check_doc_id(doc_id)
+    except ValidationError as exc:
+        try:
+            stored = state.store.current(doc_id) is not None
+        except (CitadelError, ValueError):  # e.g. a lone surrogate the database cannot encode
+            stored = False
+        if not stored:
+            raise click.BadParameter(str(exc), param_hint="DOC_ID") from None
 
 
 @click.command()
@@ -75,6 +106,7 @@ def documents(state: CliState, as_json: bool) -> int:
 @pass_state
 def show(state: CliState, doc_id: str, as_json: bool) -> int:
     """Show a document's normalized text and its chunks."""
+    _known_id(state, doc_id)
     store = state.store
     doc = store.current(doc_id)
     if doc is None:
@@ -93,7 +125,7 @@ def show(state: CliState, doc_id: str, as_json: bool) -> int:
                     {
                         "chunk_id": c.chunk_id, "start": c.start, "end": c.end, "text": c.text,
                         "page": c.page, "heading_path": list(c.heading_path),
-                    }  # fmt: skip
+                    }
                     for c in chunks
                 ],
             }
@@ -114,6 +146,7 @@ def show(state: CliState, doc_id: str, as_json: bool) -> int:
 @pass_state
 def delete(state: CliState, doc_id: str) -> int:
     """Remove a document, all its versions and chunks."""
+    _known_id(state, doc_id)
     if not state.store.delete(doc_id):
         raise click.ClickException(f"no document {doc_id!r}; list them with: citadel documents")
     click.echo(f"Deleted {doc_id}.")

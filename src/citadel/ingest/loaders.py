@@ -1,11 +1,31 @@
 """Loaders: one function per format, each turning a file's bytes into a ParsedDocument.
 
 A loader raises :class:`~citadel.IngestError` with a message a person can act on
-when a file cannot be read; it never returns a half-parsed document.
+when a file cannot be read, or :class:`~citadel.LimitError` naming the limit of
+:mod:`citadel.limits` that the file is over; it never returns a half-parsed document
+and never lets another exception out (whatever a parsing library raises on hostile
+bytes, RecursionError and MemoryError included, becomes an IngestError).
+
+Bounds, all from :func:`citadel.limits.limits`:
+
+* ``max_file_bytes``: the file's size, checked before anything is parsed;
+* ``max_document_chars``: the loaded text. A text source (Markdown, plain text, HTML)
+  over ``SOURCE_ALLOWANCE`` times that many characters is refused before parsing,
+  and the text builder stops a document the moment its text passes the limit, so an
+  oversized file is refused in about the time it takes to read the limit's worth;
+* ``max_nesting_depth``: HTML is refused when its tags open more than this many
+  elements inside each other (a linear scan before the HTML parser, whose own work
+  grows with the square of the depth); below a walked depth of this many, an element's
+  text is taken flat, in document order, so no walk can exhaust the stack;
+* ``max_front_matter_chars``: Markdown's YAML front matter, read by a SafeLoader
+  that refuses anchors and aliases (the "billion laughs" of YAML);
+* ``max_decompressed_bytes`` and ``max_compression_ratio``: a DOCX's zip members are
+  checked before python-docx opens them (see :func:`check_docx_archive`).
 """
 
 from __future__ import annotations
 
+import functools
 import io
 import re
 from collections.abc import Callable
@@ -14,8 +34,9 @@ from typing import Any
 
 import yaml
 
-from citadel._errors import IngestError
+from citadel._errors import CitadelError, IngestError, LimitError
 from citadel.ingest.parsed import ParsedDocument, TextBuilder
+from citadel.limits import check_size, limits, too_large
 from citadel.models import ChunkKind
 from citadel.text import normalize_text
 
@@ -26,6 +47,58 @@ PDF = "application/pdf"
 DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
 
 Loader = Callable[[bytes, str], ParsedDocument]
+
+#: A text source may be this many times ``max_document_chars`` long (markup, spaces)
+#: before it is refused without parsing; HTML carries more markup than Markdown.
+SOURCE_ALLOWANCE = 2
+HTML_SOURCE_ALLOWANCE = 10
+
+
+def _guarded(kind: str) -> Callable[[Loader], Loader]:
+    """Make a loader refuse an oversized file first and raise only IngestError or LimitError."""
+
+    def wrap(load: Loader) -> Loader:
+        @functools.wraps(load)
+        def guarded(data: bytes, name: str) -> ParsedDocument:
+            check_size("the file", len(data), "max_file_bytes")
+            try:
+                doc = load(data, name)
+            except CitadelError:
+                raise
+            except RecursionError as exc:
+                raise IngestError(f"the {kind} is nested too deeply to read") from exc
+            except MemoryError as exc:
+                raise IngestError(
+                    f"the {kind} needs more memory to read than is available"
+                ) from exc
+            except Exception as exc:
+                raise IngestError(
+                    f"could not read the {kind} ({describe(exc)}); the file may be corrupt"
+                ) from exc
+            check_size("the document text", len(doc.text), "max_document_chars", "characters")
+            return doc
+
+        return guarded
+
+    return wrap
+
+
+def describe(exc: BaseException) -> str:
+    """An exception as one short line: its type and the start of its message."""
+    text = " ".join(str(exc).split())
+    text = text if len(text) <= 200 else text[:199] + "…"
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+def _check_source_chars(text: str, kind: str, allowance: int = SOURCE_ALLOWANCE) -> None:
+    """Refuse a source too long to hold a document under the limit, before parsing it."""
+    bound = limits().max_document_chars
+    if len(text) > allowance * bound:
+        raise LimitError(
+            f"the {kind} is {len(text):,} characters; its text would be over the limit "
+            f"max_document_chars = {bound:,} characters (a source may be {allowance} times that, for markup)",
+            "max_document_chars",
+        )
 
 
 def decode_text(data: bytes) -> str:
@@ -75,8 +148,11 @@ def add_plain_paragraphs(builder: TextBuilder, text: str) -> None:
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+•]|\d+[.)])\s+\S")
 
 
+@_guarded("text file")
 def load_text(data: bytes, name: str) -> ParsedDocument:
-    text = normalize_text(decode_text(data))
+    raw = decode_text(data)
+    _check_source_chars(raw, "text file")
+    text = normalize_text(raw)
     first, _, rest = text.partition("\n")
     title = _title_from_name(name)
     if rest.strip() and 0 < len(first) <= 100 and not first.rstrip().endswith((".", ":", ",")):
@@ -88,20 +164,50 @@ def load_text(data: bytes, name: str) -> ParsedDocument:
 
 # --- Markdown ---------------------------------------------------------------------------
 
-_FRONT_MATTER = re.compile(r"\A---[ \t]*\n(.*?)\n(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.S)
+_FRONT_MATTER_OPEN = re.compile(r"---[ \t]*\n")
+_FRONT_MATTER_CLOSE = re.compile(r"\n(?:---|\.\.\.)[ \t]*(?:\n|\Z)")
+
+
+class _FrontMatterLoader(yaml.SafeLoader):
+    """yaml's SafeLoader, refusing anchors and aliases: front matter is a flat record,
+    and an alias can make a few hundred bytes expand to gigabytes (or minutes)."""
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        event = self.peek_event()
+        if isinstance(event, yaml.AliasEvent):
+            raise IngestError(
+                "YAML aliases are not allowed in front matter (found *" + str(event.anchor) + ")"
+            )
+        if getattr(event, "anchor", None) is not None:
+            raise IngestError(
+                "YAML anchors and aliases are not allowed in front matter (found &"
+                + str(event.anchor)
+                + ")"
+            )
+        return super().compose_node(parent, index)
 
 
 def _front_matter(text: str) -> tuple[dict[str, Any], str]:
-    m = _FRONT_MATTER.match(text)
-    if not m:
+    """``(metadata, body)``: a YAML block between ``---`` lines at the very start."""
+    opening = _FRONT_MATTER_OPEN.match(text)
+    if not opening:
         return {}, text
+    closing = _FRONT_MATTER_CLOSE.search(text, opening.end())
+    if not closing:
+        return {}, text
+    block = text[opening.end() : closing.start()]
+    check_size("the YAML front matter", len(block), "max_front_matter_chars", "characters")
     try:
-        meta = yaml.safe_load(m.group(1)) or {}
+        meta = yaml.load(block, Loader=_FrontMatterLoader) or {}
     except yaml.YAMLError as exc:
         raise IngestError(f"invalid YAML front matter: {exc}") from exc
+    except RecursionError as exc:
+        raise IngestError("the YAML front matter is nested too deeply") from exc
+    except ValueError as exc:  # e.g. an integer too long to convert
+        raise IngestError(f"invalid YAML front matter: {describe(exc)}") from exc
     if not isinstance(meta, dict):
         raise IngestError("front matter must be a YAML mapping of keys to values")
-    return {str(k): v for k, v in meta.items()}, text[m.end() :]
+    return {str(k): v for k, v in meta.items()}, text[closing.end() :]
 
 
 def _inline(token: Any) -> str:
@@ -122,10 +228,13 @@ def _row_text(header: list[str], cells: list[str]) -> str:
     return "; ".join(f"{h}: {c}" if h else c for h, c in zip(header, cells) if c or h)
 
 
+@_guarded("Markdown file")
 def load_markdown(data: bytes, name: str) -> ParsedDocument:
     from markdown_it import MarkdownIt
 
-    meta, body = _front_matter(decode_text(data).replace("\r\n", "\n"))
+    source = decode_text(data)
+    _check_source_chars(source, "Markdown file")
+    meta, body = _front_matter(source.replace("\r\n", "\n"))
     tokens = MarkdownIt("commonmark").enable("table").parse(body)
     builder = TextBuilder()
     first_h1: str | None = None
@@ -134,9 +243,14 @@ def load_markdown(data: bytes, name: str) -> ParsedDocument:
     row: list[str] = []
     in_head = False
     fresh = True  # the next list item or table row starts a new run
+    quotes = 0  # open blockquotes
     for i, tok in enumerate(tokens):
         t = tok.type
-        if t == "heading_open":
+        if t == "blockquote_open":
+            quotes += 1
+        elif t == "blockquote_close":
+            quotes -= 1
+        elif t == "heading_open":
             text = _inline(tokens[i + 1])
             first_h1 = first_h1 or (text if tok.tag == "h1" else None)
             builder.heading(int(tok.tag[1]), text)
@@ -155,7 +269,7 @@ def load_markdown(data: bytes, name: str) -> ParsedDocument:
                 builder.block(text, ChunkKind.LIST, tight=not fresh)
                 fresh = False
             else:
-                kind = ChunkKind.QUOTE if _inside(tokens, i, "blockquote") else ChunkKind.PARAGRAPH
+                kind = ChunkKind.QUOTE if quotes > 0 else ChunkKind.PARAGRAPH
                 builder.block(text, kind)
         elif t in ("fence", "code_block"):
             builder.block(tok.content, ChunkKind.CODE)
@@ -181,21 +295,10 @@ def load_markdown(data: bytes, name: str) -> ParsedDocument:
     return _require_text(builder.build(title, MARKDOWN, meta))
 
 
-def _inside(tokens: list[Any], index: int, kind: str) -> bool:
-    depth = 0
-    for tok in reversed(tokens[:index]):
-        if tok.type == f"{kind}_close":
-            depth += 1
-        elif tok.type == f"{kind}_open":
-            if depth == 0:
-                return True
-            depth -= 1
-    return False
-
-
 def _html_fragment_text(html: str) -> str:
     from selectolax.lexbor import LexborHTMLParser
 
+    check_html_depth(html)
     tree = LexborHTMLParser(html)
     for node in tree.css("script, style"):
         node.decompose()
@@ -213,8 +316,88 @@ _BLOCK_TAGS = {
 }  # fmt: skip
 
 
-def _node_inline(node: Any) -> str:
+# Elements the nesting scan does not count: void ones, and ones the HTML parser closes
+# by itself when the next of their kind (or a sibling) opens, so they never stack up.
+_VOID = frozenset({
+    "area", "base", "basefont", "bgsound", "br", "col", "embed", "frame", "hr", "image", "img",
+    "input", "isindex", "keygen", "link", "meta", "param", "source", "spacer", "track", "wbr",
+})  # fmt: skip
+_SELF_CLOSING = frozenset({
+    "p", "li", "dt", "dd", "tr", "td", "th", "thead", "tbody", "tfoot", "option", "optgroup",
+    "colgroup", "caption", "rb", "rt", "rp", "rtc", "html", "head", "body", "a", "nobr", "button",
+    "form", "select",
+})  # fmt: skip
+_RAW_TEXT = frozenset({
+    "script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes", "plaintext",
+})  # fmt: skip
+_TAG = re.compile(r"<(/?)([A-Za-z][^\s/<>]*)([^<>]*)|<!--")
+_RAW_END: dict[str, re.Pattern[str]] = {}
+
+
+def html_depth(html: str, stop_above: int) -> int:
+    """How deep, at most, the tags of ``html`` open elements inside each other (scanning stops
+    once past ``stop_above``). A linear scan of the tags, not a parse: end tags close
+    back to their element, void and self-closing elements do not count, script and
+    style content is skipped; ``/>`` closes an element only inside SVG or MathML."""
+    stack: list[str] = []
+    open_count: dict[str, int] = {}
+    pos = deepest = 0
+    while deepest <= stop_above:
+        m = _TAG.search(html, pos)
+        if m is None:
+            break
+        pos = m.end()
+        if m.group(0) == "<!--":
+            close = html.find("-->", pos)
+            pos = len(html) if close < 0 else close + 3
+            continue
+        closing, name = m.group(1), m.group(2).lower()
+        if closing:
+            if open_count.get(name):
+                while stack:
+                    top = stack.pop()
+                    open_count[top] -= 1
+                    if top == name:
+                        break
+            continue
+        if name in _VOID or name in _SELF_CLOSING:
+            continue
+        if name in _RAW_TEXT:
+            if name == "plaintext":
+                break
+            pattern = _RAW_END.setdefault(name, re.compile(rf"</{name}", re.IGNORECASE))
+            close_tag = pattern.search(html, pos)
+            pos = len(html) if close_tag is None else close_tag.start()
+            continue
+        foreign = bool(open_count.get("svg") or open_count.get("math"))
+        if foreign and m.group(3).endswith("/"):
+            continue
+        stack.append(name)
+        open_count[name] = open_count.get(name, 0) + 1
+        deepest = max(deepest, len(stack))
+    return deepest
+
+
+def check_html_depth(html: str) -> None:
+    """Refuse HTML whose elements nest deeper than ``max_nesting_depth`` (before parsing:
+    the HTML parser's work grows with the square of the depth)."""
+    bound = limits().max_nesting_depth
+    if html_depth(html, bound) > bound:
+        raise LimitError(
+            f"the HTML nests elements more than {bound:,} deep, over the limit max_nesting_depth = {bound:,}",
+            "max_nesting_depth",
+        )
+
+
+def _flat_text(node: Any) -> str:
+    """All the text under ``node`` in document order (selectolax walks it without recursion)."""
+    return str(node.text(deep=True, separator=" "))
+
+
+def _node_inline(node: Any, depth: int, max_depth: int) -> str:
     """Inline text of a node, skipping nested block containers like lists and tables."""
+    if depth >= max_depth:
+        return _flat_text(node)
     parts: list[str] = []
     for child in node.iter(include_text=True):
         if child.tag == "-text":
@@ -224,16 +407,27 @@ def _node_inline(node: Any) -> str:
         elif child.tag in ("ul", "ol", "table"):
             continue
         else:
-            parts.append(" " + _node_inline(child) + " " if child.tag in _BLOCK_TAGS else _node_inline(child))
+            inline = _node_inline(child, depth + 1, max_depth)
+            parts.append(" " + inline + " " if child.tag in _BLOCK_TAGS else inline)
     return "".join(parts)
 
 
 class _HtmlWalker:
+    """Turns an HTML tree into blocks. ``depth`` counts elements below the root; at
+    ``max_nesting_depth`` an element's whole text becomes one block (or inline run)."""
+
     def __init__(self) -> None:
         self.builder = TextBuilder()
         self.first_h1: str | None = None
+        self.max_depth = limits().max_nesting_depth
 
-    def walk(self, node: Any, list_depth: int = 0) -> None:
+    def inline(self, node: Any, depth: int) -> str:
+        return _node_inline(node, depth, self.max_depth)
+
+    def walk(self, node: Any, depth: int = 0) -> None:
+        if depth >= self.max_depth:
+            self.builder.block(_flat_text(node))
+            return
         pending: list[str] = []
 
         def flush() -> None:
@@ -247,15 +441,17 @@ class _HtmlWalker:
             if tag == "-text":
                 pending.append(child.text(deep=False))
             elif tag not in _BLOCK_TAGS:
-                pending.append(_node_inline(child) if tag != "br" else " ")
+                pending.append(self.inline(child, depth + 1) if tag != "br" else " ")
             else:
                 flush()
-                self._block(child, tag, list_depth)
+                self._block(child, tag, depth + 1)
         flush()
 
-    def _block(self, node: Any, tag: str, list_depth: int) -> None:
-        if tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
-            text = _node_inline(node)
+    def _block(self, node: Any, tag: str, depth: int) -> None:
+        if depth >= self.max_depth:
+            self.builder.block(_flat_text(node))
+        elif tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
+            text = self.inline(node, depth)
             if tag == "h1" and self.first_h1 is None:
                 self.first_h1 = " ".join(text.split())
             self.builder.heading(int(tag[1]), text)
@@ -264,31 +460,35 @@ class _HtmlWalker:
             for item in node.iter():
                 if item.tag == "li":
                     marker = f"{number}." if tag == "ol" else "-"
-                    text = f"{marker} {_node_inline(item)}"
+                    text = f"{marker} {self.inline(item, depth + 1)}"
                     self.builder.block(text, ChunkKind.LIST, tight=number > 1)
                     number += 1
                     for nested in item.iter():
                         if nested.tag in ("ul", "ol"):
-                            self._block(nested, nested.tag, list_depth + 1)
+                            self._block(nested, nested.tag, depth + 2)
         elif tag == "table":
-            self._table(node)
+            self._table(node, depth)
         elif tag == "pre":
             self.builder.block(node.text(deep=True), ChunkKind.CODE)
         elif tag == "blockquote" and not node.css_first("p, div, ul, ol, table"):
-            self.builder.block(_node_inline(node), ChunkKind.QUOTE)
+            self.builder.block(self.inline(node, depth), ChunkKind.QUOTE)
         elif tag in ("p", "dt", "dd", "figcaption", "summary", "address", "li"):
             if node.css_first("ul, ol, table, p, div"):
-                self.walk(node, list_depth)
+                self.walk(node, depth)
             else:
-                self.builder.block(_node_inline(node))
+                self.builder.block(self.inline(node, depth))
         elif tag != "hr":
-            self.walk(node, list_depth)
+            self.walk(node, depth)
 
-    def _table(self, node: Any) -> None:
+    def _table(self, node: Any, depth: int) -> None:
         header: list[str] = []
         first = True
         for tr in node.css("tr"):
-            cells = [" ".join(_node_inline(c).split()) for c in tr.iter() if c.tag in ("td", "th")]
+            cells = [
+                " ".join(self.inline(c, depth + 2).split())
+                for c in tr.iter()
+                if c.tag in ("td", "th")
+            ]
             is_head = all(c.tag == "th" for c in tr.iter() if c.tag in ("td", "th"))
             if is_head and not header:
                 header = cells
@@ -297,10 +497,14 @@ class _HtmlWalker:
                 first = False
 
 
+@_guarded("HTML file")
 def load_html(data: bytes, name: str) -> ParsedDocument:
     from selectolax.lexbor import LexborHTMLParser
 
-    tree = LexborHTMLParser(decode_text(data))
+    source = decode_text(data)
+    _check_source_chars(source, "HTML file", HTML_SOURCE_ALLOWANCE)
+    check_html_depth(source)
+    tree = LexborHTMLParser(source)
     title_node = tree.css_first("title")
     page_title = " ".join(title_node.text().split()) if title_node else ""
     for node in tree.css(f"{_DROP}, {_DROP_ROLES}"):
@@ -317,14 +521,16 @@ def load_html(data: bytes, name: str) -> ParsedDocument:
         if key in ("description", "author", "keywords") and content:
             meta[key] = content
     title = page_title or walker.first_h1 or _title_from_name(name)
-    return _require_text(walker.builder.build(title, HTML, meta), "no readable text in the HTML body")
+    return _require_text(
+        walker.builder.build(title, HTML, meta), "no readable text in the HTML body"
+    )
 
 
 # --- PDF --------------------------------------------------------------------------------
 
 
 _END_OF_SENTENCE = (".", "!", "?", ":", '"', "\u201d", ")")
-_PAGE_NUMBER = re.compile(r"^(?:page\s+)?\d+(?:\s*(?:/|of)\s*\d+)?$", re.I)
+_PAGE_NUMBER = re.compile(r"^(?:page\s+)?\d+(?:\s*(?:/|of)\s*\d+)?$", re.IGNORECASE)
 
 
 def _pdf_paragraphs(page_text: str) -> list[tuple[str, bool]]:
@@ -369,18 +575,31 @@ def _looks_like_heading(line: str) -> bool:
     )
 
 
+@_guarded("PDF")
 def load_pdf(data: bytes, name: str) -> ParsedDocument:
     from pypdf import PdfReader
     from pypdf.errors import PyPdfError
 
+    bound = SOURCE_ALLOWANCE * limits().max_document_chars
     try:
         reader = PdfReader(io.BytesIO(data))
         if reader.is_encrypted and not reader.decrypt(""):
             raise IngestError("the PDF is encrypted with a password; decrypt it first")
-        pages = [page.extract_text() or "" for page in reader.pages]
+        pages: list[str] = []
+        extracted = 0
+        for page in reader.pages:
+            pages.append(page.extract_text() or "")
+            extracted += len(pages[-1])
+            if extracted > bound:  # stop extracting: the text cannot fit the limit
+                raise too_large(
+                    f"the text of the PDF's first {len(pages):,} pages",
+                    extracted,
+                    "max_document_chars",
+                    "characters",
+                )
         info = reader.metadata
         pdf_title = (info.title or "").strip() if info else ""
-    except IngestError:
+    except CitadelError:
         raise
     except (PyPdfError, ValueError, KeyError, TypeError, OSError) as exc:
         raise IngestError(f"could not read the PDF ({exc}); the file may be corrupt") from exc
@@ -402,6 +621,87 @@ def load_pdf(data: bytes, name: str) -> ParsedDocument:
 # --- DOCX -------------------------------------------------------------------------------
 
 
+#: members smaller than this are not held to max_compression_ratio (a short, repetitive
+#: XML part can compress very well without being a bomb)
+RATIO_FLOOR_BYTES = 1 << 20
+
+
+def check_docx_archive(data: bytes) -> None:
+    """Refuse a DOCX whose zip members would inflate past the limits, before opening it.
+
+    First the sizes the zip's central directory declares: all members together
+    against ``max_decompressed_bytes``, and each member of at least ``RATIO_FLOOR_BYTES``
+    against ``max_compression_ratio``. Then every member is inflated once, in 64 KiB
+    steps and without keeping the output, and refused if it holds more (or less) than
+    it declares: Python's zipfile, which python-docx reads the parts through, inflates
+    a whole member before cutting it to its declared size, so a forged size would
+    otherwise let a bomb through. Only stored and deflated members, as Word writes, pass.
+    """
+    import struct
+    import zipfile
+
+    lim = limits()
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            members = archive.infolist()
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, EOFError, OSError) as exc:
+        raise IngestError(f"could not open the DOCX ({describe(exc)}); the file may be corrupt") from exc
+    total = 0
+    for info in members:
+        if info.compress_type not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED) or info.flag_bits & 0x1:
+            raise IngestError(
+                f"the DOCX part {info.filename!r} is encrypted or uses an unsupported compression method"
+            )
+        total += info.file_size
+        if total > lim.max_decompressed_bytes:
+            raise too_large("the DOCX, decompressed,", total, "max_decompressed_bytes")
+        ratio = info.file_size / max(info.compress_size, 1)
+        if info.file_size >= RATIO_FLOOR_BYTES and ratio > lim.max_compression_ratio:
+            raise LimitError(
+                f"the DOCX part {info.filename!r} inflates {ratio:,.0f} times ({info.compress_size:,} bytes "
+                f"to {info.file_size:,}), over the limit max_compression_ratio = {lim.max_compression_ratio:,} "
+                "(a zip bomb?)",
+                "max_compression_ratio",
+            )
+    view = memoryview(data)
+    for info in members:
+        start = info.header_offset
+        if view[start : start + 4] != b"PK\x03\x04" or len(view) < start + 30:
+            raise IngestError(f"the DOCX part {info.filename!r} is damaged; the file may be corrupt")
+        name_len, extra_len = struct.unpack_from("<HH", view, start + 26)
+        begin = start + 30 + name_len + extra_len
+        raw = view[begin : begin + info.compress_size]
+        held = len(raw) if info.compress_type == zipfile.ZIP_STORED else _inflated_size(raw, info.file_size)
+        if held != info.file_size or len(raw) != info.compress_size:
+            raise IngestError(
+                f"the DOCX part {info.filename!r} declares {info.file_size:,} bytes but holds "
+                f"{'more' if held > info.file_size else f'{held:,}'}; the file is corrupt or forged"
+            )
+
+
+def _inflated_size(raw: memoryview, declared: int) -> int:
+    """Bytes a raw deflate stream inflates to, counted in steps; stops once past ``declared``.
+    A stream that does not end (or is broken) counts as -1."""
+    import zlib
+
+    inflater = zlib.decompressobj(-zlib.MAX_WBITS)
+    size = 0
+    pending: bytes | memoryview = raw
+    try:
+        while not inflater.eof:
+            out = inflater.decompress(pending, 1 << 16)
+            size += len(out)
+            if size > declared:
+                return size
+            pending = inflater.unconsumed_tail
+            if not out and not pending:
+                break
+    except zlib.error:
+        return -1
+    return size if inflater.eof else -1
+
+
+@_guarded("DOCX")
 def load_docx(data: bytes, name: str) -> ParsedDocument:
     import zipfile
 
@@ -410,10 +710,13 @@ def load_docx(data: bytes, name: str) -> ParsedDocument:
     from docx.table import Table
     from docx.text.paragraph import Paragraph
 
+    check_docx_archive(data)
     try:
         document = docx.Document(io.BytesIO(data))
     except (PackageNotFoundError, zipfile.BadZipFile, KeyError, ValueError) as exc:
-        raise IngestError(f"could not open the DOCX ({exc}); the file may be corrupt") from exc
+        raise IngestError(
+            f"could not open the DOCX ({describe(exc)}); the file may be corrupt"
+        ) from exc
     builder = TextBuilder()
     title = (document.core_properties.title or "").strip()
     first_heading = ""
@@ -428,11 +731,15 @@ def load_docx(data: bytes, name: str) -> ParsedDocument:
                 builder.heading(level, text)
             elif style.startswith("List"):
                 marker = "1." if "Number" in style else "-"
-                builder.block(f"{marker} {text}" if text.strip() else "", ChunkKind.LIST, tight=True)
+                builder.block(
+                    f"{marker} {text}" if text.strip() else "", ChunkKind.LIST, tight=True
+                )
             else:
                 builder.block(text)
         elif tag == "tbl":
-            rows = [[" ".join(c.text.split()) for c in r.cells] for r in Table(element, document).rows]
+            rows = [
+                [" ".join(c.text.split()) for c in r.cells] for r in Table(element, document).rows
+            ]
             rows = [_dedupe_merged(r) for r in rows]
             header = rows[0] if len(rows) > 1 else []
             for row in rows[1:] if header else rows:

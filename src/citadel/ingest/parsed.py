@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from citadel._errors import LimitError
+from citadel.limits import limits
 from citadel.models import ChunkKind
 from citadel.text import normalize_text
 
@@ -37,9 +39,14 @@ class TextBuilder:
     Every block is normalized on its own and joined with a blank line (or a single
     line break inside a list or table), so the result is already in normalized form
     and each block's offsets point at exactly its text.
+
+    The text may hold at most ``max_chars`` characters (default: the limit
+    ``max_document_chars``): the block that passes it raises :class:`~citadel.LimitError`,
+    so a loader stops as soon as a document is known to be too long.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, max_chars: int | None = None) -> None:
+        self.max_chars = limits().max_document_chars if max_chars is None else max_chars
         self._parts: list[str] = []
         self._length = 0
         self._blocks: list[Block] = []
@@ -74,6 +81,11 @@ class TextBuilder:
         start = self._length
         self._parts.append(text)
         self._length += len(text)
+        if self._length > self.max_chars:
+            raise LimitError(
+                f"the document text is over {self.max_chars:,} characters, the limit max_document_chars",
+                "max_document_chars",
+            )
         self._blocks.append(Block(start, self._length, kind, self.heading_path, self.page))
 
     def build(self, title: str, media_type: str, metadata: dict[str, Any] | None = None) -> ParsedDocument:

@@ -1,6 +1,11 @@
 """Ingestion: walk paths, load each file, chunk it and store it, one transaction per document.
 
-A file that fails is recorded with its reason and the batch goes on. Stopping the
+A file that fails is recorded with its reason and the batch goes on: whatever a loader,
+a parser or the chunker raises for one file (a corrupt archive, a RecursionError, a
+limit of :mod:`citadel.limits`) becomes a :class:`Failure` of that file, a bad document
+id too. Only an interruption (KeyboardInterrupt, SystemExit), a spent time budget
+(:func:`~citadel.limits.check_deadline`, checked between files and between embedding
+batches) and errors of the store or the embedder stop the batch. Stopping the
 process at any moment leaves every document fully stored or not at all, and
 running the same ingest again completes the batch (unchanged documents are skipped).
 
@@ -12,27 +17,38 @@ records, else the bundled bge-small-en-v1.5; ``embedder=None`` stores no vectors
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import logging
+import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 import numpy as np
 
-from citadel._errors import ConfigError, IngestError, ValidationError
+from citadel._errors import CitadelError, ConfigError, IngestError, LimitError, ValidationError
 from citadel.ingest.chunking import ChunkSettings, chunk_document
-from citadel.ingest.loaders import LOADERS, PLAIN, ParsedDocument, TextBuilder, add_plain_paragraphs
-from citadel.jsonl import parse_line
+from citadel.ingest.loaders import (
+    LOADERS,
+    PLAIN,
+    ParsedDocument,
+    TextBuilder,
+    add_plain_paragraphs,
+    describe,
+)
+from citadel.jsonl import iter_bounded_lines, parse_line
+from citadel.limits import check_deadline, check_doc_id, check_size, limits
 from citadel.models import Chunk, Document
 from citadel.retrieve.embedders import DEFAULT_EMBEDDER, Embedder, embedding_text, get_embedder
 from citadel.store.base import ChunkVectors, EmbeddingSpec, Store
 from citadel.text import normalize_text
 
 log = logging.getLogger(__name__)
+_T = TypeVar("_T")
 
 JSONL_SUFFIXES = (".jsonl", ".ndjson")
 
@@ -75,6 +91,9 @@ Progress = Callable[[str], None]
 
 #: Documents are embedded together until their chunks reach this many.
 EMBED_BATCH_CHUNKS = 32  # one model batch; small enough that the first documents commit quickly
+#: One embedding call takes at most this many chunks; the time budget is checked between calls.
+EMBED_CALL_CHUNKS = 256
+_DEFAULT_CHUNKING = ChunkSettings()
 
 
 @dataclass(frozen=True)
@@ -91,7 +110,7 @@ def ingest(
     *,
     groups: Sequence[str] = (),
     doc_id: str | None = None,
-    chunking: ChunkSettings = ChunkSettings(),
+    chunking: ChunkSettings = _DEFAULT_CHUNKING,
     embedder: Embedder | Literal["default"] | None = "default",
     on_start: Callable[[int], None] | None = None,
     on_progress: Progress | None = None,
@@ -100,6 +119,9 @@ def ingest(
 
     ``embedder``: ``"default"`` (the store's recorded embedder, else bge-small-en-v1.5),
     an :class:`~citadel.retrieve.Embedder`, or None for keyword search only.
+    ``doc_id`` names the document of a single file; it must pass
+    :func:`~citadel.limits.check_doc_id` (else that file fails), as must every id taken
+    from a relative path or a JSONL line.
     """
     report = IngestReport()
     groups = tuple(sorted({g.strip() for g in groups if g.strip()}))
@@ -109,11 +131,14 @@ def ingest(
         on_start(len(sources))
     pending: list[_Prepared] = []
     for source in sources:
+        check_deadline("the ingest")
         if any(p.document.doc_id == source.doc_id for p in pending):
             _flush(store, pending, model, report, on_progress)  # its version depends on the pending one
         try:
             prepared = _prepare(store, source, chunking, report)
-        except IngestError as exc:
+        except (IngestError, ValidationError) as exc:
+            if isinstance(exc, LimitError) and exc.kind == "time":
+                raise
             _fail(report, source, exc)
             prepared = None
         if prepared is not None:
@@ -164,7 +189,12 @@ def _flush(
         texts = [
             embedding_text(p.document.title, c.heading_path, c.text) for p in pending for c in p.chunks
         ]
-        matrix = embedder.embed_batch(texts)
+        parts = []
+        for start in range(0, len(texts), EMBED_CALL_CHUNKS):
+            if start:
+                check_deadline("the ingest")
+            parts.append(embedder.embed_batch(texts[start : start + EMBED_CALL_CHUNKS]))
+        matrix = np.concatenate(parts) if len(parts) > 1 else parts[0]
     row = 0
     for p in pending:
         vectors = None
@@ -184,14 +214,14 @@ def _flush(
 
 def _prepare(store: Store, source: _Source, chunking: ChunkSettings, report: IngestReport) -> _Prepared | None:
     """Load and chunk one source; None when it is unchanged."""
-    parsed = source.load()
+    parsed = _isolated(source.load)
     content_hash = _content_hash(parsed, source.groups)
     current = store.current(source.doc_id)
     if current is not None and current.content_hash == content_hash:
         report.unchanged += 1
         return None
     version = current.version + 1 if current else 1
-    chunks = chunk_document(parsed, source.doc_id, version, chunking)
+    chunks = _isolated(functools.partial(chunk_document, parsed, source.doc_id, version, chunking))
     document = Document(
         doc_id=source.doc_id,
         version=version,
@@ -204,6 +234,22 @@ def _prepare(store: Store, source: _Source, chunking: ChunkSettings, report: Ing
         indexed_at=datetime.now(UTC),
     )
     return _Prepared(source, document, parsed.text, chunks)
+
+
+def _isolated(work: Callable[[], _T]) -> _T:
+    """Run one file's loading or chunking: any failure that is not citadel's own becomes
+    an IngestError of that file (interruptions and exits pass through)."""
+    try:
+        return work()
+    except CitadelError:
+        raise
+    except RecursionError as exc:
+        raise IngestError("the file is nested too deeply to read") from exc
+    except MemoryError as exc:
+        raise IngestError("the file needs more memory to read than is available") from exc
+    except Exception as exc:
+        log.debug("unexpected error while ingesting", exc_info=True)
+        raise IngestError(f"could not read the file ({describe(exc)})") from exc
 
 
 def _content_hash(parsed: ParsedDocument, groups: tuple[str, ...]) -> str:
@@ -219,19 +265,24 @@ def _collect(
 ) -> Iterator[_Source]:
     for raw in paths:
         path = Path(raw)
-        if path.is_dir():
+        try:
+            is_dir, is_file = path.is_dir(), path.is_file()
+        except (OSError, ValueError) as exc:  # a NUL byte, a name too long for the system
+            report.failed.append(Failure(str(path), f"cannot use this path: {describe(exc)}"))
+            continue
+        if is_dir:
             for file in _walk(path):
                 rel = file.relative_to(path).as_posix()
                 if _supported(file):
                     yield from _file_sources(file, rel, groups, report)
                 else:
                     report.skipped.append(str(file))
-        elif path.is_file():
+        elif is_file:
             if not _supported(path):
                 kinds = ", ".join(sorted({*LOADERS, *JSONL_SUFFIXES}))
                 report.failed.append(Failure(str(path), f"unsupported file type (supported: {kinds})"))
                 continue
-            yield from _file_sources(path, doc_id or path.name, groups, report)
+            yield from _file_sources(path, path.name if doc_id is None else doc_id, groups, report)
         else:
             report.failed.append(Failure(str(path), "no such file or folder"))
 
@@ -255,36 +306,57 @@ def _file_sources(
     if suffix in JSONL_SUFFIXES:
         yield from _jsonl_sources(path, groups, report)
         return
+    try:
+        check_doc_id(doc_id)
+    except ValidationError as exc:
+        report.failed.append(Failure(str(path), f"not a usable document id: {exc}"))
+        return
     _, loader = LOADERS[suffix]
 
     def load() -> ParsedDocument:
-        try:
-            data = path.read_bytes()
-        except OSError as exc:
-            raise IngestError(f"cannot read the file: {exc.strerror or exc}") from exc
-        return loader(data, path.name)
+        return loader(_read_file(path), path.name)
 
     yield _Source(str(path), doc_id, load, groups, str(path))
 
 
-def _jsonl_sources(path: Path, groups: tuple[str, ...], report: IngestReport) -> Iterator[_Source]:
+def _read_file(path: Path) -> bytes:
+    """The file's bytes, refused before reading when over ``max_file_bytes``."""
+    bound = limits().max_file_bytes
     try:
-        lines = path.read_bytes().decode("utf-8-sig").splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        report.failed.append(Failure(str(path), f"cannot read the JSONL file as UTF-8 text: {exc}"))
+        with path.open("rb") as file:
+            check_size("the file", os.fstat(file.fileno()).st_size, "max_file_bytes")
+            data = file.read(bound + 1)
+    except OSError as exc:
+        raise IngestError(f"cannot read the file: {exc.strerror or exc}") from exc
+    check_size("the file", len(data), "max_file_bytes")  # it grew while being read
+    return data
+
+
+def _jsonl_sources(path: Path, groups: tuple[str, ...], report: IngestReport) -> Iterator[_Source]:
+    """One source per good line; a bad line (over ``max_jsonl_line_chars``, not UTF-8, not
+    a JSON object, without text, with a bad id) is a failure of that line only."""
+    try:
+        lines = list(iter_bounded_lines(path))
+    except OSError as exc:
+        report.failed.append(Failure(str(path), f"cannot read the JSONL file: {exc.strerror or exc}"))
         return
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
+    for number, line, problem in lines:
+        check_deadline("the ingest")
         label = f"{path}:{number}"
+        if problem is not None:
+            report.failed.append(Failure(label, problem))
+            continue
+        if line is None or not line.strip():
+            continue
         try:
             record = _jsonl_record(line)
-        except IngestError as exc:
+        except (IngestError, ValidationError) as exc:
             report.failed.append(Failure(label, str(exc)))
             continue
         line_groups = record.get("groups")
         doc_groups = tuple(sorted(set(line_groups))) if line_groups is not None else groups
-        yield _Source(label, record["doc_id"], lambda r=record: _parse_record(r), doc_groups, label)
+        load = functools.partial(_parse_record, record)
+        yield _Source(label, record["doc_id"], load, doc_groups, label)
 
 
 def _jsonl_record(line: str) -> dict[str, Any]:
@@ -293,8 +365,14 @@ def _jsonl_record(line: str) -> dict[str, Any]:
     except ValidationError as exc:
         raise IngestError(str(exc)) from exc
     doc_id = record.get("doc_id", record.get("id"))
-    if doc_id is None or str(doc_id).strip() == "":
+    if doc_id is None or (isinstance(doc_id, str) and doc_id.strip() == ""):
         raise IngestError('missing "doc_id" (or "id")')
+    if isinstance(doc_id, bool) or not isinstance(doc_id, str | int):
+        raise IngestError('"doc_id" (or "id") must be a string or an integer')
+    try:
+        doc_id = check_doc_id(str(doc_id))
+    except ValidationError as exc:
+        raise IngestError(f"not a usable document id: {exc}") from exc
     if not isinstance(record.get("text"), str):
         raise IngestError('missing "text" (a string)')
     groups = record.get("groups")
@@ -303,7 +381,7 @@ def _jsonl_record(line: str) -> dict[str, Any]:
     metadata = record.get("metadata") or {}
     if not isinstance(metadata, dict):
         raise IngestError('"metadata" must be an object')
-    return {**record, "doc_id": str(doc_id), "metadata": metadata}
+    return {**record, "doc_id": doc_id, "metadata": metadata}
 
 
 def _parse_record(record: dict[str, Any]) -> ParsedDocument:
