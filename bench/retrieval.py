@@ -48,11 +48,10 @@ from citadel.retrieve import (  # noqa: E402
     Reranker,
     Searcher,
     SearchSettings,
-    embedding_text,
 )
 from citadel.retrieve._onnx import OnnxSettings  # noqa: E402
 from citadel.store import Store, open_store  # noqa: E402
-from citadel.store.base import ChunkVectors, EmbeddingSpec, SearchFilter  # noqa: E402
+from citadel.store.base import ChunkVectors, SearchFilter  # noqa: E402
 
 DATA = Path("/work/shared/datasets/scifact")
 CACHE = ROOT / "bench" / ".cache"

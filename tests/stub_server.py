@@ -25,7 +25,7 @@ def stub_server() -> Iterator[StubServer]:
     stub = StubServer()
 
     class Handler(BaseHTTPRequestHandler):
-        def do_POST(self) -> None:  # noqa: N802 - http.server naming
+        def do_POST(self) -> None:
             length = int(self.headers.get("Content-Length", 0))
             body = json.loads(self.rfile.read(length) or b"{}")
             stub.requests.append({"path": self.path, "headers": dict(self.headers), "body": body})

@@ -121,7 +121,7 @@ def assert_consistent(store: Store) -> None:
     db = sqlite3.connect(store.path)  # type: ignore[attr-defined]
     try:
         docs = db.execute("SELECT doc_id, version, part_id FROM documents").fetchall()
-        for doc_id, version, part_id in docs:
+        for doc_id, version, _part_id in docs:
             rows = db.execute('SELECT start, "end", text, version FROM chunks WHERE doc_id = ?', (doc_id,)).fetchall()
             assert rows, f"{doc_id} stored without chunks"
             (text,) = db.execute("SELECT text FROM versions WHERE doc_id = ? AND version = ?", (doc_id, version)).fetchone()

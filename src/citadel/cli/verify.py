@@ -102,7 +102,8 @@ def verify(pairs_file: Path | None, answer_file: Path | None, as_json: bool, no_
         if as_json:
             echo_json(data)
         else:
-            for i, c in enumerate(data["claims"]):  # type: ignore[arg-type]
+            claims_out: list[dict[str, Any]] = data["claims"]  # type: ignore[assignment]
+            for c in claims_out:
                 mark = "keep" if c["keep"] else "drop"
                 click.echo(f"[{mark}] {c['verdict']:<12} {c['score']:.2f}  {c['text']}\n"
                            f"       {c['reason']}")
@@ -119,7 +120,7 @@ def verify(pairs_file: Path | None, answer_file: Path | None, as_json: bool, no_
             return 1
         return 0
     results = verifier.verify_batch([(c, s) for _, c, s in pairs])
-    for (pid, claim, _), res in zip(pairs, results):
+    for (pid, _claim, _), res in zip(pairs, results):
         if as_json:
             echo_json({"id": pid, **res.to_json()})
         else:

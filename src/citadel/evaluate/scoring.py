@@ -97,7 +97,7 @@ def replay(r: QuestionRecord, threshold: float, sentence_threshold: float | None
     if r.top_score < threshold or not r.drafts:
         return False, set()
     scored = [d for d in r.drafts if d.score is not None]
-    best = max((d.score for d in scored), default=0.0) or 0.0
+    best = max((d.score for d in scored if d.score is not None), default=0.0) or 0.0
     kept = [
         d
         for d in r.drafts

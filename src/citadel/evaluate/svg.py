@@ -70,7 +70,7 @@ def histogram(title: str, series: dict[str, Sequence[float]], bins: int = 20, lo
 def lines(title: str, x: Sequence[float], series: dict[str, Sequence[float]], x_label: str = "", marker: float | None = None) -> str:
     lo, hi = (min(x), max(x)) if x else (0.0, 1.0)
     body = []
-    for s, (name, ys) in enumerate(series.items()):
+    for s, ys in enumerate(series.values()):
         pts = " ".join(f"{_x(a, lo, hi):.1f},{_y(b, 1.0):.1f}" for a, b in zip(x, ys, strict=True))
         body.append(f'<polyline points="{pts}" fill="none" stroke="{COLORS[s % 4]}" stroke-width="2"/>')
     if marker is not None:

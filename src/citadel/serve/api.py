@@ -103,7 +103,7 @@ async def ask_stream(body: AskRequest, caller: CallerDep, svc: ServiceDep) -> Ev
 
             yield error_event(error_status(exc)[1], str(exc))
             return
-        except Exception:  # noqa: BLE001 - the details go to the log, never to the client
+        except Exception:
             log.exception("POST /v1/ask/stream crashed")
             yield error_event("internal_error", "the server failed on this request; see the server log")
             return

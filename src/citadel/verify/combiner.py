@@ -11,6 +11,7 @@ import json
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 FEATURES = (
     "model_entail",  # logit of max P(entailment) over the windows
@@ -64,7 +65,7 @@ class Combiner:
         return cls.from_dict(data[key]) if key in data else None
 
     @classmethod
-    def from_dict(cls, data: dict) -> Combiner:  # type: ignore[type-arg]
+    def from_dict(cls, data: dict[str, Any]) -> Combiner:
         return cls(weights=data["weights"], bias=data["bias"], threshold=data["threshold"],
                    partial_threshold=data.get("partial_threshold", data["threshold"] / 2),
                    contradiction_threshold=data.get("contradiction_threshold", 0.6),

@@ -12,10 +12,14 @@ import logging
 import threading
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from citadel._errors import VerifyError
+
+if TYPE_CHECKING:
+    from tokenizers import Tokenizer
 
 logger = logging.getLogger(__name__)
 MODEL_DIR = Path(__file__).parent / "model"
@@ -36,7 +40,7 @@ class SupportModel:
         self.batch_size = batch_size
         self._lock = threading.Lock()
         self._session = None
-        self._tokenizer = None
+        self._tokenizer: Tokenizer | None = None
         self._config: dict[str, object] = {}
 
     @property
@@ -61,7 +65,7 @@ class SupportModel:
                                   "rebuild it with train/verifier (see its README)")
             cfg_path = self.model_dir / "config.json"
             self._config = json.loads(cfg_path.read_text()) if cfg_path.exists() else {}
-            max_len = int(self._config.get("max_len", 256))  # type: ignore[call-overload]
+            max_len = int(str(self._config.get("max_len", 256)))
             tok = Tokenizer.from_file(str(self.model_dir / "tokenizer.json"))
             # longest_first: a claim longer than max_len alone is cut too, instead of raising
             tok.enable_truncation(max_length=max_len, strategy="longest_first")

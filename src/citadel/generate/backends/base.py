@@ -80,7 +80,7 @@ class Generator(ABC):
     def generate(self, request: GenerationRequest) -> Generation:
         """Produce the raw answer text for one request."""
 
-    def close(self) -> None:
+    def close(self) -> None:  # noqa: B027 - optional hook, not abstract: most backends hold nothing
         """Release connections or models (backends that hold any override this)."""
 
     def run(self, request: GenerationRequest) -> Generation:
