@@ -9,7 +9,7 @@ import citadel
 EXPECTED = {
     "Answer", "AskSettings", "BackendError", "Chunk", "ChunkKind", "ChunkSettings", "Citadel", "CitadelError",
     "ConfigError", "Document", "DocumentSummary", "FakeGenerator", "Generator", "Hit", "IngestError",
-    "IngestReport", "NotFoundError", "RetrievalError", "SearchFilter", "SearchResult", "Store", "StoreError",
+    "IngestReport", "LimitError", "NotFoundError", "RetrievalError", "SearchFilter", "SearchResult", "Store", "StoreError",
     "ValidationError", "VerifyError", "VerifyResult", "open_store", "register_backend", "verify",
     "verify_batch",
 }  # fmt: skip
