@@ -376,7 +376,7 @@ def test_a_long_request_hands_the_models_on_between_its_steps() -> None:
     inside = threading.Event()
 
     def long_job() -> None:
-        with queue.turn("bulk", None), yielding(queue.pass_on):
+        with queue.turn("bulk", None), yielding(lambda: queue.pass_on("bulk")):
             inside.set()
             for _ in range(60):  # 3 s of steps
                 time.sleep(0.05)
@@ -420,3 +420,36 @@ def test_an_upload_with_broken_files_stores_the_good_ones(local: Client, tmp_pat
     assert "notes.md" in {d["doc_id"] for d in local.get("/v1/documents").json()}
     assert all(f["error"] for f in report["failed"])
     assert local.get("/v1/health").status == 200
+
+
+def test_the_caller_that_used_the_models_least_goes_next() -> None:
+    from citadel.serve.service import FairQueue
+
+    queue = FairQueue()
+    with queue.turn("heavy", None):
+        time.sleep(0.3)  # "heavy" has used the models for 0.3 s
+    order: list[str] = []
+    hold = threading.Event()
+
+    def holder() -> None:
+        with queue.turn("light", None):
+            hold.wait(10)
+
+    def waiter(who: str) -> None:
+        with queue.turn(who, None):
+            order.append(who)
+
+    first = threading.Thread(target=holder)
+    first.start()
+    time.sleep(0.1)
+    heavy = threading.Thread(target=waiter, args=("heavy",))
+    heavy.start()  # arrives first ...
+    time.sleep(0.1)
+    fresh = threading.Thread(target=waiter, args=("fresh",))
+    fresh.start()  # ... but "fresh" has used nothing
+    time.sleep(0.1)
+    hold.set()
+    for t in (first, heavy, fresh):
+        t.join(10)
+    assert order == ["fresh", "heavy"]
+    assert queue.used("heavy") > queue.used("fresh") >= 0

@@ -39,8 +39,9 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 log = logging.getLogger(__name__)
-#: Claims verified in one step of a verify request (see Service.run: others may go between steps).
-VERIFY_SLICE = 8
+#: Claims verified in one step of a verify request while no one waits for the models (one
+#: claim a step while someone does; see Service.run: others may go between steps).
+VERIFY_SLICE = 2
 router = APIRouter(prefix="/v1")
 CallerDep = Annotated[Caller, Depends(current_caller)]
 ServiceDep = Annotated[Service, Depends(service)]
@@ -131,11 +132,14 @@ def verify(body: VerifyRequest, caller: CallerDep, svc: ServiceDep) -> dict[str,
     verifier = svc.engine.verifier
 
     def in_slices() -> AnswerReport:
-        # Slices of claims, each a step at which a waiting caller may take the models.
-        parts = []
-        for i in range(0, len(items), VERIFY_SLICE):
+        # Runs of claims, each a step after which a waiting caller may take the models: one
+        # claim at a time while others wait, larger runs (better model batches) while none do.
+        parts, i = [], 0
+        while i < len(items):
             check_deadline("the verification")
-            parts.append(verifier.check_answer(body.sources, claims=items[i : i + VERIFY_SLICE]))
+            size = 1 if svc.queue.contended else VERIFY_SLICE
+            parts.append(verifier.check_answer(body.sources, claims=items[i : i + size]))
+            i += size
         return AnswerReport.merge(parts)
 
     return svc.run(in_slices, caller).to_json()

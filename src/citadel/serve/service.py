@@ -4,10 +4,11 @@ queue in front of the models.
 Engine calls are blocking; routes are plain ``def`` functions (FastAPI runs them in its
 thread pool) or call :func:`starlette.concurrency.run_in_threadpool`. Calls that run models
 (ask, search, ingest, verify) go through :meth:`Service.run`: one runs at a time per process
-(the models already use every core, and the searcher's cache is not thread-safe), waiting
-callers are served first come first served, a caller may have at most
-``max_inflight_per_caller`` such calls running or queued (more: 429), and each runs under
-the request time budget (:func:`citadel.limits.deadline`). Reads of documents and traces go
+(the models already use every core, and the searcher's cache is not thread-safe), the
+caller that used the models least goes next (:class:`FairQueue`), a long request hands them
+on between its steps, a caller may have at most ``max_inflight_per_caller`` such calls
+running or queued (more: 429), and each runs under the request time budget
+(:func:`citadel.limits.deadline`). Reads of documents and traces go
 straight to the store, which has its own lock.
 """
 
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -57,20 +58,26 @@ class ServeSettings:
 
 
 class FairQueue:
-    """A lock handed out in arrival order, with a bound on what each caller has waiting.
+    """The models, handed to one request at a time, the caller that used them least first.
 
-    A holder that has had the models for ``slice_seconds`` hands them on at its next step
-    (:meth:`pass_on`, called from :func:`citadel.limits.check_deadline`) when others wait,
-    and queues again behind them: a long request (a large verify, a large upload) is served
-    in slices between other callers' requests instead of stalling them."""
+    Each caller's use is the model time its requests held, decaying with a half-life of
+    ``half_life`` seconds; among waiting requests the one whose caller used the least goes
+    next (arrival order breaks ties). A holder that has had the models for
+    ``slice_seconds`` checks at its next step (:meth:`pass_on`, called from
+    :func:`citadel.limits.check_deadline`) whether a caller that used less is waiting, and
+    if so queues again behind it: a long request (a large verify, a large upload) is served
+    in slices in the gaps between other callers' requests instead of stalling them. Each
+    caller may have at most ``bound`` requests running or waiting (see :meth:`turn`)."""
 
-    def __init__(self, slice_seconds: float = 0.25) -> None:
+    def __init__(self, slice_seconds: float = 0.25, half_life: float = 30.0) -> None:
         self._cond = threading.Condition()
-        self._queue: deque[object] = deque()
+        self._waiting: list[tuple[str, int, object]] = []  # (caller, arrival, ticket)
+        self._arrivals = 0
         self._holder: object | None = None
         self._since = 0.0
+        self._used: dict[str, tuple[float, float]] = {}  # caller -> (seconds, as of when)
         self._mine = threading.local()
-        self.slice_seconds = slice_seconds
+        self.slice_seconds, self.half_life = slice_seconds, half_life
         self.inflight: Counter[str] = Counter()
 
     @contextmanager
@@ -84,7 +91,7 @@ class FairQueue:
                 )  # fmt: skip
             self.inflight[who] += 1
             try:
-                self._wait_for(object())
+                self._wait_for(who)
             except BaseException:
                 self._release(who)
                 raise
@@ -92,35 +99,61 @@ class FairQueue:
             yield
         finally:
             with self._cond:
-                if self._holder is self._mine.ticket:
-                    self._holder = None
+                self._let_go(who)
                 self._release(who)
 
-    def _wait_for(self, ticket: object) -> None:
-        """Queue ``ticket`` and wait until it holds the models (the condition is held)."""
-        self._queue.append(ticket)
+    def used(self, who: str, now: float | None = None) -> float:
+        """The caller's decayed model time, in seconds."""
+        seconds, then = self._used.get(who, (0.0, 0.0))
+        now = time.monotonic() if now is None else now
+        return seconds * 0.5 ** (max(0.0, now - then) / self.half_life)
+
+    def _wait_for(self, who: str) -> None:
+        """Queue a ticket for ``who`` and wait until it holds the models (the condition is held)."""
+        ticket = object()
+        self._arrivals += 1
+        entry = (who, self._arrivals, ticket)
+        self._waiting.append(entry)
         try:
-            while self._holder is not None or self._queue[0] is not ticket:
+            while self._holder is not None or self._next() is not ticket:
                 self._cond.wait(timeout=0.5)
                 if shutting_down():
                     raise LimitError("the server is shutting down", "shutdown", "time")
         except BaseException:
-            self._queue.remove(ticket)
+            self._waiting.remove(entry)
             self._cond.notify_all()
             raise
-        self._queue.popleft()
+        self._waiting.remove(entry)
         self._holder = self._mine.ticket = ticket
         self._since = time.monotonic()
 
-    def pass_on(self) -> None:
-        """Called by the holder between steps: let the waiting callers go first if its slice is up."""
+    def _next(self) -> object | None:
+        if not self._waiting:
+            return None
+        now = time.monotonic()
+        return min(self._waiting, key=lambda w: (self.used(w[0], now), w[1]))[2]
+
+    def _let_go(self, who: str) -> None:
+        """The holder ends its turn: charge the time it held the models to ``who``."""
+        if self._holder is not getattr(self._mine, "ticket", None):
+            return
+        now = time.monotonic()
+        self._used[who] = (self.used(who, now) + (now - self._since), now)
+        self._holder = None
+        self._cond.notify_all()
+
+    def pass_on(self, who: str) -> None:
+        """Called by the holder between steps: once its slice is up, let a caller that used
+        the models less go first, then carry on."""
         with self._cond:
-            if not self._queue or time.monotonic() - self._since < self.slice_seconds:
+            now = time.monotonic()
+            if not self._waiting or now - self._since < self.slice_seconds:
                 return
-            if self._holder is self._mine.ticket:
-                self._holder = None
-            self._cond.notify_all()
-            self._wait_for(object())
+            mine = self.used(who, now) + (now - self._since)
+            if all(self.used(w[0], now) >= mine for w in self._waiting):
+                return
+            self._let_go(who)
+            self._wait_for(who)
 
     def _release(self, who: str) -> None:
         self.inflight[who] -= 1
@@ -131,6 +164,11 @@ class FairQueue:
     @property
     def busy(self) -> bool:
         return self._holder is not None
+
+    @property
+    def contended(self) -> bool:
+        """Does any request wait for the models? (A long request then takes smaller steps.)"""
+        return bool(self._waiting)
 
 
 @dataclass
@@ -150,7 +188,11 @@ class Service:
         who = caller.label if caller is not None else LOCAL_CALLER
         # The local owner is one person: their requests queue, but are never refused.
         bound = None if caller is None or caller.owner else bounds.max_inflight_per_caller
-        with self.queue.turn(who, bound), deadline(bounds.request_seconds), yielding(self.queue.pass_on):
+        with (
+            self.queue.turn(who, bound),
+            deadline(bounds.request_seconds),
+            yielding(lambda: self.queue.pass_on(who)),
+        ):
             return fn()
 
     def caller(self, authorization: str | None) -> Caller:
