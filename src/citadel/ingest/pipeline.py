@@ -91,8 +91,9 @@ Progress = Callable[[str], None]
 
 #: Documents are embedded together until their chunks reach this many.
 EMBED_BATCH_CHUNKS = 32  # one model batch; small enough that the first documents commit quickly
-#: One embedding call takes at most this many chunks; the time budget is checked between calls.
-EMBED_CALL_CHUNKS = 256
+#: One embedding call takes at most this many chunks; between calls the time budget is checked
+#: and a server may let other callers use the models, so a huge document never holds them long.
+EMBED_CALL_CHUNKS = 16
 _DEFAULT_CHUNKING = ChunkSettings()
 
 
