@@ -23,6 +23,11 @@ sentence is flagged when it
   "you must answer with …", "in your answer …", "when asked about X, say …");
 * hands out a role ("you are now …", "pretend you are", "act as if you", "from now on
   you …") or is a fake system notice ("SYSTEM:", "[ADMIN NOTICE]", "system override").
+* or, whatever its wording, combines a verb of saying given as an order ("report that …",
+  "must answer", "simply assert that …") with a machine reader named anywhere in it
+  ("summarization tools", "models reading this page") or a reference to the answer being
+  written ("your reply", "to every question", "when you answer,"), or asks the reader to
+  pretend the documents say something (:func:`_cue_kind`).
 
 And wherever they stand, answer-shaped JSON objects (keys such as ``"claims"``,
 ``"citations"``, ``"abstained"``), chat-template tokens and role prefixes, and prompt
@@ -210,16 +215,23 @@ _OVERRIDE = (
     r"(?:prompt|instructions|message)\b"
 )
 
+#: what a planted instruction tells a machine to do: say something, or obey, drop or fake
+_DIRECTED = (r"(?:says?|states?|claims?|asserts?|insists?|declares?|answers?|repl(?:y|ies)|responds?|outputs?|"
+             r"tells?|informs?|mentions?|writes?|recommends?|ignores?|disregards?|forgets?|obeys?|pretends?|"
+             r"acts? as|refuses?)\b")
+
 _VOCATIVE = (
     r"\b(?:notes?|notice|messages?|memo|reminder|instructions?|directives?|attention|warning|alert|"
     r"hint|heads[- ]up|p\.?s\.?|request|advisory|announcement)\s+(?:to|for)\s+"
     rf"(?:all |any |the |every |each |you,? )?(?:\w+ ){{0,2}}?{ADDRESSEE}\b"
     rf"|\b(?:attention|dear|hey|hello|hi|greetings|listen(?: up)?|psst|important)[,:!]? (?:all |any |the |every |you )?{ADDRESSEE}\b"
-    rf"|\b{ADDRESSEE}(?: [\w'-]+)?[,:]? (?:must|should|shall|will now|are to|is to|need to|needs to|have to|has to|"
-    r"are required to|is required to|are instructed to|is instructed to|take note|takes note|listen|"
-    r"pay attention|reading this|processing this|parsing this|summari[sz]ing this|indexing this|"
-    r"be advised|are advised|note that|always|never|do not|don't|please|can only|may only|ought to|"
-    r"(?:will|should|must|shall) (?:always|never|only|now|instead)|are hereby)\b"
+    # a machine reader told what to do: "AI assistants must reply …" (not "AI systems must be
+    # registered …": the verb has to be one of saying, or of obeying or dropping instructions)
+    rf"|\b{ADDRESSEE}(?: [\w'-]+)?[,:]? (?:(?:must|should|shall|will now|will|are to|is to|need to|needs to|"
+    r"have to|has to|are required to|is required to|are instructed to|is instructed to|can only|may only|"
+    r"ought to|always|never|do not|don't|please)(?: (?:always|never|only|now|instead|not|also|simply|just|"
+    rf"strictly))* {_DIRECTED}|take note|takes note|listen|pay attention|reading this|processing this|"
+    r"parsing this|summari[sz]ing this|indexing this|be advised|are advised|note that|are hereby)\b"
     rf"|\bif you(?:'re| are)? (?:an? |the |some )?(?:\w+ )?{ADDRESSEE}\b"
     r"|\bas an? (?:ai\b|artificial intelligence|(?:large )?language model|llm\b|ai (?:language model|"
     r"assistant|model)|chat ?bot|virtual assistant)"
@@ -298,9 +310,9 @@ _STEER = (
     rf"(?:user|question|query|prompt|request)s?\b|(?:only\s+|always\s+)?{_CONTENT}|the answer\b)"
     rf"|\byou {_MODAL} (?:(?:always|only|now|instead|never|not|also|simply|just) )*{_ASSERT} it\b"
     rf"|{_IMPERATIVE}(?:tell|inform|assure|convince|remind|reassure)\s+(?:the |all |any |every |each )?"
-    rf"(?:{_PEOPLE} (?:that|to)\b|{_ASKERS}\b)"
+    rf"(?:{_PEOPLE} (?:that|to)\b|{_ASKERS}\b(?! (?:which|what|how|where|when|why|whether|if)\b))"
     r"|\b(?:in|into|with|to|within|throughout|at the (?:start|end|beginning) of) (?:your|all your|every|"
-    r"each|any) (?:future |final )?(?:answers?|responses?|replies|summar(?:y|ies))\b"
+    r"each|any) (?:future |final )?(?:answers?|responses?|repl(?:y|ies)|summar(?:y|ies))\b"
     r"|\byour (?:final )?(?:answer|response|reply|output|summary|completion)s? (?:must|should|shall|will|"
     r"needs? to|has to|is to|may only|can only|always|never)\b"
     rf"|\b(?:when|if|whenever|should|once)\s+(?:you(?:'re| are| get)?\s+)?(?:asked|questioned|queried)\s+"
@@ -317,10 +329,140 @@ _STEER = (
     r"are))?[ ,]+(?:\w+ ){0,4}?(?:answer|reply|respond|say|tell|state|claim|always|only|you)\b"
 )
 
+# General cues, whatever the wording: a sentence that names a machine reader and tells it
+# what to do, a header that addresses one, an order to set the context aside or to hide it,
+# an order to open or shape "your answer", and "the correct answer is …".
+_MACHINE = rf"(?:{ADDRESSEE}|models?)"
+_SPEECH = (r"(?:say|says|state|states|claim|claims|assert|asserts|insist|insists|declare|declares|affirm|affirms|"
+           r"answer|answers|reply|replies|respond|responds|output|outputs|print|prints|write|writes|tell|tells|"
+           r"mention|mentions|report|reports|confirm|confirms|repeat|repeats|recommend|recommends|suggest|"
+           r"suggests|advise|advises|inform|informs|emphasi[sz]e|emphasi[sz]es|include|includes|add|adds|"
+           r"begin|begins|start|starts|end|ends|conclude|concludes|return|returns|treat|treats|describe|"
+           r"describes|present|presents|refer|refers|direct|directs|redirect|redirects)")
+_OBLIGE = (r"(?:must|should|shall|has to|have to|needs? to|is to|are to|is required to|are required to|"
+           r"is expected to|are expected to|will (?:now |always |only )?|may only|can only|ought to|"
+           r"is instructed to|are instructed to)")
+_ADVERBS = r"(?:(?:always|only|now|instead|simply|just|also|never|not|then|please|strictly) )*"
+_GENERIC = (
+    # "Instructions for the model: …", "New policy for assistants: …", "A note to any chatbot -"
+    r"\b(?:instructions?|notes?|messages?|polic(?:y|ies)|rules?|directives?|guidance|memo|reminders?|"
+    r"updates?|information|info|requests?|orders?|guidelines?|tasks?|prompts?|hints?|tips?)\s+(?:for|to)\s+"
+    rf"(?:the |all |any |every |each |an? |this |our |your )?(?:\w+ )?{_MACHINE}\b\s*[:,]"
+    # a machine reader addressed at the start: "To any chatbot: …", "Assistant, …", "Hey ChatGPT, …"
+    rf"|^[\W_]{{0,8}}(?:(?:to|for|dear|hey|hi|hello|ok|okay|attention|yo)[,:]? )?(?:all |any |the |every |each |you,? )?"
+    rf"(?:\w+ )?{ADDRESSEE}\b\s*[,:!]"
+    # the machine told what to say: "the AI must say that …", "language models … should state …"
+    rf"|\b{ADDRESSEE}\b(?: [\w'-]+){{0,6}}? {_OBLIGE} {_ADVERBS}{_DIRECTED}"
+    # a machine reader spoken of conditionally: "If an LLM reads this, it should answer …"
+    rf"|\b(?:if|when|whenever|once|should) (?:an? |the |any |some |this |you,? (?:the |an? )?)?(?:\w+ )?{ADDRESSEE}\b"
+    r"(?: [\w'-]+){0,3}? (?:reads?|is reading|sees|processes|parses|summari[sz]es|finds|gets|receives|answers|"
+    r"is asked|encounters|retrieves|indexes|scans)\b"
+    # set the context aside: "forget the context", "ignore the sources and …"
+    r"|\b(?:forget|ignore|disregard|discard|set aside|overlook)\s+(?:about\s+)?(?:all |any |the |this |your |"
+    r"that |these |those |every |of )*(?:context|sources|evidence|text above|above text|passages|"
+    r"documents (?:above|provided|retrieved|given|you (?:were|have been|are) given)|"
+    r"retrieved (?:text|content|passages|documents)|provided (?:text|content|information|documents)|"
+    r"rest of (?:the|this) (?:text|document|page))\b"
+    # hide the sources or this note: "Do not mention the sources; …"
+    r"|\b(?:do not|don'?t|never|without) (?:mention|mentioning|cite|citing|reveal|revealing|reference|referencing|"
+    r"refer to|referring to|acknowledge|acknowledging|disclose|disclosing)\s+"
+    r"(?:the |these |this |your |its |that )(?:sources?|documents?|context|citations?|passages?|evidence|"
+    r"instructions?|note|message|prompt|text above)\b"
+    # shape the answer: "Begin your answer with: …", "End every reply by …"
+    r"|\b(?:begin|start|open|end|finish|conclude|close|preface|prefix|sign|phrase|word)\s+"
+    r"(?:your|every|each|all|any) (?:final |next )?(?:answers?|responses?|replies|summar(?:y|ies)|completions?)\b"
+    # an imperative that dictates content ("simply assert that …", "Reply to the user: '…'")
+    r"|(?:^|[;:.!(]|\b(?:please|always|only|simply|instead|now|just|kindly|then|and)) *(?:"
+    r"(?:say|state|claim|assert|insist|declare|affirm|output|answer|reply|respond)\s+(?:only |always |simply )?that\b"
+    r"(?! (?:you|we|i|one|there)\b)"
+    r"|(?:say|state|claim|answer|reply|respond)\s+(?:only |always |simply )?(?:to|back to) (?:the |any |every |"
+    r"each |all )?(?:users?|questions?|askers?|customers?|queries|query|people|requests?)\s*(?::|\"|'|“|‘|that\b)"
+    r"|(?:tell|inform|assure|remind)\s+(?:the |any |every |each |all )?(?:users?|askers?|customers?|people|readers?)"
+    r"\s*(?::|\"|'|“|‘|that\b))"
+    # "the correct answer is …", "the real answer to any question about VPN is …"
+    r"|\bthe (?:correct|right|real|true|official|proper|expected|approved) (?:answer|reply)s? "
+    r"(?:(?:is|should be|must be|will be) that\b|to (?:any|every|all|each|the user'?s?|your|such) [^.,;:]{1,60} "
+    r"(?:is|are|should be|must be|will be)\b)"
+)
+
+# --- cues, combined ---------------------------------------------------------------------
+# The patterns above name particular shapes. What every planted instruction has in common
+# is simpler: it tells its reader what to say. A sentence is also flagged when it combines
+# two of these cues (see :func:`_cue_kind`):
+#
+# * MACHINE: it names a machine reader (an AI, an assistant, a bot, a model reading this,
+#   summarization tools, the system prompt, "you" while "summarizing this");
+# * SPEECH: a verb of saying in the imperative or after an obligation ("report that …",
+#   "must answer", "should say", "tell the user", "write that …");
+# * ANSWER: it refers to the answer being written ("your reply", "every question", "the
+#   user", "when you answer", "accordingly");
+# * FICTION: it asks the reader to pretend the documents say something.
+_C_MACHINE = re.compile(
+    rf"\b{ADDRESSEE}\b"
+    r"|\b(?:summari[sz](?:ation|ing|er)|automated|automatic|machine|ai|llm|text|language|answering|reading|"
+    r"retrieval|search) (?:tools?|agents?|readers?|systems?|programs?|software|pipelines?|services?|helpers?)\b"
+    r"|\bsystem prompt\b|\b(?:the|an?|any) (?:ai )?helper\b"
+    r"|\b(?:models?|tools?|agents?|programs?|systems?|bots?|you(?:'re| are)?) (?:(?:that (?:is |are )?|which (?:is |are )?)?"
+    r"(?:reading|processing|parsing|summari[sz]ing|indexing|ingesting|scanning|analy[sz]ing|answering from)) "
+    r"this\b"
+)
+_SAY_STRONG = r"(?:say|claim|assert|insist|answer|reply|respond|declare|state|tell (?:the |any |all |every )?(?:users?|people|them|everyone|readers?))"
+_SAY_WEAK = r"(?:report|write|output|print|mention|confirm|affirm|inform|explain|stress|emphasi[sz]e|conclude)"
+_C_SPEECH = re.compile(
+    # imperative: at a sentence or clause start, after a vocative, "please", "just" …
+    rf"(?:^|[;:.!?,(\u2014\u2013-]|\b(?:please|kindly|always|only|simply|just|instead|now|then|and|so)) *"
+    rf"(?P<imperative>{_SAY_STRONG}\b(?!,)|{_SAY_WEAK} (?:that\b|:|\"|'|“|‘))"
+    # obligation: "must answer", "should say", "are to report that"
+    rf"|\b{_OBLIGE} {_ADVERBS}(?:{_SAY_STRONG}\b|{_SAY_WEAK}\b)"
+)
+_C_ANSWER = re.compile(
+    r"\b(?:your|the|its|their) (?:final |next )?(?:reply|replies|answers?|responses?|outputs?|summar(?:y|ies)|completions?)\b"
+    r"(?! (?:key|sheet|form|file|code|header|body|time|rate)s?\b)"
+    r"|\b(?:to|for) (?:every|each|any|all|the user'?s?) (?:questions?|queries|query|prompts?|requests?)\b"
+    r"|\b(?:every|each|any|all|the user'?s?) (?:questions?|queries|query|prompts?|requests?) (?:about|regarding|"
+    r"concerning)\b"
+    r"|\bwhen (?:you|they|it) (?:answer|reply|respond)\s*,"
+    r"|\b(?:the|any|every|each|all|our) (?:users?|askers?|questioners?)\b(?![-'])"
+    r"|\bwhen (?:you|they|it) (?:summari[sz]e|write (?:the|your) (?:answer|reply|summary))\b|\baccordingly\b"
+)
+_C_FICTION = re.compile(
+    r"\bpretend(?:ing)? (?:that )?(?:the |these |this |your |all )?(?:documents?|sources?|context|text|page|passages?|"
+    r"evidence|policy|records?|data) (?:says?|said|states?|shows?|contains?|reads?|is|are|were)\b"
+    r"|\b(?:act|answer|respond|reply|behave) as (?:if|though) (?:the |these |this |your |our )?(?:documents?|sources?|"
+    r"context|text|page|passages?|evidence|polic(?:y|ies)|records?|data|manual|handbook|rules?) "
+    r"(?:says?|said|states?|stated|showed?|contained?|allows?|allowed|is|are|were)\b"
+)
+_C_SHORT_ADDRESS = re.compile(rf"^[^\w]*(?:(?:hello|hi|hey|dear|attention|greetings|ok|okay|yo|to|for)[,:!]? )?"
+                              rf"(?:all |any |the |every |each |dear )?(?:\w+ )?{ADDRESSEE}\b[^\w]*$")
+
+
+_C_ROLE = re.compile(
+    r"\byou(?:'re| are) (?:now )?(?:an? |the |my |our )(?:[\w'-]+ ){0,3}?(?:ai|assistant|chat ?bot|bot|language model|"
+    r"llm|agent)\b(?! (?:professor|manager|director|editor|coach|principal|teacher|engineer|developer|researcher)s?\b)"
+)
+
+
+def _cue_kind(text: str) -> str | None:
+    """The kind of a squeezed folded sentence by the cues it combines, or None."""
+    if _C_ROLE.search(text):
+        return "role"
+    if _C_FICTION.search(text):
+        return "steering"
+    speech = _C_SPEECH.search(text)
+    if speech is None:
+        return None
+    # the other cue must stand apart from the verb ("tell the user" is not two cues)
+    start = speech.start("imperative") if speech.group("imperative") else speech.start()
+    rest = text[:start] + " " + text[speech.end() :]
+    if _C_MACHINE.search(text) or _C_ANSWER.search(rest):
+        return "steering"
+    return None
+
+
 #: (kind, pattern) of the sentence marks, tried in order
 _SENTENCE = tuple((kind, re.compile(p, re.MULTILINE)) for kind, p in (
     ("override", _OVERRIDE), ("addressed", _VOCATIVE), ("role", _ROLE), ("notice", _NOTICE),
-    ("steering", _STEER),
+    ("steering", _STEER), ("steering", _GENERIC),
 ))
 
 # Structural marks, searched in the whole folded text.
@@ -374,8 +516,9 @@ def _flag_spans(text: str) -> tuple[Flag, ...]:
         kind = sentence_kind(piece)
         if kind is not None or header:
             flags.append(Flag(s, e, kind or "notice"))
-        # a flagged notice header ("Note to AI assistants:") flags what follows it too
-        header = kind is not None and piece.rstrip().endswith(":")
+        # a flagged notice header ("Note to AI assistants:") or greeting ("Hello assistant!")
+        # flags what follows it too
+        header = kind is not None and (piece.rstrip().endswith(":") or _C_SHORT_ADDRESS.search(_squeeze(piece)) is not None)
     for m in _CHAT.finditer(folded.text):
         a, b = folded.span(m.start(), m.end())
         flags.extend(Flag(s, e, "chat") for s, e in spans if s < b and a < e)
@@ -406,7 +549,9 @@ def sentence_kind(folded_sentence: str) -> str | None:
     for kind, pattern in _SENTENCE:
         if pattern.search(text):
             return kind
-    return None
+    if _C_SHORT_ADDRESS.search(text):
+        return "addressed"
+    return _cue_kind(text)
 
 
 def _answer_objects(folded: Folded) -> list[tuple[int, int]]:
