@@ -106,8 +106,10 @@ def upload(
     target = _upload_groups(caller, groups, public)
     with tempfile.TemporaryDirectory(prefix="citadel-upload-") as tmp:
         paths = [_save(Path(tmp), i, f, bounds.max_file_bytes) for i, f in enumerate(files)]
-        plan = [_plan(svc, caller, path, doc_id, target) for path in paths]
-        report = svc.run(lambda: _ingest_all(svc, plan, target), caller)
+        # Planned in the same turn as the writes, so no other request can change a document's
+        # access between the rights check and the write.
+        report = svc.run(lambda: _ingest_all(svc, [_plan(svc, caller, p, doc_id, target) for p in paths], target),
+                         caller)  # fmt: skip
     for failure in report["failed"]:  # show the uploaded name, not the temporary path
         failure["path"] = _shown(str(failure["path"]), tmp)
     return report
