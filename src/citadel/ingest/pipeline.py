@@ -93,7 +93,7 @@ Progress = Callable[[str], None]
 EMBED_BATCH_CHUNKS = 32  # one model batch; small enough that the first documents commit quickly
 #: One embedding call takes at most this many chunks; between calls the time budget is checked
 #: and a server may let other callers use the models, so a huge document never holds them long.
-EMBED_CALL_CHUNKS = 16
+EMBED_CALL_CHUNKS = EMBED_BATCH_CHUNKS
 _DEFAULT_CHUNKING = ChunkSettings()
 
 
