@@ -18,12 +18,13 @@ def item(qid: str, answerable: bool, gold: str = "g") -> QAItem:
 def record(qid: str, answerable: bool, top: float, drafts: list[tuple[float, bool, str]], retrieved: list[str],
            abstained: bool = False) -> QuestionRecord:  # fmt: skip
     claims = [] if abstained else [
-        {"text": "c", "verdict": "supported", "citations": [{"source_id": "S1", "quote": "q", "start": 0, "end": 1}]}
+        {"text": "the gold answer", "verdict": "supported", "citations": [{"source_id": "S1", "quote": "q", "start": 0, "end": 1}]}
     ]
     answer = {"abstained": abstained, "answer": "x", "claims": claims,
               "sources": {"S1": {"doc_id": drafts[0][2] if drafts else "none"}}}  # fmt: skip
     return QuestionRecord(item(qid, answerable), answer, retrieved, top,
-                          [DraftClaim(s, k, frozenset({d}), "c") for s, k, d in drafts])  # fmt: skip
+                          [DraftClaim(s, k, frozenset({d}), "the gold answer") for s, k, d in drafts],
+                          quotes_ok=not abstained)  # fmt: skip
 
 
 def test_diagnose_each_stage() -> None:

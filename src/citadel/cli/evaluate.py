@@ -15,6 +15,7 @@ from citadel.engine import DEFAULT_BACKEND, EXTRACTIVE_KEY, Citadel
 from citadel.evaluate import calibrate as choose_thresholds
 from citadel.evaluate import evaluate_verifier, load_pairs, load_questions, run_questions, summarize
 from citadel.evaluate.report import write_report
+from citadel.evaluate.scoring import OBJECTIVES, Calibration, run_curve
 from citadel.generate.backends import backend_names
 from citadel.pipeline import RELEVANCE_SCALE, THRESHOLD_KEY, AskSettings
 from citadel.verify import default_verifier
@@ -33,17 +34,23 @@ def _backend_option(f: Any) -> Any:
 @_backend_option
 @click.option("--min-evidence-recall", type=float, default=0.0, show_default=True,
               help="Also require answered questions to cite gold evidence at least this often.")
+@click.option("--objective", type=click.Choice(sorted(OBJECTIVES)), default="abstention", show_default=True,
+              help="abstention: balanced abstention accuracy; answers: the mean of answer correctness "
+                   "(answers holding the gold answer, citing gold evidence) and the abstain rate on unanswerable.")
 @click.option("--json", "as_json", is_flag=True, help="Print the chosen thresholds, metrics and curve as JSON.")
 @pass_state
 def calibrate(state: CliState, questions: Path, groups: str | None, backend: str, min_evidence_recall: float,
-              as_json: bool) -> int:  # fmt: skip
+              objective: str, as_json: bool) -> int:  # fmt: skip
     """Choose the abstention thresholds from labelled QUESTIONS.jsonl and store them.
 
     Every question is asked once with all thresholds at zero; the thresholds that
-    maximize balanced abstention accuracy (the mean of the answer rate on answerable
-    and the abstain rate on unanswerable questions) are then chosen by replaying
-    those runs. Only verified claims are ever shown, so groundedness is kept. The
-    thresholds are saved in the store's configuration and used by ask from then on.
+    maximize the objective are then chosen by replaying those runs. The default
+    objective is balanced abstention accuracy (the mean of the answer rate on
+    answerable and the abstain rate on unanswerable questions); `--objective answers`
+    counts an answer only when it is correct (it holds a gold answer, cites a gold
+    document and every quote is the stored text at its offsets). Only verified claims
+    are ever shown, so groundedness is kept. The thresholds are saved in the store's
+    configuration and used by ask from then on.
     """
     items = load_questions(questions)
     options = {"min_score": 0.0} if backend == "extractive" else {}
@@ -51,8 +58,9 @@ def calibrate(state: CliState, questions: Path, groups: str | None, backend: str
     with progress("Calibrating") as (on_start, on_step):
         on_start(len(items))
         run = run_questions(engine, items, groups=split_groups(groups), backend=backend, on_step=on_step)
-    result = choose_thresholds(run.records, min_evidence_recall=min_evidence_recall)
-    stamp = {"dataset": str(questions), "objective": "balanced_abstention_accuracy", "date": datetime.now(UTC).isoformat()}
+    result = choose_thresholds(run.records, min_evidence_recall=min_evidence_recall, objective=objective)
+    goal = "balanced_abstention_accuracy" if objective == "abstention" else OBJECTIVES[objective]
+    stamp = {"dataset": str(questions), "objective": goal, "date": datetime.now(UTC).isoformat()}
     state.store.set_config(
         THRESHOLD_KEY, {"value": result.threshold, "scale": RELEVANCE_SCALE, **stamp, "metrics": result.metrics}
     )
@@ -64,6 +72,7 @@ def calibrate(state: CliState, questions: Path, groups: str | None, backend: str
         "sentence_threshold": result.sentence_threshold,
         "metrics": result.metrics,
         "curve": result.curve,
+        "objective": goal,
     }
     if as_json:
         echo_json(out)
@@ -88,10 +97,14 @@ def eval_(state: CliState, questions: Path, corpus: Path | None, groups: str | N
     """Run labelled QUESTIONS.jsonl through ask and score the answers.
 
     Metrics: abstention (answer rate on answerable, abstain rate on unanswerable,
-    precision, recall, balanced accuracy: the primary metric), ALCE citation
-    precision and recall, groundedness, evidence recall (answered questions citing
-    gold evidence), retrieval recall@5 and MRR, ROUGE-L and token F1 against the gold
-    answers, and the failure stage of every question.
+    precision, recall, balanced accuracy: the primary metric), answer correctness (the
+    share of answerable questions whose answer holds a gold answer, cites a gold
+    document, and quotes only the stored text at its offsets; short gold strings must
+    all occur, normalized; long free-text golds need token F1 >= 0.5), answers given
+    without the answer, ALCE citation precision and recall, groundedness, evidence
+    recall (answered questions citing gold evidence), retrieval recall@5 and MRR,
+    ROUGE-L and token F1 against the gold answers, and the outcome, failure stage and
+    trace id of every question (`per_question`).
     """
     engine = Citadel(state.store, backend=backend)
     if corpus is not None:
@@ -104,19 +117,23 @@ def eval_(state: CliState, questions: Path, corpus: Path | None, groups: str | N
         run = run_questions(engine, items, groups=split_groups(groups), backend=backend, on_step=on_step)
     metrics = summarize(run.records, run.judgements)
     if report_dir is not None:
+        threshold = engine.pipeline().threshold()
         curve = state.store.get_config(CURVE_KEY)
-        from citadel.evaluate.scoring import Calibration
-
-        calibration = Calibration(0.0, None, {}, curve) if isinstance(curve, list) else None
+        if isinstance(curve, list) and curve:
+            calibration, source = Calibration(0.0, None, {}, curve), "from the store's calibration"
+        else:
+            calibration, source = Calibration(threshold, None, {}, run_curve(run.records, threshold)), "replayed from this run"
         path = write_report(report_dir, f"citadel eval: {questions.name}", metrics, run.records, calibration,
-                            engine.pipeline().threshold())  # fmt: skip
+                            threshold, curve_source=source)  # fmt: skip
         click.echo(f"report: {path}", err=True)
     if as_json:
         echo_json(metrics)
     else:
-        rows = [(k, f"{v:.3f}" if isinstance(v, float) else v) for k, v in metrics.items() if k not in ("stages", "primary")]
+        rows = [(k, f"{v:.3f}" if isinstance(v, float) else v) for k, v in metrics.items()
+                if isinstance(v, int | float) and k != "primary"]  # fmt: skip
         click.echo(table(["metric", "value"], rows))
         click.echo("stages: " + ", ".join(f"{k} {v}" for k, v in metrics["stages"].items()))
+        click.echo("outcomes: " + ", ".join(f"{k} {v}" for k, v in metrics["answer_outcomes"].items()))
     return 0
 
 

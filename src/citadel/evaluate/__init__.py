@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from citadel.evaluate.correctness import gold_answer_found, quotes_at_offsets
 from citadel.evaluate.data import Pair, QAItem, load_pairs, load_questions
 from citadel.evaluate.runner import QuestionRecord, RunResult, run_questions
-from citadel.evaluate.scoring import PRIMARY, Calibration, calibrate, diagnose, summarize
+from citadel.evaluate.scoring import PRIMARY, Calibration, calibrate, diagnose, outcome, summarize
 from citadel.evaluate.verifier_eval import evaluate_verifier
 
 __all__ = [
@@ -17,8 +18,11 @@ __all__ = [
     "calibrate",
     "diagnose",
     "evaluate_verifier",
+    "gold_answer_found",
     "load_pairs",
     "load_questions",
+    "outcome",
+    "quotes_at_offsets",
     "run_questions",
     "summarize",
 ]

@@ -1,6 +1,7 @@
 """Labelled data in the uniform formats of ../shared/datasets.
 
-Grounded QA: ``id, question, answerable, gold_answers, gold_evidence: [{doc_id, sentences}]``.
+Grounded QA: ``id, question, answerable, gold_answers, gold_evidence: [{doc_id, sentences}]``,
+optionally ``alt_docs`` (further documents that state the answer; they count as gold documents).
 Verifier pairs: ``id, claim, evidence`` (or ``source``), ``label`` (``supported`` or not).
 """
 
@@ -52,7 +53,7 @@ def load_questions(path: Path) -> list[QAItem]:
                     question=str(r["question"]),
                     answerable=bool(r["answerable"]),
                     gold_answers=tuple(r.get("gold_answers") or ()),
-                    gold_docs=frozenset(str(e["doc_id"]) for e in evidence),
+                    gold_docs=frozenset(str(e["doc_id"]) for e in evidence) | _alt_docs(r.get("alt_docs")),
                     gold_sentences=tuple(s for e in evidence for s in e.get("sentences", [])),
                 )
             )
@@ -61,6 +62,10 @@ def load_questions(path: Path) -> list[QAItem]:
     if not items:
         raise ValidationError(f"{path} holds no questions")
     return items
+
+
+def _alt_docs(value: Any) -> frozenset[str]:
+    return frozenset(str(d["doc_id"]) if isinstance(d, dict) else str(d) for d in value or ())
 
 
 def load_pairs(path: Path) -> list[Pair]:

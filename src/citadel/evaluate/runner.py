@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from citadel.engine import Citadel
+from citadel.evaluate.correctness import F1_THRESHOLD, gold_answer_found, quotes_at_offsets
 from citadel.evaluate.data import QAItem
 from citadel.evaluate.metrics import CitationJudgement, SentenceJudgement
 
@@ -28,6 +30,14 @@ class QuestionRecord:
     retrieved_docs: list[str]
     top_score: float
     drafts: list[DraftClaim] = field(default_factory=list)
+    #: every quote is the stored text at its offsets (checked against the store by run_questions;
+    #: None: not checked, which never counts as correct)
+    quotes_ok: bool | None = None
+    elapsed_ms: float = 0.0  # the ask call, wall clock
+
+    @property
+    def trace_id(self) -> str:
+        return str(self.answer.get("trace_id", ""))
 
     @property
     def abstained(self) -> bool:
@@ -45,6 +55,23 @@ class QuestionRecord:
     @property
     def answer_text(self) -> str:
         return " ".join(c["text"] for c in self.answer["claims"])
+
+    def gold_answer_found(self, f1_threshold: float = F1_THRESHOLD) -> bool:
+        """The shown answer contains the gold answer (see citadel.evaluate.correctness)."""
+        return not self.abstained and gold_answer_found(self.answer_text, self.item.gold_answers, f1_threshold)
+
+    def cites_gold(self) -> bool:
+        return bool(self.cited_docs & self.item.gold_docs)
+
+    def correct(self, f1_threshold: float = F1_THRESHOLD) -> bool:
+        """Answered, contains a gold answer, cites a gold document, every quote at its offsets."""
+        return (
+            self.item.answerable
+            and not self.abstained
+            and self.gold_answer_found(f1_threshold)
+            and self.cites_gold()
+            and self.quotes_ok is True
+        )
 
     def judgements(self, verification: dict[str, Any] | None) -> list[SentenceJudgement]:
         """ALCE judgements of the final answer's sentences, from the verifier's checks."""
@@ -79,9 +106,13 @@ def run_questions(
 ) -> RunResult:
     records, judgements = [], []
     for item in items:
+        t0 = time.perf_counter()
         answer = engine.ask(item.question, groups=groups, backend=backend, caller="eval")
+        elapsed = (time.perf_counter() - t0) * 1000
         trace = engine.store.get_trace(answer.trace_id) or {}
         record = _record(item, answer.to_json(), trace)
+        record.elapsed_ms = elapsed
+        record.quotes_ok = None if record.abstained else quotes_at_offsets(engine.store, record.answer)
         records.append(record)
         verification = trace.get("verification") or []
         final = next((v for v in reversed(verification) if v.get("claims")), None)

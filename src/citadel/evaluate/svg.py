@@ -67,14 +67,19 @@ def histogram(title: str, series: dict[str, Sequence[float]], bins: int = 20, lo
     return _frame(title, "".join(body) + _ticks(lo, hi, top), list(series), x_label, "questions")
 
 
-def lines(title: str, x: Sequence[float], series: dict[str, Sequence[float]], x_label: str = "", marker: float | None = None) -> str:
+def lines(title: str, x: Sequence[float], series: dict[str, Sequence[float]], x_label: str = "", marker: float | None = None,
+          marker_label: str = "") -> str:  # fmt: skip
     lo, hi = (min(x), max(x)) if x else (0.0, 1.0)
     body = []
     for s, ys in enumerate(series.values()):
         pts = " ".join(f"{_x(a, lo, hi):.1f},{_y(b, 1.0):.1f}" for a, b in zip(x, ys, strict=True))
         body.append(f'<polyline points="{pts}" fill="none" stroke="{COLORS[s % 4]}" stroke-width="2"/>')
     if marker is not None:
-        body.append(f'<line x1="{_x(marker, lo, hi):.1f}" y1="30" x2="{_x(marker, lo, hi):.1f}" y2="{H - PAD}" stroke="#111" stroke-dasharray="4"/>')
+        mx = _x(marker, lo, hi)
+        body.append(f'<line class="marker" x1="{mx:.1f}" y1="30" x2="{mx:.1f}" y2="{H - PAD}" stroke="#111" stroke-dasharray="4">'
+                    f"<title>{escape(marker_label or f'{marker:.3f}')}</title></line>")
+        if marker_label:
+            body.append(f'<text x="{mx + 4:.1f}" y="40" font-size="11">{escape(marker_label)}</text>')
     return _frame(title, "".join(body) + _ticks(lo, hi, 1.0, "{:.1f}"), list(series), x_label, "rate")
 
 

@@ -1,0 +1,218 @@
+"""Answers that answer the question: docsqa dev and ClapNQ, scored honestly, design against design.
+
+Run: .venv/bin/python bench/answers.py [--store-cache /tmp/docsqa-store] [--variant baseline ...] [--no-test]
+
+Each variant (a way to build the engine: backend, AskSettings; ``baseline`` is the current
+default: extractive backend, no calibration, the default threshold) is run on
+  docsqa dev    45 questions over the 160-file Python/man-page corpus (targets: answerable
+                answered correctly >= 0.85, unanswerable abstained >= 0.85)
+  ClapNQ dev    294 questions over its 593 passages
+  ClapNQ test   306 questions, REPORT ONLY (skipped with --no-test; never decide anything on it)
+and reported side by side: answer correctness (share of answerable questions whose answer
+holds the gold answer, cites a gold document and quotes only the stored text at its offsets:
+citadel.evaluate.correctness), answered without the answer, abstain rate on unanswerable,
+balanced abstention accuracy, what the old eval counted as correct (answered citing a gold
+document), and warm ask p50/p95. Stores are built once into the caches (``--store-cache``,
+``--clapnq-store-cache``; a cache is complete when it holds READY) and never written: every
+run asks against a private copy (asks write traces), with any stored calibration removed.
+To compare a change, add a Variant to VARIANTS and pass ``--variant baseline --variant NAME``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))
+
+from citadel.engine import EXTRACTIVE_KEY, Citadel  # noqa: E402
+from citadel.evaluate import load_questions, run_questions, summarize  # noqa: E402
+from citadel.evaluate.data import QAItem  # noqa: E402
+from citadel.pipeline import THRESHOLD_KEY, AskSettings  # noqa: E402
+from citadel.store import Store, open_store  # noqa: E402
+
+DATA = Path("/work/shared/datasets")
+DOCSQA, CLAPNQ = DATA / "docsqa", DATA / "clapnq"
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One design under test: how to build the engine over a store."""
+
+    description: str
+    backend: str = "extractive"
+    backend_options: dict[str, Any] = field(default_factory=dict)
+    settings: AskSettings = field(default_factory=AskSettings)
+
+    def engine(self, store: Store) -> Citadel:
+        return Citadel(store, backend=self.backend, backend_options=dict(self.backend_options), settings=self.settings)
+
+
+VARIANTS: dict[str, Variant] = {
+    "baseline": Variant("current default: extractive backend, default threshold, no calibration"),
+}
+
+
+@dataclass(frozen=True)
+class Dataset:
+    name: str
+    questions: Path
+    corpus: Path
+    cache: str  # the argparse attribute naming its store cache
+    report_only: bool = False
+    targets: dict[str, float] = field(default_factory=dict)
+
+
+DATASETS = [
+    Dataset("docsqa dev", DOCSQA / "questions.dev.jsonl", DOCSQA / "corpus", "store_cache",
+            targets={"answer_correctness": 0.85, "abstain_rate_unanswerable": 0.85}),
+    Dataset("clapnq dev", CLAPNQ / "questions.dev.jsonl", CLAPNQ / "corpus.jsonl", "clapnq_store_cache"),
+    Dataset("clapnq test", CLAPNQ / "questions.test.jsonl", CLAPNQ / "corpus.jsonl", "clapnq_store_cache",
+            report_only=True),
+]  # fmt: skip
+
+FIGURES = [
+    ("answer_correctness", "answerable answered correctly"),
+    ("answered_without_answer", "answered without the answer (share of answerable)"),
+    ("abstain_rate_unanswerable", "unanswerable abstained"),
+    ("balanced_abstention_accuracy", "balanced abstention accuracy"),
+    ("answer_balanced_accuracy", "mean of correctness and abstention"),
+    ("answered_citing_gold", "old eval's 'correct' (answered, cites a gold doc)"),
+    ("answer_rate_answerable", "answerable answered (any answer)"),
+    ("ask_p50_ms", "warm ask p50 ms"),
+    ("ask_p95_ms", "warm ask p95 ms"),
+]
+
+
+def log(message: str) -> None:
+    print(f"[{time.strftime('%H:%M:%S')}] {message}", file=sys.stderr, flush=True)
+
+
+def ensure_store(cache: Path, corpus: Path) -> Path:
+    """The cached store for this corpus, built (via citadel's ingest) if it is not there yet."""
+    db = cache / "citadel.db"
+    if (cache / "READY").exists():
+        return db
+    if db.exists():
+        sys.exit(f"{cache} holds a store without READY: still being built, or a build that stopped. "
+                 "Wait for it, or remove the folder to rebuild.")  # fmt: skip
+    log(f"building {cache} from {corpus} (minutes: every chunk is embedded)")
+    t0 = time.perf_counter()
+    with open_store(cache) as store:
+        report = Citadel(store).ingest([corpus])
+    log(f"built {cache}: {len(report.failed)} failed inputs, {time.perf_counter() - t0:.0f} s")
+    (cache / "READY").write_text(datetime.now(UTC).isoformat() + "\n")
+    return db
+
+
+def private_copy(db: Path, folder: Path) -> Store:
+    """A consistent copy of a store that is opened read-only (the cache is never written)."""
+    folder.mkdir(parents=True)
+    source = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    target = sqlite3.connect(folder / "citadel.db")
+    with target:
+        source.backup(target)
+    source.close()
+    target.close()
+    store = open_store(folder)
+    for key in (THRESHOLD_KEY, EXTRACTIVE_KEY):  # no calibration: the code defaults apply
+        if store.get_config(key) is not None:
+            store.set_config(key, None)
+    return store
+
+
+def progress(name: str, total: int) -> Callable[[str], None]:
+    state = {"n": 0, "t0": time.perf_counter()}
+
+    def step(_qid: str) -> None:
+        state["n"] += 1
+        n = state["n"]
+        if n % 10 == 0 or n == total:
+            elapsed = time.perf_counter() - state["t0"]
+            log(f"{name}: {n}/{total} questions, {elapsed:.0f} s, ~{elapsed / n * (total - n):.0f} s left")
+
+    return step
+
+
+def run_one(variant_name: str, dataset: Dataset, db: Path, work: Path, limit: int | None) -> dict[str, Any]:
+    items: list[QAItem] = load_questions(dataset.questions)[:limit]
+    store = private_copy(db, work / f"{variant_name}-{dataset.name.replace(' ', '-')}")
+    with VARIANTS[variant_name].engine(store) as engine:
+        threshold = engine.pipeline().threshold()
+        log(f"{variant_name} / {dataset.name}: {len(items)} questions, evidence threshold in force {threshold:.3f}")
+        engine.ask("A warm-up question that loads every model once?")
+        run = run_questions(engine, items, on_step=progress(f"{variant_name} / {dataset.name}", len(items)))
+    metrics = summarize(run.records, run.judgements)
+    ms = [r.elapsed_ms for r in run.records]
+    metrics["ask_p50_ms"] = statistics.median(ms)
+    metrics["ask_p95_ms"] = statistics.quantiles(ms, n=20)[18] if len(ms) > 1 else ms[0]
+    metrics["threshold_in_force"] = threshold
+    metrics["answerable"] = sum(i.answerable for i in items)
+    return metrics
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--store-cache", type=Path, default=Path("/tmp/citadel-bench/docsqa-store"),
+                        help="docsqa store (built here if missing; read only)")
+    parser.add_argument("--clapnq-store-cache", type=Path, default=Path("/tmp/citadel-bench/clapnq-store"),
+                        help="ClapNQ store (built here if missing; read only)")
+    parser.add_argument("--variant", action="append", choices=sorted(VARIANTS), help="repeat to compare (default: baseline)")
+    parser.add_argument("--only", action="append", choices=[d.name for d in DATASETS], help="run only these data sets")
+    parser.add_argument("--no-test", action="store_true", help="skip the report-only ClapNQ test run")
+    parser.add_argument("--limit", type=int, help="first N questions of each set (quick checks only)")
+    parser.add_argument("--json", type=Path, help="write every figure and per-question row here")
+    parser.add_argument("--keep", type=Path, help="keep the private store copies (and their traces) in this new folder")
+    args = parser.parse_args()  # fmt: skip
+    variants = args.variant or ["baseline"]
+    datasets = [d for d in DATASETS if (not args.only or d.name in args.only) and not (args.no_test and d.report_only)]
+    results: dict[str, dict[str, dict[str, Any]]] = {}
+    with tempfile.TemporaryDirectory(prefix="citadel-answers-") as tmp:
+        work = args.keep or Path(tmp)
+        for dataset in datasets:
+            db = ensure_store(getattr(args, dataset.cache), dataset.corpus)
+            for name in variants:
+                results.setdefault(dataset.name, {})[name] = run_one(name, dataset, db, work, args.limit)
+    load = os.getloadavg()
+    print(f"# answers benchmark, {datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {platform.machine()}, {os.cpu_count()} cores, "
+          f"load average {load[0]:.1f}/{load[1]:.1f}/{load[2]:.1f}")  # fmt: skip
+    for name in variants:
+        print(f"# {name}: {VARIANTS[name].description}")
+    for dataset in datasets:
+        by_variant = results[dataset.name]
+        first = next(iter(by_variant.values()))
+        note = " (REPORT ONLY)" if dataset.report_only else ""
+        print(f"\n## {dataset.name}{note}: {first['questions']} questions, {first['answerable']} answerable")
+        print(f"{'figure':<52}" + "".join(f"{n:>12}" for n in by_variant) + f"{'target':>9}")
+        for key, label in FIGURES:
+            target = dataset.targets.get(key)
+            cells = "".join(f"{m[key]:>12.0f}" if key.endswith("_ms") else f"{m[key]:>12.3f}" for m in by_variant.values())
+            print(f"{label:<52}{cells}{'' if target is None else f'>= {target:.2f}':>9}")
+        for name, m in by_variant.items():
+            judged = m["answerable"]
+            old, honest = round(m["answered_citing_gold"] * judged), m["answered_correctly"]
+            print(f"{name}: old eval counts {old}/{judged} correct, honest eval {honest}/{judged}; "
+                  f"outcomes {json.dumps(m['answer_outcomes'])}")  # fmt: skip
+            if not dataset.report_only and dataset.name.startswith("docsqa"):
+                wrong = [f"{r['id']}:{r['outcome']}" for r in m["per_question"] if r["outcome"] not in ("correct", "correct_abstention")]
+                print(f"{name}: not right: {' '.join(wrong) or 'none'}")
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=1))
+        print(f"\nfigures and per-question rows (with trace ids): {args.json}")
+
+
+if __name__ == "__main__":
+    main()
