@@ -276,4 +276,4 @@ def test_the_openapi_document_lists_every_endpoint_with_a_summary(server: Client
             assert op.get("summary"), path
     answer = spec["components"]["schemas"]["AnswerBody"]["properties"]
     assert set(answer) == {"question", "abstained", "abstention_reason", "answer", "claims", "sources", "trace_id",
-                           "trace_stored"}
+                           "trace_stored", "closest"}

@@ -16,7 +16,17 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from citadel._errors import BackendError, ValidationError
-from citadel.answers import AbstentionReason, Answer, CitationOut, ClaimOut, SourceOut, with_markers
+from citadel.answers import (
+    CLOSEST_LIMIT,
+    AbstentionReason,
+    Answer,
+    CitationOut,
+    ClaimOut,
+    ClosestOut,
+    SourceOut,
+    claim_text,
+    with_markers,
+)
 from citadel.generate.backends.base import GenerationRequest, Generator
 from citadel.generate.prompt import ABSTAIN_SENTENCE, Source, build_prompt
 from citadel.generate.schema import DraftAnswer, answer_json_schema, parse_draft
@@ -107,16 +117,17 @@ class Pipeline:
         with trace.timed("retrieve"):
             retrieved = self.retriever.retrieve(question, where)
         trace.record_retrieval(retrieved.candidates, retrieved.notes, retrieved.read_groups)
+        closest = _closest(retrieved.evidence)  # the caller's own evidence: access already filtered
         threshold = self.threshold()
         trace.threshold = threshold
         if not retrieved.evidence or retrieved.top_score < threshold:
-            return self._finish(trace, [], [], "no_evidence")
+            return self._finish(trace, [], [], "no_evidence", closest)
         sources = [_source(f"S{i}", e) for i, e in enumerate(retrieved.evidence[: self.settings.max_sources], 1)]
         trace.record_sources(sources)
         texts = {s.sid: s.text for s in sources}
         draft = self._generate(trace, question, sources, texts, feedback=None)
         if draft is None:
-            return self._finish(trace, sources, [], "invalid_output")
+            return self._finish(trace, sources, [], "invalid_output", closest)
         kept = self._verify(trace, draft, texts)
         dropped = len(draft.claims) - len(kept)
         if dropped and self.settings.regenerate and self.backend.repairable and not draft.abstained:
@@ -125,7 +136,7 @@ class Pipeline:
             if second is not None:
                 seen = {c.text for c in kept}
                 kept += [c for c in self._verify(trace, second, texts) if c.text not in seen]
-        return self._finish(trace, sources, kept, None if kept else "unsupported")
+        return self._finish(trace, sources, kept, None if kept else "unsupported", closest)
 
     # --- steps ------------------------------------------------------------------------
 
@@ -171,7 +182,12 @@ class Pipeline:
         return [_claim_out(r.claim, r.result.verdict.value) for r in report.claims if r.keep]
 
     def _finish(
-        self, trace: Trace, sources: list[Source], claims: list[ClaimOut], reason: AbstentionReason | None
+        self,
+        trace: Trace,
+        sources: list[Source],
+        claims: list[ClaimOut],
+        reason: AbstentionReason | None,
+        closest: Sequence[ClosestOut] = (),
     ) -> Answer:
         by_id = {s.sid: s for s in sources}
         claims = [_locate(c, by_id) for c in claims]
@@ -187,6 +203,7 @@ class Pipeline:
             claims=claims,
             sources={s.sid: _source_out(s) for s in sources},
             trace_id=trace.trace_id,
+            closest=list(closest) if reason else [],
         )
         trace.finish(answer)
         try:
@@ -206,6 +223,16 @@ def _source(sid: str, p: Passage) -> Source:
     )  # fmt: skip
 
 
+def _closest(evidence: Sequence[Passage]) -> list[ClosestOut]:
+    """The passages that came closest, best relevance first (ties keep the ranking)."""
+    best = sorted(evidence, key=lambda p: -p.relevance)[:CLOSEST_LIMIT]
+    return [
+        ClosestOut(title=p.title, doc_id=p.doc_id, chunk_id=p.chunk_ids[0], page=p.page,
+                   relevance=float(p.relevance), score=float(p.score))
+        for p in best
+    ]  # fmt: skip
+
+
 def _source_out(s: Source) -> SourceOut:
     return SourceOut(
         chunk_id=s.chunk_id, doc_id=s.doc_id, version=s.version, title=s.title, page=s.page,
@@ -215,7 +242,7 @@ def _source_out(s: Source) -> SourceOut:
 
 def _claim_out(claim: Claim, verdict: str) -> ClaimOut:
     citations = [CitationOut(source_id=c.source_id, quote=c.quote or "", start=-1, end=-1) for c in claim.citations]
-    return ClaimOut(text=claim.text, verdict=verdict, citations=citations)
+    return ClaimOut(text=claim_text(claim.text), verdict=verdict, citations=citations)  # no leading "- " or "## "
 
 
 def _locate(claim: ClaimOut, sources: dict[str, Source]) -> ClaimOut:

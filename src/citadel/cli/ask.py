@@ -29,8 +29,10 @@ def ask(state: CliState, question: str, groups: str | None, backend: str, as_jso
     """Answer QUESTION from the stored documents, every claim verified against its source.
 
     Only claims the verifier accepts are shown; when none survive, or the evidence is
-    too weak, the answer says that the documents do not answer the question. Each
-    request is logged with a trace id (see the JSON output).
+    too weak, the answer says that the documents do not answer the question and lists
+    the passages that came closest, with their scores (JSON: "closest"). Each claim is
+    printed once with numbered footnotes giving the place and the quote (table rows as
+    columns). Each request is logged with a trace id (see the JSON output).
     """
     engine = Citadel(state.store, backend=backend)
     answer = engine.ask(question, groups=split_groups(groups), caller="cli")

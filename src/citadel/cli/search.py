@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 import click
@@ -45,7 +46,9 @@ def search(
     Each hit has chunk_id, doc_id, score, text, title, page, start and end (offsets
     into the document's text), plus heading_path, version, relevance (the reranker's
     probability in [0, 1], when reranked) and each index's score and rank. Notes on
-    anything that could not run (dense index, reranker) go to stderr.
+    anything that could not run (dense index, reranker) go to stderr. Without --json,
+    each hit shows the sort score the list is ordered by and, when reranked, its
+    relevance, labelled apart (the reranker scores but does not reorder by default).
     Exit status 2 when some lines of a --queries file were malformed.
     """
     if (query is None) == (queries_file is None):
@@ -110,20 +113,33 @@ def _notes(result: SearchResult) -> None:
         click.echo(f"note: {note}", err=True)
 
 
+#: What ``Hit.score`` is in each mode (the list is sorted by it, best first).
+SORT_SCORES = {"hybrid": "fused ranks, RRF", "dense": "cosine", "bm25": "BM25"}
+
+
 def _print_for_people(result: SearchResult) -> None:
     if not result.hits:
         click.echo("No matching passages (public documents and those of your --groups were searched).")
         return
+    kind = SORT_SCORES.get(result.mode, result.mode)
+    note = "; relevance (shown, not sorted by): the reranker's probability (0 to 1) that a hit answers" if result.reranked else ""
+    click.echo(f"Best first by sort score ({result.mode}: {kind}){note}.\n")
     for n, hit in enumerate(result.hits, start=1):
         where = [f"doc {hit.doc_id} v{hit.version}"]
         if hit.heading_path:
             where.append("section: " + " > ".join(hit.heading_path))
         if hit.page is not None:
             where.append(f"page {hit.page}")
-        score = f"score {hit.score:.4f}" + (f", relevance {hit.relevance:.2f}" if hit.relevance is not None else "")
+        scores = [f"sort score {hit.score:.4f}"]
+        if hit.relevance is not None:
+            scores.append(f"relevance {hit.relevance:.2f}")
         click.echo(click.style(f"[S{n}] {hit.title}", bold=True))
-        click.echo(f"     {' | '.join(where)} | {score}")
-        click.echo(click.wrap_text(hit.text, width=96, initial_indent="     ", subsequent_indent="     "))
+        click.echo(f"     {' | '.join(where)}")
+        click.echo(f"     {' | '.join(scores)}")
+        for line in hit.text.splitlines():  # each line wrapped and indented (table rows stay one a line)
+            if line.strip():
+                click.echo(textwrap.fill(" ".join(line.split()), width=96, initial_indent="     ",
+                                         subsequent_indent="     "))  # fmt: skip
         click.echo()
 
 

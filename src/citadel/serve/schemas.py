@@ -80,6 +80,15 @@ class SourceBody(_Out):
     text: str
 
 
+class ClosestBody(_Out):
+    title: str
+    doc_id: str
+    chunk_id: str
+    page: int | None
+    relevance: float = Field(description="The passage relevance in [0, 1] the abstention threshold is compared with.")
+    score: float = Field(description="The search's ranking score.")
+
+
 class AnswerBody(_Out):
     """The same JSON as ``citadel ask --json``."""
 
@@ -91,6 +100,11 @@ class AnswerBody(_Out):
     sources: dict[str, SourceBody]
     trace_id: str
     trace_stored: bool = Field(default=True, description="False when the audit log could not be written.")
+    closest: list[ClosestBody] | None = Field(
+        default=None, exclude_if=lambda v: v is None,
+        description="Abstentions only (absent on an answer): the passages the caller may read that came "
+        "closest, best first, at most 3.",
+    )  # fmt: skip
 
 
 # --- search --------------------------------------------------------------------------------
