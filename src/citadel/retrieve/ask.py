@@ -44,8 +44,10 @@ class EvidenceRetriever:
 
     def retrieve(self, question: str, where: SearchFilter) -> Retrieved:
         result = self.searcher.search(question, k=self.settings.k, where=where, rerank=False)
+        embedder = self.searcher.query_embedder() if result.mode != "bm25" else None
         passages = select_evidence(
-            self.searcher.store, question, result.hits, where, reranker=self.searcher.reranker, settings=self.settings.evidence
+            self.searcher.store, question, result.hits, where, reranker=self.searcher.reranker,
+            settings=self.settings.evidence, embedder=embedder,
         )
         candidates: list[dict[str, object]] = [
             {k: v for k, v in h.to_json().items() if k != "text"} for h in result.hits

@@ -8,12 +8,18 @@ of the stated version):
 2. neighbouring chunks of one section (same document version, heading path and page,
    consecutive in reading order) are merged into one passage; the first
    ``max_passages`` passages in ranking order go on;
-3. sentence relevance: the passages are split into sentences
-   (:func:`citadel.text.sentence_spans`) and the reranker reads (query, sentence) for
-   at most ``scored_sentences`` of them, each passage's lexically best one first
-   (:mod:`citadel.retrieve.sentences`). ``Passage.relevance`` is its best sentence's
-   probability and ``Passage.sentences`` keeps every score, so the extractive backend
-   and the abstention threshold reuse them instead of running the model again;
+3. sentence relevance: the passages are split into candidate units
+   (:func:`citadel.retrieve.sentences.candidate_spans`: sentences, list items, table
+   rows, man-page option entries with their description); units flagged as planted
+   instructions (:func:`citadel.untrusted.flag_spans`) and heading lines are left out. The reranker reads
+   (query, unit) for at most ``scored_sentences`` of them chosen by words (each
+   passage's lexically best one first, :mod:`citadel.retrieve.sentences`) plus
+   ``semantic_sentences`` chosen by meaning (cosine of the bundled embedder over the
+   first ``embedded_sentences`` others), so "remove" meets "delete".
+   ``Passage.relevance`` is its best unit's probability and ``Passage.sentences`` keeps
+   every score, so the extractive backend and the abstention threshold reuse them
+   instead of running the model again. Of near-duplicate hits from two documents (step
+   1) the one whose title and headings share more words with the query is kept;
 4. a passage longer than ``trim_above_chars`` is trimmed to the contiguous run of
    sentences from the first to the last one scoring at least ``sentence_keep`` of its
    best (without a reranker: by query-word overlap);
@@ -28,6 +34,8 @@ the result.
 from __future__ import annotations
 
 import re
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -35,10 +43,12 @@ import numpy as np
 
 from citadel._errors import BackendError
 from citadel.retrieve.hits import Hit
+from citadel.retrieve.embedders import Embedder
 from citadel.retrieve.rerankers import Reranker, probability
-from citadel.retrieve.sentences import preselect
+from citadel.retrieve.sentences import candidate_spans, preselect, semantic_preselect
 from citadel.store.base import SearchFilter, Store
-from citadel.text import sentence_spans
+from citadel.text import STOPWORDS
+from citadel.untrusted import flag_spans, overlaps
 
 
 @dataclass(frozen=True)
@@ -51,6 +61,11 @@ class EvidenceSettings:
     #: (query, sentence) pairs the reranker reads per query. On ClapNQ dev, balanced
     #: abstention accuracy was 0.779 with 8, 0.801 with 12, 0.804 with 20 (bench/RESULTS.md)
     scored_sentences: int = 12
+    #: more pairs the reranker reads: the sentences closest in meaning to the query (the
+    #: bundled embedder's cosine) that the word overlap did not choose
+    semantic_sentences: int = 4
+    #: at most this many sentences are embedded per query (the best-ranked passages' first)
+    embedded_sentences: int = 24
 
 
 @dataclass(frozen=True)
@@ -91,13 +106,14 @@ def select_evidence(
     *,
     reranker: Reranker | None = None,
     settings: EvidenceSettings = EvidenceSettings(),
+    embedder: Embedder | None = None,
 ) -> list[Passage]:
     """Passages for ``query`` from ``hits`` (best first), within the token budget."""
-    kept = _dedupe(hits, settings.duplicate_jaccard)
+    kept = _dedupe(hits, settings.duplicate_jaccard, query)
     passages = _merge_neighbours(store, kept, where)[: settings.max_passages]
     texts = {(p.doc_id, p.version): store.text(p.doc_id, p.version) for p in passages}
-    spans = [sentence_spans(texts[p.doc_id, p.version], p.start, p.end) for p in passages]
-    scored = _score_sentences(query, passages, spans, texts, reranker, settings)
+    spans = [candidate_spans(texts[p.doc_id, p.version], p.start, p.end) for p in passages]
+    scored = _score_sentences(query, passages, spans, texts, reranker, settings, embedder)
     if scored is not None:
         passages = [
             replace(p, relevance=max((x.score for x in xs), default=0.0), sentences=tuple(xs))
@@ -126,17 +142,31 @@ def _score_sentences(
     texts: dict[tuple[str, int], str],
     reranker: Reranker | None,
     settings: EvidenceSettings,
+    embedder: Embedder | None = None,
 ) -> list[list[ScoredSentence]] | None:
     """The reranker's probability for the preselected sentences of each passage; None
-    when there is no usable reranker."""
+    when there is no usable reranker. Sentences flagged as planted instructions
+    (:func:`citadel.untrusted.flag_spans`) are never read: they can be no answer."""
     if reranker is None:
         return None
-    pool = [
-        (n, s, e, texts[p.doc_id, p.version][s:e])
-        for n, (p, sp) in enumerate(zip(passages, spans, strict=True))
-        for s, e in (sp or [(p.start, p.end)])
-    ]
+    pool = []
+    for n, (p, sp) in enumerate(zip(passages, spans, strict=True)):
+        doc = texts[p.doc_id, p.version]
+        planted = flag_spans(p.text)
+        headings = {_folded(h) for h in (p.title, *p.heading_path) if h}
+        units = sp or [(p.start, p.end)]
+        if len(units) > 1:  # a heading line says what the section is about, it answers nothing
+            units = [(s, e) for s, e in units if _folded(doc[s:e].rstrip("\u00b6 ")) not in headings] or units
+        for s, e in units:
+            if not overlaps(planted, s - p.start, e - p.start):
+                pool.append((n, s, e, doc[s:e]))
+    if not pool:
+        return [[] for _ in passages]
     chosen = preselect(query, [x[3] for x in pool], [x[0] for x in pool], settings.scored_sentences)
+    if embedder is not None and settings.semantic_sentences > 0:
+        similarity = _similarities(embedder, query, [x[3] for x in pool], chosen, settings.embedded_sentences)
+        if similarity is not None:
+            chosen = semantic_preselect(chosen, similarity, settings.semantic_sentences)
     try:
         probs = probability(reranker.score(query, [pool[i][3] for i in chosen]))
     except BackendError:
@@ -148,6 +178,48 @@ def _score_sentences(
     return out
 
 
+def _similarities(
+    embedder: Embedder, query: str, sentences: list[str], chosen: Sequence[int], limit: int
+) -> list[float] | None:
+    """Cosine of the query with each sentence not in ``chosen``, for the first ``limit``
+    of them (-1 for the rest); None when the embedder fails (words alone decide then)."""
+    taken = set(chosen)
+    todo = [i for i in range(len(sentences)) if i not in taken][: max(0, limit)]
+    out = [-1.0] * len(sentences)
+    if not todo:
+        return out
+    try:
+        q = embedder.embed_queries([query])[0]
+        vectors = _embed_cached(embedder, [sentences[i] for i in todo])
+    except BackendError:
+        return None
+    for i, value in zip(todo, vectors @ q, strict=True):
+        out[i] = float(value)
+    return out
+
+
+_VECTORS: OrderedDict[tuple[str, str], np.ndarray] = OrderedDict()
+_VECTORS_LOCK = threading.Lock()
+_VECTORS_SIZE = 20_000
+
+
+def _embed_cached(embedder: Embedder, sentences: list[str]) -> np.ndarray:
+    """Sentence vectors, remembered across queries (the same passages come back often)."""
+    keys = [(embedder.name, s) for s in sentences]
+    with _VECTORS_LOCK:
+        known = {k: _VECTORS[k] for k in keys if k in _VECTORS}
+    missing = list(dict.fromkeys(k for k in keys if k not in known))
+    if missing:
+        fresh = embedder.embed_batch([s for _, s in missing])
+        with _VECTORS_LOCK:
+            for k, v in zip(missing, fresh, strict=True):
+                known[k] = v
+                _VECTORS[k] = v
+            while len(_VECTORS) > _VECTORS_SIZE:
+                _VECTORS.popitem(last=False)
+    return np.stack([known[k] for k in keys]).astype(np.float32, copy=False)
+
+
 def _tokens(text: str) -> int:
     return max(1, len(text) // 4)
 
@@ -157,14 +229,32 @@ def _shingles(text: str) -> set[tuple[str, ...]]:
     return {tuple(words[i : i + 3]) for i in range(max(1, len(words) - 2))}
 
 
-def _dedupe(hits: Sequence[Hit], threshold: float) -> list[Hit]:
+def _dedupe(hits: Sequence[Hit], threshold: float, query: str = "") -> list[Hit]:
+    """Near-duplicates dropped. Of two documents holding the same text, the one whose
+    title and heading path share more words with the query keeps its place (the
+    better-ranked one on a tie): identical text is cited from the document it belongs to."""
+    wanted = _content_words(query)
     kept: list[tuple[Hit, set[tuple[str, ...]]]] = []
     for hit in hits:
         sh = _shingles(hit.text)
-        if any(len(sh & other) / max(1, len(sh | other)) >= threshold for _, other in kept):
-            continue
-        kept.append((hit, sh))
+        twin = next((n for n, (_, other) in enumerate(kept) if len(sh & other) / max(1, len(sh | other)) >= threshold), None)
+        if twin is None:
+            kept.append((hit, sh))
+        elif hit.doc_id != kept[twin][0].doc_id and _context_match(hit, wanted) > _context_match(kept[twin][0], wanted):
+            kept[twin] = (replace(hit, score=kept[twin][0].score), sh)
     return [h for h, _ in kept]
+
+
+def _folded(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
+def _content_words(text: str) -> set[str]:
+    return {w[:6] for w in (m.lower() for m in _WORD.findall(text)) if w not in STOPWORDS and len(w) > 1}
+
+
+def _context_match(hit: Hit, wanted: set[str]) -> int:
+    return len(wanted & _content_words(" ".join((hit.title, *hit.heading_path))))
 
 
 def _relevance(hit: Hit) -> float:

@@ -118,6 +118,11 @@ class Searcher:
         until its back-off has passed)."""
         return self._ensure_reranker()
 
+    def query_embedder(self) -> Embedder | None:
+        """The embedder of the store's vectors, loaded on first use; None when dense search
+        is unavailable (evidence selection then compares sentences by words only)."""
+        return self._ensure_embedder()[0]
+
     def search(
         self,
         query: str,

@@ -23,7 +23,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
-from citadel.text import STOPWORDS
+from citadel.text import STOPWORDS, sentence_spans
 
 _WORD = re.compile(r"\w+")
 
@@ -67,3 +67,56 @@ def preselect(query: str, sentences: Sequence[str], groups: Sequence[int], limit
             chosen.append(i)
             taken.add(i)
     return sorted(chosen)
+
+
+def semantic_preselect(
+    chosen: Sequence[int], similarity: Sequence[float], extra: int
+) -> list[int]:
+    """``chosen`` plus the ``extra`` sentences most similar in meaning (cosine of the
+    bundled embedder) that it lacks: the words of "how do I delete" never meet "remove",
+    their vectors do. Sorted indexes."""
+    taken = set(chosen)
+    order = sorted((i for i in range(len(similarity)) if i not in taken), key=lambda i: (-similarity[i], i))
+    return sorted(taken | set(order[: max(0, extra)]))
+
+
+# --- candidate units ---------------------------------------------------------------------
+
+#: a man-page option line: "-r, --recursive", "--backup[=CONTROL]", "-b SIZE"; not a list
+#: item ("- text": a dash and a space)
+_FLAG = r"-{1,2}[A-Za-z0-9?#@][\w\-]*(?:[=\[]\S*)?(?: [A-Z_<\[]\S*)?"
+_OPTION = re.compile(rf"{_FLAG}(?:,? {_FLAG})*")
+_SENTENCE_END = re.compile(r"[.!?;]['\")\]]?$")
+MAX_UNIT_CHARS = 500
+
+
+def is_option_line(line: str) -> bool:
+    """A line that names options and nothing else (an HTML page's "--sort-keys¶" too)."""
+    line = line.rstrip("\u00b6 ")
+    return len(line) <= 80 and _OPTION.fullmatch(line) is not None
+
+
+def candidate_spans(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
+    """The units an answer can quote, as offsets into ``text``: sentences
+    (:func:`citadel.text.sentence_spans`), except that a man-page option line is one unit
+    with its description ("-f, --force" and the lines below it) and a hard-wrapped line
+    that stops mid-sentence runs on into the next line when that one starts in lower case.
+    Each list item and table row stays a unit of its own (each is a line)."""
+    spans = sentence_spans(text, start, end)
+    out: list[tuple[int, int]] = []
+    for s, e in spans:
+        if out:
+            ps, pe = out[-1]
+            gap = text[pe:s]
+            prev = text[ps:pe]
+            # an option's description may follow a blank line (HTML: <dt>, then <dd>)
+            line_break = "\n" in gap and ("\n\n" not in gap.replace(" ", "") or is_option_line(prev))
+            first = text[s:e][:1]
+            joins = line_break and e - ps <= MAX_UNIT_CHARS and not is_option_line(text[s:e]) and not prev.isupper() and (
+                is_option_line(prev) or (not _SENTENCE_END.search(prev) and (first.islower() or first in "(["))
+            )
+            if joins:
+                out[-1] = (ps, e)
+                continue
+        out.append((s, e))
+    return out

@@ -11,16 +11,35 @@ chat tokens pasted into a document (:func:`citadel.untrusted.flag_spans`, which 
 through look-alike letters and invisible characters) and questions are never
 candidates, so instructions planted in a document cannot become an answer. (The
 verifier refuses such support too, whatever the backend.)
+
+Candidates are the units of :func:`citadel.retrieve.sentences.candidate_spans`:
+sentences, list items, table rows (a row chunk carries its header) and man-page option
+entries with their description. Assembly:
+
+* headings (the source's title and heading path), bare option lines and sentences whose
+  content words all come from the question (a restated question) are never claims;
+* the best candidate comes first; a candidate is completed with the unit after it when
+  that continues it (it starts with "It", "This", "Default:", "For example", ... or the
+  candidate ends with ":"), and a list item with its lead-in, up to ``max_chars``;
+* list markers ("- ", "2. ") are left out of the quote;
+* a secondary claim needs at least ``relative`` of the best score and a logit within
+  ``max_logit_gap`` of the best one;
+* the same text in several sources is quoted from the one whose title and headings
+  share the most words with the question.
 """
 
 from __future__ import annotations
 
 import json
+import math
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from citadel.generate.backends.base import BackendOptions, Generation, GenerationRequest, Generator
-from citadel.text import sentence_spans
+from citadel.generate.prompt import Source
+from citadel.retrieve.sentences import candidate_spans, is_option_line
+from citadel.text import STOPWORDS
 from citadel.untrusted import flag_spans, is_instruction, overlaps
 
 Scorer = Callable[[str, Sequence[str]], Sequence[float]]
@@ -35,6 +54,31 @@ class ExtractiveOptions(BackendOptions):
     relative: float = 0.5
     max_claims: int = 3
     min_words: int = 4
+    #: a secondary claim's logit may be at most this far below the best one's
+    max_logit_gap: float = 4.0
+    #: a completed claim (unit, its continuation, its lead-in) stops growing here
+    max_chars: int = 600
+
+
+#: how a unit that continues the one before it starts
+_CONTINUES = re.compile(
+    r"(?:it|its|this|these|that|those|they|default|defaults|the default|by default|for example|for instance|"
+    r"e\.g\.|i\.e\.|otherwise|if not|if omitted|in that case|note)\b",
+    re.IGNORECASE,
+)
+_MARKER = re.compile(r"(?:[-*+\u2022]|\d+[.)])\s+(?=\S)")
+_WORD = re.compile(r"\w+")
+
+Candidate = tuple[str, str, float | None]
+
+
+def _words(text: str) -> set[str]:
+    return {w[:6] for w in (m.lower() for m in _WORD.findall(text)) if w not in STOPWORDS and len(w) > 1}
+
+
+def _logit(p: float) -> float:
+    p = min(max(p, 1e-6), 1 - 1e-6)
+    return math.log(p / (1 - p))
 
 
 class ExtractiveGenerator(Generator):
@@ -63,42 +107,107 @@ class ExtractiveGenerator(Generator):
         """(source id, sentence, score) for sentences that could answer: no instructions, no
         questions, not too short. The score is the one evidence selection gave the sentence
         (None when the source came without scores: the scorer reads it then)."""
-        out: list[tuple[str, str, float | None]] = []
+        return [(c[0], c[1], c[2]) for c in self._units(request)]
+
+    def _units(self, request: GenerationRequest) -> list[tuple[str, str, float | None, int, int]]:
+        """(source id, text, score, start, end) of every candidate; offsets into the source."""
+        out: list[tuple[str, str, float | None, int, int]] = []
+        asked = _words(request.question)
         for source in request.sources:
             spans: Sequence[tuple[int, int, float | None]] = source.sentences or tuple(
-                (s, e, None) for s, e in sentence_spans(source.text)
+                (s, e, None) for s, e in candidate_spans(source.text)
             )
             planted = flag_spans(source.text)
+            headings = {" ".join(h.lower().split()) for h in (source.title, *source.heading_path) if h}
             for start, end, score in spans:
                 sentence = source.text[start:end]
-                words = len(sentence.split())
+                words = len(_WORD.findall(sentence))  # "f(maxsize=128, typed=False)" has four
                 if words < self.options.min_words or sentence.endswith("?") or overlaps(planted, start, end):
                     continue
-                out.append((source.sid, sentence, score))
+                if " ".join(sentence.lower().split()) in headings or is_option_line(sentence):
+                    continue
+                if len(sentence) > self.options.max_chars:  # a dump (a synopsis, a table as one line)
+                    continue
+                if asked and not _words(sentence) - asked:  # nothing the question did not already say
+                    continue
+                out.append((source.sid, sentence, score, start, end))
         return out
 
     def generate(self, request: GenerationRequest) -> Generation:
-        pool = self.candidates(request)
-        unscored = [i for i, (_, _, score) in enumerate(pool) if score is None]
+        pool = self._units(request)
+        unscored = [i for i, c in enumerate(pool) if c[2] is None]
         fresh = list(self.scorer(request.question, [pool[i][1] for i in unscored])) if unscored else []
         given = {i: float(value) for i, value in zip(unscored, fresh, strict=True)}
-        scores = [given[i] if score is None else score for i, (_, _, score) in enumerate(pool)]
-        ranked = sorted(zip(scores, range(len(pool))), key=lambda x: (-x[0], x[1]))
-        best = ranked[0][0] if ranked else 0.0
+        scores = [given[i] if c[2] is None else float(c[2]) for i, c in enumerate(pool)]
+        by_sid = {s.sid: s for s in request.sources}
+        asked = _words(request.question)
+        order = {s.sid: n for n, s in enumerate(request.sources)}
+
+        def context(sid: str) -> int:
+            source = by_sid[sid]
+            return len(asked & _words(" ".join((source.title, *source.heading_path))))
+
+        # the same text in several sources: the source whose title and headings match best
+        ranked = sorted(range(len(pool)), key=lambda i: (-scores[i], -context(pool[i][0]), order[pool[i][0]], i))
+        best = scores[ranked[0]] if ranked else 0.0
         o = self.options
         chosen: list[dict[str, Any]] = []
         chosen_scores: list[float] = []
         seen: set[str] = set()
-        for score, i in ranked:
-            sid, sentence, _ = pool[i]
+        covered: dict[str, list[tuple[int, int]]] = {}
+        for i in ranked:
+            sid, sentence, _, start, end = pool[i]
+            score = scores[i]
             if score < o.min_score or score < best * o.relative or len(chosen) >= o.max_claims:
                 break
+            if chosen and _logit(score) < _logit(best) - o.max_logit_gap:
+                break
             key = " ".join(sentence.lower().split())
-            if key in seen:
+            if key in seen or any(s <= start and end <= e for s, e in covered.get(sid, [])):
                 continue
             seen.add(key)
-            chosen.append({"citations": [{"source_id": sid, "quote": sentence}], "text": sentence})
+            lo, hi = _complete(by_sid[sid], start, end, o.max_chars)
+            covered.setdefault(sid, []).append((lo, hi))
+            quote = by_sid[sid].text[lo:hi]
+            for s2, e2 in _spans_in(by_sid[sid], lo, hi):
+                seen.add(" ".join(by_sid[sid].text[s2:e2].lower().split()))
+            chosen.append({"citations": [{"source_id": sid, "quote": quote}], "text": " ".join(quote.split())})
             chosen_scores.append(round(float(score), 4))
         answer = {"abstained": not chosen, "claims": chosen}
         usage = {"claim_scores": chosen_scores, "best_score": round(float(best), 4), "candidates": len(pool)}
         return Generation(text=json.dumps(answer), model="extractive", usage=usage)
+
+
+def _spans_in(source: Source, lo: int, hi: int) -> list[tuple[int, int]]:
+    return [(s, e) for s, e in candidate_spans(source.text) if lo <= s and e <= hi]
+
+
+def _complete(source: Source, start: int, end: int, max_chars: int) -> tuple[int, int]:
+    """The unit at ``[start, end)`` of ``source`` completed: with the unit after it when
+    that one continues it, a list item with its lead-in when that is the line before, and
+    without its list marker; offsets into ``source.text``."""
+    text = source.text
+    units = candidate_spans(text)
+    planted = flag_spans(text)
+    at = next((n for n, (s, e) in enumerate(units) if s <= start < e), None)
+    lo, hi = start, end
+    if at is not None:
+        n = at
+        while n + 1 < len(units):
+            s2, e2 = units[n + 1]
+            nxt = text[s2:e2]
+            cur = text[units[n][0] : units[n][1]]
+            lead_in = cur.rstrip().endswith(":")  # what follows it (a code line, a list) completes it
+            if e2 - lo > max_chars or overlaps(planted, s2, e2) or ("\n\n" in text[hi:s2] and not lead_in):
+                break
+            if not (cur.rstrip().endswith(":") or _CONTINUES.match(nxt)):
+                break
+            hi, n = e2, n + 1
+        if _MARKER.match(text[start:end]) and at > 0:  # a list item: its lead-in, when it is the line before
+            s0, e0 = units[at - 1]
+            lead = text[s0:e0]
+            if lead.rstrip().endswith(":") and not _MARKER.match(lead) and hi - s0 <= max_chars and not overlaps(planted, s0, e0):
+                lo = s0
+    if lo == start and (m := _MARKER.match(text[start:end])):
+        lo = start + m.end()
+    return lo, hi

@@ -1,0 +1,209 @@
+"""Candidate selection and answer assembly in the extractive path: the sentence that answers
+is found by meaning as well as by words, comes first, is completed (its next line, its
+option name, its lead-in) and stands alone; headings and list markers are no claims, and
+identical text is cited from the document the question is about."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from citadel.engine import Citadel
+from citadel.generate.backends.base import GenerationRequest
+from citadel.generate.backends.extractive import ExtractiveGenerator
+from citadel.generate.prompt import Source, build_prompt
+from citadel.generate.schema import answer_json_schema
+from citadel.ingest import ingest
+from citadel.retrieve import EvidenceSettings, HashingEmbedder, KeywordReranker, select_evidence
+from citadel.retrieve.sentences import candidate_spans
+from citadel.store.base import SearchFilter
+from citadel.store import Store, open_store
+from citadel.verify.verifier import verbatim_span
+
+from tests.retrieve_fixtures import searcher
+
+# --- with the real bundled models -------------------------------------------------------
+
+# Many sentences share the question's words ("archive", "records"); the one that answers
+# ("delete", "erase") shares none of them, so word overlap alone never lets the
+# cross-encoder read it.
+ARCHIVE = "\n\n".join(
+    [
+        "# Records archive",
+        "## Overview",
+        "The records archive keeps every record for seven years. Records in the archive are indexed nightly. "
+        "Each archive record has an owner. Archive records are grouped by year. The archive shows records by date.",
+        "## Searching",
+        "Search the archive by record number. Archived records can be exported to CSV. Record owners see their "
+        "archive records first. The archive search ignores case in record titles.",
+        "## Sharing",
+        "Archive records can be shared with a team. Shared records keep their archive owner. A shared record "
+        "link expires after a week. Records shared from the archive are read-only.",
+        "## Housekeeping",
+        "Archive records are checked for errors every night. Deleting an entry from storage: select it, then "
+        "press Shift+Del. Records with errors are reported to their owner.",
+        "## Limits",
+        "The archive holds at most one million records. Each archive keeps its records in one region.",
+    ]
+)
+
+@pytest.fixture(scope="module")
+def engine(tmp_path_factory: pytest.TempPathFactory) -> Citadel:
+    root = tmp_path_factory.mktemp("assembly")
+    docs = root / "docs"
+    docs.mkdir()
+    (docs / "archive.md").write_text(ARCHIVE)
+    engine = Citadel(open_store(root / "store"))
+    assert not engine.ingest([docs]).failed
+    return engine
+
+
+class ReadingReranker(KeywordReranker):
+    """Keyword scores, and a record of every sentence the reranker was asked to read."""
+
+    def __init__(self) -> None:
+        self.read: list[str] = []
+
+    def _score(self, query: str, passages: list[str]) -> np.ndarray:
+        self.read.extend(passages)
+        return super()._score(query, passages)
+
+
+def test_an_answer_without_the_question_words_is_read_because_of_its_meaning(engine: Citadel) -> None:
+    question = "How do I remove a record from the archive?"
+    hits = engine.searcher.search(question, k=12, rerank=False).hits
+    embedder = engine.searcher.query_embedder()
+    assert embedder is not None and embedder.name == "bge-small-en-v1.5"  # the bundled model
+    reranker = ReadingReranker()
+    select_evidence(engine.store, question, hits, SearchFilter(), reranker=reranker, embedder=embedder)
+    settings = EvidenceSettings()
+    assert len(reranker.read) <= settings.scored_sentences + settings.semantic_sentences  # still bounded
+    assert any("Shift+Del" in s for s in reranker.read)  # no shared word: found by meaning
+
+
+# --- assembly, with a scorer standing in for the cross-encoder -----------------------------
+
+
+def source(sid: str, text: str, title: str = "Manual", headings: tuple[str, ...] = (), doc: str | None = None) -> Source:
+    doc_id = doc or f"{sid.lower()}.md"
+    return Source(sid, f"{doc_id}#x", doc_id, 1, title, headings, None, 0, len(text), text, 0.9)
+
+
+def scorer_of(table: dict[str, float]):  # type: ignore[no-untyped-def]
+    """Scores by the first key each sentence contains (else 0.01)."""
+
+    def score(question: str, sentences: Sequence[str]) -> list[float]:
+        return [next((v for k, v in table.items() if k in s), 0.01) for s in sentences]
+
+    return score
+
+
+def answer(question: str, sources: Sequence[Source], table: dict[str, float]) -> list[dict]:  # type: ignore[type-arg]
+    req = GenerationRequest(question, tuple(sources), build_prompt(question, tuple(sources)), answer_json_schema())
+    out = json.loads(ExtractiveGenerator(scorer=scorer_of(table)).run(req).text)
+    claims: list[dict] = out["claims"]  # type: ignore[type-arg]
+    for claim in claims:  # every claim is whole sentences of its source, verbatim
+        cited = next(s for s in sources if s.sid == claim["citations"][0]["source_id"])
+        assert verbatim_span(claim["text"], cited.text) is not None, claim
+        assert claim["citations"][0]["quote"] in cited.text
+    return claims
+
+
+def test_the_restated_faq_question_is_not_chosen_over_its_answer() -> None:
+    text = (
+        "How to delete a key from a dictionary\n"
+        "So, how to delete a key from a dictionary.\n"
+        "Use the del statement with the key, as in del d[key]."
+    )
+    claims = answer(
+        "How do I delete a key from a dictionary?",
+        [source("S1", text, "Programming FAQ", ("How to delete a key from a dictionary",))],
+        {"How to delete": 0.97, "So, how": 0.95, "del statement": 0.9},
+    )
+    assert [c["text"] for c in claims] == ["Use the del statement with the key, as in del d[key]."]
+
+
+def test_the_line_that_completes_the_answer_is_included() -> None:
+    text = "The timeout option sets how long a request waits for the server.\nDefault: 30 seconds.\nRetries are off."
+    claims = answer("How long does a request wait by default?", [source("S1", text)], {"timeout option": 0.9})
+    assert claims[0]["text"] == "The timeout option sets how long a request waits for the server. Default: 30 seconds."
+    assert "Retries" not in json.dumps(claims)
+
+
+def test_an_option_entry_is_one_unit_with_its_description() -> None:
+    text = "OPTIONS\n -n, --dry-run\n show what would be done, without\n changing any file\n -q, --quiet\n print nothing"
+    units = [text[s:e] for s, e in candidate_spans(text)]
+    assert "-n, --dry-run\n show what would be done, without\n changing any file" in units
+    claims = answer("How can I see what would happen without changing files?", [source("S1", text)],
+                    {"show what would be done": 0.9})  # fmt: skip
+    assert claims and claims[0]["text"] == "-n, --dry-run show what would be done, without changing any file"
+
+
+def test_a_table_row_is_answered_as_its_row_not_the_whole_table() -> None:
+    rows = [
+        "Level: CRITICAL; Numeric value: 50",
+        "Level: ERROR; Numeric value: 40",
+        "Level: WARNING; Numeric value: 30",
+        "Level: INFO; Numeric value: 20",
+    ]
+    claims = answer(
+        "What is the numeric value of the CRITICAL level?",
+        [source("S1", "\n".join(rows), "Logging levels")],
+        {"CRITICAL": 0.99, "Level:": 0.5},
+    )
+    assert [c["text"] for c in claims] == [rows[0]]
+
+
+def test_identical_text_is_cited_from_the_document_the_question_names() -> None:
+    same = "The default compression level is 9, the slowest and smallest."
+    sources = [
+        source("S1", same, "zlib - Compression compatible with gzip", doc="zlib.html"),
+        source("S2", same, "gzip - Support for gzip files", ("Module contents", "GzipFile"), doc="gzip.html"),
+    ]
+    claims = answer("Which compression level does the gzip module's GzipFile use by default?", sources,
+                    {"compression level": 0.9})  # fmt: skip
+    assert [c["citations"][0]["source_id"] for c in claims] == ["S2"]
+
+
+def test_no_heading_or_list_marker_becomes_a_claim() -> None:
+    text = "Installing the package from the index\nTo install it:\n- Run pip install citadel in a virtual environment."
+    claims = answer(
+        "How do I install the package from the index?",
+        [source("S1", text, "Setup guide", ("Installing the package from the index",))],
+        {"Installing the package": 0.98, "pip install": 0.9},
+    )
+    assert [c["text"] for c in claims] == ["To install it: - Run pip install citadel in a virtual environment."]
+    assert not any(c["text"].startswith(("-", "Installing")) for c in claims)
+    assert not any(c["citations"][0]["quote"].startswith("-") for c in claims)
+
+
+def test_a_list_item_without_a_lead_in_loses_only_its_marker() -> None:
+    text = "Notes on setup\n\n- Run pip install citadel in a virtual environment."
+    claims = answer("How do I install it?", [source("S1", text)], {"pip install": 0.9})
+    assert [c["citations"][0]["quote"] for c in claims] == ["Run pip install citadel in a virtual environment."]
+
+
+def test_claims_far_below_the_best_are_left_out() -> None:
+    text = "Refunds are processed within five business days. Refund requests are read by the billing team."
+    claims = answer("How long do refunds take?", [source("S1", text)], {"five business": 0.99, "billing team": 0.5})
+    assert [c["text"] for c in claims] == ["Refunds are processed within five business days."]
+
+
+def test_of_two_documents_with_the_same_text_evidence_keeps_the_one_the_question_names(
+    tmp_path: Path, store: Store
+) -> None:
+    same = (
+        "The default compression level is 9, which gives the smallest output and is the slowest; level 1 is the "
+        "fastest and compresses least, and level 0 stores the data with no compression at all."
+    )
+    (tmp_path / "zlib.md").write_text(f"# zlib library\n\n{same}\n")
+    (tmp_path / "gzip.md").write_text(f"# gzip files\n\n{same}\n")
+    ingest(store, [tmp_path / "zlib.md", tmp_path / "gzip.md"], embedder=HashingEmbedder())
+    question = "What compression level does gzip use by default?"
+    hits = sorted(searcher(store).search(question, k=10).hits, key=lambda h: h.doc_id != "zlib.md")  # zlib first
+    passages = select_evidence(store, question, hits, SearchFilter())
+    assert [p.doc_id for p in passages if same in p.text] == ["gzip.md"]
