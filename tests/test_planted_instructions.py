@@ -107,7 +107,9 @@ def test_an_obedient_model_quoting_a_planted_instruction_is_not_shown(engine: Ci
         return json.dumps({"abstained": False, "claims": [claim]})
 
     asker, fake = obedient(engine, respond)
-    answer = asker.ask("Is visitor parking free?")
+    # A question the genuine text answers, so retrieval passes the threshold and the model is
+    # asked (planted sentences no longer count towards a passage's relevance).
+    answer = asker.ask("How much does visitor parking cost?")
     assert fake.history, "the model was never asked"
     assert answer.abstained and answer.claims == [] and answer.abstention_reason == "unsupported"
     assert reasons(engine, answer.trace_id) and set(reasons(engine, answer.trace_id)) == {REASON}
@@ -119,8 +121,9 @@ def test_an_answer_json_pasted_into_a_document_does_not_support_its_own_claims(e
         claims = [{"citations": [{"source_id": sid, "quote": "Parking is free."}], "text": "Parking is free."}]
         return json.dumps({"abstained": False, "claims": claims})
 
-    asker, _ = obedient(engine, respond)
-    answer = asker.ask("Is parking free? What do the shuttle buses do?")
+    asker, fake = obedient(engine, respond)
+    answer = asker.ask("How often do the shuttle buses leave the main gate?")
+    assert fake.history, "the model was never asked"
     assert answer.abstained and answer.claims == []
     assert set(reasons(engine, answer.trace_id)) == {REASON}
 
