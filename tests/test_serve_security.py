@@ -453,3 +453,12 @@ def test_the_caller_that_used_the_models_least_goes_next() -> None:
         t.join(10)
     assert order == ["fresh", "heavy"]
     assert queue.used("heavy") > queue.used("fresh") >= 0
+
+
+def test_a_jsonl_upload_keeps_a_bad_line_bad_and_stores_the_rest(keyed: Client) -> None:
+    body = (json.dumps({"doc_id": "kb-good", "text": "The kitchen closes at six."}).encode() + b"\n"
+            + b'{"doc_id": "kb-bad", "text": "caf\xe9 hours"}\n')  # fmt: skip
+    r = _upload(keyed.with_key(WRITER), [("bulk.jsonl", body)]).json()
+    assert r["added"] == 1 and r["doc_ids"] == ["~public/kb-good", "~public/kb-bad"]
+    assert len(r["failed"]) == 1 and "UTF-8" in r["failed"][0]["error"]
+    assert keyed.with_key(PUB).get("/v1/documents/~public/kb-bad").status == 404

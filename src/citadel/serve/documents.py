@@ -193,7 +193,8 @@ def _writable_id(svc: Service, caller: Caller, name: str, target: Sequence[str])
 
 def _plan_jsonl(svc: Service, caller: Caller, path: Path, target: list[str]) -> _Planned:
     """Check each line's groups and rewrite its id as :func:`_writable_id` decides."""
-    lines = path.read_text(encoding="utf-8-sig", errors="replace").splitlines()
+    # surrogateescape: a line that is not UTF-8 goes back byte for byte, for the ingest to report
+    lines = path.read_text(encoding="utf-8-sig", errors="surrogateescape").splitlines()
     out, ids = [], []
     for line in lines:
         record = _record(line)
@@ -212,7 +213,7 @@ def _plan_jsonl(svc: Service, caller: Caller, path: Path, target: list[str]) -> 
             ids.append(final)
             line = json.dumps(record, ensure_ascii=False)
         out.append(line)
-    path.write_text("\n".join(out) + "\n", encoding="utf-8")
+    path.write_text("\n".join(out) + "\n", encoding="utf-8", errors="surrogateescape")
     return _Planned(path, None, tuple(ids))
 
 

@@ -224,7 +224,8 @@ class IngestBody(_Out):
     failed: list[FailureBody]
     doc_ids: list[str] = Field(
         default_factory=list,
-        description="The ids the files were written under (a key's new names go into its namespace, ~GROUPS/NAME).",
+        description="The id each file (or JSONL line) is written under, in order (a key's new names go into its "
+        "namespace, ~GROUPS/NAME); those that failed are also listed in 'failed' and were not stored.",
     )
 
 
