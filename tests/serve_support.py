@@ -179,8 +179,9 @@ def make_corpus(root: Path) -> Path:
     return root
 
 
-def fast_engine(root: Path) -> Citadel:
-    """A deterministic engine over a small corpus: refunds (public) and salaries (hr)."""
+def fast_engine(root: Path, backend: FakeGenerator | None = None, threshold: float = 0.2) -> Citadel:
+    """A deterministic engine over a small corpus: refunds (public) and salaries (hr); the
+    scripted generator quotes the best source unless ``backend`` is given."""
     corpus = make_corpus(root / "corpus")
     store = open_store(root / "store")
     embedder = HashingEmbedder()
@@ -188,6 +189,7 @@ def fast_engine(root: Path) -> Citadel:
     ingest(store, [corpus / "hr"], groups=["hr"], embedder=embedder)
     searcher = Searcher(store, embedder=embedder, reranker=KeywordReranker())
     # the keyword reranker's scores are not on the calibrated (cross-encoder) scale: an off-topic
-    # question scores under 0.2 on it, on-topic ones above
-    settings = AskSettings(abstain_threshold=0.2)
-    return Citadel(store, backend=FakeGenerator(respond=quote_question_source), searcher=searcher, settings=settings)
+    # question scores under 0.2 on it, on-topic ones above (the default threshold)
+    settings = AskSettings(abstain_threshold=threshold)
+    generator = backend or FakeGenerator(respond=quote_question_source)
+    return Citadel(store, backend=generator, searcher=searcher, settings=settings)

@@ -20,13 +20,11 @@ from citadel.answers import Answer, CitationOut, ClaimOut, ClosestOut, SourceOut
 from citadel.engine import Citadel
 from citadel.generate import FakeGenerator
 from citadel.generate.backends import GenerationRequest
-from citadel.ingest import ingest
-from citadel.pipeline import AskSettings
 from citadel.retrieve import HashingEmbedder, KeywordReranker, Searcher
 from citadel.serve import create_app
 from citadel.store import open_store
 
-from .serve_support import HR, KEYS, PUB, fast_engine, make_corpus, running
+from .serve_support import HR, KEYS, PUB, fast_engine, running
 
 CITADEL = [sys.executable, "-m", "citadel.cli"]
 SAMPLES = Path(__file__).resolve().parent.parent / "samples" / "docs"
@@ -39,14 +37,7 @@ ANSWER_KEYS = ["question", "abstained", "abstention_reason", "answer", "claims",
 
 def strict_engine(root: Path, fake: FakeGenerator | None = None, threshold: float = 0.999) -> Citadel:
     """Refunds (public) and salaries (hr) with deterministic models; a threshold nothing reaches."""
-    corpus = make_corpus(root / "corpus")
-    store = open_store(root / "store")
-    embedder = HashingEmbedder()
-    ingest(store, [corpus / "pub"], embedder=embedder)
-    ingest(store, [corpus / "hr"], groups=["hr"], embedder=embedder)
-    searcher = Searcher(store, embedder=embedder, reranker=KeywordReranker())
-    settings = AskSettings(abstain_threshold=threshold)
-    return Citadel(store, backend=fake or FakeGenerator(), searcher=searcher, settings=settings)
+    return fast_engine(root, backend=fake or FakeGenerator(), threshold=threshold)
 
 
 # --- closest passages on an abstention -------------------------------------------------------

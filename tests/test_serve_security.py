@@ -237,9 +237,7 @@ def test_one_caller_cannot_queue_more_than_its_share(tmp_path: Path) -> None:
         release.wait(30)
         return quote_question_source(request)
 
-    engine = fast_engine(tmp_path)
-    engine._backends.clear()
-    engine.default_backend = engine._register(FakeGenerator(respond=slow), {})
+    engine = fast_engine(tmp_path, backend=FakeGenerator(respond=slow))
     try:
         with running(create_app(engine, KEYS, _limited(engine, max_inflight_per_caller=2))) as server:
             hr, writer = server.with_key(HR), server.with_key(WRITER)
