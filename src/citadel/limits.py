@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, fields, replace
 
-from citadel._errors import LimitError
+from citadel._errors import ConfigError, LimitError, ValidationError
 
 ENV_PREFIX = "CITADEL_LIMIT_"
 
@@ -86,12 +86,8 @@ class Limits:
             try:
                 value = kind(raw)
             except ValueError:
-                from citadel._errors import ConfigError
-
                 raise ConfigError(f"{ENV_PREFIX + f.name.upper()}={raw!r} is not a number") from None
             if value <= 0:
-                from citadel._errors import ConfigError
-
                 raise ConfigError(f"{ENV_PREFIX + f.name.upper()} must be positive")
             changes[f.name] = value
         return replace(cls(), **changes)  # type: ignore[arg-type]
@@ -163,8 +159,6 @@ def check_doc_id(doc_id: object) -> str:
     surrogate characters: no NUL, newline, tab, zero-width or bidi marks), without
     leading or trailing spaces, at most ``max_doc_id_bytes`` UTF-8 bytes.
     """
-    from citadel._errors import ValidationError
-
     if not isinstance(doc_id, str) or not doc_id:
         raise ValidationError("a document id must be a non-empty string")
     if doc_id != doc_id.strip():
@@ -243,8 +237,3 @@ def begin_shutdown() -> None:
 
 def shutting_down() -> bool:
     return _shutdown.is_set()
-
-
-def reset_shutdown() -> None:
-    """For tests and for a process that serves again after stopping."""
-    _shutdown.clear()

@@ -333,12 +333,6 @@ _STEER = (
 # what to do, a header that addresses one, an order to set the context aside or to hide it,
 # an order to open or shape "your answer", and "the correct answer is …".
 _MACHINE = rf"(?:{ADDRESSEE}|models?)"
-_SPEECH = (r"(?:say|says|state|states|claim|claims|assert|asserts|insist|insists|declare|declares|affirm|affirms|"
-           r"answer|answers|reply|replies|respond|responds|output|outputs|print|prints|write|writes|tell|tells|"
-           r"mention|mentions|report|reports|confirm|confirms|repeat|repeats|recommend|recommends|suggest|"
-           r"suggests|advise|advises|inform|informs|emphasi[sz]e|emphasi[sz]es|include|includes|add|adds|"
-           r"begin|begins|start|starts|end|ends|conclude|concludes|return|returns|treat|treats|describe|"
-           r"describes|present|presents|refer|refers|direct|directs|redirect|redirects)")
 _OBLIGE = (r"(?:must|should|shall|has to|have to|needs? to|is to|are to|is required to|are required to|"
            r"is expected to|are expected to|will (?:now |always |only )?|may only|can only|ought to|"
            r"is instructed to|are instructed to)")

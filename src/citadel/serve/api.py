@@ -127,8 +127,11 @@ def verify(body: VerifyRequest, caller: CallerDep, svc: ServiceDep) -> dict[str,
             Claim(text=c.text, citations=tuple(Citation(source_id=x.source_id, quote=x.quote) for x in c.citations))
             for c in body.claims
         ]
-    items = claims if claims is not None else split_claims(body.answer or "")
-    check_count("claims in one verify request", len(items), "max_verify_claims")
+    if claims is not None:
+        items = claims  # their number was checked with their size
+    else:
+        items = split_claims(body.answer or "")
+        check_count("claims in one verify request", len(items), "max_verify_claims")
     verifier = svc.engine.verifier
 
     def in_slices() -> AnswerReport:

@@ -62,16 +62,6 @@ SECURITY_HEADERS = [
 ]
 
 
-def host_name(host: str) -> str:
-    """``Host`` without its port, lower-cased; IPv6 keeps its brackets."""
-    host = host.strip().lower()
-    if host.startswith("["):
-        end = host.find("]")
-        return host[: end + 1] if end > 0 else host
-    name, _, port = host.rpartition(":")
-    return name if name and port.isdigit() else host
-
-
 def is_local_host(host: str | None) -> bool:
     if not host:
         return False

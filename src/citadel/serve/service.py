@@ -19,7 +19,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
 from fastapi import Request
@@ -51,8 +51,6 @@ class ServeSettings:
     def bounds(self) -> Limits:
         base = self.limits or limits()
         if self.max_upload_bytes is not None:
-            from dataclasses import replace
-
             return replace(base, max_upload_bytes=self.max_upload_bytes, max_file_bytes=self.max_upload_bytes)
         return base
 
