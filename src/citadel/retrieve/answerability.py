@@ -1,0 +1,150 @@
+"""Answerability: does this span answer this question?
+
+Relevance (the ms-marco reranker) says a sentence is on the question's topic; support
+(the verifier) says a claim is in its source; answerability says the question is
+answered. citadel's answerability model is a small cross-encoder trained here
+(``train/answerability``) on public data only and shipped in ``answerability_model/``:
+it reads (question, span) where the span is a candidate unit shown with where it
+stands (:func:`span_text`: the document's title and heading path, then the unit), so
+"the proxy option of *wget*" does not answer a question about *curl*.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from citadel._errors import BackendError
+from citadel.retrieve._onnx import LoadedModel, OnnxSettings, load_model, pad_batch
+
+MODEL_DIR = Path(__file__).with_name("answerability_model")
+#: a span's context (title and headings) and unit are cut to these many characters
+CONTEXT_CHARS, UNIT_CHARS = 90, 400
+
+
+#: Whether the model reads a unit with its title and heading. It does: trained and read
+#: without them, it did worse on the calibration fold and end to end on docsqa dev and
+#: ClapNQ dev (train/answerability/README.md).
+READS_CONTEXT = True
+
+
+def span_text(title: str, heading_path: Sequence[str], unit: str, context: bool = READS_CONTEXT) -> str:
+    """How the model reads a span: the unit, whitespace folded, cut to
+    :data:`UNIT_CHARS`; with ``context``, after "Title > Section: " (the title and the
+    last heading, each without Sphinx's pilcrow and without a part that repeats the
+    other, cut to :data:`CONTEXT_CHARS`). A heading that is a question (an FAQ's) is left
+    out: it restates the question, it does not say where the unit stands, and the model
+    was taught that a restated question answers nothing."""
+    body = " ".join(unit.split())[:UNIT_CHARS]
+    if not context:
+        return body
+    parts: list[str] = []
+    for raw in (title, *heading_path[-1:]):
+        part = " ".join(raw.replace("\u00b6", " ").split())
+        if part.endswith("?") and raw is not title:
+            continue
+        if part and not any(part in seen or seen in part for seen in parts):
+            parts.append(part)
+    prefix = " > ".join(parts)
+    if len(prefix) > CONTEXT_CHARS:
+        prefix = prefix[: CONTEXT_CHARS - 3].rstrip() + "..."
+    return f"{prefix}: {body}" if prefix else body
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """The shipped calibration (``answerability_model/calibration.json``).
+
+    The model's logit is read together with the reranker's (``train/answerability``:
+    together they separate better than either), ``z = model + rerank_weight * reranker``,
+    and ``sigmoid(z / temperature + bias)`` is the probability that the span answers."""
+
+    threshold: float  # abstain when the best span's probability is below this
+    rerank_weight: float = 0.0
+    temperature: float = 1.0
+    bias: float = 0.0
+
+    def probability(self, logits: np.ndarray, rerank: np.ndarray | None = None) -> np.ndarray:
+        z = np.asarray(logits, dtype=np.float64)
+        if rerank is not None and self.rerank_weight:
+            z = z + self.rerank_weight * rerank_logit(np.asarray(rerank, dtype=np.float64))
+        return np.asarray(1.0 / (1.0 + np.exp(-(z / self.temperature + self.bias))), dtype=np.float32)
+
+
+def rerank_logit(p: np.ndarray) -> np.ndarray:
+    """A reranker probability back on the logit scale, clipped to [-8, 8] (as in training)."""
+    q = np.clip(p, 3.4e-4, 1 - 3.4e-4)
+    return np.asarray(np.log(q / (1 - q)))
+
+
+class AnswerabilityModel:
+    """The bundled answerability cross-encoder (thread-safe, loaded on first use)."""
+
+    name = "citadel-answerability"
+
+    def __init__(self, folder: Path = MODEL_DIR, settings: OnnxSettings = OnnxSettings(max_length=160, batch_size=16)) -> None:
+        self.folder = folder
+        self.settings = settings
+        self._model: LoadedModel | None = None
+        self._lock = threading.Lock()
+        self.calibration = _calibration(folder)
+
+    def load(self) -> LoadedModel:
+        with self._lock:
+            if self._model is None:
+                if not (self.folder / "model.onnx").exists():
+                    raise BackendError(f"the answerability model is missing from {self.folder}")
+                self._model = load_model(self.folder, self.settings)
+            return self._model
+
+    def logits(self, question: str, spans: Sequence[str]) -> np.ndarray:
+        if not spans:
+            return np.zeros(0, dtype=np.float32)
+        model = self.load()
+        out = []
+        bs = self.settings.batch_size
+        for i in range(0, len(spans), bs):
+            encodings = model.tokenizer.encode_batch([(s, question) for s in spans[i : i + bs]])  # span first, as trained
+            feeds = pad_batch(encodings, model.input_names)
+            try:
+                (logits,) = model.session.run(["logits"], feeds)
+            except Exception as exc:  # onnxruntime's own errors
+                raise BackendError(f"the answerability model failed: {exc}") from exc
+            out.append(np.asarray(logits, dtype=np.float32).reshape(len(encodings), -1)[:, -1])
+        return np.concatenate(out)
+
+    def score(self, question: str, spans: Sequence[str], rerank: Sequence[float] | np.ndarray | None = None) -> np.ndarray:
+        """Calibrated probability that each span answers the question; ``rerank``: the
+        reranker's probability for the same (question, unit) pairs, which the model was
+        trained to correct (without it the model's logit is read alone)."""
+        return self.calibration.probability(self.logits(question, spans), None if rerank is None else np.asarray(rerank))
+
+
+def _calibration(folder: Path) -> Calibration:
+    path = folder / "calibration.json"
+    try:
+        data: dict[str, Any] = json.loads(path.read_text())
+        return Calibration(
+            float(data["threshold"]), float(data.get("rerank_weight", 0.0)), float(data.get("temperature", 1.0)),
+            float(data.get("bias", 0.0)),
+        )
+    except (OSError, ValueError, KeyError, TypeError):
+        return Calibration(threshold=0.5)
+
+
+@cache
+def get_answerability() -> AnswerabilityModel:
+    """The process's one answerability model (loaded on first use)."""
+    return AnswerabilityModel()
+
+
+def default_answerability() -> AnswerabilityModel | None:
+    """The bundled model, or None when this installation does not carry it."""
+    return get_answerability() if (MODEL_DIR / "model.onnx").exists() else None
