@@ -79,6 +79,10 @@ class CitationCheck(_Frozen):
     relevant: bool = False
 
 
+#: why a supported claim was not kept in an answer to a question
+OFF_TOPIC_REASON = "supported, but it does not address the question (answerability {:.2f})"
+
+
 class ClaimReport(_Frozen):
     """The verdict on one claim of an answer, checked against all its citations jointly."""
 
@@ -86,6 +90,10 @@ class ClaimReport(_Frozen):
     result: VerifyResult
     citations: tuple[CitationCheck, ...]
     keep: bool
+    #: checked against a question (``ask``): the probability that the claim answers it
+    addresses: float | None = None
+    #: supported, but not kept: it does not address the question
+    off_topic: bool = False
 
 
 class AnswerReport(_Frozen):
@@ -104,7 +112,7 @@ class AnswerReport(_Frozen):
         return cls(
             claims=claims,
             citation_precision=sum(ch.relevant for ch in cites) / len(cites) if cites else 0.0,
-            citation_recall=sum(c.keep for c in claims) / len(claims) if claims else 0.0,
+            citation_recall=sum(c.result.supported for c in claims) / len(claims) if claims else 0.0,
         )
 
     def to_json(self) -> dict[str, object]:
@@ -112,7 +120,9 @@ class AnswerReport(_Frozen):
             "claims": [
                 {"text": c.claim.text, "start": c.claim.start, "end": c.claim.end,
                  "citations": [ch.model_dump() for ch in c.citations], "keep": c.keep,
-                 **c.result.to_json()}
+                 **c.result.to_json(),
+                 **({} if c.addresses is None else {"addresses": round(c.addresses, 4)}),
+                 **({"off_topic": True, "drop_reason": OFF_TOPIC_REASON.format(c.addresses or 0.0)} if c.off_topic else {})}
                 for c in self.claims
             ],
             "kept": [i for i, c in enumerate(self.claims) if c.keep],

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from pydantic import BaseModel, ConfigDict
 from rapidfuzz import fuzz
 
-from citadel._errors import VerifyError
+from citadel._errors import BackendError, VerifyError
 from citadel.limits import check_deadline
 from citadel.untrusted import INSTRUCTION_REASON, Flag, flag_spans, mask, overlaps
 from citadel.verify._types import (
@@ -68,6 +68,7 @@ from citadel.verify.structure import find_quote
 from citadel.verify.windows import SHORT_SOURCE_CHARS, Window, candidate_windows, sentences
 
 if TYPE_CHECKING:
+    from citadel.retrieve.answerability import AnswerabilityModel
     from citadel.retrieve.rerankers import Reranker
 
 logger = logging.getLogger(__name__)
@@ -84,6 +85,10 @@ class VerifierSettings(BaseModel):
     top_windows: int = 4
     threads: int = 2
     batch_size: int = 16
+    #: with a question (``ask``), a supported claim whose answerability
+    #: (:mod:`citadel.retrieve.answerability`) is below this is not kept: it is true to
+    #: its source and beside the point
+    min_addresses: float = 0.1
 
 
 @dataclass(frozen=True)
@@ -284,12 +289,14 @@ class Verifier:
 
     def __init__(self, settings: VerifierSettings | None = None, *,
                  judge: Generator | None = None, combiner: Combiner | None = None,
-                 reranker: Reranker | None = None) -> None:
+                 reranker: Reranker | None = None, answerability: AnswerabilityModel | None = None) -> None:
         """``reranker`` rates how relevant the best window is to the claim, one of the
         combiner's features (default: the bundled ms-marco cross-encoder, the one the
-        shipped calibration was fitted with; loaded on first use)."""
+        shipped calibration was fitted with; loaded on first use). ``answerability``
+        decides whether a claim addresses the question (default: the bundled model)."""
         self.settings = settings or VerifierSettings()
         self._reranker = reranker
+        self._answerability: AnswerabilityModel | bool | None = answerability
         self._model = (SupportModel(self.settings.model_dir, self.settings.threads,
                                     self.settings.batch_size) if self.settings.use_model else None)
         self._judge = LLMJudge(judge) if judge is not None else None
@@ -512,14 +519,47 @@ class Verifier:
 
     # -- answers -----------------------------------------------------------------------
     def check_answer(self, sources: Mapping[str, str], answer: str | None = None,
-                     claims: Sequence[Claim] | None = None) -> AnswerReport:
+                     claims: Sequence[Claim] | None = None, question: str | None = None) -> AnswerReport:
         """Verify every claim of an answer against its cited sources, with ALCE citation
         precision and recall. Give either ``answer`` (text with ``[S1]`` markers) or
-        ``claims``."""
+        ``claims``. With ``question``, a supported claim must also address it: one whose
+        answerability is below ``settings.min_addresses`` is reported ``off_topic`` and
+        not kept (whatever the backend that wrote it)."""
         if (answer is None) == (claims is None):
             raise VerifyError("give either an answer text or a list of claims")
         items = split_claims(answer) if answer is not None else list(claims or [])
-        return _check_claims(self, sources, items)
+        report = _check_claims(self, sources, items)
+        return report if question is None else self._addressing(report, question)
+
+    def _addressing(self, report: AnswerReport, question: str) -> AnswerReport:
+        """The report with each kept claim's answerability, off-topic ones no longer kept.
+        Without the answerability model (or when it fails) claims are kept as they were."""
+        kept = [i for i, c in enumerate(report.claims) if c.keep]
+        model = self._answer_model()
+        if not kept or model is None:
+            return report
+        from citadel.retrieve.rerankers import probability
+
+        texts = [report.claims[i].claim.text for i in kept]
+        try:
+            rerank = probability(self._relevance().score(question, texts))
+            scores = model.score(question, texts, rerank)
+        except BackendError:
+            logger.warning("the answerability model failed; claims are not checked against the question")
+            return report
+        claims = list(report.claims)
+        for i, value in zip(kept, scores, strict=True):
+            off = float(value) < self.settings.min_addresses
+            claims[i] = claims[i].model_copy(update={"addresses": float(value), "off_topic": off, "keep": not off})
+        return report.model_copy(update={"claims": tuple(claims)})
+
+    def _answer_model(self) -> AnswerabilityModel | None:
+        if self._answerability is None:
+            from citadel.retrieve.answerability import default_answerability
+
+            self._answerability = default_answerability() or False
+        model = self._answerability
+        return None if model is None or isinstance(model, bool) else model
 
 
 def _quote_is_planted(quote: str, source: str) -> bool:
