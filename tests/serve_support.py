@@ -179,9 +179,12 @@ def make_corpus(root: Path) -> Path:
     return root
 
 
-def fast_engine(root: Path, backend: FakeGenerator | None = None, threshold: float = 0.2) -> Citadel:
+def fast_engine(
+    root: Path, backend: FakeGenerator | None = None, threshold: float = 0.2, answerability: bool = False
+) -> Citadel:
     """A deterministic engine over a small corpus: refunds (public) and salaries (hr); the
-    scripted generator quotes the best source unless ``backend`` is given."""
+    scripted generator quotes the best source unless ``backend`` is given. The gate is the
+    keyword reranker's relevance unless ``answerability`` (the bundled model's)."""
     corpus = make_corpus(root / "corpus")
     store = open_store(root / "store")
     embedder = HashingEmbedder()
@@ -190,6 +193,7 @@ def fast_engine(root: Path, backend: FakeGenerator | None = None, threshold: flo
     searcher = Searcher(store, embedder=embedder, reranker=KeywordReranker())
     # the keyword reranker's scores are not on the calibrated (cross-encoder) scale: an off-topic
     # question scores under 0.2 on it, on-topic ones above (the default threshold)
-    settings = AskSettings(abstain_threshold=threshold)
+    # (the relevance gate: these engines test serving, the answerability model has its own tests)
+    settings = AskSettings(abstain_threshold=threshold, use_answerability=answerability)
     generator = backend or FakeGenerator(respond=quote_question_source)
     return Citadel(store, backend=generator, searcher=searcher, settings=settings)

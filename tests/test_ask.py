@@ -13,7 +13,8 @@ from citadel.engine import Citadel
 from citadel.generate import ABSTAIN_SENTENCE, FakeGenerator
 from citadel.generate.backends import GenerationRequest
 from citadel.ingest import ingest
-from citadel.pipeline import RELEVANCE_SCALE, AskSettings
+from citadel.pipeline import ANSWERABILITY_SCALE, RELEVANCE_SCALE, AskSettings
+from citadel.retrieve.answerability import get_answerability
 from citadel.retrieve import HashingEmbedder, KeywordReranker, Searcher
 from citadel.store import ADMIN, SearchFilter, open_store
 
@@ -117,13 +118,25 @@ def test_no_evidence_abstains_before_generation(tmp_path: Path, corpus: Path) ->
 def test_threshold_comes_from_the_store_configuration(tmp_path: Path, corpus: Path) -> None:
     fake = FakeGenerator()
     engine = engine_for(tmp_path, corpus, fake, abstain_threshold=None)
-    assert engine.pipeline().threshold() == AskSettings().default_threshold  # nothing calibrated yet
-    engine.store.set_config("abstain_threshold", {"value": 0.999, "scale": RELEVANCE_SCALE})
+    shipped = get_answerability().calibration.threshold
+    assert engine.pipeline().scale == ANSWERABILITY_SCALE  # the bundled model gates by default
+    assert engine.pipeline().threshold() == shipped  # nothing calibrated yet: the model's own threshold
+    engine.store.set_config("abstain_threshold", {"value": 0.999, "scale": ANSWERABILITY_SCALE})
     assert engine.pipeline().threshold() == 0.999
-    assert engine.ask("How long are refunds processed?").abstention_reason == "no_evidence"
-    # a threshold calibrated for another relevance scale is not applied to this one
+    answer = engine.ask("How long are refunds processed?")
+    assert answer.abstention_reason == "no_evidence"
+    trace = engine.store.get_trace(answer.trace_id)
+    assert trace is not None and trace["gate"] == "answerability" and trace["threshold"] == 0.999
+    assert 0.0 <= trace["gate_score"] < 0.999
+    # a threshold calibrated on another scale (relevance, or none named) is not applied to this one
+    engine.store.set_config("abstain_threshold", {"value": 0.999, "scale": RELEVANCE_SCALE})
+    assert engine.pipeline().threshold() == shipped
     engine.store.set_config("abstain_threshold", {"value": 0.999})
-    assert engine.pipeline().threshold() == AskSettings().default_threshold
+    assert engine.pipeline().threshold() == shipped
+    # without the model the relevance gate and its own default apply, and the relevance-scale value
+    relevance = engine_for(tmp_path / "second", corpus, fake, abstain_threshold=None, use_answerability=False)
+    assert relevance.pipeline().scale == RELEVANCE_SCALE
+    assert relevance.pipeline().threshold() == AskSettings().default_threshold
 
 
 def test_restricted_documents_are_not_evidence_and_leave_no_trace(tmp_path: Path, corpus: Path) -> None:

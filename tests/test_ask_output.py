@@ -31,13 +31,14 @@ SAMPLES = Path(__file__).resolve().parent.parent / "samples" / "docs"
 SALARY_Q = "What is the L5 staff engineer salary band?"
 REFUND_Q = "How long are approved refunds processed?"
 QUOTE = "Approved refunds are processed within five business days."
-CLOSEST_KEYS = ["title", "doc_id", "chunk_id", "page", "relevance", "score"]
+CLOSEST_KEYS = ["title", "doc_id", "chunk_id", "page", "relevance", "score", "answerability"]
 ANSWER_KEYS = ["question", "abstained", "abstention_reason", "answer", "claims", "sources", "trace_id", "trace_stored"]
 
 
 def strict_engine(root: Path, fake: FakeGenerator | None = None, threshold: float = 0.999) -> Citadel:
-    """Refunds (public) and salaries (hr) with deterministic models; a threshold nothing reaches."""
-    return fast_engine(root, backend=fake or FakeGenerator(), threshold=threshold)
+    """Refunds (public) and salaries (hr), the keyword reranker and the bundled answerability
+    model; a threshold nothing reaches."""
+    return fast_engine(root, backend=fake or FakeGenerator(), threshold=threshold, answerability=True)
 
 
 # --- closest passages on an abstention -------------------------------------------------------
@@ -55,10 +56,13 @@ def test_an_abstention_lists_the_closest_passages_best_first(tmp_path: Path) -> 
     assert best["doc_id"] == "salaries.md" and best["title"] == "Salary bands"  # the near passage
     assert best["chunk_id"].startswith("salaries.md#") and best["page"] is None
     assert 0.0 <= best["relevance"] < 0.999 and best["score"] > 0
-    assert [c["relevance"] for c in closest] == sorted((c["relevance"] for c in closest), reverse=True)
+    # best first by answerability, what the abstention threshold is compared with
+    assert all(c["answerability"] is not None for c in closest)
+    assert [c["answerability"] for c in closest] == sorted((c["answerability"] for c in closest), reverse=True)
     text = render_text(answer)
     assert text.startswith(answer.answer) and "\nClosest:\n" in text
-    assert f"Salary bands (salaries.md): relevance {best['relevance']:.2f}, rank score {best['score']:.4f}" in text
+    assert (f"Salary bands (salaries.md): answerability {best['answerability']:.2f}, relevance {best['relevance']:.2f}, "
+            f"rank score {best['score']:.4f}") in text
 
 
 def test_a_restricted_document_is_never_among_the_closest_for_a_caller_without_its_group(tmp_path: Path) -> None:

@@ -15,9 +15,11 @@ logged and counted in ``Citadel.audit_failures``, and ``trace_id`` names a trace
 An abstention (and only an abstention) has one more key, last: ``closest``, the
 passages that came closest to answering, best first, at most three, empty when nothing
 was retrieved. Each is ``{"title", "doc_id", "chunk_id", "page", "relevance",
-"score"}``: ``relevance`` is the passage relevance in [0, 1] that the abstention
-threshold is compared with (its best sentence's reranker probability), ``score`` the
-search's ranking score. They come from the caller's own retrieved evidence, so they
+"score", "answerability"}``: ``answerability`` is the probability in [0, 1] that its best
+unit answers the question (:mod:`citadel.retrieve.answerability`; what the abstention
+threshold is compared with by default; null when the model did not read the passage),
+``relevance`` how on-topic its best sentence is (the reranker's probability), ``score``
+the search's ranking score. They come from the caller's own retrieved evidence, so they
 never name a document the caller may not read. An answered question has no
 ``closest`` key (its ``sources`` are the passages used).
 
@@ -76,8 +78,11 @@ class ClosestOut(_Out):
     doc_id: str
     chunk_id: str
     page: int | None
-    relevance: float  # what the abstention threshold is compared with, in [0, 1]
+    relevance: float  # the best unit's reranker probability (on topic), in [0, 1]
     score: float  # the search's ranking score
+    #: the best unit's answerability (what the abstention threshold is compared with by
+    #: default), in [0, 1]; None when the answerability model did not read this passage
+    answerability: float | None = None
 
 
 class Answer(_Out):
@@ -161,7 +166,8 @@ def _render_abstention(answer: Answer) -> str:
         out += ["", "Closest:"]
         for c in answer.closest:
             page = f", page {c.page}" if c.page else ""
-            out.append(f"  {c.title} ({c.doc_id}{page}): relevance {c.relevance:.2f}, rank score {c.score:.4f}")
+            answers = "" if c.answerability is None else f"answerability {c.answerability:.2f}, "
+            out.append(f"  {c.title} ({c.doc_id}{page}): {answers}relevance {c.relevance:.2f}, rank score {c.score:.4f}")
     return "\n".join(out)
 
 

@@ -23,7 +23,8 @@ from citadel.answers import Answer
 from citadel.generate.backends import Generator, backend_class
 from citadel.ingest import IngestReport, ingest
 from citadel.pipeline import AskSettings, AuditLog, Pipeline
-from citadel.retrieve import EvidenceRetriever, Reranker, Searcher, SearchResult, get_reranker, probability
+from citadel.retrieve import EvidenceRetriever, Reranker, RetrieverSettings, Searcher, SearchResult, get_reranker, probability
+from citadel.retrieve.answerability import AnswerabilityModel, default_answerability
 from citadel.retrieve.hits import Mode
 from citadel.store import SearchFilter, Store, open_store
 from citadel.verify import Verifier, default_verifier
@@ -72,11 +73,16 @@ class Citadel:
         searcher: Searcher | None = None,
         verifier: Verifier | None = None,
         settings: AskSettings = AskSettings(),
+        answerability: AnswerabilityModel | None = None,
+        retriever: RetrieverSettings | None = None,
     ) -> None:
         self.store = store if isinstance(store, Store) else open_store(resolve_store_dir(store))
         self.searcher = searcher or Searcher(self.store, reranker=MemoReranker(get_reranker()))
+        #: does this span answer the question? (None when the bundled model is missing)
+        self.answerability = answerability if answerability is not None else default_answerability()
         self.verifier = verifier or default_verifier()
         self.settings = settings
+        self.retriever_settings = retriever or RetrieverSettings()
         #: failed audit-log writes over this engine's life (``audit_failures``)
         self.audit = AuditLog()
         self._backends: dict[str, Generator] = {}
@@ -110,9 +116,10 @@ class Citadel:
         return probability(reranker.score(question, list(sentences)))
 
     def pipeline(self, backend: str | None = None) -> Pipeline:
+        model = self.answerability if self.settings.use_answerability else None
         return Pipeline(
-            self.store, EvidenceRetriever(self.searcher), self.backend(backend), self.verifier, self.settings,
-            audit=self.audit,
+            self.store, EvidenceRetriever(self.searcher, self.retriever_settings, answerability=model), self.backend(backend), self.verifier,
+            self.settings, audit=self.audit, answer_default=model.calibration.threshold if model else 0.5,
         )  # fmt: skip
 
     @property

@@ -1,4 +1,5 @@
-"""``ask``: retrieve → abstain early → number the sources → prompt → generate → validate
+"""``ask``: retrieve → abstain early (the best unit's answerability below the threshold,
+or a name the question asks about in no retrieved text) → number the sources → prompt → generate → validate
 → verify → keep what is supported (regenerating once with feedback) → render → log.
 
 Every step is recorded in a :class:`~citadel.trace.Trace` that is written to the
@@ -43,6 +44,8 @@ THRESHOLD_KEY = "abstain_threshold"
 #: What the threshold is compared with. A threshold stored for another scale (before
 #: this version: the relevance of a whole reranked passage) is ignored, never misapplied.
 RELEVANCE_SCALE = "best-sentence-probability"
+#: The scale of a threshold on the answerability model's probability (the default gate).
+ANSWERABILITY_SCALE = "answerability-v1"
 
 
 class Retriever(Protocol):
@@ -56,6 +59,13 @@ class AskSettings:
     #: questions with the default backend (bench/RESULTS.md), not guessed. It applies to
     #: the best sentence's reranker probability (citadel.retrieve.evidence).
     default_threshold: float = 0.621
+    #: the gate when the answerability model read the evidence (the default): None takes
+    #: the threshold shipped with the model, calibrated on ClapNQ dev and docsqa dev
+    #: together (train/answerability)
+    answerability_threshold: float | None = None
+    #: False: gate on relevance alone and rank units by the reranker (the design before
+    #: the answerability model; for comparisons)
+    use_answerability: bool = True
     max_sources: int = 6
     regenerate: bool = True
 
@@ -90,9 +100,12 @@ class Pipeline:
         verifier: Verifier,
         settings: AskSettings = AskSettings(),
         audit: AuditLog | None = None,
+        answer_default: float = 0.5,
     ) -> None:
         self.store, self.retriever, self.backend, self.verifier = store, retriever, backend, verifier
         self.settings = settings
+        #: the answerability threshold shipped with the model (``AskSettings`` may override)
+        self.answer_default = answer_default
         self.audit = audit if audit is not None else AuditLog()
 
     @property
@@ -100,16 +113,28 @@ class Pipeline:
         """Traces this pipeline's audit log failed to write."""
         return self.audit.failures
 
-    def threshold(self) -> float:
+    @property
+    def scale(self) -> str:
+        """What the abstention gate reads: answerability when the retriever has the model."""
+        return ANSWERABILITY_SCALE if getattr(self.retriever, "answerability", None) is not None else RELEVANCE_SCALE
+
+    def threshold(self, scale: str | None = None) -> float:
+        """The abstention threshold for a gate on ``scale`` (default: :attr:`scale`): the
+        caller's, else the store's calibrated one when it was calibrated on that scale,
+        else the default."""
+        scale = scale or self.scale
         if self.settings.abstain_threshold is not None:
             return self.settings.abstain_threshold
+        default = self.settings.default_threshold
+        if scale == ANSWERABILITY_SCALE:
+            default = self.settings.answerability_threshold if self.settings.answerability_threshold is not None else self.answer_default
         stored = self.store.get_config(THRESHOLD_KEY)
         if isinstance(stored, dict) and isinstance(stored.get("value"), int | float):
-            if stored.get("scale") == RELEVANCE_SCALE:
+            if stored.get("scale") == scale:
                 return float(stored["value"])
-            log.warning("the store's abstention threshold was calibrated for another relevance scale; "
-                        "using the default %.3f until `citadel calibrate` runs again", self.settings.default_threshold)
-        return self.settings.default_threshold
+            log.warning("the store's abstention threshold was calibrated on another scale (%s, not %s); "
+                        "using the default %.3f until `citadel calibrate` runs again", stored.get("scale"), scale, default)
+        return default
 
     def ask(self, question: str, groups: Sequence[str] = (), caller: str | None = None) -> Answer:
         trace = Trace.start(question, groups, self.backend.name, caller)
@@ -118,9 +143,13 @@ class Pipeline:
             retrieved = self.retriever.retrieve(question, where)
         trace.record_retrieval(retrieved.candidates, retrieved.notes, retrieved.read_groups)
         closest = _closest(retrieved.evidence)  # the caller's own evidence: access already filtered
-        threshold = self.threshold()
-        trace.threshold = threshold
-        if not retrieved.evidence or retrieved.top_score < threshold:
+        if retrieved.top_answerability is not None:
+            trace.gate, gate, scale = "answerability", retrieved.top_answerability, ANSWERABILITY_SCALE
+        else:
+            trace.gate, gate, scale = "relevance", retrieved.top_score, RELEVANCE_SCALE
+        threshold = self.threshold(scale)
+        trace.threshold, trace.gate_score = threshold, round(gate, 4)
+        if not retrieved.evidence or gate < threshold or retrieved.missing_terms:
             return self._finish(trace, [], [], "no_evidence", closest)
         sources = [_source(f"S{i}", e) for i, e in enumerate(retrieved.evidence[: self.settings.max_sources], 1)]
         trace.record_sources(sources)
@@ -173,7 +202,7 @@ class Pipeline:
         ]
         with trace.timed("verify"):
             try:
-                report = self.verifier.check_answer(texts, claims=claims)
+                report = self.verifier.check_answer(texts, claims=claims, question=trace.question)
             except Exception as exc:
                 log.exception("the verifier failed; no claim of this answer is shown")
                 trace.verification.append({"error": f"the verifier failed: {exc}", "claims": []})
@@ -217,18 +246,20 @@ class Pipeline:
 
 def _source(sid: str, p: Passage) -> Source:
     scored = tuple((x.start - p.start, x.end - p.start, x.score) for x in p.sentences)
+    answers = tuple((x.start - p.start, x.end - p.start, x.answerability) for x in p.sentences if x.answerability is not None)
     return Source(
         sid, p.chunk_ids[0], p.doc_id, p.version, p.title, p.heading_path, p.page, p.start, p.end, p.text,
-        p.relevance, scored,
+        p.relevance, scored, answers,
     )  # fmt: skip
 
 
 def _closest(evidence: Sequence[Passage]) -> list[ClosestOut]:
     """The passages that came closest, best relevance first (ties keep the ranking)."""
-    best = sorted(evidence, key=lambda p: -p.relevance)[:CLOSEST_LIMIT]
+    best = sorted(evidence, key=lambda p: (-(p.answerability or 0.0), -p.relevance))[:CLOSEST_LIMIT]
     return [
         ClosestOut(title=p.title, doc_id=p.doc_id, chunk_id=p.chunk_ids[0], page=p.page,
-                   relevance=float(p.relevance), score=float(p.score))
+                   relevance=float(p.relevance), score=float(p.score),
+                   answerability=None if p.answerability is None else float(p.answerability))
         for p in best
     ]  # fmt: skip
 
@@ -274,6 +305,10 @@ def _widen(quote: str, text: str, start: int, end: int) -> tuple[int, int]:
 def _feedback(verification: dict[str, object]) -> str:
     claims = verification.get("claims", [])
     failed = [c for c in claims if isinstance(c, dict) and not c.get("keep")] if isinstance(claims, list) else []
-    lines = [f"claim {c.get('text')!r} was not supported by its quotes ({c.get('reason')})" for c in failed]
+    lines = [
+        f"claim {c.get('text')!r} " + (f"was dropped: {c['drop_reason']}" if c.get("drop_reason")
+                                       else f"was not supported by its quotes ({c.get('reason')})")
+        for c in failed
+    ]  # fmt: skip
     return "; ".join(lines) + ". Only make claims that the quoted text states directly."
 

@@ -37,6 +37,9 @@ class Trace:
     backend: str
     caller: str | None = None
     threshold: float | None = None
+    #: what the abstention threshold was compared with: "answerability" or "relevance"
+    gate: str | None = None
+    gate_score: float | None = None
     candidates: list[dict[str, Any]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     evidence: list[dict[str, Any]] = field(default_factory=list)
@@ -82,6 +85,7 @@ class Trace:
             {
                 "source_id": s.sid, "chunk_id": s.chunk_id, "doc_id": s.doc_id, "version": s.version,
                 "start": s.start, "end": s.end, "score": round(s.score, 4), "text": s.text,
+                **({"answerability": round(max(a for _, _, a in s.answers), 4)} if s.answers else {}),
             }  # fmt: skip
             for s in sources
         ]

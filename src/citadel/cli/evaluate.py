@@ -17,7 +17,7 @@ from citadel.evaluate import evaluate_verifier, load_pairs, load_questions, run_
 from citadel.evaluate.report import write_report
 from citadel.evaluate.scoring import OBJECTIVES, Calibration, run_curve
 from citadel.generate.backends import backend_names
-from citadel.pipeline import RELEVANCE_SCALE, THRESHOLD_KEY, AskSettings
+from citadel.pipeline import ANSWERABILITY_SCALE, THRESHOLD_KEY, AskSettings
 from citadel.verify import default_verifier
 
 CURVE_KEY = "calibration_curve"
@@ -61,9 +61,8 @@ def calibrate(state: CliState, questions: Path, groups: str | None, backend: str
     result = choose_thresholds(run.records, min_evidence_recall=min_evidence_recall, objective=objective)
     goal = "balanced_abstention_accuracy" if objective == "abstention" else OBJECTIVES[objective]
     stamp = {"dataset": str(questions), "objective": goal, "date": datetime.now(UTC).isoformat()}
-    state.store.set_config(
-        THRESHOLD_KEY, {"value": result.threshold, "scale": RELEVANCE_SCALE, **stamp, "metrics": result.metrics}
-    )
+    scale = engine.pipeline().scale  # answerability, or relevance when the model is missing
+    state.store.set_config(THRESHOLD_KEY, {"value": result.threshold, "scale": scale, **stamp, "metrics": result.metrics})
     if result.sentence_threshold is not None:
         state.store.set_config(EXTRACTIVE_KEY, {"value": result.sentence_threshold, **stamp})
     state.store.set_config(CURVE_KEY, result.curve)
@@ -77,7 +76,8 @@ def calibrate(state: CliState, questions: Path, groups: str | None, backend: str
     if as_json:
         echo_json(out)
     else:
-        click.echo(f"abstain below evidence relevance {result.threshold:.3f}"
+        gate = "answerability" if scale == ANSWERABILITY_SCALE else "evidence relevance"
+        click.echo(f"abstain below {gate} {result.threshold:.3f}"
                    + (f", extractive sentence threshold {result.sentence_threshold:.2f}" if result.sentence_threshold is not None else ""))  # fmt: skip
         click.echo(table(["metric", "value"], [(k, f"{v:.3f}") for k, v in result.metrics.items()]))
         click.echo(f"saved to the store at {state.store_dir}")

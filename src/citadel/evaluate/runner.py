@@ -128,6 +128,8 @@ def _record(item: QAItem, answer: dict[str, Any], trace: dict[str, Any]) -> Ques
     # an early abstention selects no evidence: then the best retrieved hit's relevance counts
     scores = [float(e["score"]) for e in evidence] or [float(c.get("relevance") or 0.0) for c in trace.get("candidates", [])]
     top = max(scores, default=0.0)
+    if isinstance(trace.get("gate_score"), int | float):  # what the abstention gate compared
+        top = float(trace["gate_score"])
     drafts: list[DraftClaim] = []
     verification = trace.get("verification") or []
     usage = trace.get("usage") or []

@@ -57,6 +57,9 @@ class Source:
     #: (start, end, score) of sentences evidence selection already scored against the
     #: question, offsets into ``text``; the extractive backend reuses them
     sentences: tuple[tuple[int, int, float], ...] = ()
+    #: (start, end, probability) of the units the answerability model read, offsets into
+    #: ``text``; when any source has them the extractive backend answers from these only
+    answers: tuple[tuple[int, int, float], ...] = ()
 
     @property
     def section(self) -> str:

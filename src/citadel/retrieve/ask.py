@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from citadel.retrieve.answerability import AnswerabilityModel
+from citadel.retrieve.coverage import missing_terms
 from citadel.retrieve.evidence import EvidenceSettings, Passage, select_evidence
 from citadel.retrieve.hits import Hit
 from citadel.retrieve.searcher import Searcher
@@ -21,6 +23,11 @@ class Retrieved:
     notes: list[str] = field(default_factory=list)  # anything that degraded
     #: per document, each set of access groups it had as read (the trace's visibility)
     read_groups: dict[str, list[list[str]]] = field(default_factory=dict)
+    #: the best unit's answerability in [0, 1]; None when the model read nothing
+    top_answerability: float | None = None
+    #: code-like names of the question that no retrieved text contains
+    #: (:mod:`citadel.retrieve.coverage`): the documents do not answer it
+    missing_terms: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -38,16 +45,22 @@ class EvidenceRetriever:
     cost.
     """
 
-    def __init__(self, searcher: Searcher, settings: RetrieverSettings = RetrieverSettings()) -> None:
+    def __init__(
+        self,
+        searcher: Searcher,
+        settings: RetrieverSettings = RetrieverSettings(),
+        answerability: AnswerabilityModel | None = None,
+    ) -> None:
         self.searcher = searcher
         self.settings = settings
+        self.answerability = answerability
 
     def retrieve(self, question: str, where: SearchFilter) -> Retrieved:
         result = self.searcher.search(question, k=self.settings.k, where=where, rerank=False)
         embedder = self.searcher.query_embedder() if result.mode != "bm25" else None
         passages = select_evidence(
             self.searcher.store, question, result.hits, where, reranker=self.searcher.reranker,
-            settings=self.settings.evidence, embedder=embedder,
+            settings=self.settings.evidence, embedder=embedder, answerability=self.answerability,
         )
         candidates: list[dict[str, object]] = [
             {k: v for k, v in h.to_json().items() if k != "text"} for h in result.hits
@@ -55,12 +68,20 @@ class EvidenceRetriever:
         notes = list(result.notes)
         if passages and not any(p.sentences for p in passages):
             notes.append("relevance is the dense cosine mapped to [0, 1] (no reranker scores)")
+        missing = tuple(missing_terms(question, (f"{h.title}\n{h.text}" for h in result.hits))) if result.hits else ()
+        if missing:
+            notes.append("no retrieved text names " + ", ".join(missing))
+        answers = [p.answerability for p in passages if p.answerability is not None]
+        if passages and self.answerability is not None and not answers and any(p.sentences for p in passages):
+            notes.append("the answerability model read nothing; abstention falls back to relevance")
         return Retrieved(
             evidence=passages,  # most relevant first
             top_score=max((p.relevance for p in passages), default=0.0),
             candidates=candidates,
             notes=notes,
             read_groups=groups_as_read(result.hits),
+            top_answerability=max(answers, default=None),
+            missing_terms=missing,
         )
 
 

@@ -42,8 +42,9 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from citadel._errors import BackendError
-from citadel.retrieve.hits import Hit
+from citadel.retrieve.answerability import AnswerabilityModel, span_text
 from citadel.retrieve.embedders import Embedder
+from citadel.retrieve.hits import Hit
 from citadel.retrieve.rerankers import Reranker, probability
 from citadel.retrieve.sentences import candidate_spans, preselect, semantic_preselect
 from citadel.store.base import SearchFilter, Store
@@ -66,6 +67,9 @@ class EvidenceSettings:
     semantic_sentences: int = 4
     #: at most this many sentences are embedded per query (the best-ranked passages' first)
     embedded_sentences: int = 24
+    #: the answerability model (citadel.retrieve.answerability) reads this many of the
+    #: reranker's best units per query
+    answer_spans: int = 8
 
 
 @dataclass(frozen=True)
@@ -75,6 +79,8 @@ class ScoredSentence:
     start: int  # offsets in the document's text, like the passage's
     end: int
     score: float
+    #: the answerability model's probability that it answers the query (None: not read)
+    answerability: float | None = None
 
 
 @dataclass(frozen=True)
@@ -93,6 +99,8 @@ class Passage:
     score: float  # the best hit's ranking score
     relevance: float  # normalized, in [0, 1]
     sentences: tuple[ScoredSentence, ...] = ()  # the reranker-scored sentences inside it
+    #: its best unit's answerability (None: no unit of it was read by the model)
+    answerability: float | None = None
 
 
 _WORD = re.compile(r"\w+")
@@ -107,6 +115,7 @@ def select_evidence(
     reranker: Reranker | None = None,
     settings: EvidenceSettings = EvidenceSettings(),
     embedder: Embedder | None = None,
+    answerability: AnswerabilityModel | None = None,
 ) -> list[Passage]:
     """Passages for ``query`` from ``hits`` (best first), within the token budget."""
     kept = _dedupe(hits, settings.duplicate_jaccard, query)
@@ -115,10 +124,13 @@ def select_evidence(
     spans = [candidate_spans(texts[p.doc_id, p.version], p.start, p.end) for p in passages]
     scored = _score_sentences(query, passages, spans, texts, reranker, settings, embedder)
     if scored is not None:
+        if answerability is not None:
+            scored = _score_answers(query, passages, scored, texts, answerability, settings.answer_spans)
         passages = [
-            replace(p, relevance=max((x.score for x in xs), default=0.0), sentences=tuple(xs))
+            replace(p, relevance=max((x.score for x in xs), default=0.0), sentences=tuple(xs),
+                    answerability=max((x.answerability for x in xs if x.answerability is not None), default=None))
             for p, xs in zip(passages, scored, strict=True)
-        ]
+        ]  # fmt: skip
     trimmed = []
     for passage, sentence_span in zip(passages, spans, strict=True):
         if passage.end - passage.start > settings.trim_above_chars and len(sentence_span) > 1:
@@ -175,6 +187,36 @@ def _score_sentences(
     for i, prob in zip(chosen, probs, strict=True):
         n, s, e, _ = pool[i]
         out[n].append(ScoredSentence(s, e, float(prob)))
+    return out
+
+
+def _score_answers(
+    query: str,
+    passages: list[Passage],
+    scored: list[list[ScoredSentence]],
+    texts: dict[tuple[str, int], str],
+    model: AnswerabilityModel,
+    limit: int,
+) -> list[list[ScoredSentence]]:
+    """The answerability of the reranker's ``limit`` best units (ties: ranking order),
+    read with their title and last heading; the others keep ``answerability=None``. When
+    the model fails, nothing is read (the pipeline then gates on relevance)."""
+    ranked = sorted(((n, i) for n, xs in enumerate(scored) for i in range(len(xs))), key=lambda t: -scored[t[0]][t[1]].score)
+    chosen = ranked[: max(0, limit)]
+    if not chosen:
+        return scored
+    spans, rerank = [], []
+    for n, i in chosen:
+        p, x = passages[n], scored[n][i]
+        spans.append(span_text(p.title, p.heading_path, texts[p.doc_id, p.version][x.start : x.end]))
+        rerank.append(x.score)
+    try:
+        probs = model.score(query, spans, rerank)
+    except BackendError:
+        return scored
+    out = [list(xs) for xs in scored]
+    for (n, i), prob in zip(chosen, probs, strict=True):
+        out[n][i] = replace(out[n][i], answerability=float(prob))
     return out
 
 
@@ -305,6 +347,12 @@ def _trim(passage: Passage, doc_text: str, spans: list[tuple[int, int]], query: 
     if passage.sentences:
         by_span = {(x.start, x.end): x.score for x in passage.sentences}
         scores = np.array([by_span.get(span, 0.0) for span in spans], dtype=np.float32)
+        answers = {(x.start, x.end): x.answerability for x in passage.sentences if x.answerability is not None}
+        if answers:  # the unit that answers best stays in, whatever its relevance
+            top = max(answers.values())
+            for n, span in enumerate(spans):
+                if answers.get(span, -1.0) >= top:
+                    scores[n] = max(scores[n], float(scores.max()))
     else:
         scores = _overlap_scores(query, [doc_text[s:e] for s, e in spans])
     best = float(scores.max())

@@ -12,8 +12,8 @@ pass picks which sentences it reads:
 
 The lexical weight of a sentence is the summed idf of the question's content words it
 contains, idf taken over the pool itself (a word in every sentence tells nothing);
-words match on their first six letters, a crude stemmer that is enough for plurals
-and tenses. Ties go to the better-ranked passage, then to the earlier sentence.
+words match on their first six letters once a plural or tense ending is stripped
+(:func:`term`). Ties go to the better-ranked passage, then to the earlier sentence.
 """
 
 from __future__ import annotations
@@ -28,8 +28,21 @@ from citadel.text import STOPWORDS, sentence_spans
 _WORD = re.compile(r"\w+")
 
 
+_SUFFIXES = ("ingly", "edly", "ing", "ies", "ied", "ed", "es", "s", "ly")
+
+
+def term(word: str) -> str:
+    """A word as preselection matches it: a plural or tense ending stripped, then its first
+    six letters ("errors" meets "error", "sorted" meets "sort")."""
+    for suffix in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            word = word[: -len(suffix)] + ("y" if suffix in ("ies", "ied") else "")
+            break
+    return word[:6]
+
+
 def _terms(text: str) -> set[str]:
-    return {w[:6] for w in (m.lower() for m in _WORD.findall(text)) if w not in STOPWORDS and len(w) > 1}
+    return {term(w) for w in (m.lower() for m in _WORD.findall(text)) if w not in STOPWORDS and len(w) > 1}
 
 
 def lexical_weights(query: str, sentences: Sequence[str]) -> list[float]:

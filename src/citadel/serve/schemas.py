@@ -85,8 +85,13 @@ class ClosestBody(_Out):
     doc_id: str
     chunk_id: str
     page: int | None
-    relevance: float = Field(description="The passage relevance in [0, 1] the abstention threshold is compared with.")
+    relevance: float = Field(description="How on-topic its best sentence is: the reranker's probability, in [0, 1].")
     score: float = Field(description="The search's ranking score.")
+    answerability: float | None = Field(
+        default=None,
+        description="The probability in [0, 1] that its best unit answers the question, what the abstention "
+        "threshold is compared with by default; null when the answerability model did not read it.",
+    )
 
 
 class AnswerBody(_Out):

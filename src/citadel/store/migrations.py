@@ -21,7 +21,7 @@ Tables:
   transaction as the chunk and removed with it.
 * ``traces`` and ``trace_docs`` (migration 3): the audit log (see
   :mod:`citadel.store.traces`); migration 4 adds ``traces.usage`` and the
-  ``traces_caller`` index.
+  ``traces_caller`` index, migration 5 ``traces.gate``.
 
 ``PRAGMA user_version`` records how many migrations ran. Never edit a migration
 that has shipped; append a new one. Each migration's SQL is written out in it, never
@@ -177,7 +177,15 @@ def _m4_trace_usage(db: sqlite3.Connection) -> None:
     db.execute("CREATE INDEX IF NOT EXISTS traces_caller ON traces(caller, created_at)")
 
 
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_m1_initial, _m2_chunk_vectors, _m3_traces, _m4_trace_usage]
+def _m5_trace_gate(db: sqlite3.Connection) -> None:
+    """``traces.gate``: what the abstention threshold was compared with, as JSON
+    ``{"scale": "answerability" | "relevance", "score": float}`` (NULL before)."""
+    db.execute("ALTER TABLE traces ADD COLUMN gate TEXT")
+
+
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
+    _m1_initial, _m2_chunk_vectors, _m3_traces, _m4_trace_usage, _m5_trace_gate,
+]  # fmt: skip
 
 
 def migrate(db: sqlite3.Connection) -> None:

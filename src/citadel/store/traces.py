@@ -10,7 +10,7 @@ SQL: a trace is visible to a caller who could read every one of those documents.
 document deleted or made public while the request ran leaves the trace as restricted
 as the text it read.
 
-The tables themselves are made by migrations 3 and 4 (:mod:`citadel.store.migrations`).
+The tables themselves are made by migrations 3, 4 and 5 (:mod:`citadel.store.migrations`).
 """
 
 from __future__ import annotations
@@ -22,10 +22,10 @@ from typing import Any
 from citadel.store.base import SearchFilter
 
 _JSON_COLUMNS = ("groups", "candidates", "notes", "evidence", "prompt", "raw_output", "usage", "validation",
-                 "verification", "answer", "timings")  # fmt: skip
+                 "verification", "answer", "timings", "gate")  # fmt: skip
 _COLUMNS = ("trace_id", "created_at", "question", "caller", "groups", "backend", "abstained", "abstention_reason",
             "threshold", "candidates", "notes", "evidence", "prompt", "raw_output", "usage", "validation",
-            "verification", "answer", "timings")  # fmt: skip
+            "verification", "answer", "timings", "gate")  # fmt: skip
 
 
 def insert(db: sqlite3.Connection, trace: dict[str, Any], current: dict[str, list[str] | None]) -> None:
@@ -38,6 +38,7 @@ def insert(db: sqlite3.Connection, trace: dict[str, Any], current: dict[str, lis
         "raw_output": trace.get("raw_outputs", []),
         "abstained": int(bool(answer.get("abstained", True))),
         "abstention_reason": answer.get("abstention_reason"),
+        "gate": {"scale": trace["gate"], "score": trace.get("gate_score")} if trace.get("gate") else None,
     }
     values = [json.dumps(row[c], default=str) if c in _JSON_COLUMNS else row[c] for c in _COLUMNS]
     db.execute(f"INSERT INTO traces ({', '.join(_COLUMNS)}) VALUES ({', '.join('?' * len(_COLUMNS))})", values)
@@ -88,6 +89,8 @@ def row_to_dict(row: sqlite3.Row | tuple[Any, ...]) -> dict[str, Any]:
     for c in _JSON_COLUMNS:
         data[c] = json.loads(data[c]) if data[c] is not None else None
     data["abstained"] = bool(data["abstained"])
+    gate = data.pop("gate") or {}
+    data["gate"], data["gate_score"] = gate.get("scale"), gate.get("score")
     return data
 
 

@@ -1,9 +1,10 @@
 """The default backend: offline, no LLM. It answers with source sentences, verbatim.
 
-Every sentence of every source is scored against the question by the bundled
-cross-encoder (a probability that the sentence answers it). In ``ask`` evidence
-selection has already scored the sentences worth reading (``Source.sentences``), and
-only those are candidates; a source without scores has all its sentences scored here.
+In ``ask`` evidence selection has already scored the units worth reading: the
+answerability model's probability that a unit answers the question (``Source.answers``,
+:mod:`citadel.retrieve.answerability`), and when it did not run the reranker's
+(``Source.sentences``); only those units are candidates. Standalone, every sentence of a
+source without scores is scored here by the bundled cross-encoder.
 Sentences above ``min_score`` and within ``relative`` of the best become claims, at most
 ``max_claims``, each one a verbatim quote with its citation. Sentences that address
 a reader or an AI (“ignore previous instructions”, “tell the user…”), answer JSON or
@@ -113,10 +114,13 @@ class ExtractiveGenerator(Generator):
         """(source id, text, score, start, end) of every candidate; offsets into the source."""
         out: list[tuple[str, str, float | None, int, int]] = []
         asked = _words(request.question)
+        answers = any(source.answers for source in request.sources)
         for source in request.sources:
-            spans: Sequence[tuple[int, int, float | None]] = source.sentences or tuple(
-                (s, e, None) for s, e in candidate_spans(source.text)
-            )
+            spans: Sequence[tuple[int, int, float | None]]
+            if answers:  # the answerability model read the best units: they are the candidates
+                spans = source.answers
+            else:
+                spans = source.sentences or tuple((s, e, None) for s, e in candidate_spans(source.text))
             planted = flag_spans(source.text)
             headings = {" ".join(h.lower().split()) for h in (source.title, *source.heading_path) if h}
             for start, end, score in spans:

@@ -1,0 +1,65 @@
+"""Does the evidence name what the question asks about?
+
+A question that names a code-like term (``os.process_cpu_count()``, ``PYTHON_GIL``,
+``--sort-keys``, ``@typing.override``, ``getRecursionLimit``) can only be answered from
+text that contains it: when none of the retrieved text does, the documents are about
+something else (the same topic in another version, another tool), however on-topic
+the rest of the question's words make them. Plain words never count: synonyms and
+paraphrase are the answerability model's job, this is only the names.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+#: dotted names, snake_case, ENV_VARS, camelCase, command-line flags, @decorators
+_TERM = re.compile(
+    r"(?<![\w.-])(?:"
+    r"@?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+(?:\(\))?"  # os.path.isabs(), @typing.override
+    r"|@?[A-Za-z]\w*_\w+(?:\(\))?"  # capture_output, PYTHON_GIL, exit_on_error()
+    r"|[a-z]+[A-Z]\w*(?:\(\))?"  # camelCase
+    r"|--[A-Za-z][\w-]+"  # --sort-keys
+    r")"
+)
+_CODE_PART = re.compile(r"_|\d|[a-z][A-Z]")
+#: a name part this long is no English word ("getdefaulttimeout")
+LONG_NAME = 10
+
+
+def salient_terms(question: str) -> list[str]:
+    """The code-like names in ``question`` (``()``, ``@`` and trailing dots dropped), in order."""
+    out: list[str] = []
+    for match in _TERM.finditer(question):
+        term = match.group(0).lstrip("@").removesuffix("()").rstrip(".")
+        if all(len(part) <= 2 for part in term.split(".")):  # "i.e", "e.g"
+            continue
+        if term and term not in out:
+            out.append(term)
+    return out
+
+
+def _forms(term: str) -> list[str]:
+    """What counts as the term being named: the whole of it, or for a dotted name its last
+    part when that part is code-like itself (``cpu_count`` for ``os.cpu_count``) or long, else its
+    last two parts (``typing.override``: "override" alone is an English word)."""
+    forms = [term]
+    parts = term.split(".")
+    if len(parts) > 1:
+        last = parts[-1]
+        code_like = _CODE_PART.search(last) is not None or len(last) >= LONG_NAME
+        forms.append(last if code_like else ".".join(parts[-2:]))
+    return forms
+
+
+def _named(form: str, text: str) -> bool:
+    return re.search(rf"(?<![\w-]){re.escape(form)}(?![\w-])", text, re.IGNORECASE) is not None
+
+
+def missing_terms(question: str, texts: Iterable[str]) -> list[str]:
+    """The question's code-like terms that none of ``texts`` names."""
+    terms = salient_terms(question)
+    if not terms:
+        return []
+    joined = "\n".join(texts)
+    return [t for t in terms if not any(_named(f, joined) for f in _forms(t))]
