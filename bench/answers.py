@@ -42,6 +42,8 @@ from citadel.engine import EXTRACTIVE_KEY, Citadel  # noqa: E402
 from citadel.evaluate import load_questions, run_questions, summarize  # noqa: E402
 from citadel.evaluate.data import QAItem  # noqa: E402
 from citadel.pipeline import THRESHOLD_KEY, AskSettings  # noqa: E402
+from citadel.retrieve import RetrieverSettings  # noqa: E402
+from citadel.retrieve.answerability import AnswerabilityModel  # noqa: E402
 from citadel.store import Store, open_store  # noqa: E402
 
 DATA = Path("/work/shared/datasets")
@@ -56,14 +58,23 @@ class Variant:
     backend: str = "extractive"
     backend_options: dict[str, Any] = field(default_factory=dict)
     settings: AskSettings = field(default_factory=AskSettings)
+    retriever: RetrieverSettings | None = None
+    answerability_dir: Path | None = None  # another answerability model folder (a candidate)
 
     def engine(self, store: Store) -> Citadel:
-        return Citadel(store, backend=self.backend, backend_options=dict(self.backend_options), settings=self.settings)
+        model = AnswerabilityModel(self.answerability_dir) if self.answerability_dir else None
+        return Citadel(store, backend=self.backend, backend_options=dict(self.backend_options), settings=self.settings,
+                       retriever=self.retriever, answerability=model)
 
 
 VARIANTS: dict[str, Variant] = {
-    "baseline": Variant("current default: extractive backend, default threshold, no calibration"),
+    "baseline": Variant("the design before answerability: relevance gate (0.621), units ranked by the reranker",
+                        settings=AskSettings(use_answerability=False)),
+    "default": Variant("current default: answerability gate and ranking, extractive backend, no calibration"),
 }
+if os.environ.get("CITADEL_BENCH_CANDIDATE"):  # a model folder to compare with the shipped one
+    VARIANTS["candidate"] = Variant(f"the default with the answerability model in {os.environ['CITADEL_BENCH_CANDIDATE']}",
+                                    answerability_dir=Path(os.environ["CITADEL_BENCH_CANDIDATE"]))
 
 
 @dataclass(frozen=True)
@@ -170,14 +181,14 @@ def main() -> None:
                         help="docsqa store (built here if missing; read only)")
     parser.add_argument("--clapnq-store-cache", type=Path, default=Path("/tmp/citadel-bench/clapnq-store"),
                         help="ClapNQ store (built here if missing; read only)")
-    parser.add_argument("--variant", action="append", choices=sorted(VARIANTS), help="repeat to compare (default: baseline)")
+    parser.add_argument("--variant", action="append", choices=sorted(VARIANTS), help="repeat to compare (default: baseline and default)")
     parser.add_argument("--only", action="append", choices=[d.name for d in DATASETS], help="run only these data sets")
     parser.add_argument("--no-test", action="store_true", help="skip the report-only ClapNQ test run")
     parser.add_argument("--limit", type=int, help="first N questions of each set (quick checks only)")
     parser.add_argument("--json", type=Path, help="write every figure and per-question row here")
     parser.add_argument("--keep", type=Path, help="keep the private store copies (and their traces) in this new folder")
     args = parser.parse_args()  # fmt: skip
-    variants = args.variant or ["baseline"]
+    variants = args.variant or ["baseline", "default"]
     datasets = [d for d in DATASETS if (not args.only or d.name in args.only) and not (args.no_test and d.report_only)]
     results: dict[str, dict[str, dict[str, Any]]] = {}
     with tempfile.TemporaryDirectory(prefix="citadel-answers-") as tmp:
