@@ -134,6 +134,21 @@ def test_the_line_that_completes_the_answer_is_included() -> None:
     assert "Retries" not in json.dumps(claims)
 
 
+def test_a_version_note_goes_with_the_entry_it_follows_and_a_sentence_in_one_keeps_its_version() -> None:
+    text = ("asyncio.to_thread(func, /, *args, **kwargs)\n\nAsynchronously run function func in a separate thread.\n\n"
+            "New in version 3.9.\n\nasyncio.timeout(delay)\n\nReturn an asynchronous context manager.")  # fmt: skip
+    claims = answer("How do I run a blocking function in a thread from a coroutine?", [source("S1", text)],
+                    {"Asynchronously run": 0.9})  # fmt: skip
+    assert claims[0]["text"] == "Asynchronously run function func in a separate thread. New in version 3.9."
+    assert "timeout" not in json.dumps(claims)  # the next entry is not taken along
+    note = "run(args)\n\nChanged in version 3.7: Added the text parameter. Added the capture_output parameter.\n\nOther text."
+    claims = answer("When did run() get capture_output?", [source("S1", note)], {"capture_output": 0.9})
+    assert claims[0]["text"] == "Changed in version 3.7: Added the text parameter. Added the capture_output parameter."
+    # a version note further away, or a long one, is not taken along
+    far = "Run it in a thread.\n\nSomething else entirely.\n\nNew in version 3.9."
+    assert answer("How do I run it?", [source("S1", far)], {"Run it": 0.9})[0]["text"] == "Run it in a thread."
+
+
 def test_an_option_entry_is_one_unit_with_its_description() -> None:
     text = "OPTIONS\n -n, --dry-run\n show what would be done, without\n changing any file\n -q, --quiet\n print nothing"
     units = [text[s:e] for s, e in candidate_spans(text)]

@@ -21,7 +21,9 @@ entries with their description. Assembly:
   content words all come from the question (a restated question) are never claims;
 * the best candidate comes first; a candidate is completed with the unit after it when
   that continues it (it starts with "It", "This", "Default:", "For example", ... or the
-  candidate ends with ":"), and a list item with its lead-in, up to ``max_chars``;
+  candidate ends with ":") or is a short version note ("New in version 3.9."), with the
+  first sentence of the version note it sits in ("Changed in version 3.7: ..."), and a
+  list item with its lead-in, up to ``max_chars``;
 * list markers ("- ", "2. ") are left out of the quote;
 * a secondary claim needs at least ``relative`` of the best score and a logit within
   ``max_logit_gap`` of the best one;
@@ -68,6 +70,11 @@ _CONTINUES = re.compile(
     re.IGNORECASE,
 )
 _MARKER = re.compile(r"(?:[-*+\u2022]|\d+[.)])\s+(?=\S)")
+#: a documentation version note ("New in version 3.9.", "Changed in version 3.7: ..."): it
+#: belongs to the entry before it, and a sentence inside one belongs to the note
+_VERSION_NOTE = re.compile(r"(?:new|changed|added|deprecated|removed)\s+(?:in|since)\s+version\s+\d", re.IGNORECASE)
+#: a version note this long or shorter is taken along with the entry it follows
+VERSION_NOTE_CHARS = 200
 _WORD = re.compile(r"\w+")
 
 Candidate = tuple[str, str, float | None]
@@ -188,7 +195,8 @@ def _spans_in(source: Source, lo: int, hi: int) -> list[tuple[int, int]]:
 
 def _complete(source: Source, start: int, end: int, max_chars: int) -> tuple[int, int]:
     """The unit at ``[start, end)`` of ``source`` completed: with the unit after it when
-    that one continues it, a list item with its lead-in when that is the line before, and
+    that one continues it or is a short version note, with the first sentence of the
+    version note it is in, a list item with its lead-in when that is the line before, and
     without its list marker; offsets into ``source.text``."""
     text = source.text
     units = candidate_spans(text)
@@ -202,11 +210,17 @@ def _complete(source: Source, start: int, end: int, max_chars: int) -> tuple[int
             nxt = text[s2:e2]
             cur = text[units[n][0] : units[n][1]]
             lead_in = cur.rstrip().endswith(":")  # what follows it (a code line, a list) completes it
-            if e2 - lo > max_chars or overlaps(planted, s2, e2) or ("\n\n" in text[hi:s2] and not lead_in):
+            note = _VERSION_NOTE.match(nxt) is not None and e2 - s2 <= VERSION_NOTE_CHARS
+            if e2 - lo > max_chars or overlaps(planted, s2, e2) or ("\n\n" in text[hi:s2] and not (lead_in or note)):
                 break
-            if not (cur.rstrip().endswith(":") or _CONTINUES.match(nxt)):
+            if not (cur.rstrip().endswith(":") or _CONTINUES.match(nxt) or note):
                 break
             hi, n = e2, n + 1
+        if at > 0:  # a sentence inside a version note: the note's first sentence says which version
+            s0, e0 = units[at - 1]
+            if (_VERSION_NOTE.match(text[s0:e0]) and "\n\n" not in text[e0:start] and hi - s0 <= max_chars
+                    and not overlaps(planted, s0, e0)):  # fmt: skip
+                lo = s0
         if _MARKER.match(text[start:end]) and at > 0:  # a list item: its lead-in, when it is the line before
             s0, e0 = units[at - 1]
             lead = text[s0:e0]
