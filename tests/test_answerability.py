@@ -168,6 +168,10 @@ def test_a_supported_claim_that_does_not_address_the_question_is_dropped_with_it
     row = asked.to_json()["claims"][1]  # what the trace keeps
     assert isinstance(row, dict) and row["off_topic"] is True and "does not address the question" in row["drop_reason"]
     assert asked.citation_recall == plain.citation_recall == 1.0  # support is unchanged: both are true
+    # an answerability already measured (the unit evidence selection read) is used, not measured again
+    known = verifier.check_answer({"S1": SOURCE}, claims=claims, question="How long do refunds take?",
+                                  known={claims[1].text: 0.9, claims[0].text: 0.01})  # fmt: skip
+    assert [c.keep for c in known.claims] == [False, True] and [c.addresses for c in known.claims] == [0.01, 0.9]
 
 
 def test_ask_drops_an_off_topic_claim_whatever_the_backend(tmp_path: Path) -> None:

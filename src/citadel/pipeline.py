@@ -157,14 +157,14 @@ class Pipeline:
         draft = self._generate(trace, question, sources, texts, feedback=None)
         if draft is None:
             return self._finish(trace, sources, [], "invalid_output", closest)
-        kept = self._verify(trace, draft, texts)
+        kept = self._verify(trace, draft, sources)
         dropped = len(draft.claims) - len(kept)
         if dropped and self.settings.regenerate and self.backend.repairable and not draft.abstained:
             feedback = _feedback(trace.verification[-1])
             second = self._generate(trace, question, sources, texts, feedback=feedback)
             if second is not None:
                 seen = {c.text for c in kept}
-                kept += [c for c in self._verify(trace, second, texts) if c.text not in seen]
+                kept += [c for c in self._verify(trace, second, sources) if c.text not in seen]
         return self._finish(trace, sources, kept, None if kept else "unsupported", closest)
 
     # --- steps ------------------------------------------------------------------------
@@ -192,7 +192,8 @@ class Pipeline:
             return draft
         return None
 
-    def _verify(self, trace: Trace, draft: DraftAnswer, texts: dict[str, str]) -> list[ClaimOut]:
+    def _verify(self, trace: Trace, draft: DraftAnswer, sources: Sequence[Source]) -> list[ClaimOut]:
+        texts = {s.sid: s.text for s in sources}
         if draft.abstained or not draft.claims:
             trace.verification.append({"model_abstained": True, "claims": []})
             return []
@@ -202,7 +203,8 @@ class Pipeline:
         ]
         with trace.timed("verify"):
             try:
-                report = self.verifier.check_answer(texts, claims=claims, question=trace.question)
+                report = self.verifier.check_answer(texts, claims=claims, question=trace.question,
+                                                    known=_known_answerability(claims, sources))
             except Exception as exc:
                 log.exception("the verifier failed; no claim of this answer is shown")
                 trace.verification.append({"error": f"the verifier failed: {exc}", "claims": []})
@@ -242,6 +244,25 @@ class Pipeline:
             self.audit.record_failure()
             return answer.model_copy(update={"trace_stored": False})
         return answer
+
+
+def _known_answerability(claims: Sequence[Claim], sources: Sequence[Source]) -> dict[str, float]:
+    """The answerability evidence selection measured for a claim that quotes the
+    units it read (the extractive backend's claims): the best of those units."""
+    by_sid = {s.sid: s for s in sources}
+    out: dict[str, float] = {}
+    for claim in claims:
+        scores: list[float] = []
+        for c in claim.citations:
+            source = by_sid.get(c.source_id)
+            if source is None or not c.quote or " ".join(claim.text.split()) != " ".join(c.quote.split()):
+                continue  # only a claim that is its quote is the unit the model read
+            match = find_quote(c.quote, source.text)
+            if match is not None:
+                scores += [p for s, e, p in source.answers if match.start <= s and e <= match.end]
+        if scores:
+            out[claim.text] = max(scores)
+    return out
 
 
 def _source(sid: str, p: Passage) -> Source:

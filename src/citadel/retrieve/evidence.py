@@ -20,6 +20,11 @@ of the stated version):
    every score, so the extractive backend and the abstention threshold reuse them
    instead of running the model again. Of near-duplicate hits from two documents (step
    1) the one whose title and headings share more words with the query is kept;
+   The answerability model (:mod:`citadel.retrieve.answerability`), when given, then
+   reads the reranker's ``answer_spans`` best units with their title and last heading:
+   ``ScoredSentence.answerability`` and ``Passage.answerability`` (its best unit's) are
+   what ``ask`` abstains on and what the extractive backend answers from; a trimmed
+   passage keeps its best-answering unit;
 4. a passage longer than ``trim_above_chars`` is trimmed to the contiguous run of
    sentences from the first to the last one scoring at least ``sentence_keep`` of its
    best (without a reranker: by query-word overlap);

@@ -519,19 +519,21 @@ class Verifier:
 
     # -- answers -----------------------------------------------------------------------
     def check_answer(self, sources: Mapping[str, str], answer: str | None = None,
-                     claims: Sequence[Claim] | None = None, question: str | None = None) -> AnswerReport:
+                     claims: Sequence[Claim] | None = None, question: str | None = None,
+                     known: Mapping[str, float] | None = None) -> AnswerReport:
         """Verify every claim of an answer against its cited sources, with ALCE citation
         precision and recall. Give either ``answer`` (text with ``[S1]`` markers) or
         ``claims``. With ``question``, a supported claim must also address it: one whose
         answerability is below ``settings.min_addresses`` is reported ``off_topic`` and
-        not kept (whatever the backend that wrote it)."""
+        not kept (whatever the backend that wrote it). ``known``: answerability already
+        measured for a claim text (the units evidence selection read), not read again."""
         if (answer is None) == (claims is None):
             raise VerifyError("give either an answer text or a list of claims")
         items = split_claims(answer) if answer is not None else list(claims or [])
         report = _check_claims(self, sources, items)
-        return report if question is None else self._addressing(report, question)
+        return report if question is None else self._addressing(report, question, known or {})
 
-    def _addressing(self, report: AnswerReport, question: str) -> AnswerReport:
+    def _addressing(self, report: AnswerReport, question: str, known: Mapping[str, float]) -> AnswerReport:
         """The report with each kept claim's answerability, off-topic ones no longer kept.
         Without the answerability model (or when it fails) claims are kept as they were."""
         kept = [i for i, c in enumerate(report.claims) if c.keep]
@@ -540,15 +542,18 @@ class Verifier:
             return report
         from citadel.retrieve.rerankers import probability
 
-        texts = [report.claims[i].claim.text for i in kept]
+        values: dict[int, float] = {i: known[report.claims[i].claim.text] for i in kept if report.claims[i].claim.text in known}
+        todo = [i for i in kept if i not in values]
+        texts = [report.claims[i].claim.text for i in todo]
         try:
-            rerank = probability(self._relevance().score(question, texts))
-            scores = model.score(question, texts, rerank)
+            if texts:
+                rerank = probability(self._relevance().score(question, texts))
+                values |= dict(zip(todo, (float(v) for v in model.score(question, texts, rerank)), strict=True))
         except BackendError:
             logger.warning("the answerability model failed; claims are not checked against the question")
             return report
         claims = list(report.claims)
-        for i, value in zip(kept, scores, strict=True):
+        for i, value in sorted(values.items()):
             off = float(value) < self.settings.min_addresses
             claims[i] = claims[i].model_copy(update={"addresses": float(value), "off_topic": off, "keep": not off})
         return report.model_copy(update={"claims": tuple(claims)})
