@@ -8,7 +8,10 @@ SciFact test claims turned into questions. Every figure comes from the same proc
   baseline   hybrid search without rerank (the cheapest useful retrieval)
   search     hybrid search with the cross-encoder reading the top 10 passages (what
              `citadel search` does; ask no longer does it)
-  ask        the whole pipeline: retrieve, score a dozen sentences, extract, verify, log
+  ask        the whole pipeline: retrieve, score a dozen sentences, read the best 6 for
+             answerability, extract, verify, log
+  ask-rel    the same with the relevance gate (AskSettings(use_answerability=False)): the
+             design before the answerability model, for its cost
 Reported: p50/p95 per call in ms and each as a ratio to the baseline p50.
 """
 
@@ -32,6 +35,7 @@ from retrieval import DATA, CachedEmbedder  # noqa: E402
 
 from citadel.engine import Citadel, MemoReranker  # noqa: E402
 from citadel.ingest import ingest  # noqa: E402
+from citadel.pipeline import AskSettings  # noqa: E402
 from citadel.retrieve import OnnxEmbedder, Searcher, SearchSettings, get_reranker  # noqa: E402
 from citadel.store import SearchFilter, open_store  # noqa: E402
 
@@ -63,7 +67,7 @@ def timed(fn, items: list[str]) -> list[float]:  # type: ignore[no-untyped-def]
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--chunks", type=int, default=5000)
-    parser.add_argument("--questions", type=int, default=120, help="split in three disjoint thirds, one per step")
+    parser.add_argument("--questions", type=int, default=120, help="split in four disjoint quarters, one per step")
     args = parser.parse_args()
     claims = [json.loads(x)["text"] for x in (DATA / "queries.test.jsonl").read_text().splitlines()][: args.questions]
     questions = [f"Is it true that {c[0].lower()}{c[1:].rstrip('.')}?" for c in claims]
@@ -75,16 +79,18 @@ def main() -> None:
         with Citadel(store, searcher=searcher) as engine:
             engine.ask("Is this a warm-up question about cells?")  # load every model once
             where = SearchFilter()
-            third = len(questions) // 3  # disjoint slices: no step benefits from another's caches
-            base = timed(lambda q: searcher.search(q, k=12, where=where, rerank=False), questions[:third])
-            search = timed(lambda q: searcher.search(q, k=12, where=where, rerank=True), questions[third : 2 * third])
+            part = len(questions) // 4  # disjoint slices: no step benefits from another's caches
+            base = timed(lambda q: searcher.search(q, k=12, where=where, rerank=False), questions[:part])
+            search = timed(lambda q: searcher.search(q, k=12, where=where, rerank=True), questions[part : 2 * part])
             answers = []
-            ask = timed(lambda q: answers.append(engine.ask(q)), questions[2 * third :])
+            ask = timed(lambda q: answers.append(engine.ask(q)), questions[2 * part : 3 * part])
             abstained = sum(a.abstained for a in answers)
+            relevance = Citadel(store, searcher=searcher, settings=AskSettings(use_answerability=False))
+            ask_relevance = timed(lambda q: relevance.ask(q), questions[3 * part : 4 * part])
     p50 = statistics.median(base)
     print(f"# ask benchmark, {date.today()}, {platform.machine()}, {n_chunks} chunks, {len(questions)} questions")
     print(f"{'step':<10} {'p50 ms':>8} {'p95 ms':>8} {'x baseline p50':>15}")
-    for name, xs in (("baseline", base), ("search", search), ("ask", ask)):
+    for name, xs in (("baseline", base), ("search", search), ("ask", ask), ("ask-rel", ask_relevance)):
         q = statistics.quantiles(xs, n=20)
         print(f"{name:<10} {statistics.median(xs):>8.0f} {q[18]:>8.0f} {statistics.median(xs) / p50:>15.1f}")
     print(f"ask abstained on {abstained} of {len(ask)} questions")

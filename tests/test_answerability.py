@@ -120,6 +120,10 @@ def test_ask_gates_on_answerability_and_records_it(engine: Citadel) -> None:
     assert trace is not None and trace["gate"] == "answerability"
     assert trace["gate_score"] >= trace["threshold"] == get_answerability().calibration.threshold
     assert all("answerability" in e for e in trace["evidence"][:1])
+    # the claim quotes the unit evidence selection read: its answerability is reused, not measured again
+    (claim,) = [c for c in trace["verification"][-1]["claims"] if c["keep"]]
+    cited = next(e for e in trace["evidence"] if e["source_id"] == claim["citations"][0]["source_id"])
+    assert claim["addresses"] == cited["answerability"] == round(trace["gate_score"], 4)
 
 
 def test_a_question_naming_what_no_document_names_abstains_whatever_the_threshold(engine: Citadel) -> None:

@@ -259,7 +259,8 @@ def _known_answerability(claims: Sequence[Claim], sources: Sequence[Source]) -> 
                 continue  # only a claim that is its quote is the unit the model read
             match = find_quote(c.quote, source.text)
             if match is not None:
-                scores += [p for s, e, p in source.answers if match.start <= s and e <= match.end]
+                lo, hi = _widen(c.quote, source.text, match.start, match.end)  # its closing punctuation too
+                scores += [p for s, e, p in source.answers if lo <= s and e <= hi]
         if scores:
             out[claim.text] = max(scores)
     return out

@@ -74,7 +74,12 @@ class EvidenceSettings:
     embedded_sentences: int = 24
     #: the answerability model (citadel.retrieve.answerability) reads this many of the
     #: reranker's best units per query
-    answer_spans: int = 8
+    answer_spans: int = 6
+    #: ... of those the reranker gives at least this probability (always the best one):
+    #: with half the reranker's logit in the score (-1.95 at 0.02), a unit below it would
+    #: need a model logit over 1.6 to reach the shipped threshold, which the model gives
+    #: almost nothing; reading fewer units keeps ask in its latency budget
+    answer_floor: float = 0.02
 
 
 @dataclass(frozen=True)
@@ -130,7 +135,8 @@ def select_evidence(
     scored = _score_sentences(query, passages, spans, texts, reranker, settings, embedder)
     if scored is not None:
         if answerability is not None:
-            scored = _score_answers(query, passages, scored, texts, answerability, settings.answer_spans)
+            scored = _score_answers(query, passages, scored, texts, answerability, settings.answer_spans,
+                                    settings.answer_floor)
         passages = [
             replace(p, relevance=max((x.score for x in xs), default=0.0), sentences=tuple(xs),
                     answerability=max((x.answerability for x in xs if x.answerability is not None), default=None))
@@ -202,12 +208,14 @@ def _score_answers(
     texts: dict[tuple[str, int], str],
     model: AnswerabilityModel,
     limit: int,
+    floor: float = 0.0,
 ) -> list[list[ScoredSentence]]:
-    """The answerability of the reranker's ``limit`` best units (ties: ranking order),
-    read with their title and last heading; the others keep ``answerability=None``. When
-    the model fails, nothing is read (the pipeline then gates on relevance)."""
+    """The answerability of the reranker's ``limit`` best units (ties: ranking order) with
+    a reranker probability of at least ``floor`` (the best one always), read with their
+    title and last heading; the others keep ``answerability=None``. When the model fails,
+    nothing is read (the pipeline then gates on relevance)."""
     ranked = sorted(((n, i) for n, xs in enumerate(scored) for i in range(len(xs))), key=lambda t: -scored[t[0]][t[1]].score)
-    chosen = ranked[: max(0, limit)]
+    chosen = [t for k, t in enumerate(ranked[: max(0, limit)]) if k == 0 or scored[t[0]][t[1]].score >= floor]
     if not chosen:
         return scored
     spans, rerank = [], []
