@@ -29,7 +29,7 @@ from citadel.engine import Citadel  # noqa: E402
 from citadel.evaluate import load_questions, run_questions  # noqa: E402
 from citadel.evaluate.scoring import _score  # noqa: E402
 from citadel.pipeline import AskSettings  # noqa: E402
-from citadel.retrieve.answerability import MODEL_DIR  # noqa: E402
+from citadel.retrieve.answerability import MODEL_DIR, AnswerabilityModel  # noqa: E402
 from citadel.store import open_store  # noqa: E402
 
 KEYS = {"answers": "answer_balanced_accuracy", "abstention": "balanced_accuracy"}
@@ -45,6 +45,7 @@ def main() -> None:
     ap.add_argument("--docsqa-store", type=Path, required=True)
     ap.add_argument("--clapnq-store", type=Path, required=True)
     ap.add_argument("--objective", choices=sorted(KEYS), default="answers")
+    ap.add_argument("--model", type=Path, default=MODEL_DIR, help="the model folder (default: the shipped one)")
     ap.add_argument("--write", action="store_true", help="store the chosen threshold in calibration.json")
     args = ap.parse_args()
     sets = {"docsqa": (args.datasets / "docsqa" / "questions.dev.jsonl", args.docsqa_store),
@@ -59,7 +60,7 @@ def main() -> None:
                     sqlite3.connect(copy / "citadel.db") as dst:  # fmt: skip
                 src.backup(dst)
             engine = Citadel(open_store(copy), backend_options={"min_score": 0.0},
-                             settings=AskSettings(abstain_threshold=0.0))  # fmt: skip
+                             settings=AskSettings(abstain_threshold=0.0), answerability=AnswerabilityModel(args.model))  # fmt: skip
             records[name] = run_questions(engine, items).records
             engine.close()
             print(f"{name}: {len(items)} calibration-fold questions asked", flush=True)
@@ -78,14 +79,14 @@ def main() -> None:
     out = {"threshold": chosen[1], "objective": key, "mean": round(chosen[0], 4), "per_set": summary,
            "plateau": [plateau[0][1], plateau[-1][1]]}  # fmt: skip
     print(json.dumps(out, indent=1))
-    shipped = json.loads((MODEL_DIR / "calibration.json").read_text()).get("unit_threshold")
+    shipped = json.loads((args.model / "calibration.json").read_text()).get("unit_threshold")
     for mean, t, per in rows:  # the neighbourhood of the chosen and of the unit-level threshold
         if abs(t - chosen[1]) < 0.03 or (shipped is not None and abs(t - shipped) < 0.01):
             print(f"  t={t:.3f} mean={mean:.4f} " + " ".join(
                 f"{n}: correct {m['answer_correctness']:.3f} abstain {m['abstain_rate_unanswerable']:.3f} "
                 f"balanced {m['balanced_accuracy']:.3f}" for n, m in per.items()))
     if args.write:
-        path = MODEL_DIR / "calibration.json"
+        path = args.model / "calibration.json"
         data = json.loads(path.read_text())
         data["unit_threshold"] = data.get("unit_threshold", data["threshold"])
         data["threshold"] = chosen[1]
