@@ -72,9 +72,13 @@ def test_calibrate_stores_thresholds_that_ask_then_uses(data: Path, tmp_path: Pa
     assert 0.0 <= result["threshold"] <= 1.0 and result["curve"]
     assert result["metrics"]["balanced_accuracy"] >= 0.75  # separable on this tiny set
     with open_store(store) as s:
-        assert s.get_config("abstain_threshold")["value"] == result["threshold"]
+        stored = s.get_config("abstain_threshold")
+        assert stored["value"] == result["threshold"] and stored["scale"] == "answerability-v1"  # what it tuned
     answer = json.loads(run("--store", str(store), "ask", "Who was the first person to walk on Venus?", "--json").stdout)
     assert answer["abstained"] is True
+    with open_store(store) as s:  # ask compared the answerability with the stored threshold
+        trace = s.get_trace(answer["trace_id"])
+        assert trace is not None and trace["gate"] == "answerability" and trace["threshold"] == result["threshold"]
 
 
 def test_eval_verifier_scores_pairs(tmp_path: Path) -> None:
