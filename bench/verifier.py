@@ -4,7 +4,10 @@
     .venv/bin/python bench/verifier.py --limit 100
 
 Sets (never used for training or calibration): ExpertQA claim pairs, WiCE claims against the
-whole cited article (long sources, windowed), SciFact claim vs abstract. Prints balanced
+whole cited article (long sources, windowed), SciFact claim vs abstract; and crisp dev
+(hand-written everyday pairs, the dev half: tune on it, report it), with a table of the share
+each layer gets right per kind (negation, entity swap, antonym, ...). ``--sets NAME`` runs only
+some. Prints balanced
 accuracy (``supported`` against everything else) of the verifier, of its rules-only mode
 (no model) and of the naive baseline
 ("supported when every number and every content word of the claim occurs in the source"), the
@@ -28,8 +31,18 @@ SETS = {
     "ExpertQA": "expertqa/pairs.test.jsonl",
     "WiCE (whole article)": "wice/pairs.test.jsonl",
     "SciFact": "scifact/pairs.test.jsonl",
+    "crisp dev": "crisp/pairs.dev.jsonl",
 }
-TARGETS = {"ExpertQA": 0.56, "WiCE (whole article)": 0.62, "SciFact": 0.72}
+TARGETS = {"ExpertQA": 0.56, "WiCE (whole article)": 0.62, "SciFact": 0.72, "crisp dev": 0.92}
+
+
+def load(path: Path) -> tuple[list[tuple[str, str]], list[bool], list[str]]:
+    """(claim, source) pairs, gold support and kind of one set (crisp's own format, or the
+    claim/evidence/label one of the others)."""
+    rows = [json.loads(line) for line in path.open()]
+    if rows and "supported" in rows[0]:  # crisp: hand-written everyday pairs, tagged by kind
+        return [(r["claim"], r["source"]) for r in rows], [bool(r["supported"]) for r in rows], [r["kind"] for r in rows]
+    return [(r["claim"], r["evidence"]) for r in rows], [r["label"] == "supported" for r in rows], ["" for _ in rows]
 
 
 def balanced_accuracy(gold: list[bool], pred: list[bool]) -> float:
@@ -77,6 +90,7 @@ def main() -> None:
     ap.add_argument("--limit", type=int, default=0, help="first N pairs of each set")
     ap.add_argument("--latency-claims", type=int, default=50)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--sets", action="append", choices=sorted(SETS), help="only these sets (default: all)")
     args = ap.parse_args()
     from citadel.verify import Verifier, VerifierSettings, naive_baseline
 
@@ -86,25 +100,41 @@ def main() -> None:
     v.verify("warm up", "warm up the model")
     rows_out = []
     total_pairs, total_s = 0, 0.0
+    by_kind: dict[str, dict[str, list[bool]]] = {}
     for name, rel in SETS.items():
-        rows = [json.loads(line) for line in (ds / rel).open()]
+        if args.sets and name not in args.sets:
+            continue
+        pairs, gold, kinds = load(ds / rel)
         if args.limit:
-            rows = rows[: args.limit]
-        gold = [r["label"] == "supported" for r in rows]
-        pairs = [(r["claim"], r["evidence"]) for r in rows]
+            pairs, gold, kinds = pairs[: args.limit], gold[: args.limit], kinds[: args.limit]
         t0 = time.perf_counter()
         res = v.verify_batch(pairs)
         el = time.perf_counter() - t0
         total_pairs += len(pairs)
         total_s += el
-        ba = balanced_accuracy(gold, [r.supported for r in res])
-        base = balanced_accuracy(gold, [naive_baseline(c, s) for c, s in pairs])
-        ro = balanced_accuracy(gold, [r.supported for r in rules.verify_batch(pairs)])
-        rows_out.append({"set": name, "pairs": len(rows), "verifier": round(ba, 4),
+        verdicts = [r.supported for r in res]
+        naive = [naive_baseline(c, s) for c, s in pairs]
+        ruled = [r.supported for r in rules.verify_batch(pairs)]
+        ba = balanced_accuracy(gold, verdicts)
+        base = balanced_accuracy(gold, naive)
+        ro = balanced_accuracy(gold, ruled)
+        rows_out.append({"set": name, "pairs": len(pairs), "verifier": round(ba, 4),
                          "rules_only": round(ro, 4), "baseline": round(base, 4),
                          "ratio": round(ba / base, 3) if base else None,
                          "target": TARGETS[name], "pairs_per_s": round(len(pairs) / el, 1)})
         print(json.dumps(rows_out[-1]), file=sys.stderr, flush=True)
+        for kind, g, a, b, c in zip(kinds, gold, verdicts, ruled, naive, strict=True):
+            if kind:  # share right per kind, for each layer
+                cell = by_kind.setdefault(kind, {"gold": [], "verifier": [], "rules_only": [], "baseline": []})
+                cell["gold"].append(g)
+                for key, pred in (("verifier", a), ("rules_only", b), ("baseline", c)):
+                    cell[key].append(pred == g)
+    if by_kind:
+        print(f"{'crisp kind':28} {'pairs':>5} {'supported':>9} {'verifier':>8} {'rules':>6} {'baseline':>8}  (share right)")
+        for kind, cell in sorted(by_kind.items()):
+            n = len(cell["gold"])
+            print(f"{kind:28} {n:>5} {sum(cell['gold']):>9} " + " ".join(
+                f"{sum(cell[k]) / n:>{w}.2f}" for k, w in (("verifier", 8), ("rules_only", 6), ("baseline", 8))))
     # latency of one short claim at a time (ExpertQA-sized sources)
     short = [json.loads(line) for line in (ds / SETS["ExpertQA"]).open()][: args.latency_claims]
     lat = []
