@@ -4,9 +4,10 @@ Relevance (the ms-marco reranker) says a sentence is on the question's topic; su
 (the verifier) says a claim is in its source; answerability says the question is
 answered. citadel's answerability model is a small cross-encoder trained here
 (``train/answerability``) on public data only and shipped in ``answerability_model/``:
-it reads (question, span) where the span is a candidate unit shown with where it
-stands (:func:`span_text`: the document's title and heading path, then the unit), so
-"the proxy option of *wget*" does not answer a question about *curl*.
+it reads (span, question), the span being a candidate unit with its title and last
+heading (:func:`span_text`), and its logit is read together with the reranker's
+(:class:`Calibration`). It does not tell two tools apart by a plain-word name; a
+code-like name the documents lack is caught apart (:mod:`citadel.retrieve.coverage`).
 """
 
 from __future__ import annotations
@@ -46,9 +47,9 @@ def span_text(title: str, heading_path: Sequence[str], unit: str, context: bool 
     if not context:
         return body
     parts: list[str] = []
-    for raw in (title, *heading_path[-1:]):
+    for n, raw in enumerate((title, *heading_path[-1:])):
         part = " ".join(raw.replace("\u00b6", " ").split())
-        if part.endswith("?") and raw is not title:
+        if n > 0 and part.endswith("?"):  # a question heading, not the title
             continue
         if part and not any(part in seen or seen in part for seen in parts):
             parts.append(part)
@@ -122,8 +123,8 @@ class AnswerabilityModel:
 
     def score(self, question: str, spans: Sequence[str], rerank: Sequence[float] | np.ndarray | None = None) -> np.ndarray:
         """Calibrated probability that each span answers the question; ``rerank``: the
-        reranker's probability for the same (question, unit) pairs, which the model was
-        trained to correct (without it the model's logit is read alone)."""
+        reranker's probability for the same (question, unit) pairs, read with the model's
+        logit as calibrated (without it the model's logit is read alone)."""
         return self.calibration.probability(self.logits(question, spans), None if rerank is None else np.asarray(rerank))
 
 
