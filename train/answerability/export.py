@@ -12,7 +12,6 @@ Usage:
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import shutil
 from pathlib import Path
@@ -22,16 +21,9 @@ import torch
 from transformers import AutoModelForSequenceClassification, AutoTokenizer
 
 
-def _verifier_export():  # type: ignore[no-untyped-def]
-    """train/verifier/export.py (its fp16_storage), loaded by path: both files are export.py."""
-    spec = importlib.util.spec_from_file_location("verifier_export", Path(__file__).resolve().parents[1] / "verifier" / "export.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from _verifier import load  # train/answerability/_verifier.py
 
-
-fp16_storage = _verifier_export().fp16_storage
+fp16_storage = load("export").fp16_storage
 
 
 class _Wrap(torch.nn.Module):

