@@ -67,7 +67,13 @@ def overlap(claim: str, source: str) -> float:
     return len(cw & content_words(source)) / len(cw)
 
 
+#: bounds written with a negation ("no more than four" is "up to four"): not negations
+_NEGATED_BOUND = re.compile(r"\b(?:no|not)\s+(?:more|fewer|less|later|earlier|longer|sooner|"
+                            r"greater|higher|lower)\s+than\b|\bnot\s+exceed(?:ing)?\b", re.IGNORECASE)
+
+
 def negation_count(text: str) -> int:
+    text = _NEGATED_BOUND.sub(" ", text)
     return sum(1 for w in words(text) if w in NEGATIONS or w.endswith("n't"))
 
 

@@ -9,7 +9,7 @@ gives the same kind of quantity with another value, or the same value in another
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from citadel.verify.lexical import fold
@@ -38,6 +38,11 @@ _UNITS: dict[str, tuple[str, float]] = {
     "mcg": ("mass", 1e-6), "µg": ("mass", 1e-6), "ton": ("mass", 1e6), "tonne": ("mass", 1e6),
     "mm": ("length", 1e-3), "cm": ("length", 1e-2), "m": ("length", 1), "meter": ("length", 1),
     "metre": ("length", 1), "km": ("length", 1e3), "kilometer": ("length", 1e3),
+    "kilometre": ("length", 1e3), "centimetre": ("length", 1e-2), "centimeter": ("length", 1e-2),
+    "millimetre": ("length", 1e-3), "millimeter": ("length", 1e-3), "kilobyte": ("bytes", 1e3),
+    "megabyte": ("bytes", 1e6), "gigabyte": ("bytes", 1e9), "terabyte": ("bytes", 1e12),
+    "millilitre": ("volume", 1e-3), "milliliter": ("volume", 1e-3), "gallon": ("volume", 3.785),
+    "ounce": ("mass", 28.35), "oz": ("mass", 28.35), "yard": ("length", 0.9144),
     "mile": ("length", 1609.3), "foot": ("length", 0.3048), "feet": ("length", 0.3048),
     "inch": ("length", 0.0254), "ml": ("volume", 1e-3), "l": ("volume", 1), "liter": ("volume", 1),
     "litre": ("volume", 1), "%": ("ratio", 1), "percent": ("ratio", 1), "per cent": ("ratio", 1),
@@ -50,7 +55,8 @@ _UNITS: dict[str, tuple[str, float]] = {
 }
 _PER = {"day": "day", "daily": "day", "week": "week", "weekly": "week", "month": "month",
         "monthly": "month", "year": "year", "yearly": "year", "annually": "year", "annual": "year",
-        "hour": "hour", "hourly": "hour", "annum": "year"}
+        "hour": "hour", "hourly": "hour", "annum": "year", "second": "second", "s": "second",
+        "sec": "second", "minute": "minute", "min": "minute", "h": "hour", "hr": "hour"}
 
 _NUMWORDS = "|".join(sorted(_SMALL, key=len, reverse=True))
 _NUM = (
@@ -70,13 +76,16 @@ def _range(connectors: str) -> str:
 _QTY_TAIL = (
     r"(?:st|nd|rd|th)?"
     + r"(?:[ -]?(?P<scale>thousand|million|billion|trillion|bn|k|m)\b)?"
-    + r"(?:[ -]?(?:business|working|calendar|consecutive|school|full|whole|more|additional|"
-    + r"extra|straight)\s)?"
+    + r"(?:[ -]?(?:(?P<kind>business|working|calendar)|consecutive|school|full|whole|more|"
+    + r"additional|extra|straight)\s)?"
     + r"(?:[ -]?(?!(?:per|a|an|each|to|and|or|of|in|on|at|the)\b)"
     + r"(?P<unit>%|percentage points?|per ?cents?|°[cf]|[a-zµ°]+))?"
-    + r"(?:\s?(?:per|a|an|/|each)\s?(?P<per>day|week|month|year|hour|annum)\b|"
+    + r"(?:\s?(?:per|a|an|/|each)\s?(?P<per>day|week|month|year|hour|annum|second|minute)\b|"
+    + r"/(?P<per3>s|sec|min|h|hr)\b|"
     + r"\s(?P<per2>daily|weekly|monthly|yearly|annually)\b)?"
 )
+_PERIOD_LABEL = re.compile(r"\b(monthly|weekly|daily|annual|annually|yearly|hourly)\b[^;:|\n.]{0,30}:\s*$",
+                           re.IGNORECASE)
 _QTY = re.compile(_LEAD + _range("-|to|–|and") + _QTY_TAIL, re.IGNORECASE)
 # "15 and 216 kD" is two numbers; "between 15 and 216 kD" is a range
 _QTY_NO_AND = re.compile(_LEAD + _range("-|to|–") + _QTY_TAIL, re.IGNORECASE)
@@ -102,6 +111,8 @@ class Quantity:
     end: int
     text: str
     tol: float = 0.5  # half a unit of the literal's last digit: "41%" matches "41.3%"
+    kind: str | None = None  # "business" (business or working days) or "calendar"
+    vague: bool = False  # "several weeks", "about a month": any value within [lo, hi] +- tol
 
     @property
     def dimension(self) -> str | None:
@@ -169,8 +180,52 @@ def quantities(text: str, ranges: bool = False) -> list[Quantity]:
         q = _quantity(t, orig, m)
         if q is not None:
             out.append(q)
+    out += _spoken_durations(t, orig, out)
     if ranges:
         out += _written_ranges(t, out)
+    return out
+
+
+_SPOKEN_UNITS = {"second": 1, "minute": 1, "hour": 1, "day": 1, "week": 1, "fortnight": 2,
+                 "month": 1, "year": 1, "decade": 1}
+_SPOKEN = re.compile(
+    r"\b(?P<approx>about|around|roughly|approximately|nearly|almost|some|over|under|more than|"
+    r"less than|up to|at least|at most|within)?\s*"
+    r"(?P<amount>half an?|an? couple of|a few|few|several|an?|one)\s+"
+    r"(?P<unit>seconds|minutes?|hours?|days?|weeks?|fortnights?|months?|years?|decades?)\b",
+    re.IGNORECASE)
+#: a spoken duration right after these is a rate or a count ("once a day", "25 days a year")
+_NOT_SPOKEN = re.compile(r"(?:\b(?:once|twice|thrice|times|per|each|every|other|first|last|next|"
+                         r"this|that|the|same)|\d|\b(?:seconds?|minutes?|hours?|days?|weeks?|"
+                         r"months?|years?))\s*$", re.IGNORECASE)
+
+
+def _spoken_durations(t: str, orig: str, found: list[Quantity]) -> list[Quantity]:
+    """Durations said without digits: "a month", "half an hour", "a fortnight" (exact
+    within 10%), "about a week" (within 25%), "a few days", "several weeks" (2 to 7)."""
+    out = []
+    for m in _SPOKEN.finditer(t):
+        if any(q.start < m.end() and m.start() < q.end for q in found):
+            continue
+        if _NOT_SPOKEN.search(t, 0, m.start("amount") if not m.group("approx") else m.start()):
+            continue
+        amount, unit = m.group("amount").lower(), m.group("unit").lower().rstrip("s")
+        approx = (m.group("approx") or "").lower()
+        if approx in ("over", "under", "more than", "less than", "up to", "at least", "at most", "within"):
+            continue  # bounds, not amounts: left to the words around them
+        base = _SPOKEN_UNITS[unit]
+        canonical = "week" if unit == "fortnight" else unit
+        if amount.startswith("half"):
+            lo = hi = 0.5 * base
+        elif amount in ("a few", "few", "several"):
+            lo, hi = 2.0 * base, 7.0 * base
+        elif "couple" in amount:
+            lo = hi = 2.0 * base
+        else:
+            lo = hi = 1.0 * base
+        tol = 0.25 * hi if approx else 0.0 if amount in ("a few", "few", "several") else 0.1 * hi
+        out.append(Quantity(lo, hi, canonical, None, m.start(), m.end(), t[m.start():m.end()].strip(),
+                            tol, None, True))
     return out
 
 
@@ -195,15 +250,25 @@ def _quantity(t: str, orig: str, m: re.Match[str]) -> Quantity | None:
     decimals = len(raw.split(".")[1]) if "." in raw and not word_num else 0
     tol = 0.5 * 10.0 ** -decimals
     scale = (m.group("scale") or "").lower()
+    if scale == "m" and not m.group("cur") and unit is None and (
+            t[m.end("num"):m.start("scale")].strip() == "" and (t[m.end("num")] in " -" or
+                                                              t.startswith("/", m.end("scale")))):
+        scale, unit = "", "m"  # "343 m", "2.0 m/s": metres; "$5m", "5m users": millions
     if scale in _SCALE:
         lo, hi, tol = lo * _SCALE[scale], hi * _SCALE[scale], tol * _SCALE[scale]
-    per = m.group("per") or m.group("per2")
+    per = m.group("per") or m.group("per2") or m.group("per3")
     per = _PER.get(per.lower()) if per else None
+    if per is None:  # a table cell labelled by its period: "Monthly premium: $45"
+        label = _PERIOD_LABEL.search(t, max(0, m.start() - 45), m.start())
+        per = _PER.get(label.group(1).lower()) if label else None
     end = m.end("unit") if unit and m.group("unit") else m.end("num") if not m.group("hi") \
         else m.end("hi")
     end = max(end, m.end("num"), m.end("per") if m.group("per") else 0,
-              m.end("per2") if m.group("per2") else 0, m.end("scale") if m.group("scale") else 0)
-    return Quantity(lo, hi, unit, per, m.start(), end, t[m.start():end].strip(), tol)
+              m.end("per2") if m.group("per2") else 0, m.end("per3") if m.group("per3") else 0,
+              m.end("scale") if m.group("scale") else 0)
+    kind = (m.group("kind") or "").lower() or None
+    kind = "business" if kind == "working" else kind
+    return Quantity(lo, hi, unit, per, m.start(), end, t[m.start():end].strip(), tol, kind)
 
 
 def _not_a_number(t: str, orig: str, start: int, end: int) -> bool:
@@ -243,6 +308,19 @@ def _same(a: float, b: float, tol: float) -> bool:
 def _agree(c: Quantity, s: Quantity) -> bool:
     if c.per and s.per and c.per != s.per:
         return False
+    if c.kind and s.kind and c.kind != s.kind:  # five business days are not five calendar days
+        return False
+    if c.vague or s.vague:
+        if not (c.dimension and c.dimension == s.dimension):
+            return False
+        (clo, chi), (slo, shi) = c.base(), s.base()
+        cw = c.tol * (_UNITS[c.unit][1] if c.unit in _UNITS else 1.0)
+        sw = s.tol * (_UNITS[s.unit][1] if s.unit in _UNITS else 1.0)
+        if c.vague and s.vague:  # both spans meet
+            return clo - cw <= shi + sw and slo - sw <= chi + cw
+        if c.vague:  # the source's exact value lies in the claim's span
+            return clo - cw <= slo and shi <= chi + cw
+        return slo - sw <= clo and chi <= shi + sw
     if c.dimension and s.dimension and c.dimension == s.dimension:
         clo, chi = c.base()
         slo, shi = s.base()
@@ -261,6 +339,8 @@ def _conflicts(c: Quantity, s: Quantity) -> bool:
     if c.dimension and c.dimension == s.dimension:
         if c.per and s.per and c.per != s.per and _same(c.lo, s.lo, c.tol):
             return True
+        if c.kind and s.kind and c.kind != s.kind and _same(c.lo, s.lo, c.tol):
+            return True
         return not _agree(c, s)
     if _is_year(c) and _is_year(s):
         return c.lo != s.lo
@@ -276,14 +356,16 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
     (or the whole source when none is given) states a quantity of the same dimension or the
     same value with another unit, it is a ``conflict``.
     """
-    cq = quantities(claim)
+    pounds = "£" in claim or "£" in source or "gbp" in fold(source)
+    cq = _pounds(quantities(claim), pounds)
     if not cq:
         return NumberCheck(NumberStatus.NONE, "", 0, 0)
-    sq = quantities(source, ranges=True)
-    wq = quantities(window, ranges=True) if window is not None else sq
+    sq = _pounds(quantities(source, ranges=True), pounds)
+    wq = _pounds(quantities(window, ranges=True), pounds) if window is not None else sq
     matched, problems, conflict = 0, [], False
+    folded_claim, folded_source = fold(claim), fold(source)
     for c in cq:
-        if any(_agree(c, s) for s in sq):
+        if any(_agree(c, s) for s in sq) or _entailed(c, folded_claim, sq, folded_source):
             matched += 1
             continue
         clash = next((s for s in wq if _conflicts(c, s)), None)
@@ -301,6 +383,102 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
     if problems:
         return NumberCheck(NumberStatus.MISSING, "; ".join(problems), matched, len(cq))
     return NumberCheck(NumberStatus.OK, "", matched, len(cq))
+
+
+def _pounds(qs: list[Quantity], sterling: bool) -> list[Quantity]:
+    """"Pounds" are money where the texts speak of sterling ("£"), weight elsewhere."""
+    if not sterling:
+        return qs
+    return [replace(q, unit="£") if q.unit == "pound" else q for q in qs]
+
+
+#: bound words before a quantity: the value is at least (``low``) or at most (``high``) it
+_LOW_BEFORE = re.compile(r"\b(?:over|more than|above|at least|older than|exceeding|exceeds?|"
+                         r"a minimum of|minimum|no fewer than|not less than|no less than|from|"
+                         r"longer than|later than|beyond)\s*$")
+_HIGH_BEFORE = re.compile(r"\b(?:under|less than|fewer than|below|up to|at most|no more than|"
+                          r"not more than|within|a maximum of|maximum|younger than|no later than|"
+                          r"not exceeding|shorter than|earlier than|until|before)\s*$")
+_LOW_AFTER = re.compile(r"^\s*(?:\+|and (?:later|above|over|up|newer|higher|more)\b|"
+                        r"or (?:later|above|over|more|newer|higher|older)\b)")
+_HIGH_AFTER = re.compile(r"^\s*(?:or (?:less|fewer|under|below|earlier|younger|sooner)\b|"
+                         r"and (?:below|under|earlier|younger)\b)")
+_BOUND_IN_CLAIM = re.compile(r"\b(?:over|more than|above|at least|under|less than|fewer than|"
+                             r"below|up to|at most|no more than|within|maximum|minimum|about|"
+                             r"around|roughly|approximately|nearly|almost)\s*$")
+#: words that announce a computed amount: "in total", "28 years later", "ten times as many"
+_ARITHMETIC = re.compile(r"\b(?:total|in all|altogether|combined|later|earlier|after|before|apart|"
+                         r"difference|times|twice|double|half|each|every|so|sum|overall|longer|"
+                         r"shorter|more|less|fewer|per)\b")
+
+
+def _comparable(c: Quantity, s: Quantity) -> bool:
+    return (c.dimension is not None and c.dimension == s.dimension) or (
+        c.unit is None and s.unit is None) or (c.unit is not None and c.unit == s.unit)
+
+
+def _entailed(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
+    """The claim's quantity follows from the source's without being written there: a value
+    inside a stated range ("110 per minute" in "100 to 120 per minute"), one that meets a
+    stated bound ("ten days late" for "more than five days late", "Safari 17" for "Safari 16
+    and later"), or one step of arithmetic on two source quantities announced by the claim's
+    words ("8% in total", "28 years later", "ten times as many"). A year, or a duration said
+    in words, must be stated."""
+    if _is_year(c) or c.vague:  # a year or a spoken duration must be stated, not inferred
+        return False
+    own_bound = _BOUND_IN_CLAIM.search(claim, 0, c.start) is not None
+    clo, chi = c.base()
+    for s in sq:
+        if not _comparable(c, s) or (c.per and s.per and c.per != s.per):
+            continue
+        slo, shi = s.base()
+        if not own_bound and s.lo < s.hi and slo <= clo and chi <= shi:
+            return True
+        if own_bound:
+            continue
+        before, after = source[: s.start], source[s.end:]
+        if (_LOW_BEFORE.search(before) or _LOW_AFTER.match(after)) and clo >= slo:
+            return True
+        if (_HIGH_BEFORE.search(before) or _HIGH_AFTER.match(after)) and chi <= shi:
+            return True
+    if c.lo != c.hi:
+        return False
+    approx = _BOUND_IN_CLAIM.search(claim, 0, c.start) is not None
+    if not _ARITHMETIC.search(claim):
+        return False
+    exact = [s for s in sq if s.lo == s.hi]
+    for i, a in enumerate(exact):
+        for j, b in enumerate(exact):
+            if i != j and any(_close(v, clo, approx) for v in _derived(a, b, c)):
+                return True
+    return False
+
+
+def _derived(a: Quantity, b: Quantity, c: Quantity) -> list[float]:
+    """Values of ``c``'s kind (in its base unit) one operation makes from ``a`` and ``b``:
+    a sum or difference of two like quantities, a product with a plain number, a ratio of
+    two like quantities (a plain number). Years subtract to a number of years."""
+    (ab, _), (bb, _) = a.base(), b.base()
+    out = []
+    if c.dimension is not None:
+        if a.dimension == c.dimension and b.dimension == c.dimension:
+            out += [ab + bb, abs(ab - bb)]
+        if a.dimension == c.dimension and b.unit is None:
+            out.append(ab * b.lo)
+        if c.unit == "year" and _is_year(a) and _is_year(b):
+            out.append(abs(a.lo - b.lo) * _UNITS["year"][1])
+    elif c.unit is None:
+        if a.dimension == b.dimension or (a.unit is None and b.unit is None):
+            out += [ab / bb] if bb else []
+            if a.unit is None and b.unit is None and not (_is_year(a) or _is_year(b)):
+                out += [a.lo + b.lo, abs(a.lo - b.lo), a.lo * b.lo]
+    elif c.unit == a.unit == b.unit:  # "%", "£" and other units without a dimension
+        out += [a.lo + b.lo, abs(a.lo - b.lo)]
+    return out
+
+
+def _close(a: float, b: float, approx: bool) -> bool:
+    return abs(a - b) <= (0.1 if approx else 0.005) * max(abs(a), abs(b)) + 1e-9
 
 
 _ROW = re.compile(r"\||\t|\w: [^;\n]+; *[^:;\n]+: ")
