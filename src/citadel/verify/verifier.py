@@ -46,6 +46,8 @@ from citadel.verify._types import (
     Verdict,
     VerifyResult,
 )
+from citadel.verify.align import contrary, narrowed, raised_modality, substitution, swapped
+from citadel.verify.atomic import atomic_parts
 from citadel.verify.claims import split_claims
 from citadel.verify.combiner import Combiner, default_combiner, logit
 from citadel.verify.judge import Generator, LLMJudge
@@ -98,6 +100,9 @@ class _Scored:
     contra: list[float]
     best: int = 0  # the window the model rates highest (the best lexical match without it)
     relevance: float = math.nan  # the cross-encoder's relevance logit of (claim, best window)
+    #: for a claim of several facts (:func:`atomic_parts`), the part the model finds least
+    #: supported and its P(entailment) in its best window
+    weakest: tuple[str, float] | None = None
 
 
 _CAP = re.compile(r"\b[A-Z][\w-]*[a-z0-9][\w-]*\b|\b[A-Z]{2,}\b")
@@ -131,6 +136,12 @@ class _Crisp:
     swapped_names: tuple[str, ...]  # names not in the source, everything else matching
     overgeneral: tuple[str, ...]  # universal words ("all", "always") the source lacks
     turned: tuple[str, ...]  # what the claim moves one way and the source only the other
+    #: segments the claim puts in place of its sentence's, taken from elsewhere in the source
+    substituted: tuple[tuple[str, str], ...] = ()
+    exchanged: tuple[str, str] | None = None  # two words of the aligned sentence swapped
+    opposite_word: tuple[str, str] | None = None  # ("closed", "open"): one word turned around
+    raised: tuple[str, str] | None = None  # ("must", "may"): the claim obliges, the source permits
+    narrowed: str | None = None  # "only": the claim restricts what the source does not
 
 
 class RuleVerdict(NamedTuple):
@@ -176,6 +187,11 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         swapped_names=missing if missing and rest_ov >= 0.85 and len(rest) >= 2 else (),
         overgeneral=univ if univ and best_ov >= 0.6 else (),
         turned=_turned(claim, source),
+        substituted=tuple(substitution(claim, source) or ()),
+        exchanged=swapped(claim, source),
+        opposite_word=contrary(claim, source),
+        raised=raised_modality(claim, source),
+        narrowed=narrowed(claim, source),
     )
 
 
@@ -241,6 +257,14 @@ def _lexical_features(claim: str, source: str, window: str) -> dict[str, float]:
     }
 
 
+#: words that carry a negation in their meaning: a claim's "not eligible" may say a source's
+#: "excluded", its "no charge" a source's "free"
+NEGATIVE_WORDS = frozenset(
+    "excluded exclude excludes exempt exempted prohibited prohibits forbidden forbids banned "
+    "closed unavailable ineligible invalid disabled unpaid impossible illegal unsafe absent "
+    "free optional except excluding neither lacks lacking unaffected".split())
+
+
 # The model's logit P(entailment) of the claim minus that of its opposite, at or below which
 # the source is taken to say the opposite. Chosen on the calibration fold: 11% of SciFact's
 # unsupported pairs there fall below it against 2% of its supported ones, and none of
@@ -253,12 +277,18 @@ def _says_opposite(claim: str, window: str, margin: float) -> bool:
 
     When the opposite was made by adding a negation, only trusted if the window's sentence
     closest to the claim holds a negation itself: a negation elsewhere in the window still
-    pulls the model towards "a negation on both sides agrees"."""
+    pulls the model towards "a negation on both sides agrees". When it was made by removing
+    the claim's negation, not trusted if that sentence says the same with a negative word
+    instead ("not eligible" for "excluded", "no charge" for "free"): the model reads the
+    un-negated claim as closer to such a sentence whatever it means."""
     if margin > OPPOSITE_MARGIN:
         return False
-    if negation_count(opposite(claim)) <= negation_count(claim):
+    closest = _closest_sentence(claim, window, window)[1]
+    if negation_count(opposite(claim)) < negation_count(claim):
+        return not (NEGATIVE_WORDS & set(words(closest)))
+    if negation_count(opposite(claim)) == negation_count(claim):
         return True
-    return negation_count(_closest_sentence(claim, window, window)[1]) > 0
+    return negation_count(closest) > 0
 
 
 _ALNUM = re.compile(r"[^\W_]")
@@ -369,17 +399,29 @@ class Verifier:
             return [_Scored(ws, [math.nan] * len(ws), [math.nan] * len(ws),
                             best=max(range(len(ws)), key=lambda i: (overlap(c, ws[i].text), -i)))
                     for (c, _), ws in zip(pairs, windows)]
+        parts = [atomic_parts(c) for c, _ in pairs]
+        flat += [(w.text, part) for ps, ws in zip(parts, windows) if len(ps) > 1 for part in ps for w in ws]
         ms = self._model.score(flat)
         ent, con = ms.entail.tolist(), ms.contradict.tolist()
         cut, k = [], 0
         for ws in windows:
             cut.append((ent[k : k + len(ws)], con[k : k + len(ws)]))
             k += len(ws)
+        weakest: list[tuple[str, float] | None] = []
+        for ps, ws in zip(parts, windows):
+            if len(ps) == 1:
+                weakest.append(None)
+                continue
+            scores = []
+            for part in ps:
+                scores.append((part, max(ent[k : k + len(ws)])))
+                k += len(ws)
+            weakest.append(min(scores, key=lambda s: s[1]))
         best = [max(range(len(e)), key=lambda i: (e[i], -i)) for e, _ in cut]
         rel = self._relevance().score_pairs([(c, ws[b].text)
                                              for ws, b, (c, _) in zip(windows, best, pairs)])
-        return [_Scored(ws, e, cn, best=b, relevance=float(r))
-                for ws, (e, cn), b, r in zip(windows, cut, best, rel)]
+        return [_Scored(ws, e, cn, best=b, relevance=float(r), weakest=wk)
+                for ws, (e, cn), b, r, wk in zip(windows, cut, best, rel, weakest)]
 
     def _all_features(self, pairs: Sequence[tuple[str, str]],
                          scored: list[_Scored]) -> list[tuple[dict[str, float], int,
@@ -434,7 +476,10 @@ class Verifier:
         f |= _lexical_features(claim, source, bw)
         if has_model:
             joined = [e for w, e in zip(ws, sc.entail) if w.joined]
-            f |= {"model_entail": logit(sc.entail[best]), "model_contra": logit(sc.contra[best]),
+            whole = sc.entail[best]
+            # a claim is supported only as far as its least supported part
+            f |= {"model_entail": logit(min(whole, sc.weakest[1]) if sc.weakest else whole),
+                  "model_contra": logit(sc.contra[best]),
                   "model_joined": logit(joined[0]) if joined else 0.0,
                   "relevance": sc.relevance}
         return f, best, num
@@ -460,6 +505,25 @@ class Verifier:
         if crisp.swapped_names:
             return RuleVerdict(Verdict.UNSUPPORTED, "the source does not mention "
                                + ", ".join(crisp.swapped_names), 0.1)
+        if crisp.substituted:
+            return RuleVerdict(Verdict.UNSUPPORTED, "aligned sentence: the claim says "
+                               + "; ".join(f"'{new}' where the source says '{old}'"
+                                           for new, old in crisp.substituted)
+                               + " (words the source uses for something else)", 0.1)
+        if crisp.exchanged:
+            return RuleVerdict(Verdict.CONTRADICTED, "aligned sentence: the claim exchanges "
+                               f"'{crisp.exchanged[0]}' and '{crisp.exchanged[1]}' (roles or "
+                               "values reversed)", 0.05)
+        if crisp.opposite_word:
+            return RuleVerdict(Verdict.CONTRADICTED, f"aligned sentence: the claim says "
+                               f"'{crisp.opposite_word[0]}' where the source says the opposite, "
+                               f"'{crisp.opposite_word[1]}'", 0.05)
+        if crisp.raised:
+            return RuleVerdict(Verdict.UNSUPPORTED, f"modality: the claim says '{crisp.raised[0]}' "
+                               f"where the source says '{crisp.raised[1]}'", 0.1)
+        if crisp.narrowed:
+            return RuleVerdict(Verdict.UNSUPPORTED, f"scope: the claim says '{crisp.narrowed}', "
+                               "the source states no such restriction", 0.1)
         if f.get("says_opposite"):
             return RuleVerdict(Verdict.CONTRADICTED, "the source supports the opposite claim "
                                f"better: \"{opposite(claim)}\"", 0.05, final=False)
@@ -496,6 +560,10 @@ class Verifier:
         elif p_con >= cb.contradiction_threshold and f["overlap_best"] >= 0.5:
             verdict = Verdict.CONTRADICTED
             reason = f"the best passage contradicts the claim (P(contradiction) {p_con:.2f})"
+        elif sc.weakest is not None and sc.weakest[1] < 0.5:
+            verdict = Verdict.PARTIAL if score >= cb.partial_threshold else Verdict.UNSUPPORTED
+            reason = (f"atomic parts: one part of the claim is not supported: \"{sc.weakest[0]}\" "
+                      f"(P(entailment) {sc.weakest[1]:.2f})")
         elif score >= cb.partial_threshold:
             verdict = Verdict.PARTIAL
             missing = sorted(content_words(claim) - content_words(w.text))[:6]

@@ -1,0 +1,259 @@
+"""Align a claim with the source sentence (or clause) it is about, then judge it there.
+
+A claim that moves an attribute to another entity of the same source, raises "may" to
+"must" or narrows "cash and cards" to "only cash" shares almost every word with its source,
+so a score over the whole window calls it supported. Compared with the one sentence it
+restates, the change is plain. Each check here names a phenomenon, never a wording:
+
+- :func:`substitution`: the claim is its aligned sentence with a word or short phrase
+  replaced by one that the source uses elsewhere (another entity, number or role of the same
+  passage: "Interns receive 25 days" where 25 days are the permanent staff's, "Suppliers may
+  accept gifts from employees" for the reverse);
+- :func:`swapped`: the claim is its aligned sentence with two words exchanged (roles
+  reversed, values moved between two entities);
+- :func:`contrary`: the claim is its aligned sentence with one word turned into its opposite
+  ("closed" for "open", "indirect" for "direct", "after" for "before");
+- :func:`raised_modality`: the claim obliges or asserts ("must", "will", "required") where its
+  aligned clause only permits or suggests ("may", "can", "recommended");
+- :func:`narrowed`: the claim restricts ("only", "never", "exclusively") where its aligned
+  clause states no restriction.
+
+Each returns what it found (for the verdict's reason) or None.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+
+from citadel.verify.lexical import STOPWORDS, negation_count, overlap, stem, words
+from citadel.verify.numbers import _SMALL
+from citadel.verify.windows import sentences
+
+#: words kept in the aligned sequences although they are stopwords: they carry meaning
+_KEPT = frozenset("not no never only all every more less before after most some any".split())
+_CLAUSE_CUT = re.compile(r";\s+|,\s+but\s+|\s+but\s+|,\s+while\s+|,\s+whereas\s+|:\s+")
+
+
+def sequence(text: str) -> list[str]:
+    """The text's content words in order, stemmed, numbers as values ("five" -> "5")."""
+    out = []
+    for w in words(text):
+        if w in STOPWORDS and w not in _KEPT:
+            continue
+        value = _SMALL.get(w)
+        if value is not None and float(value).is_integer() and w not in (
+                "first", "second", "single", "once", "half"):
+            w = str(int(value))
+        out.append(stem(w))
+    return out
+
+
+def aligned_sentence(claim: str, source: str) -> str:
+    """The source sentence sharing most of the claim's content words (ties: the one with
+    the fewest words the claim lacks)."""
+    sents = [source[s:e] for s, e in sentences(source)] or [source]
+    return max(sents, key=lambda s: (overlap(claim, s), overlap(s, claim)))
+
+
+def aligned_clause(claim: str, source: str) -> str:
+    """As :func:`aligned_sentence`, over clauses (sentences cut at ";", "but", "while",
+    "whereas" and ":")."""
+    parts = [c for s, e in sentences(source) for c in _CLAUSE_CUT.split(source[s:e]) if c.strip()]
+    return max(parts or [source], key=lambda c: (overlap(claim, c), overlap(c, claim)))
+
+
+#: at most this many words on either side of a replaced segment
+MAX_SEGMENT = 3
+#: the claim's words that must match its aligned sentence, in order, around the replacements
+MIN_EQUAL = 0.5
+
+
+def substitution(claim: str, source: str) -> list[tuple[str, str]] | None:
+    """``[(claim words, source words), ...]`` where the claim is its aligned sentence with
+    one or two short segments replaced by words the source uses elsewhere, and nothing else
+    added; None otherwise.
+
+    A segment the claim puts in must occur in the source outside the words it replaces
+    (so "Black tea" for "Green tea" counts only when the source speaks of black tea too, and
+    "a year" for "12 months" never does). The claim adds no other word, and at least half
+    of its words match the aligned sentence in order."""
+    sent = aligned_sentence(claim, source)
+    c, s = sequence(claim), sequence(sent)
+    if len(c) < 3 or not s:
+        return None
+    ops = difflib.SequenceMatcher(None, c, s, autojunk=False).get_opcodes()
+    if sum(i2 - i1 for op, i1, i2, _, _ in ops if op == "equal") < MIN_EQUAL * len(c):
+        return None
+    if any(op == "delete" for op, *_ in ops):  # the claim says something its sentence does not
+        return None
+    replaced = [(c[i1:i2], s[j1:j2]) for op, i1, i2, j1, j2 in ops if op == "replace"]
+    if not replaced or len(replaced) > 2:
+        return None
+    everywhere = sequence(source)
+    for new, old in replaced:
+        if len(new) > MAX_SEGMENT or len(old) > MAX_SEGMENT + 1 or set(new) & set(old):
+            return None
+        rest = list(everywhere)
+        for w in old:
+            if w in rest:
+                rest.remove(w)
+        if not all(w in rest for w in new):
+            return None
+    return [(" ".join(new), " ".join(old)) for new, old in replaced]
+
+
+def _subsequence(a: list[str], b: list[str]) -> bool:
+    it = iter(b)
+    return all(w in it for w in a)
+
+
+_PASSIVE = re.compile(r"\b(?:is|are|was|were|be|been|being|get|got)\s+(?:\w+\s+)?\w+(?:ed|en|wn)\s+by\b",
+                      re.IGNORECASE)
+_LIST_GAP = re.compile(r"^[\s,]*(?:(?:and|or|the|a|an)\b[\s,]*)*(?:\w+[\s,]+(?:(?:and|or)\b[\s,]*)?)?$",
+                       re.IGNORECASE)
+
+
+def swapped(claim: str, source: str) -> tuple[str, str] | None:
+    """``(a, b)`` when the claim is its aligned sentence with two of its words exchanged
+    around words that stay in place: roles reversed ("the Employee shall pay the Employer"
+    for "the Employer shall pay the Employee"), values moved between two entities ("the
+    employer contributes 3% and the employee 5%" for the reverse), "from the source ... in
+    the destination" for "from the destination ... in the source". Two items of one list
+    ("cash, cards and cheques") and a voice change ("X was deposed by Y") are not swaps."""
+    sent = aligned_sentence(claim, source)
+    if _PASSIVE.search(claim) or _PASSIVE.search(sent):
+        return None
+    c, s = sequence(claim), sequence(sent)
+    if len(c) < 3 or _subsequence(c, s):
+        return None
+    for i in range(len(c)):
+        for j in range(i + 2, len(c)):  # at least one word between them stays in place
+            if c[i] == c[j] or c[i] not in s or c[j] not in s:
+                continue
+            exchanged = c[:i] + [c[j]] + c[i + 1:j] + [c[i]] + c[j + 1:]
+            if _subsequence(exchanged, s) and not _listed(claim, c[i], c[j]):
+                return c[i], c[j]
+    return None
+
+
+def _listed(claim: str, a: str, b: str) -> bool:
+    """``a`` and ``b`` are items of one list in the claim (only commas, "and", "or" and at
+    most one other word between them)."""
+    ws = words(claim)
+    stems = [stem(w) for w in ws]
+    if a not in stems or b not in stems:
+        return False
+    i, j = sorted((stems.index(a), stems.index(b)))
+    between = " ".join(ws[i + 1:j])
+    return bool(re.search(r"\b(?:and|or)\b", between) or "," in claim) and len(ws[i + 1:j]) <= 3 and \
+        bool(_LIST_GAP.match(between))
+
+
+#: everyday contraries ("open" / "closed"); prefixed opposites ("direct" / "indirect",
+#: "available" / "unavailable") are recognised by their form
+_CONTRARIES = [
+    ("open", "closed"), ("open", "shut"), ("allow", "prohibit"), ("allow", "forbid"),
+    ("permit", "forbid"), ("permit", "prohibit"), ("optional", "mandatory"), ("optional", "required"),
+    ("optional", "compulsory"), ("include", "exclude"), ("enable", "disable"), ("on", "off"),
+    ("paid", "free"), ("public", "private"), ("internal", "external"), ("temporary", "permanent"),
+    ("stable", "experimental"), ("full-time", "part-time"), ("domestic", "international"),
+    ("higher", "lower"), ("more", "less"), ("more", "fewer"), ("larger", "smaller"),
+    ("longer", "shorter"), ("faster", "slower"), ("earlier", "later"), ("before", "after"),
+    ("above", "below"), ("inside", "outside"), ("minimum", "maximum"), ("first", "last"),
+    ("win", "lose"), ("won", "lost"), ("gain", "loss"), ("increase", "decrease"), ("rise", "fall"),
+    ("rose", "fell"), ("buy", "sell"), ("bought", "sold"), ("import", "export"), ("add", "remove"),
+    ("accept", "reject"), ("start", "end"), ("begin", "end"), ("north", "south"), ("east", "west"),
+    ("hot", "cold"), ("wet", "dry"), ("young", "old"), ("old", "new"), ("early", "late"),
+    ("still", "no longer"), ("always", "never"), ("most", "least"), ("best", "worst"),
+    ("positive", "negative"), ("input", "output"), ("upload", "download"), ("with", "without"),
+    ("local", "remote"), ("synchronous", "asynchronous"), ("upper", "lower"), ("light", "heavy"),
+    ("light", "dark"), ("strong", "weak"), ("same", "different"), ("true", "false"),
+    ("success", "failure"), ("pass", "fail"), ("safe", "dangerous"), ("cheap", "expensive"),
+    ("cheaper", "dearer"), ("minor", "major"), ("junior", "senior"), ("inbound", "outbound"),
+    ("arrive", "depart"), ("arrival", "departure"), ("entrance", "exit"), ("lend", "borrow"),
+    ("employer", "employee"), ("landlord", "tenant"), ("buyer", "seller"), ("debit", "credit"),
+]
+_PREFIXES = ("un", "in", "im", "il", "ir", "dis", "non-", "non")
+
+
+def _contrary(a: str, b: str) -> bool:
+    pair = {stem(a), stem(b)}
+    if any(pair == {stem(x), stem(y)} for x, y in _CONTRARIES):
+        return True
+    return any(x == p + y and len(y) >= 4 for x, y in ((a, b), (b, a)) for p in _PREFIXES)
+
+
+def contrary(claim: str, source: str) -> tuple[str, str] | None:
+    """``(claim word, source word)`` when the claim is its aligned sentence with one word
+    replaced by its opposite ("closed" for "open", "indirect" for "direct", "after" for
+    "before") and its negations unchanged (a negation moved onto the opposite, "not open"
+    for "closed", keeps the meaning and is not this)."""
+    sent = aligned_sentence(claim, source)
+    if negation_count(claim) != negation_count(sent) or overlap(claim, sent) < MIN_ALIGNED:
+        return None
+    cw, sw = [w for w in words(claim)], [w for w in words(sent)]
+    ops = difflib.SequenceMatcher(None, cw, sw, autojunk=False).get_opcodes()
+    hits = [(cw[i1], sw[j1]) for op, i1, i2, j1, j2 in ops
+            if op == "replace" and i2 - i1 == 1 and j2 - j1 == 1 and _contrary(cw[i1], sw[j1])]
+    others = [op for op in ops if op[0] in ("replace", "delete") and
+              not (op[0] == "replace" and op[2] - op[1] == 1 and op[4] - op[3] == 1
+                   and _contrary(cw[op[1]], sw[op[3]]))]
+    # the opposite is the claim's one change: nothing else of the claim differs in meaning
+    if len(hits) == 1 and all(all(w in STOPWORDS for w in cw[op[1]:op[2]]) for op in others):
+        return hits[0]
+    return None
+
+
+_STRONG = re.compile(r"\b(must|has to|have to|had to|is required to|are required to|required|"
+                     r"mandatory|compulsory|obligatory|will|shall|always|needs? to)\b", re.IGNORECASE)
+_WEAK = re.compile(r"\b(may|can|might|could|should|optional|recommended|encouraged|considered|"
+                   r"allowed|permitted|able)\b", re.IGNORECASE)
+_NEGATED_BEFORE = re.compile(r"\b(?:not|never|no)\s*$|n't\s*$", re.IGNORECASE)
+_NEGATED_AFTER = re.compile(r"\s*(?:not\b|n't\b)", re.IGNORECASE)
+#: an alignment weaker than this says nothing about the claim's words
+MIN_ALIGNED = 0.6
+
+
+def _plain(rx: re.Pattern[str], text: str) -> list[str]:
+    """Matches of ``rx`` not negated ("may not", "not required" say something else)."""
+    out = []
+    for m in rx.finditer(text):
+        if _NEGATED_BEFORE.search(text, 0, m.start()) or _NEGATED_AFTER.match(text, m.end()):
+            continue
+        out.append(m.group(1).lower())
+    return out
+
+
+def raised_modality(claim: str, source: str) -> tuple[str, str] | None:
+    """``(claim word, source word)`` when the claim obliges or asserts ("must", "will")
+    where its aligned clause only permits or suggests ("may", "can", "should") and states no
+    obligation itself."""
+    clause = aligned_clause(claim, source)
+    if overlap(claim, clause) < MIN_ALIGNED or re.search(r"\bwill be able\b", claim, re.IGNORECASE):
+        return None
+    strong, weak = _plain(_STRONG, claim), _plain(_WEAK, clause)
+    if strong and weak and not _plain(_STRONG, clause):
+        return strong[0], weak[0]
+    return None
+
+
+_NARROW = re.compile(r"\b(only|exclusively|solely|limited to|never|none|no one|nobody)\b", re.IGNORECASE)
+_RESTRICTED = re.compile(r"\b(?:only|exclusively|solely|limited|just|except|never|no|not|none|"
+                         r"unless|but)\b|n't", re.IGNORECASE)
+
+
+def narrowed(claim: str, source: str) -> str | None:
+    """The restricting word of a claim ("only", "never") whose aligned clause restricts
+    nothing, else None."""
+    m = _NARROW.search(claim)
+    if m is None:
+        return None
+    clause = aligned_clause(claim, source)
+    if overlap(claim, clause) < 0.5 or _RESTRICTED.search(clause):
+        return None
+    return m.group(1).lower()
+
+
+__all__ = ["aligned_clause", "aligned_sentence", "narrowed", "raised_modality", "sequence",
+           "substitution", "swapped", "contrary"]

@@ -1,0 +1,97 @@
+"""Split a claim that states several facts into its atomic parts.
+
+"Refunds take five business days and are paid in cash." states two facts; a source that
+gives only the first supports half of it, and a model reading the whole claim against that
+source is often fooled by the true half. Each part is judged on its own and the claim is
+supported only when every part is: one unsupported part makes the claim unsupported, and the
+verdict's reason names it.
+
+The split is conservative. A claim is cut at a semicolon, and at "and", "but", "while" or
+"whereas" only where what follows is a predicate ("... and are paid in cash") or a clause
+with its own subject and verb ("... and interns receive ten days"); never inside a list of
+nouns ("cash and cards"). A predicate part gets the first part's subject, so it reads as a
+sentence: "Refunds are paid in cash."
+"""
+
+from __future__ import annotations
+
+import re
+
+#: auxiliaries and common verbs that start a predicate or follow a subject
+_VERB = (r"(?:is|are|was|were|has|have|had|can|cannot|can't|may|must|will|won't|should|could|"
+         r"would|might|does|do|did|doesn't|don't|didn't|isn't|aren't|wasn't|weren't|"
+         r"take|takes|took|get|gets|got|pay|pays|paid|cost|costs|need|needs|require|requires|"
+         r"include|includes|offer|offers|provide|provides|allow|allows|support|supports|accept|"
+         r"accepts|use|uses|used|run|runs|open|opens|close|closes|closed|start|starts|end|ends|"
+         r"receive|receives|received|become|becomes|became|remain|remains|apply|applies|"
+         r"expire|expires|cover|covers|last|lasts|contain|contains|return|returns|make|makes|"
+         r"made|give|gives|gave|win|wins|won|lose|loses|lost|lead|leads|led|show|shows|showed|"
+         r"reduce|reduces|reduced|increase|increases|increased|cause|causes|caused|work|works|"
+         r"worked|come|comes|came|go|goes|went|keep|keeps|kept|count|counts|qualify|qualifies)")
+_CUT = re.compile(r"\s*;\s+|,?\s+(?:and|but|while|whereas)\s+(?=\S)", re.IGNORECASE)
+_STARTS_VERB = re.compile(rf"^(?:also |then |still |only |never |not |always )?(?:{_VERB}\b|"
+                          r"[a-z]{3,}(?:s|ed)\s+(?:a|an|the|its|their|his|her|our|your|this|that|these|"
+                          r"those|new|all|some|any|\d)\b)", re.IGNORECASE)
+_SUBJECT_WORD = r"(?!(?:and|or|for|of|in|on|with|to|at|by|from|than|as)\b)\w[\w'-]*"
+_CLAUSE = re.compile(rf"^(?:(?:the|a|an|all|some|every|each|no|this|these|its|their|our|your)\s+)?"
+                     rf"{_SUBJECT_WORD}(?:\s+{_SUBJECT_WORD}){{0,3}}\s+(?:also\s+|not\s+|only\s+)?{_VERB}\b",
+                     re.IGNORECASE)
+_HAS_VERB = re.compile(rf"\b{_VERB}\b", re.IGNORECASE)
+_SUBJECT = re.compile(rf"^(.{{2,80}}?)\s+(?:also\s+|not\s+|only\s+)?{_VERB}\b", re.IGNORECASE)
+_PREPOSITION = re.compile(r"^(?:in|on|at|for|by|with|from|to|of|into|over|under|after|before|"
+                          r"during|than|as|if|when|unless|because|so|or)\b", re.IGNORECASE)
+_PRONOUN = re.compile(r"(?:it|they|he|she|this|these)(?=\s|$)", re.IGNORECASE)
+MIN_WORDS = 3
+
+
+def atomic_parts(claim: str) -> list[str]:
+    """The claim's atomic parts, or ``[claim]`` when it states one fact (or cannot be cut
+    safely)."""
+    text = claim.strip()
+    pieces: list[str] = []
+    pos = 0
+    for m in _CUT.finditer(text):
+        rest = text[m.end():]
+        if m.group(0).strip() != ";" and not (_STARTS_VERB.match(rest) or _is_clause(rest)):
+            continue
+        head = text[pos:m.start()]
+        if (len(head.split()) < MIN_WORDS or not _HAS_VERB.search(head)) and not pieces:
+            continue  # "X and Y are ...": the "and" joins the subject, not two facts
+        pieces.append(head)
+        pos = m.end()
+    pieces.append(text[pos:])
+    if len(pieces) == 1:
+        return [claim]
+    parts: list[str] = []
+    subject = _subject(pieces[0])
+    for i, piece in enumerate(pieces):
+        piece = piece.strip().rstrip(".;,")
+        if i and _STARTS_VERB.match(piece):
+            if not subject:
+                return [claim]
+            piece = f"{subject} {piece}"
+        elif i and (pronoun := _PRONOUN.match(piece)):  # "..., and they can take time off": say who
+            if not subject or _PRONOUN.fullmatch(subject):
+                return [claim]
+            piece = subject + piece[pronoun.end():]
+        if len(piece.split()) < MIN_WORDS:
+            return [claim]
+        parts.append(piece[:1].upper() + piece[1:] + ".")
+    return parts
+
+
+_RELATIVE = re.compile(r"^\S+(?:\s+\S+){0,3}?\s+(?:you|we|they|i|he|she|it|that|which|who)\s", re.IGNORECASE)
+
+
+def _is_clause(text: str) -> bool:
+    """A clause with its own subject and verb ("interns receive ten days"), not a noun
+    phrase with a relative clause inside ("the card you paid with")."""
+    m = _CLAUSE.match(text)
+    return m is not None and not _PREPOSITION.match(text) and not _RELATIVE.match(m.group(0) + " ")
+
+
+def _subject(text: str) -> str | None:
+    m = _SUBJECT.match(text.strip())
+    if not m or _PREPOSITION.match(m.group(1)) or re.search(r",|\b(?:that|who|which)\b", m.group(1)):
+        return None
+    return m.group(1)
