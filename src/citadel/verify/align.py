@@ -66,7 +66,10 @@ def aligned_clause(claim: str, source: str) -> str:
 #: at most this many words on either side of a replaced segment
 MAX_SEGMENT = 3
 #: the claim's words that must match its aligned sentence, in order, around the replacements
-MIN_EQUAL = 0.5
+MIN_EQUAL = 0.6
+#: the share of the aligned sentence's content words the claim must restate: a claim that
+#: takes a few words of a long sentence is a summary, not a copy with a part replaced
+MIN_COVERED = 0.5
 
 
 def substitution(claim: str, source: str) -> list[tuple[str, str]] | None:
@@ -76,11 +79,11 @@ def substitution(claim: str, source: str) -> list[tuple[str, str]] | None:
 
     A segment the claim puts in must occur in the source outside the words it replaces
     (so "Black tea" for "Green tea" counts only when the source speaks of black tea too, and
-    "a year" for "12 months" never does). The claim adds no other word, and at least half
-    of its words match the aligned sentence in order."""
+    "a year" for "12 months" never does). The claim adds no other word, 60% of its words
+    match the aligned sentence in order, and it restates at least half of that sentence."""
     sent = aligned_sentence(claim, source)
     c, s = sequence(claim), sequence(sent)
-    if len(c) < 3 or not s:
+    if len(c) < 3 or not s or overlap(sent, claim) < MIN_COVERED:
         return None
     ops = difflib.SequenceMatcher(None, c, s, autojunk=False).get_opcodes()
     if sum(i2 - i1 for op, i1, i2, _, _ in ops if op == "equal") < MIN_EQUAL * len(c):

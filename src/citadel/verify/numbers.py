@@ -406,6 +406,11 @@ _HIGH_AFTER = re.compile(r"^\s*(?:or (?:less|fewer|under|below|earlier|younger|s
 _BOUND_IN_CLAIM = re.compile(r"\b(?:over|more than|above|at least|under|less than|fewer than|"
                              r"below|up to|at most|no more than|within|maximum|minimum|about|"
                              r"around|roughly|approximately|nearly|almost)\s*$")
+#: at most this many quantities in the source for one step of arithmetic to be read
+MAX_ARITHMETIC_QUANTITIES = 10
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+_DATE = re.compile(r"(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MONTH + r"(?:\s|,|$)")
+_DATE_BEFORE = re.compile(r"\b" + _MONTH + r"\s+$")
 #: words that announce a computed amount: "in total", "28 years later", "ten times as many"
 _ARITHMETIC = re.compile(r"\b(?:total|in all|altogether|combined|later|earlier|after|before|apart|"
                          r"difference|times|twice|double|half|each|every|so|sum|overall|longer|"
@@ -424,8 +429,8 @@ def _entailed(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
     and later"), or one step of arithmetic on two source quantities announced by the claim's
     words ("8% in total", "28 years later", "ten times as many"). A year, or a duration said
     in words, must be stated."""
-    if _is_year(c) or c.vague:  # a year or a spoken duration must be stated, not inferred
-        return False
+    if _is_year(c) or c.vague or _DATE.match(claim, c.end) or _DATE_BEFORE.search(claim, 0, c.start):
+        return False  # a year, a date or a spoken duration must be stated, not inferred
     own_bound = _BOUND_IN_CLAIM.search(claim, 0, c.start) is not None
     clo, chi = c.base()
     for s in sq:
@@ -444,9 +449,11 @@ def _entailed(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
     if c.lo != c.hi:
         return False
     approx = _BOUND_IN_CLAIM.search(claim, 0, c.start) is not None
-    if not _ARITHMETIC.search(claim):
-        return False
     exact = [s for s in sq if s.lo == s.hi]
+    # a source with many numbers makes almost any value by chance: arithmetic is read in
+    # short sources only
+    if not _ARITHMETIC.search(claim) or len(exact) > MAX_ARITHMETIC_QUANTITIES:
+        return False
     for i, a in enumerate(exact):
         for j, b in enumerate(exact):
             if i != j and any(_close(v, clo, approx) for v in _derived(a, b, c)):
