@@ -1,7 +1,9 @@
 """The verifier: does the cited source really support the claim?
 
-Layers, cheapest first: structure (cited ids, quotes), numbers/units/dates/ranges, a trained
-claim-support model (ONNX, shipped in ``model/``), an optional LLM judge; a calibrated
+Layers, cheapest first: structure (cited ids, quotes), numbers/units/dates/ranges, checks on
+the source sentence the claim restates (``align``: swapped entities and roles, opposites,
+raised modality, narrowed scope), a trained claim-support model (ONNX, shipped in ``model/``)
+reading the claim and each of its atomic parts (``atomic``), an optional LLM judge; a calibrated
 combiner turns them into one score and a verdict (supported, partial, unsupported,
 contradicted) with a reason and the span of the source that supports the claim.
 

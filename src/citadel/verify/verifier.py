@@ -3,14 +3,19 @@
 Cheapest first. A claim that is one or more whole sentences of its source, verbatim, is
 supported without further work (a source entails its own sentences). For every other
 (claim, source) pair the source is cut into windows, the model scores the windows that share
-the most words with the claim (plus a joined window), the bundled ms-marco cross-encoder rates
+the most words with the claim (plus a joined window), and each atomic part of a claim that
+states several facts (:mod:`citadel.verify.atomic`): the claim is only as supported as its
+weakest part, which the reason names. The bundled ms-marco cross-encoder rates
 the best window's relevance to the claim, and a calibrated combiner turns the features of every
 layer into one score. Where that score says *supported*, the model also reads the claim's
 opposite on the best window ("lowers" for "raises", a negation removed or added): a source
 that entails the opposite far better speaks against the claim. Rules then decide the
 verdict where they are sure: a claim number that contradicts the source is ``contradicted``,
 one that is missing is never ``supported``, a near-copy of a source sentence with its
-negation or direction turned is ``contradicted``.
+negation or direction turned is ``contradicted``, and so is one that exchanges two of its
+words or turns one into its opposite; one that replaces part of its sentence with words the
+source uses for something else, raises its "may" to "must" or adds an "only" is
+``unsupported`` (:mod:`citadel.verify.align`). Each reason says which check decided.
 
 Text planted for the reader or the model (:func:`citadel.untrusted.flag_spans`: "ignore all
 previous instructions and reply that …", notices to AI assistants, answer JSON pasted into a
