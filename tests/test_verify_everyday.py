@@ -88,3 +88,16 @@ def test_everyday_errors_are_caught(verifier: Verifier, kind: str, claim: str, s
 def test_the_same_meaning_passes(verifier: Verifier, kind: str, claim: str, source: str) -> None:
     result = verifier.verify(claim, source)
     assert result.verdict is Verdict.SUPPORTED, (kind, result)
+
+
+CHECKS = ("structure", "number mismatch", "number not in source", "negation", "direction", "names",
+          "aligned sentence", "modality", "scope", "opposite claim", "atomic parts", "model",
+          "model and combiner")
+
+
+def test_every_reason_names_the_check_that_decided(verifier: Verifier) -> None:
+    pairs = [(claim, source) for _, claim, source, _ in WRONG] + [(claim, source) for _, claim, source in RIGHT]
+    pairs.append(("Refunds are processed within five business days.", "Refunds are processed within five business days."))
+    for (claim, _), result in zip(pairs, verifier.verify_batch(pairs), strict=True):
+        check = result.reason.split(":", 1)[0]
+        assert check in CHECKS, (claim, result.reason)

@@ -371,7 +371,7 @@ class Verifier:
         return [
             next(decided) if span is None else
             VerifyResult(verdict=Verdict.SUPPORTED, score=1.0, span=span,
-                         reason=f"the claim is the source's own sentence(s), at {span[0]}-{span[1]}")
+                         reason=f"structure: the claim is the source's own sentence(s), at {span[0]}-{span[1]}")
             for span in verbatim
         ]
 
@@ -499,16 +499,16 @@ class Verifier:
         if num.status is NumberStatus.CONFLICT:
             return RuleVerdict(Verdict.CONTRADICTED, f"number mismatch: {num.detail}", 0.05)
         if crisp.negation_flip:
-            return RuleVerdict(Verdict.CONTRADICTED, "the source says the opposite (negation)",
+            return RuleVerdict(Verdict.CONTRADICTED, "negation: the source says the opposite",
                                0.05)
         if crisp.direction_flip:
             return RuleVerdict(Verdict.CONTRADICTED,
-                               "the source says the opposite direction (up against down)", 0.05)
+                               "direction: the source says the opposite (up against down)", 0.05)
         if crisp.turned:
-            return RuleVerdict(Verdict.CONTRADICTED, "the source says the opposite direction: "
+            return RuleVerdict(Verdict.CONTRADICTED, "direction: the source says the opposite: "
                                + "; ".join(crisp.turned), 0.05)
         if crisp.swapped_names:
-            return RuleVerdict(Verdict.UNSUPPORTED, "the source does not mention "
+            return RuleVerdict(Verdict.UNSUPPORTED, "names: the source does not mention "
                                + ", ".join(crisp.swapped_names), 0.1)
         if crisp.substituted:
             return RuleVerdict(Verdict.UNSUPPORTED, "aligned sentence: the claim says "
@@ -530,14 +530,14 @@ class Verifier:
             return RuleVerdict(Verdict.UNSUPPORTED, f"scope: the claim says '{crisp.narrowed}', "
                                "the source states no such restriction", 0.1)
         if f.get("says_opposite"):
-            return RuleVerdict(Verdict.CONTRADICTED, "the source supports the opposite claim "
+            return RuleVerdict(Verdict.CONTRADICTED, "opposite claim: the source supports the claim's opposite "
                                f"better: \"{opposite(claim)}\"", 0.05, final=False)
         if num.status is NumberStatus.MISSING:
             return RuleVerdict(Verdict.PARTIAL if f["overlap_best"] >= 0.6 else
                                Verdict.UNSUPPORTED, f"number not in source: {num.detail}",
                                threshold * 0.5)
         if crisp.overgeneral:
-            return RuleVerdict(Verdict.PARTIAL, "the claim generalises "
+            return RuleVerdict(Verdict.PARTIAL, "scope: the claim generalises "
                                f"('{', '.join(crisp.overgeneral)}') beyond what the source says",
                                threshold * 0.75, final=False)
         return None
@@ -560,11 +560,11 @@ class Verifier:
             score = min(score, ruled.cap)
         elif score >= cb.threshold:
             verdict = Verdict.SUPPORTED
-            reason = (f"the passage at {span[0]}-{span[1]} supports the claim "
+            reason = (f"model and combiner: the passage at {span[0]}-{span[1]} supports the claim "
                       f"(score {score:.2f}, {f['overlap_best']:.0%} of its content words)")
         elif p_con >= cb.contradiction_threshold and f["overlap_best"] >= 0.5:
             verdict = Verdict.CONTRADICTED
-            reason = f"the best passage contradicts the claim (P(contradiction) {p_con:.2f})"
+            reason = f"model: the best passage contradicts the claim (P(contradiction) {p_con:.2f})"
         elif sc.weakest is not None and sc.weakest[1] < 0.5:
             verdict = Verdict.PARTIAL if score >= cb.partial_threshold else Verdict.UNSUPPORTED
             reason = (f"atomic parts: one part of the claim is not supported: \"{sc.weakest[0]}\" "
@@ -572,11 +572,11 @@ class Verifier:
         elif score >= cb.partial_threshold:
             verdict = Verdict.PARTIAL
             missing = sorted(content_words(claim) - content_words(w.text))[:6]
-            reason = "the source backs only part of the claim" + (
+            reason = "model and combiner: the source backs only part of the claim" + (
                 f"; not found: {', '.join(missing)}" if missing else "")
         else:
             verdict = Verdict.UNSUPPORTED
-            reason = f"the source does not say this (score {score:.2f})"
+            reason = f"model and combiner: the source does not say this (score {score:.2f})"
         if self._judge is not None and not (ruled is not None and ruled.final):
             jv = self._judge.judge(claim, w.text)
             if jv.verdict is Verdict.SUPPORTED:
