@@ -33,7 +33,7 @@ def test_ingest_documents_show_delete_contract(tmp_path: Path, corpus: Path) -> 
     first = run("--store", store, "ingest", str(corpus), "--json")
     assert first.returncode == 0, first.stderr
     summary = json.loads(first.stdout)
-    assert summary == {"added": 2, "updated": 0, "unchanged": 0, "failed": [], "chunks": summary["chunks"]}
+    assert summary == {"added": 2, "updated": 0, "unchanged": 0, "failed": [], "skipped": [], "chunks": summary["chunks"]}
     assert summary["chunks"] >= 2
     assert json.loads(run("--store", store, "ingest", str(corpus), "--json").stdout)["unchanged"] == 2
 
@@ -89,7 +89,7 @@ def test_store_location_precedence(tmp_path: Path, corpus: Path) -> None:
 def test_human_output_is_aligned_and_short(tmp_path: Path, corpus: Path) -> None:
     store = str(tmp_path / "s")
     out = run("--store", store, "ingest", str(corpus)).stdout
-    assert out.startswith("2 added, 0 updated, 0 unchanged, 0 failed;")
+    assert out.startswith("2 added, 0 updated, 0 unchanged, 0 failed, 0 skipped;")
     lines = run("--store", store, "documents").stdout.splitlines()
     assert lines[0].split() == ["DOC_ID", "VERSION", "CHUNKS", "GROUPS", "TITLE"]
     assert lines[1].index("1") == lines[0].index("VERSION")  # columns line up

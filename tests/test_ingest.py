@@ -51,7 +51,8 @@ def test_bad_files_are_reported_and_the_rest_is_stored(tmp_path: Path, store: St
         assert fragment in failures[name], (name, failures[name])
     assert report.added == 2  # good.md and the valid JSONL line
     assert {d.doc_id for d in store.documents()} == {"good.md", "ok-line"}
-    assert any(p.endswith("picture.png") for p in report.skipped)
+    skipped = {Path(s.path).name: s.reason for s in report.skipped}
+    assert skipped.keys() == {"picture.png"} and skipped["picture.png"].startswith("unsupported file type")
 
 
 def test_explicit_unsupported_or_missing_paths_fail_clearly(tmp_path: Path, store: Store) -> None:

@@ -76,7 +76,7 @@ def test_cli_batch_with_malformed_docx_and_nested_html_stores_the_good_file(tmp_
     result = subprocess.run([*CITADEL, "--store", store, "ingest", str(folder)], capture_output=True, text=True)
     assert result.returncode == 2, result.stderr
     assert "Traceback" not in result.stderr
-    assert result.stdout.startswith("1 added, 0 updated, 0 unchanged, 2 failed;")
+    assert result.stdout.startswith("1 added, 0 updated, 0 unchanged, 2 failed, 0 skipped;")
     assert "broken.docx: could not read the DOCX (XMLSyntaxError" in result.stderr
     assert "nested.html: the HTML nests elements more than 256 deep" in result.stderr
     assert "max_nesting_depth" in result.stderr

@@ -27,10 +27,13 @@ def ingest(state: CliState, paths: tuple[str, ...], groups: str | None, doc_id: 
     """Ingest files, folders (recursively) and JSONL bulk files.
 
     Markdown, text, HTML, PDF, DOCX and JSONL (one document per line: doc_id or
-    id, title, text, optional groups and metadata). Changed documents get a new
-    version; unchanged ones are left alone. Exit status 2 when some files failed
-    (a file that cannot be read, is over a limit, or has no usable document id) or
-    when --doc-id is not a usable id.
+    id, title, text, optional groups and metadata); text files without a known
+    extension (README, NEWS, changelog) by their content; gzip files by their inner
+    name (README.md.gz). Changed documents get a new version; unchanged ones are left
+    alone. Every file a folder walk finds is stored, unchanged, failed or skipped, each
+    with its reason. Exit status 2 when some files failed (a file that cannot be read, is
+    over a limit, or has no usable document id), when the folders held only files that
+    were skipped, or when --doc-id is not a usable id.
     """
     if doc_id is not None and (len(paths) != 1 or click.format_filename(paths[0]).endswith("/")):
         raise click.UsageError("--doc-id needs exactly one file")
@@ -49,13 +52,21 @@ def ingest(state: CliState, paths: tuple[str, ...], groups: str | None, doc_id: 
     else:
         click.echo(
             f"{report.added} added, {report.updated} updated, {report.unchanged} unchanged, "
-            f"{len(report.failed)} failed; {report.chunks} chunks written to {state.store_dir}"
+            f"{len(report.failed)} failed, {len(report.skipped)} skipped; "
+            f"{report.chunks} chunks written to {state.store_dir}"
         )
         for failure in report.failed:
             click.echo(f"  failed  {_shown(failure.path)}: {_shown(failure.error)}", err=True)
-        if report.skipped:
-            click.echo(f"  skipped {len(report.skipped)} files of unsupported types", err=True)
-    return 2 if report.failed else 0
+        for skip in report.skipped[:SHOWN_SKIPS]:
+            click.echo(f"  skipped {_shown(skip.path)}: {_shown(skip.reason)}", err=True)
+        if len(report.skipped) > SHOWN_SKIPS:
+            click.echo(f"  ... and {len(report.skipped) - SHOWN_SKIPS} more skipped (all are in --json)", err=True)
+    # nothing stored, nothing failed, only skips: the folders held nothing citadel reads
+    return 2 if report.failed or (report.stored_nothing and report.skipped) else 0
+
+
+#: skipped files named one per line in the human summary (all of them are in --json)
+SHOWN_SKIPS = 50
 
 
 def _shown(text: str) -> str:

@@ -20,7 +20,11 @@ Bounds, all from :func:`citadel.limits.limits`:
 * ``max_front_matter_chars``: Markdown's YAML front matter, read by a SafeLoader
   that refuses anchors and aliases (the "billion laughs" of YAML);
 * ``max_decompressed_bytes`` and ``max_compression_ratio``: a DOCX's zip members are
-  checked before python-docx opens them (see :func:`check_docx_archive`).
+  checked before python-docx opens them (see :func:`check_docx_archive`);
+* a gzip file inflates at most ``max_file_bytes`` (:func:`gunzip` stops there).
+
+Files without a known suffix are read as plain text when their first bytes look like text
+(:func:`looks_like_text`); ``.gz`` files by their inner name (:func:`load_gzip`).
 """
 
 from __future__ import annotations
@@ -778,3 +782,85 @@ LOADERS: dict[str, tuple[str, Loader]] = {
     ".pdf": (PDF, load_pdf),
     ".docx": (DOCX, load_docx),
 }
+
+
+# --- files named by their content or compressed ---------------------------------------------
+
+#: how much of a file's start is read to tell text from binary
+SNIFF_BYTES = 8192
+_CONTROL = bytes(b for b in range(32) if b not in (9, 10, 12, 13)) + b"\x7f"
+
+
+def looks_like_text(head: bytes) -> bool:
+    """The start of a file reads as text: no NUL byte, and under 1% control characters.
+
+    Text files without an extension (README, NEWS, INSTALL, COPYING, changelog, copyright)
+    and with one citadel has no loader for (``changelog.Debian``, ``NEWS.old``) are read as
+    plain text when their content says they are text: valid UTF-8, or nearly all ASCII (a
+    Latin-1 file then fails with the reason to re-save it). A BOM-marked UTF-16 file is text."""
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return True
+    if not head.strip() or b"\x00" in head:
+        return False
+    control = sum(head.count(bytes([b])) for b in _CONTROL)
+    if control > 0.01 * len(head):
+        return False
+    try:
+        head.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        if not (len(head) >= SNIFF_BYTES and exc.start >= len(head) - 4):  # not a character cut by the sample's end
+            # other 8-bit text (Latin-1) is still text, to be refused with its reason
+            return sum(b < 128 for b in head) >= 0.95 * len(head)
+    return True
+
+
+def loader_for(name: str, head: bytes | None = None) -> Loader | None:
+    """The loader for a file: by its suffix, else by its content (``head``, the first
+    :data:`SNIFF_BYTES`) when it looks like text; None when there is none."""
+    suffix = Path(name).suffix.lower()
+    if suffix in LOADERS:
+        return LOADERS[suffix][1]
+    if suffix == ".gz":
+        return load_gzip
+    if head is not None and looks_like_text(head):
+        return load_text
+    return None
+
+
+def gunzip(data: bytes, what: str = "the decompressed file") -> bytes:
+    """The content of a gzip file (every member), refused as soon as it passes
+    ``max_file_bytes``: a small archive that inflates without bound is stopped, not read."""
+    import zlib
+
+    bound = limits().max_file_bytes
+    out: list[bytes] = []
+    total = 0
+    rest = data
+    while rest:
+        inflater = zlib.decompressobj(16 + zlib.MAX_WBITS)
+        try:
+            chunk = inflater.decompress(rest, bound + 1 - total)
+        except zlib.error as exc:
+            raise IngestError(f"not a readable gzip file ({exc})") from exc
+        total += len(chunk)
+        out.append(chunk)
+        check_size(what, total, "max_file_bytes")
+        if inflater.unconsumed_tail:  # output stopped at the bound with input left
+            check_size(what, bound + 1, "max_file_bytes")
+        if not inflater.eof:
+            raise IngestError("the gzip file is truncated")
+        rest = inflater.unused_data.lstrip(b"\x00")
+    return b"".join(out)
+
+
+def load_gzip(data: bytes, name: str) -> ParsedDocument:
+    """A gzip-compressed file, read as its inner name says (``ls.1.gz`` as ``ls.1``,
+    ``README.md.gz`` as Markdown, ``changelog.Debian.gz`` by its content). The document
+    records ``compressed: gzip`` in its metadata."""
+    inner_name = name[:-3] if name.lower().endswith(".gz") else name
+    inner = gunzip(data)
+    loader = loader_for(inner_name, inner[:SNIFF_BYTES])
+    if loader is None or loader is load_gzip:
+        raise IngestError(f"the compressed file {inner_name!r} holds no text citadel can read")
+    doc = loader(inner, inner_name)
+    return ParsedDocument(doc.title, doc.text, doc.blocks, doc.media_type, {**doc.metadata, "compressed": "gzip"})

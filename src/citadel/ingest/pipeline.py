@@ -35,10 +35,13 @@ from citadel.ingest.chunking import ChunkSettings, chunk_document
 from citadel.ingest.loaders import (
     LOADERS,
     PLAIN,
+    SNIFF_BYTES,
+    Loader,
     ParsedDocument,
     TextBuilder,
     add_plain_paragraphs,
     describe,
+    loader_for,
 )
 from citadel.jsonl import iter_bounded_lines, parse_line
 from citadel.limits import check_deadline, check_doc_id, check_size, limits
@@ -59,6 +62,14 @@ class Failure:
     error: str
 
 
+@dataclass(frozen=True)
+class Skipped:
+    """A file (or hidden folder) a folder walk found and did not read, and why."""
+
+    path: str
+    reason: str
+
+
 @dataclass
 class IngestReport:
     added: int = 0
@@ -66,7 +77,13 @@ class IngestReport:
     unchanged: int = 0
     chunks: int = 0
     failed: list[Failure] = field(default_factory=list)
-    skipped: list[str] = field(default_factory=list)  # files in folders with no loader
+    #: what folder walks found and did not read (binary files, hidden entries), with why
+    skipped: list[Skipped] = field(default_factory=list)
+
+    @property
+    def stored_nothing(self) -> bool:
+        """No document was added, updated, found unchanged or failed: only skips, if any."""
+        return not (self.added or self.updated or self.unchanged or self.failed)
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -74,6 +91,7 @@ class IngestReport:
             "updated": self.updated,
             "unchanged": self.unchanged,
             "failed": [{"path": f.path, "error": f.error} for f in self.failed],
+            "skipped": [{"path": s.path, "reason": s.reason} for s in self.skipped],
             "chunks": self.chunks,
         }
 
@@ -272,39 +290,71 @@ def _collect(
             report.failed.append(Failure(str(path), f"cannot use this path: {describe(exc)}"))
             continue
         if is_dir:
-            for file in _walk(path):
+            for file in _walk(path, report):
                 rel = file.relative_to(path).as_posix()
-                if _supported(file):
-                    yield from _file_sources(file, rel, groups, report)
+                loader, why = _loader(file)
+                if loader is not None or file.suffix.lower() in JSONL_SUFFIXES:
+                    yield from _file_sources(file, rel, groups, report, loader)
+                elif why is not None and why.startswith("cannot read"):
+                    report.failed.append(Failure(str(file), why))
                 else:
-                    report.skipped.append(str(file))
+                    report.skipped.append(Skipped(str(file), why or "not a text file"))
         elif is_file:
-            if not _supported(path):
-                kinds = ", ".join(sorted({*LOADERS, *JSONL_SUFFIXES}))
-                report.failed.append(Failure(str(path), f"unsupported file type (supported: {kinds})"))
+            loader, why = _loader(path)
+            if loader is None and path.suffix.lower() not in JSONL_SUFFIXES:
+                report.failed.append(Failure(str(path), why or "not a text file"))
                 continue
-            yield from _file_sources(path, path.name if doc_id is None else doc_id, groups, report)
+            yield from _file_sources(path, path.name if doc_id is None else doc_id, groups, report, loader)
         else:
             report.failed.append(Failure(str(path), "no such file or folder"))
 
 
-def _walk(folder: Path) -> Iterable[Path]:
-    for path in sorted(folder.rglob("*")):
-        rel_parts = path.relative_to(folder).parts
-        if path.is_file() and not any(p.startswith(".") for p in rel_parts):
-            yield path
+def _walk(folder: Path, report: IngestReport) -> Iterable[Path]:
+    """The files under ``folder``, in order. Hidden entries (a name starting with ".") are
+    not read; each is named in the report, a hidden folder once for all it holds."""
+    for root, dirs, files in os.walk(folder):
+        here = Path(root)
+        for name in sorted(d for d in dirs if d.startswith(".")):
+            report.skipped.append(Skipped(str(here / name), "hidden folder (not read)"))
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        for name in sorted(files):
+            path = here / name
+            if name.startswith("."):
+                report.skipped.append(Skipped(str(path), "hidden file"))
+            elif path.is_file():
+                yield path
+            else:
+                report.skipped.append(Skipped(str(path), "not a regular file"))
 
 
-def _supported(path: Path) -> bool:
+def _loader(path: Path) -> tuple[Loader | None, str | None]:
+    """The loader for a file (by suffix, or by its content when the suffix says nothing),
+    or None and why not."""
     suffix = path.suffix.lower()
-    return suffix in LOADERS or suffix in JSONL_SUFFIXES
+    if suffix in JSONL_SUFFIXES:
+        return None, None
+    found = loader_for(path.name)
+    if found is not None:
+        return found, None
+    try:
+        with path.open("rb") as file:
+            head = file.read(SNIFF_BYTES)
+    except OSError as exc:
+        return None, f"cannot read the file: {exc.strerror or exc}"
+    found = loader_for(path.name, head)
+    if found is not None:
+        return found, None
+    if not head.strip():
+        return None, "the file is empty"
+    kinds = ", ".join(sorted({*LOADERS, *JSONL_SUFFIXES, ".gz"}))
+    what = f"a '{suffix}' file" if suffix else "a file without an extension"
+    return None, f"unsupported file type: {what} that is not text (supported: {kinds}, and text files by content)"
 
 
 def _file_sources(
-    path: Path, doc_id: str, groups: tuple[str, ...], report: IngestReport
+    path: Path, doc_id: str, groups: tuple[str, ...], report: IngestReport, loader: Loader | None
 ) -> Iterator[_Source]:
-    suffix = path.suffix.lower()
-    if suffix in JSONL_SUFFIXES:
+    if path.suffix.lower() in JSONL_SUFFIXES:
         yield from _jsonl_sources(path, groups, report)
         return
     try:
@@ -312,7 +362,7 @@ def _file_sources(
     except ValidationError as exc:
         report.failed.append(Failure(str(path), f"not a usable document id: {exc}"))
         return
-    _, loader = LOADERS[suffix]
+    assert loader is not None  # every non-JSONL source was given its loader
 
     def load() -> ParsedDocument:
         return loader(_read_file(path), path.name)

@@ -1,0 +1,147 @@
+"""Documentation trees as a Debian machine ships them: text files without an extension, gzip
+files read by their inner name, and every walked file accounted for (issue 17, first part).
+
+The files under ``fixtures/docs/grep`` are real (see ``fixtures/docs/SOURCES.md``)."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import shutil
+import subprocess
+import sys
+import zlib
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from citadel import limits as limits_module
+from citadel.cli import _output, cli
+from citadel.ingest import ingest
+from citadel.ingest.loaders import looks_like_text
+from citadel.limits import limits
+from citadel.store import Store
+from citadel.store.base import ADMIN
+
+GREP = Path(__file__).parent / "fixtures" / "docs" / "grep"
+CITADEL = [sys.executable, "-m", "citadel.cli"]
+
+
+@pytest.fixture
+def tree(tmp_path: Path) -> Path:
+    """grep's real docs, a Markdown README compressed, a binary file, hidden entries."""
+    root = tmp_path / "doc" / "grep"
+    shutil.copytree(GREP, root)
+    (root / "README.md.gz").write_bytes(gzip.compress(
+        b"# Quick start\n\n## Searching\n\nRun `grep -r PATTERN DIR` to search a folder recursively.\n"))
+    (root / "logo.png").write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4)
+    (root / ".hidden-notes").write_text("not to be read\n")
+    (root / ".git").mkdir()
+    (root / ".git" / "HEAD").write_text("ref: refs/heads/main\n")
+    return root
+
+
+def test_text_without_extension_and_gzip_by_inner_name(tree: Path, store: Store) -> None:
+    report = ingest(store, [tree], embedder=None)
+    assert report.failed == []
+    assert {d.doc_id for d in store.documents()} == {"README", "copyright", "NEWS.Debian.gz", "README.md.gz"}
+    docs = {name: store.current(name) for name in ("README", "NEWS.Debian.gz", "README.md.gz")}
+    assert all(docs.values())
+    assert docs["README"].media_type == "text/plain"  # type: ignore[union-attr]
+    assert docs["NEWS.Debian.gz"].metadata["compressed"] == "gzip"  # type: ignore[union-attr]
+    assert docs["README.md.gz"].media_type == "text/markdown"  # type: ignore[union-attr]
+    # the compressed notes are searchable by their words, the Markdown one keeps its headings
+    hits = store.keyword_search("DEB_GREP_ENABLE_STRAY_BACKSLASH_WARN", 5, ADMIN)
+    assert hits and hits[0].chunk.doc_id == "NEWS.Debian.gz"
+    md = [c for c in store.chunks("README.md.gz") if "recursively" in c.text]
+    assert md and md[0].heading_path == ("Quick start", "Searching")
+
+
+def test_every_walked_file_is_accounted_for(tree: Path, store: Store) -> None:
+    report = ingest(store, [tree], embedder=None)
+    skipped = {Path(s.path).name: s.reason for s in report.skipped}
+    assert skipped.keys() == {"logo.png", ".hidden-notes", ".git"}
+    assert skipped["logo.png"].startswith("unsupported file type: a '.png' file that is not text")
+    assert skipped[".git"] == "hidden folder (not read)" and skipped[".hidden-notes"] == "hidden file"
+    walked = {p.name for p in tree.iterdir()}
+    stored = {d.doc_id for d in store.documents()}
+    assert walked == stored | skipped.keys()
+
+
+def test_cli_names_the_skipped_files_and_a_folder_of_only_skips_exits_2(tree: Path, tmp_path: Path) -> None:
+    only = tmp_path / "only-binary"
+    only.mkdir()
+    shutil.copy(tree / "logo.png", only / "logo.png")
+    (only / "data.bin").write_bytes(bytes(range(256)) * 8)
+    store_dir = str(tmp_path / "s")
+    done = subprocess.run([*CITADEL, "--store", store_dir, "ingest", str(only)], capture_output=True, text=True)
+    assert done.returncode == 2, done.stderr
+    assert done.stdout.startswith("0 added, 0 updated, 0 unchanged, 0 failed, 2 skipped;")
+    assert f"skipped {only / 'data.bin'}: unsupported file type" in done.stderr
+    assert f"skipped {only / 'logo.png'}: unsupported file type" in done.stderr
+    as_json = subprocess.run([*CITADEL, "--store", store_dir, "ingest", str(only), "--json"],
+                             capture_output=True, text=True)
+    assert as_json.returncode == 2
+    summary = json.loads(as_json.stdout)
+    assert sorted(Path(s["path"]).name for s in summary["skipped"]) == ["data.bin", "logo.png"]
+    assert all(s["reason"].startswith("unsupported file type") for s in summary["skipped"])
+    # the real tree stores its text and exits 0 although it skips the logo and hidden files
+    ok = subprocess.run([*CITADEL, "--store", store_dir, "ingest", str(tree), "--json"],
+                        capture_output=True, text=True)
+    assert ok.returncode == 0, ok.stderr
+    assert json.loads(ok.stdout)["added"] == 4
+
+
+def test_an_explicit_extensionless_text_file_is_read(tree: Path, store: Store) -> None:
+    report = ingest(store, [tree / "README"], embedder=None)
+    assert report.added == 1 and store.current("README") is not None
+
+
+@pytest.fixture
+def small_files() -> Iterator[None]:
+    limits_module.configure(replace(limits(), max_file_bytes=100_000))
+    yield
+    limits_module.configure(None)
+
+
+def test_a_gzip_bomb_is_stopped_and_a_broken_gzip_is_named(tmp_path: Path, store: Store, small_files: None) -> None:
+    folder = tmp_path / "in"
+    folder.mkdir()
+    bomb = zlib.compressobj(9, zlib.DEFLATED, 16 + zlib.MAX_WBITS)
+    (folder / "bomb.txt.gz").write_bytes(bomb.compress(b"a" * 50_000_000) + bomb.flush())
+    assert (folder / "bomb.txt.gz").stat().st_size < 100_000
+    (folder / "broken.md.gz").write_bytes(gzip.compress(b"# Title\n\ntext\n")[:-12])
+    (folder / "binary.dat.gz").write_bytes(gzip.compress(bytes(range(256)) * 16))
+    (folder / "fine.txt.gz").write_bytes(gzip.compress(b"The archive is fine.\n"))
+    report = ingest(store, [folder], embedder=None)
+    errors = {Path(f.path).name: f.error for f in report.failed}
+    assert "max_file_bytes" in errors["bomb.txt.gz"]
+    assert "gzip" in errors["broken.md.gz"]
+    assert "holds no text" in errors["binary.dat.gz"]
+    assert report.added == 1 and store.current("fine.txt.gz") is not None
+
+
+@pytest.mark.parametrize(("head", "text"), [
+    (b"GNU grep NEWS\n\n* Noteworthy changes in release 3.8\n", True),
+    ("Caf\u00e9 cr\u00e8me, na\u00efve r\u00e9sum\u00e9\n".encode(), True),
+    ("Latin-1 caf\u00e9 text, mostly ASCII and long enough to count as text.\n".encode("latin-1"), True),
+    (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", False),
+    (bytes(range(1, 32)) * 4, False),
+    ("\ufeffUTF-16 notes".encode("utf-16"), True),
+])
+def test_text_is_told_from_binary_by_content(head: bytes, text: bool) -> None:
+    assert looks_like_text(head) is text
+
+
+def test_progress_lines_without_a_terminal(tree: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Not a TTY: a line on stderr at every interval of work (done/total, rate, time left)."""
+    monkeypatch.setattr(_output, "PROGRESS_LINE_EVERY_S", 0.05)
+    runner = CliRunner()
+    result = runner.invoke(cli, ["--store", str(tmp_path / "s"), "ingest", str(tree)])
+    assert result.exit_code == 0, result.output
+    lines = [ln for ln in result.stderr.splitlines() if ln.startswith("Ingesting: ")]
+    assert lines, result.stderr
+    assert lines[-1].startswith("Ingesting: 4/4 done (") and "/s" in lines[-1]
