@@ -145,3 +145,65 @@ def test_progress_lines_without_a_terminal(tree: Path, tmp_path: Path, monkeypat
     lines = [ln for ln in result.stderr.splitlines() if ln.startswith("Ingesting: ")]
     assert lines, result.stderr
     assert lines[-1].startswith("Ingesting: 4/4 done (") and "/s" in lines[-1]
+
+
+JQ = Path(__file__).parent / "fixtures" / "docs" / "jq"
+
+#: a man page written here in the styles real ones use: a setup preamble of macro
+#: definitions and conditionals, .TP options with .BR/.BI terms, escapes, a .nf example
+ROFF = r""".\" Manual for the frob tool
+.de Vb
+.  nf
+..
+.if n \{\
+.  ds lq ""
+.\}
+.TH FROB 1 "2026-11-01" "frob 2.4" "User Commands"
+.SH NAME
+frob \- fix broken files in place
+.SH SYNOPSIS
+.B frob
+[\fIOPTION\fR]... \fIFILE\fR...
+.SH OPTIONS
+.SS "Output control"
+.TP
+.BR \-q ", " \-\^\-quiet
+Print nothing; the exit status says whether a file was fixed.
+.TP
+.BI \-o " DIR" "\fR,\fP \-\^\-output=" DIR
+Write the fixed files to
+.I DIR
+instead of in place.
+The default is the current directory\(emnever the source folder.
+.SH EXAMPLES
+.nf
+frob \-o out/ broken.txt
+.fi
+"""
+
+
+def test_man_pages_have_sections_and_options_as_units(tmp_path: Path, store: Store) -> None:
+    folder = tmp_path / "man"
+    folder.mkdir()
+    shutil.copy(JQ / "jq.1.gz", folder / "jq.1.gz")
+    (folder / "frob.1").write_text(ROFF)
+    report = ingest(store, [folder], embedder=None)
+    assert report.failed == [] and report.added == 2
+    frob = store.current("frob.1")
+    assert frob is not None and frob.title == "frob(1)" and frob.media_type == "text/troff"
+    chunks = store.chunks("frob.1")
+    text = "\n".join(c.text for c in chunks)
+    assert "\\f" not in text and "\\-" not in text and ".de" not in text and "Vb" not in text
+    quiet = next(c for c in chunks if "--quiet" in c.text)
+    assert "-q, --quiet: Print nothing; the exit status says whether a file was fixed." in quiet.text
+    assert quiet.heading_path == ("Options", "Output control")
+    output = next(c for c in chunks if "--output=DIR" in c.text)
+    assert ("-o DIR, --output=DIR: Write the fixed files to DIR instead of in place. The default is the "
+            "current directory\u2014never the source folder.") in output.text
+    assert any("frob -o out/ broken.txt" in c.text and c.heading_path == ("Examples",) for c in chunks)
+    # the real page: jq's options are each found with what they do
+    jq = store.current("jq.1.gz")
+    assert jq is not None and jq.title == "jq(1)" and jq.metadata["compressed"] == "gzip"
+    hits = store.keyword_search("slurp entire input stream large array", 3, ADMIN)
+    assert hits and hits[0].chunk.doc_id == "jq.1.gz"
+    assert "--slurp/-s: Instead of running the filter for each JSON object" in hits[0].chunk.text

@@ -24,7 +24,8 @@ Bounds, all from :func:`citadel.limits.limits`:
 * a gzip file inflates at most ``max_file_bytes`` (:func:`gunzip` stops there).
 
 Files without a known suffix are read as plain text when their first bytes look like text
-(:func:`looks_like_text`); ``.gz`` files by their inner name (:func:`load_gzip`).
+(:func:`looks_like_text`), or as man pages (:mod:`citadel.ingest.man`) when their name and
+first lines say so; ``.gz`` files by their inner name (:func:`load_gzip`).
 """
 
 from __future__ import annotations
@@ -823,7 +824,9 @@ def loader_for(name: str, head: bytes | None = None) -> Loader | None:
     if suffix == ".gz":
         return load_gzip
     if head is not None and looks_like_text(head):
-        return load_text
+        from citadel.ingest.man import load_man, looks_like_man
+
+        return load_man if looks_like_man(name, head) else load_text
     return None
 
 

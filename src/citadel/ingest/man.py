@@ -1,0 +1,258 @@
+"""Man pages in roff (the ``man`` macros): sections as headings, each option with its
+description as one unit.
+
+Only what a reader sees is kept. The page's setup (macro definitions ``.de`` ... ``..``,
+conditionals ``.if``/``.ie``/``.el`` with their ``\\{ ... \\}`` blocks, registers, strings,
+font and spacing requests) is skipped; font escapes (``\\fB``, ``\\f(CW``), size changes and
+zero-width marks are dropped; named characters (``\\(em``, ``\\[lq]``, ``\\*(lq``) become
+their glyphs. ``.SH`` and ``.SS`` become headings; a ``.TP`` or ``.IP`` item becomes one list
+block "term: description", so an option is found and cited with what it does; ``.nf``/``.EX``
+blocks stay as code. The title is ``name(section)`` from ``.TH``.
+
+A file is read as a man page when its name ends like one (``ls.1``, ``open.3pm``,
+``sshd_config.5``; ``ls.1.gz`` once decompressed) and its first lines hold ``.TH`` or ``.SH``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from citadel._errors import IngestError
+from citadel.ingest.parsed import ParsedDocument, TextBuilder
+from citadel.models import ChunkKind
+
+MAN = "text/troff"
+_MAN_SUFFIX = re.compile(r"\.(?:[1-9][a-z0-9]{0,8}|man|n)$", re.IGNORECASE)
+_MAN_MARK = re.compile(rb"^[.'][ \t]*(?:TH|SH)\b", re.MULTILINE)
+
+
+def looks_like_man(name: str, head: bytes) -> bool:
+    """A man page by name and content (``.TH`` or ``.SH`` near the start)."""
+    return bool(_MAN_SUFFIX.search(name)) and bool(_MAN_MARK.search(head[:8192]))
+
+
+_GLYPHS = {
+    "em": "\u2014", "en": "\u2013", "hy": "-", "aq": "'", "dq": '"', "lq": "\u201c", "rq": "\u201d",
+    "oq": "\u2018", "cq": "\u2019", "bu": "\u2022", "co": "\u00a9", "rg": "\u00ae", "tm": "\u2122",
+    "mu": "\u00d7", "di": "\u00f7", ">=": "\u2265", "<=": "\u2264", "->": "\u2192", "<-": "\u2190",
+    "la": "\u27e8", "ra": "\u27e9", "ti": "~", "ha": "^", "ga": "`", "rs": "\\", "sl": "/",
+    "lB": "[", "rB": "]", "lC": "{", "rC": "}", "Tm": "\u2122", "R": "\u00ae", "pl": "+", "mi": "-",
+    "eq": "=", "de": "\u00b0", "dg": "\u2020", "ss": "\u00df", "ct": "\u00a2", "ps": "\u00b6",
+    "sc": "\u00a7", "fm": "\u2032", "or": "|", "ci": "\u25cb", "sq": "\u25a1",
+}
+_ESCAPE = re.compile(
+    r"\\(?:"
+    r"f(?:\[[^\]]*\]|\(..|.)"  # font
+    r"|s[+-]?(?:\d|\(\d\d|\[\d+\])"  # size
+    r"|[(](?P<g2>..)|\[(?P<gb>[^\]]+)\]"  # named glyph
+    r"|\*(?:\((?P<s2>..)|\[(?P<sb>[^\]]+)\]|(?P<s1>.))"  # string
+    r"|n(?:\(..|\[[^\]]*\]|.)"  # register
+    r"|[whvXNlLbDoxZk]'[^']*'"  # width, motion, device, drawing
+    r"|(?P<one>.)"
+    r")"
+)
+_ONE = {"-": "-", "e": "\\", "\\": "\\", "&": "", "~": " ", " ": " ", "0": " ", "|": "", "^": "",
+        "c": "", "%": "", ":": "", "t": " ", ".": ".", "'": "'", "`": "`", "!": "", "/": "", ",": "",
+        "{": "", "}": "", "a": ""}
+
+
+def unescape(text: str) -> str:
+    """The text a roff line shows: escapes resolved, comments dropped."""
+    text = re.sub(r'\\".*$', "", text)
+
+    def sub(m: re.Match[str]) -> str:
+        glyph = m.group("g2") or m.group("gb")
+        if glyph is not None:
+            return _GLYPHS.get(glyph, "")
+        string = m.group("s2") or m.group("sb") or m.group("s1")
+        if string is not None:
+            return _GLYPHS.get(string, "")
+        one = m.group("one")
+        if one is not None:
+            return _ONE.get(one, one)
+        return ""
+
+    return _ESCAPE.sub(sub, text)
+
+
+def _args(rest: str) -> list[str]:
+    """A request's arguments: words, or "quoted strings" ("" inside is a quote)."""
+    out, i = [], 0
+    while i < len(rest):
+        while i < len(rest) and rest[i] in " \t":
+            i += 1
+        if i >= len(rest):
+            break
+        if rest[i] == '"':
+            j, buf = i + 1, []
+            while j < len(rest):
+                if rest[j] == '"' and rest[j + 1: j + 2] == '"':
+                    buf.append('"')
+                    j += 2
+                elif rest[j] == '"':
+                    break
+                else:
+                    buf.append(rest[j])
+                    j += 1
+            out.append("".join(buf))
+            i = j + 1
+        else:
+            j = i
+            while j < len(rest) and rest[j] not in " \t":
+                j += 1
+            out.append(rest[i:j])
+            i = j
+    return out
+
+
+_BULLETS = {"\u2022", "\u25cb", "\u25cf", "-", "*", "o", ""}
+_FONT_RUNS = {"B", "I", "SM", "SB", "R"}
+_ALTERNATING = {"BR", "RB", "IR", "RI", "BI", "IB"}
+_BREAKS = {"PP", "P", "LP", "sp", "HP", "SY", "YS", "UE", "ME"}
+_SKIPPED_BLOCKS = {"de", "de1", "am", "am1", "ig", "dei"}
+_CONDITIONALS = {"if", "ie", "el", "while"}
+
+
+class _Page:
+    def __init__(self) -> None:
+        self.builder = TextBuilder()
+        self.words: list[str] = []
+        self.term: list[str] | None = None  # inside a .TP/.IP item: its term, then its text
+        self.expect_term = False
+        self.code: list[str] | None = None
+
+    def text(self, line: str) -> None:
+        shown = unescape(line).strip()
+        if self.code is not None:
+            self.code.append(unescape(line).rstrip())
+            return
+        if not shown:
+            return
+        if self.expect_term:
+            self.term = [shown]
+            self.expect_term = False
+        else:
+            self.words.append(shown)
+
+    def flush(self) -> None:
+        body = " ".join(self.words).strip()
+        if self.term is not None:
+            term = " ".join(self.term).strip()
+            unit = f"{term}: {body}" if term and body else term or body
+            if unit:
+                self.builder.block(unit, ChunkKind.LIST, tight=True)
+        elif body:
+            self.builder.block(body)
+        self.words, self.term, self.expect_term = [], None, False
+
+    def end_code(self) -> None:
+        if self.code is not None:
+            lines, self.code = self.code, None
+            if any(ln.strip() for ln in lines):
+                self.builder.block("\n".join(lines).strip("\n"), ChunkKind.CODE)
+
+
+def load_man(data: bytes, name: str) -> ParsedDocument:
+    """A man page (see the module docstring)."""
+    from citadel.ingest.loaders import _check_source_chars, decode_text
+
+    raw = decode_text(data)
+    _check_source_chars(raw, "man page")
+    lines = raw.replace("\r\n", "\n").split("\n")
+    page = _Page()
+    title = re.sub(r"\.(?:gz)$", "", name)
+    i, skip_until, depth = 0, None, 0
+    while i < len(lines):
+        line = lines[i]
+        while line.endswith("\\") and not line.endswith("\\\\") and i + 1 < len(lines):
+            i += 1
+            line = line[:-1] + lines[i]
+        i += 1
+        if skip_until is not None:  # inside a macro definition
+            if line.strip() in (skip_until, "." + skip_until.lstrip(".")):
+                skip_until = None
+            continue
+        if depth:  # inside a conditional's \{ ... \} block
+            depth += line.count("\\{") - line.count("\\}")
+            depth = max(depth, 0)
+            continue
+        if not line.strip():
+            if page.code is not None:
+                page.code.append("")
+            else:
+                page.flush()
+            continue
+        if line[0] not in ".'":
+            page.text(line)
+            continue
+        request = line[1:].lstrip()
+        if request.startswith('\\"') or not request:
+            continue
+        m = re.match(r"(\S+)\s*(.*)$", request)
+        if m is None:
+            continue
+        macro, rest = m.group(1), m.group(2)
+        if macro in _SKIPPED_BLOCKS:
+            args = _args(rest)
+            skip_until = ".." if macro != "ig" or not args[1:] else "." + args[1]
+            continue
+        if macro in _CONDITIONALS:
+            depth = max(0, rest.count("\\{") - rest.count("\\}"))
+            continue
+        if macro == "TH":
+            args = [unescape(a) for a in _args(rest)]
+            if args:
+                title = f"{args[0].lower()}({args[1]})" if len(args) > 1 else args[0].lower()
+        elif macro in ("SH", "SS"):
+            page.end_code()
+            page.flush()
+            heading = unescape(" ".join(_args(rest))).strip()
+            if not heading and i < len(lines):
+                heading, i = unescape(lines[i]).strip(), i + 1
+            if heading.isupper():
+                heading = heading.capitalize()
+            page.builder.heading(1 if macro == "SH" else 2, heading)
+        elif macro == "TP":
+            page.flush()
+            page.expect_term = True
+        elif macro == "IP":
+            args = _args(rest)
+            term = unescape(args[0]).strip() if args else ""
+            lead = " ".join(page.words).strip()
+            if not term and page.term is None and lead.endswith(":") and len(lead) <= 100:
+                # "--slurp/-s:" then .IP and its description (Ronn's layout): one unit
+                page.term, page.words = [lead[:-1]], []
+                continue
+            page.flush()
+            if term and term not in _BULLETS:
+                page.term = [term]
+        elif macro in _BREAKS:
+            page.flush()
+        elif macro in ("nf", "EX"):
+            page.flush()
+            page.code = []
+        elif macro in ("fi", "EE"):
+            page.end_code()
+        elif macro == "br":
+            if page.code is None and page.words:
+                page.words.append("")
+        elif macro in _FONT_RUNS:
+            shown = " ".join(_args(rest))
+            if shown:
+                page.text(shown)
+            elif i < len(lines):  # the font applies to the next line
+                page.text(lines[i])
+                i += 1
+        elif macro in _ALTERNATING:
+            page.text("".join(_args(rest)))
+        elif macro in ("UR", "MT"):
+            pass  # the link text follows; the address is kept by .UE's line if any
+        elif macro in ("OP",):
+            page.text("[" + " ".join(_args(rest)) + "]")
+        # every other request (.RS, .RE, .PD, .ad, .nh, .ft, .ds, .nr, .so, .in, ...) is layout
+    page.end_code()
+    page.flush()
+    doc = page.builder.build(title, MAN, {"format": "man"})
+    if not doc.text.strip():
+        raise IngestError("no text found in the man page")
+    return doc
