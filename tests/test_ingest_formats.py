@@ -207,3 +207,49 @@ def test_man_pages_have_sections_and_options_as_units(tmp_path: Path, store: Sto
     hits = store.keyword_search("slurp entire input stream large array", 3, ADMIN)
     assert hits and hits[0].chunk.doc_id == "jq.1.gz"
     assert "--slurp/-s: Instead of running the filter for each JSON object" in hits[0].chunk.text
+
+
+# --- fidelity -----------------------------------------------------------------------------
+
+
+def test_ligatures_and_compatibility_characters_are_folded(tmp_path: Path, store: Store) -> None:
+    from citadel.text import normalize_text
+
+    assert normalize_text("The \ufb01le and the \ufb02ag, \uff26\uff55\uff4c\uff4c width,\u00a0no\u2009break") == \
+        "The file and the flag, Full width, no break"
+    assert normalize_text("10 m\u00b2 and \u00bd cup") == "10 m\u00b2 and \u00bd cup"  # meaning kept
+    path = tmp_path / "notes.txt"
+    path.write_text("Open the con\ufb01guration \ufb01le before the \ufb01rst run.\n")
+    ingest(store, [path], embedder=None)
+    (chunk,) = store.chunks("notes.txt")
+    assert chunk.text == "Open the configuration file before the first run."
+    assert chunk.text == store.text("notes.txt")[chunk.start:chunk.end]
+    hits = store.keyword_search("configuration file", 3, ADMIN)
+    assert hits and hits[0].chunk.doc_id == "notes.txt"
+
+
+def test_html_headings_lose_their_permalink_glyph(tmp_path: Path, store: Store) -> None:
+    from citadel.ingest.loaders import strip_permalink
+
+    assert strip_permalink("Usage\u00b6") == "Usage" and strip_permalink("Install #") == "Install"
+    assert strip_permalink("C#") == "C#" and strip_permalink("Options \U0001f517") == "Options"
+    page = tmp_path / "guide.html"
+    page.write_text('<html><body><h1>Guide<a class="headerlink" href="#guide">\u00b6</a></h1>'
+                    '<h2>Usage <a href="#usage">#</a></h2><p>Run the tool.</p></body></html>')
+    ingest(store, [page], embedder=None)
+    doc = store.current("guide.html")
+    assert doc is not None and doc.title == "Guide"
+    (chunk,) = [c for c in store.chunks("guide.html") if "Run the tool" in c.text]
+    assert chunk.heading_path == ("Guide", "Usage")
+
+
+def test_a_pdf_title_is_its_first_real_heading(tmp_path: Path, store: Store) -> None:
+    from .files import make_pdf
+
+    pdf = make_pdf(tmp_path / "manual.pdf", [
+        [("Table of Contents", True), ("1 Setup ... 2", False)],
+        [("Installing the scanner", True), ("Plug the scanner into a USB port.", False)],
+    ], title="Microsoft Word - manual.docx")
+    ingest(store, [pdf], embedder=None)
+    doc = store.current("manual.pdf")
+    assert doc is not None and doc.title == "Installing the scanner"

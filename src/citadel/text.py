@@ -24,14 +24,27 @@ _TRAILING = re.compile(r"[ \t]+\n")
 _BLANKS = re.compile(r"\n{3,}")
 
 
+#: compatibility characters folded to what they stand for (NFKC, for these only): the
+#: ligatures of PDFs ("\ufb01" is "fi", so a search for "file" finds "\ufb01le"), full-width
+#: forms, and spaces of other widths. Superscripts and fractions ("m\u00b2", "\u00bd") keep
+#: their meaning and are left alone.
+_COMPAT = re.compile("[\ufb00-\ufb06\ufb13-\ufb17\uff01-\uff5e\u00a0\u2000-\u200a\u202f\u205f\u3000]")
+
+
+def _fold(m: re.Match[str]) -> str:
+    return unicodedata.normalize("NFKC", m.group(0))
+
+
 def normalize_text(text: str) -> str:
     """Return the canonical form that chunk offsets point into.
 
-    NFC unicode, ``\\n`` line ends, runs of horizontal whitespace collapsed to one
+    NFC unicode with ligatures, full-width forms and odd-width spaces folded (see
+    ``_COMPAT``), ``\\n`` line ends, runs of horizontal whitespace collapsed to one
     space, no trailing spaces on a line, at most one blank line in a row, and no
     leading or trailing whitespace.
     """
     text = unicodedata.normalize("NFC", text)
+    text = _COMPAT.sub(_fold, text)
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\x00", "")
     text = _SPACES.sub(" ", text)
     text = _TRAILING.sub("\n", text)

@@ -456,7 +456,7 @@ class _HtmlWalker:
         if depth >= self.max_depth:
             self.builder.block(_flat_text(node))
         elif tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
-            text = self.inline(node, depth)
+            text = strip_permalink(self.inline(node, depth))
             if tag == "h1" and self.first_h1 is None:
                 self.first_h1 = " ".join(text.split())
             self.builder.heading(int(tag[1]), text)
@@ -571,6 +571,21 @@ def _pdf_paragraphs(page_text: str) -> list[tuple[str, bool]]:
     return out
 
 
+#: headings that name a part of the document, not the document: never its title
+_GENERIC_HEADING = re.compile(r"^\s*(?:table of contents|contents|index|toc|page \d+)\s*$",
+                              re.IGNORECASE)
+#: metadata titles that authoring tools fill in: never the title
+_GENERIC_TITLE = re.compile(r"^\s*(?:untitled(?: document)?|microsoft word\s*-.*|document\d*|"
+                            r"slide \d+|presentation\d*|\S+\.(?:docx?|pdf|odt|tex|dvi))\s*$", re.IGNORECASE)
+_PERMALINK = re.compile(r"(?:[\u00b6\u00a7\U0001f517\u2693]|(?<=\s)#)\s*$")
+
+
+def strip_permalink(heading: str) -> str:
+    """A heading without the permalink glyph doc generators append ("Usage\u00b6",
+    "Usage #"); a "#" that ends a word ("C#") stays."""
+    return _PERMALINK.sub("", heading.rstrip()).rstrip()
+
+
 def _looks_like_heading(line: str) -> bool:
     return (
         2 < len(line) <= 70
@@ -609,16 +624,19 @@ def load_pdf(data: bytes, name: str) -> ParsedDocument:
     except (PyPdfError, ValueError, KeyError, TypeError, OSError) as exc:
         raise IngestError(f"could not read the PDF ({exc}); the file may be corrupt") from exc
     builder = TextBuilder()
-    first_heading: str | None = None
+    headings: list[str] = []
     for number, raw in enumerate(pages, start=1):
         builder.page = number
         for para, is_heading in _pdf_paragraphs(raw):
             if is_heading:
-                first_heading = first_heading or para
+                headings.append(para)
                 builder.heading(1, para)
             else:
                 builder.block(para)
-    title = pdf_title or first_heading or _title_from_name(name)
+    # the title: the PDF's own unless a tool's placeholder, else its first real heading
+    real = next((h for h in headings if not _GENERIC_HEADING.match(h)), None)
+    title = (pdf_title if pdf_title and not _GENERIC_TITLE.match(pdf_title) else None) or real \
+        or _title_from_name(name)
     doc = builder.build(title, PDF, {"pages": len(pages)})
     return _require_text(doc, "the PDF has no extractable text (a scanned PDF needs OCR first)")
 
