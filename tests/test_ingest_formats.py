@@ -253,3 +253,48 @@ def test_a_pdf_title_is_its_first_real_heading(tmp_path: Path, store: Store) -> 
     ingest(store, [pdf], embedder=None)
     doc = store.current("manual.pdf")
     assert doc is not None and doc.title == "Installing the scanner"
+
+
+MYST = """# fs
+
+## fs.readFile(path, callback)
+
+<!-- YAML
+added: v0.1.29
+changes:
+  - version: v10.0.0
+    description: The callback parameter is no longer optional.
+-->
+
+Reads the whole file. Press {kbd}`Ctrl+C` to stop; see {doc}`the setup guide <setup>`.
+
+```{versionadded} 3.2
+The `encoding` option.
+```
+
+```{note}
+:class: tip
+Large files are better read with a stream.
+```
+
+```{code-block} js
+fs.readFile('/etc/passwd', cb);
+```
+
+<!-- an ordinary comment -->
+"""
+
+
+def test_myst_directives_roles_and_comment_metadata_keep_their_content(tmp_path: Path, store: Store) -> None:
+    (tmp_path / "fs.md").write_text(MYST)
+    ingest(store, [tmp_path / "fs.md"], embedder=None)
+    text = store.text("fs.md")
+    assert "added: v0.1.29; changes: version: v10.0.0; description: The callback parameter is no longer optional." in text
+    assert "Press Ctrl+C to stop; see the setup guide." in text
+    assert "Added in version 3.2: The encoding option." in text
+    assert "Note: Large files are better read with a stream." in text and ":class:" not in text
+    assert "an ordinary comment" not in text and "{kbd}" not in text and "{versionadded}" not in text
+    history = next(c for c in store.chunks("fs.md") if "v0.1.29" in c.text)
+    assert history.heading_path == ("fs", "fs.readFile(path, callback)")
+    code = next(c for c in store.chunks("fs.md") if "/etc/passwd" in c.text)
+    assert code.kind.value in ("code", "section")

@@ -224,7 +224,74 @@ def _inline(token: Any) -> str:
             parts.append(" ")
         elif child.type == "image":
             parts.append(_inline(child) or child.attrs.get("alt", ""))
-    return "".join(parts)
+    # MyST roles keep their text: "{kbd}`Ctrl+C`" reads "Ctrl+C", "{doc}`Setup <setup>`" "Setup"
+    text = _MYST_ROLE.sub("", "".join(parts))
+    return _MYST_TARGET.sub(r"\1", text)
+
+
+_MYST_ROLE = re.compile(r"\{[a-z][\w:.+-]*\}(?=\S)")
+_MYST_TARGET = re.compile(r"(\w[^<>]*?)\s+<[^<>\s]+>")
+_MYST_DIRECTIVE = re.compile(r"^\{([a-zA-Z][\w:.+-]*)\}\s*(.*)$")
+#: MyST directives whose body is code, not prose
+_CODE_DIRECTIVES = {"code", "code-block", "code-cell", "sourcecode", "literalinclude", "math", "mermaid"}
+#: how a directive's name reads before its body ("{versionadded} 3.2" -> "Added in version 3.2")
+_DIRECTIVE_LEADS = {
+    "versionadded": "Added in version", "versionchanged": "Changed in version",
+    "deprecated": "Deprecated since version", "versionremoved": "Removed in version",
+    "seealso": "See also", "tab-item": "Tab", "tab": "Tab", "dropdown": "", "admonition": "",
+}
+
+
+def _add_directive(builder: TextBuilder, name: str, argument: str, body: str) -> None:
+    """A MyST directive (a fence named ``{name}``): its name, argument and body kept as
+    text ("Added in version 3.2: The timeout option."), options (``:key: value`` lines)
+    dropped; a code directive stays code."""
+    lines = body.split("\n")
+    while lines and re.match(r"^:[\w-]+:", lines[0].strip()):
+        lines.pop(0)
+    content = "\n".join(lines).strip()
+    if name.lower() in _CODE_DIRECTIVES:
+        if content:
+            builder.block(content, ChunkKind.CODE)
+        return
+    lead = _DIRECTIVE_LEADS.get(name.lower(), name.replace("-", " ").capitalize())
+    head = " ".join(p for p in (lead, argument.strip()) if p)
+    paragraphs = [p for p in re.split(r"\n\s*\n", content) if p.strip()] or [""]
+    first = f"{head}: {paragraphs[0]}" if head and paragraphs[0] else head or paragraphs[0]
+    for k, para in enumerate([first, *paragraphs[1:]]):
+        if para.strip():
+            plain = re.sub(r"`([^`]+)`", r"\1", _MYST_ROLE.sub("", para))  # inline code as its text
+            builder.block(_MYST_TARGET.sub(r"\1", plain), tight=k > 0)
+
+
+_YAML_COMMENT = re.compile(r"^\s*<!--\s*YAML\s*\n(.*?)-->\s*$", re.DOTALL)
+
+
+def _comment_metadata(html: str) -> str:
+    """The text of YAML metadata kept in an HTML comment, as Node.js-style API docs keep a
+    function's history (``<!-- YAML added: v0.1.90 changes: ... -->``): "added: v0.1.90;
+    changes: v10.0.0: The callback parameter is no longer optional." Other comments: ""."""
+    m = _YAML_COMMENT.match(html)
+    if m is None or len(m.group(1)) > limits().max_front_matter_chars:
+        return ""
+    try:
+        data = yaml.load(m.group(1), Loader=_FrontMatterLoader)
+    except (yaml.YAMLError, IngestError):
+        return ""
+    return _flatten_yaml(data)
+
+
+def _flatten_yaml(value: Any) -> str:
+    if isinstance(value, dict):
+        parts = []
+        for key, item in value.items():
+            text = _flatten_yaml(item)
+            if text:
+                parts.append(f"{key}: {text}")
+        return "; ".join(parts)
+    if isinstance(value, list):
+        return "; ".join(t for t in (_flatten_yaml(v) for v in value) if t)
+    return "" if value is None else str(value)
 
 
 def _row_text(header: list[str], cells: list[str]) -> str:
@@ -276,10 +343,12 @@ def load_markdown(data: bytes, name: str) -> ParsedDocument:
             else:
                 kind = ChunkKind.QUOTE if quotes > 0 else ChunkKind.PARAGRAPH
                 builder.block(text, kind)
+        elif t == "fence" and (directive := _MYST_DIRECTIVE.match(tok.info or "")):
+            _add_directive(builder, directive.group(1), directive.group(2), tok.content)
         elif t in ("fence", "code_block"):
             builder.block(tok.content, ChunkKind.CODE)
         elif t == "html_block":
-            text = _html_fragment_text(tok.content)
+            text = _comment_metadata(tok.content) or _html_fragment_text(tok.content)
             if text:
                 builder.block(text)
         elif t == "thead_open":
