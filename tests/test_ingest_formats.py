@@ -298,3 +298,70 @@ def test_myst_directives_roles_and_comment_metadata_keep_their_content(tmp_path:
     assert history.heading_path == ("fs", "fs.readFile(path, callback)")
     code = next(c for c in store.chunks("fs.md") if "/etc/passwd" in c.text)
     assert code.kind.value in ("code", "section")
+
+
+RST = """=====
+frob
+=====
+
+Usage
+=====
+
+Call :func:`~frob.run` with the path of :file:`frob.toml`.
+
+.. versionadded:: 3.2 The ``--timeout`` option.
+
+.. versionchanged:: 4.0
+
+   Quiet by default.
+
+.. note::
+
+   Large files are read in parts.
+
+Options
+-------
+
+-t SECONDS, --timeout=SECONDS   Stop after this many seconds.
+-q, --quiet                     Print nothing.
+
+.. code-block:: python
+   :linenos:
+
+   frob.run("data/", timeout=5)
+
+=====  =====
+Plan   Price
+=====  =====
+Basic  $5
+Pro    $12
+=====  =====
+
+.. frobnicate:: fast
+
+   A directive no tool knows still keeps its words.
+"""
+
+
+def test_restructuredtext_keeps_sections_directives_roles_options_and_tables(tmp_path: Path, store: Store) -> None:
+    (tmp_path / "frob.rst").write_text(RST)
+    shutil.copy(Path(__file__).parent / "fixtures" / "docs" / "python" / "architecture.rst", tmp_path)
+    report = ingest(store, [tmp_path], embedder=None)
+    assert report.failed == [] and report.added == 2
+    doc = store.current("frob.rst")
+    assert doc is not None and doc.title == "frob" and doc.media_type == "text/x-rst"
+    text = store.text("frob.rst")
+    for shown in ("Call frob.run with the path of frob.toml.", "Added in version 3.2: The --timeout option.",
+                  "Changed in version 4.0: Quiet by default.", "Note: Large files are read in parts.",
+                  "-t SECONDS, --timeout=SECONDS: Stop after this many seconds.", 'frob.run("data/", timeout=5)',
+                  "Plan: Pro; Price: $12", "Frobnicate fast: A directive no tool knows still keeps its words."):
+        assert shown in text, shown
+    assert ":func:" not in text and ".. " not in text and ":linenos:" not in text
+    options = next(c for c in store.chunks("frob.rst") if "--quiet" in c.text)
+    assert options.heading_path == ("frob", "Usage", "Options")
+    # the real file: CPython's email architecture notes, sections as headings
+    arch = store.current("architecture.rst")
+    assert arch is not None and arch.title == "email Package Architecture"
+    hits = store.keyword_search("Generator turns model into sequence of bytes", 3, ADMIN)
+    assert hits and hits[0].chunk.doc_id == "architecture.rst"
+    assert hits[0].chunk.heading_path == ("email Package Architecture", "Overview")

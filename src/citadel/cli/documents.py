@@ -27,9 +27,9 @@ def ingest(state: CliState, paths: tuple[str, ...], groups: str | None, doc_id: 
     """Ingest files, folders (recursively) and JSONL bulk files.
 
     Markdown, text, HTML, PDF, DOCX and JSONL (one document per line: doc_id or
-    id, title, text, optional groups and metadata); text files without a known
-    extension (README, NEWS, changelog) by their content; gzip files by their inner
-    name (README.md.gz). Changed documents get a new version; unchanged ones are left
+    id, title, text, optional groups and metadata); reStructuredText; man pages
+    (ls.1); text files without a known extension (README, NEWS, changelog) by their
+    content; gzip files by their inner name (README.md.gz, ls.1.gz). Changed documents get a new version; unchanged ones are left
     alone. Every file a folder walk finds is stored, unchanged, failed or skipped, each
     with its reason. Exit status 2 when some files failed (a file that cannot be read, is
     over a limit, or has no usable document id), when the folders held only files that

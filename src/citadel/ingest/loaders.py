@@ -910,6 +910,10 @@ def loader_for(name: str, head: bytes | None = None) -> Loader | None:
         return LOADERS[suffix][1]
     if suffix == ".gz":
         return load_gzip
+    if suffix in (".rst", ".rest"):
+        from citadel.ingest.rst import load_rst
+
+        return load_rst
     if head is not None and looks_like_text(head):
         from citadel.ingest.man import load_man, looks_like_man
 

@@ -1,0 +1,250 @@
+"""reStructuredText, read with docutils: sections as headings, paragraphs, list items, table
+rows with their header, literal blocks as code, admonitions and Sphinx's version notes as
+prose that says what they are.
+
+Sphinx's own directives (``versionadded``, ``versionchanged``, ``deprecated``, ``seealso``,
+``code-block``, ``note``-like boxes, ``tab``) are not docutils', so each is given a reading
+here ("Added in version 3.2: ..."); any other role (``:func:`open```, ``:ref:`setup```)
+keeps its text. docutils never reads other files or runs anything for us: ``include``,
+``raw`` and file insertion are disabled, and its messages are silenced (a document with a
+markup error is still read; one that docutils cannot read at all fails with its reason).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from citadel._errors import IngestError
+from citadel.ingest.parsed import ParsedDocument, TextBuilder
+from citadel.models import ChunkKind
+
+RST = "text/x-rst"
+
+_VERSION_NOTES = {
+    "versionadded": "Added in version", "versionchanged": "Changed in version",
+    "deprecated": "Deprecated since version", "versionremoved": "Removed in version",
+}
+_BOXES = {"seealso": "See also", "tab": "Tab", "tab-item": "Tab", "dropdown": "", "todo": "To do",
+          "hlist": "", "rubric": "", "centered": "", "glossary": "", "only": ""}
+_CODE = {"code-block", "sourcecode", "literalinclude", "doctest", "testcode", "productionlist"}
+#: a role, whatever its name: its text is kept (``:func:`open``` -> ``open``)
+_ROLE = re.compile(r":(?:[a-zA-Z][\w.+-]*:)+`((?:[^`\\]|\\.)+)`")
+_TARGET = re.compile(r"^(.*?)\s*<[^<>]+>$", re.DOTALL)
+
+
+def _register() -> None:
+    """Teach docutils Sphinx's directives, once: each becomes a container the walk reads."""
+    from docutils import nodes
+    from docutils.parsers.rst import Directive, directives
+
+    class AnyOption(dict[str, Any]):
+        """Sphinx's directives take options docutils has never heard of: accept them all."""
+
+        def __contains__(self, key: object) -> bool:
+            return True
+
+        def __getitem__(self, key: str) -> Any:
+            return directives.unchanged
+
+    global _ANY_OPTION
+    _ANY_OPTION = AnyOption()
+
+    class Note(Directive):
+        has_content = True
+        optional_arguments = 1
+        final_argument_whitespace = True
+        option_spec = _ANY_OPTION
+
+        def run(self) -> list[Any]:
+            node = nodes.container(classes=["citadel-directive"])
+            node["citadel_name"] = self.name
+            argument = " ".join(self.arguments)
+            if self.name in _VERSION_NOTES and len(argument.split(None, 1)) == 2:
+                # ".. versionadded:: 3.2 The timeout option." : the version, then its text
+                argument, text = argument.split(None, 1)
+                node += nodes.paragraph(text=_plain(text))
+            node["citadel_argument"] = argument
+            self.state.nested_parse(self.content, self.content_offset, node)
+            return [node]
+
+    class Code(Directive):
+        has_content = True
+        optional_arguments = 1
+        final_argument_whitespace = True
+        option_spec = _ANY_OPTION
+
+        def run(self) -> list[Any]:
+            return [nodes.literal_block("\n".join(self.content), "\n".join(self.content))]
+
+    class Options(Directive):  # Sphinx's domain directives: ".. function:: open(file)"
+        has_content = True
+        optional_arguments = 1
+        final_argument_whitespace = True
+        option_spec = _ANY_OPTION
+
+        def run(self) -> list[Any]:
+            node = nodes.container(classes=["citadel-directive"])
+            node["citadel_name"] = ""
+            node["citadel_argument"] = " ".join(self.arguments)
+            self.state.nested_parse(self.content, self.content_offset, node)
+            return [node]
+
+    for name in (*_VERSION_NOTES, *_BOXES):
+        directives.register_directive(name, Note)
+    for name in _CODE:
+        directives.register_directive(name, Code)
+    for name in ("function", "method", "class", "attribute", "data", "exception", "module",
+                 "option", "envvar", "program", "describe", "object", "py:function", "py:method",
+                 "py:class", "py:attribute", "py:data", "py:exception", "py:module", "c:function",
+                 "c:macro", "c:type", "c:member", "cmdoption", "decorator", "currentmodule",
+                 "index", "toctree", "autofunction", "autoclass", "automodule"):
+        directives.register_directive(name, Options)
+
+
+_REGISTERED: list[bool] = []
+_ANY_OPTION: Any = None
+
+
+def load_rst(data: bytes, name: str) -> ParsedDocument:
+    """A reStructuredText file (see the module docstring)."""
+    from docutils.core import publish_doctree
+    from docutils.utils import SystemMessage
+
+    from citadel.ingest.loaders import _check_source_chars, decode_text
+
+    if not _REGISTERED:
+        _register()
+        _REGISTERED.append(True)
+    source = decode_text(data)
+    _check_source_chars(source, "reStructuredText file")
+    source = _ROLE.sub(lambda m: "``" + _role_text(m.group(1)).replace("`", "'") + "``", source)
+    settings = {"report_level": 5, "halt_level": 5, "file_insertion_enabled": False,
+                "raw_enabled": False, "input_encoding": "unicode", "warning_stream": False,
+                "doctitle_xform": False, "sectsubtitle_xform": False}
+    try:
+        tree = publish_doctree(source, settings_overrides=settings)
+    except SystemMessage as exc:  # pragma: no cover - halt_level 5 stops nothing
+        raise IngestError(f"could not read the reStructuredText ({exc})") from exc
+    walker = _Walker()
+    walker.walk(tree, 0)
+    title = walker.first_heading or name.rsplit(".", 1)[0]
+    doc = walker.builder.build(title, RST)
+    if not doc.text.strip():
+        raise IngestError("no text found in the reStructuredText file")
+    return doc
+
+
+def _plain(text: str) -> str:
+    """Inline markup of a directive's argument as its text (``code``, *emphasis*)."""
+    return " ".join(re.sub(r"``(.+?)``|\*\*(.+?)\*\*|\*(.+?)\*", lambda m: next(g for g in m.groups() if g),
+                           text).split())
+
+
+def _role_text(text: str) -> str:
+    m = _TARGET.match(text)
+    shown = m.group(1) if m and m.group(1) else text
+    return shown.lstrip("~!")
+
+
+class _Walker:
+    def __init__(self) -> None:
+        self.builder = TextBuilder()
+        self.first_heading: str | None = None
+
+    def walk(self, node: Any, level: int) -> None:
+        from docutils import nodes
+
+        for child in node.children:
+            if isinstance(child, nodes.section):
+                title = child.next_node(nodes.title)
+                if title is not None:
+                    text = title.astext()
+                    self.first_heading = self.first_heading or text
+                    self.builder.heading(level + 1, text)
+                self.walk(child, level + 1)
+            elif isinstance(child, nodes.system_message):
+                self._unknown(child)
+            elif isinstance(child, nodes.title | nodes.comment | nodes.target
+                            | nodes.substitution_definition | nodes.problematic):
+                continue
+            elif isinstance(child, nodes.paragraph | nodes.line_block | nodes.rubric):
+                self.builder.block(child.astext())
+            elif isinstance(child, nodes.literal_block | nodes.doctest_block):
+                self.builder.block(child.astext(), ChunkKind.CODE)
+            elif isinstance(child, nodes.bullet_list | nodes.enumerated_list):
+                self._items(child, isinstance(child, nodes.enumerated_list))
+            elif isinstance(child, nodes.definition_list | nodes.field_list | nodes.option_list):
+                self._terms(child)
+            elif isinstance(child, nodes.table):
+                self._table(child)
+            elif isinstance(child, nodes.Admonition):
+                lead = child.__class__.__name__.replace("_", " ").capitalize()
+                if isinstance(child, nodes.admonition):
+                    t = child.next_node(nodes.title)
+                    lead = t.astext() if t is not None else "Note"
+                self._lead(lead, child)
+            elif isinstance(child, nodes.container) and "citadel_name" in child.attributes:
+                name, argument = child["citadel_name"], child["citadel_argument"]
+                lead = _VERSION_NOTES.get(name, _BOXES.get(name, name.capitalize() if name else ""))
+                self._lead(" ".join(p for p in (lead, argument) if p), child)
+            elif isinstance(child, nodes.Element):
+                self.walk(child, level)
+
+    def _unknown(self, message: Any) -> None:
+        """A directive docutils does not know: its body is kept as text (the markup error
+        itself is not)."""
+        from docutils import nodes
+
+        block = message.next_node(nodes.literal_block)
+        if block is None:
+            return
+        lines = block.astext().split("\n")
+        if lines and lines[0].lstrip().startswith(".."):
+            head = re.match(r"\s*\.\.\s+([\w:.+-]+)::\s*(.*)$", lines[0])
+            lines = lines[1:]
+            body = " ".join(" ".join(lines).split())
+            if head:
+                lead = " ".join(p for p in (head.group(1).replace("-", " ").capitalize(), head.group(2)) if p)
+                body = f"{lead}: {body}" if body else lead
+            if body:
+                self.builder.block(_ROLE.sub(lambda m: _role_text(m.group(1)), body))
+
+    def _lead(self, lead: str, node: Any) -> None:
+        """A box's paragraphs, the first led by what the box is ("Note: ...")."""
+        from docutils import nodes
+
+        paras = [p.astext() for p in node.findall(nodes.paragraph)]
+        if not paras:
+            if lead:
+                self.builder.block(lead)
+            return
+        first = f"{lead}: {paras[0]}" if lead else paras[0]
+        for k, para in enumerate([first, *paras[1:]]):
+            self.builder.block(para, tight=k > 0)
+
+    def _items(self, node: Any, ordered: bool) -> None:
+        for k, item in enumerate(node.children, start=1):
+            marker = f"{k}." if ordered else "-"
+            self.builder.block(f"{marker} {item.astext()}", ChunkKind.LIST, tight=k > 1)
+
+    def _terms(self, node: Any) -> None:
+        for k, item in enumerate(node.children):
+            parts = [c.astext() for c in item.children]
+            text = f"{parts[0]}: {' '.join(parts[1:])}" if len(parts) > 1 else " ".join(parts)
+            self.builder.block(text, ChunkKind.LIST, tight=k > 0)
+
+    def _table(self, node: Any) -> None:
+        from docutils import nodes
+
+        header: list[str] = []
+        head = node.next_node(nodes.thead)
+        if head is not None:
+            row = head.next_node(nodes.row)
+            header = [e.astext() for e in row.children] if row is not None else []
+        body = node.next_node(nodes.tbody)
+        for k, row in enumerate(body.children if body is not None else []):
+            cells = [e.astext() for e in row.children]
+            text = "; ".join(f"{h}: {c}" if h else c for h, c in zip(header, cells, strict=False)) \
+                if header else " | ".join(cells)
+            self.builder.block(text, ChunkKind.TABLE_ROW, tight=k > 0)
