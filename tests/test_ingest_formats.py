@@ -365,3 +365,94 @@ def test_restructuredtext_keeps_sections_directives_roles_options_and_tables(tmp
     hits = store.keyword_search("Generator turns model into sequence of bytes", 3, ADMIN)
     assert hits and hits[0].chunk.doc_id == "architecture.rst"
     assert hits[0].chunk.heading_path == ("email Package Architecture", "Overview")
+
+
+PY = Path(__file__).parent / "fixtures" / "docs" / "python"
+
+VTT_TEXT = """WEBVTT
+
+00:12:05.000 --> 00:12:09.500
+Before you start, unplug the scanner.
+
+00:12:10.000 --> 00:12:31.000
+Then hold the <b>reset</b> button for ten seconds.
+
+00:20:00.000 --> 00:20:04.000
+That is all for today.
+"""
+
+SRT_TEXT = """1
+00:00:01,000 --> 00:00:04,000
+Welcome to the course.
+
+2
+00:00:04,500 --> 00:00:08,250
+Lesson one covers the command line.
+"""
+
+NOTEBOOK_JSON = {
+    "cells": [
+        {"cell_type": "markdown", "source": ["# Loading data\n", "\n", "We read the **sales** file first."]},
+        {"cell_type": "code", "source": ["import csv\n", "rows = list(csv.reader(open('sales.csv')))\n", "len(rows)"],
+         "outputs": [{"output_type": "execute_result", "data": {"text/plain": ["1204"]}}]},
+        {"cell_type": "code", "source": "1/0", "outputs": [{"output_type": "error", "ename": "ZeroDivisionError",
+                                                             "evalue": "division by zero", "traceback": []}]},
+    ],
+    "metadata": {}, "nbformat": 4, "nbformat_minor": 5,
+}
+
+
+def test_tables_mail_notebooks_transcripts_and_python(tmp_path: Path, store: Store) -> None:
+    folder = tmp_path / "mixed"
+    folder.mkdir()
+    (folder / "plans.csv").write_text("Plan,Price,Storage\nBasic,$5,10 GB\nPro,$12,1 TB\n")
+    (folder / "stops.tsv").write_text("Stop\tLine\nCentral\t4\nHarbour\t7\n")
+    shutil.copy(PY / "digest.eml", folder)
+    (folder / "load.ipynb").write_text(json.dumps(NOTEBOOK_JSON))
+    (folder / "reset.vtt").write_text(VTT_TEXT)
+    (folder / "course.srt").write_text(SRT_TEXT)
+    shutil.copy(PY / "colorsys.py", folder)
+    report = ingest(store, [folder], embedder=None)
+    assert report.failed == [] and report.added == 7
+    rows = [c.text for c in store.chunks("plans.csv")]
+    assert any("Plan: Pro; Price: $12; Storage: 1 TB" in t for t in rows)
+    assert "Stop: Harbour; Line: 7" in store.text("stops.tsv")
+    mail = store.current("digest.eml")
+    assert mail is not None and mail.title == "Ppp digest, Vol 1 #2 - 5 msgs"
+    assert "From: ppp-request@zzz.org" in store.text("digest.eml")
+    assert "Send Ppp mailing list submissions to" in store.text("digest.eml")
+    nb = store.text("load.ipynb")
+    assert store.current("load.ipynb").title == "Loading data"  # type: ignore[union-attr]
+    assert "We read the **sales** file first." in nb and "rows = list(csv.reader" in nb
+    assert "Output: 1204" in nb and "Output: ZeroDivisionError: division by zero" in nb
+    vtt = store.text("reset.vtt")
+    assert ("[00:12:05-00:12:31] Before you start, unplug the scanner. Then hold the reset button for ten "
+            "seconds.") in vtt
+    assert "[00:20:00-00:20:04] That is all for today." in vtt  # a long pause starts a new passage
+    assert store.current("reset.vtt").metadata["passages"][0] == {"time_start": 725.0, "time_end": 751.0}  # type: ignore[union-attr]
+    assert "[00:00:01-00:00:08] Welcome to the course. Lesson one covers the command line." in store.text("course.srt")
+    # Python: a block per function under its name, with the lines it spans
+    code = store.chunks("colorsys.py")
+    hls = next(c for c in code if "def rgb_to_hls" in c.text)
+    assert hls.heading_path == ("colorsys", "rgb_to_hls")
+    symbols = {s["symbol"]: s for s in store.current("colorsys.py").metadata["symbols"]}  # type: ignore[union-attr]
+    source = (PY / "colorsys.py").read_text().split("\n")
+    a, b = symbols["rgb_to_hls"]["line_start"], symbols["rgb_to_hls"]["line_end"]
+    assert source[a - 1].startswith("def rgb_to_hls") and source[b - 1].strip()
+    assert "Conversion functions between RGB and other color systems." in store.text("colorsys.py")
+
+
+def test_broken_formats_fail_with_their_reason(tmp_path: Path, store: Store) -> None:
+    folder = tmp_path / "bad"
+    folder.mkdir()
+    (folder / "broken.ipynb").write_text("{not json")
+    (folder / "empty.vtt").write_text("WEBVTT\n\nno cues here\n")
+    (folder / "old.py").write_text('print "hello from Python 2"\n')
+    report = ingest(store, [folder], embedder=None)
+    errors = {Path(f.path).name: f.error for f in report.failed}
+    assert "not a readable notebook" in errors["broken.ipynb"]
+    assert "no timed cues" in errors["empty.vtt"]
+    # Python 2 is kept as code without symbols, with why
+    old = store.current("old.py")
+    assert old is not None and "not valid Python 3" in old.metadata["parse_error"]
+    assert 'print "hello from Python 2"' in store.text("old.py")

@@ -872,6 +872,20 @@ LOADERS: dict[str, tuple[str, Loader]] = {
 }
 
 
+def _more_formats() -> None:
+    """The formats of :mod:`citadel.ingest.formats`, by suffix."""
+    from citadel.ingest import formats as f
+
+    LOADERS.update({
+        ".csv": (f.CSV, f.load_delimited), ".tsv": (f.TSV, f.load_delimited), ".tab": (f.TSV, f.load_delimited),
+        ".eml": (f.EMAIL, f.load_email), ".ipynb": (f.NOTEBOOK, f.load_notebook),
+        ".vtt": (f.VTT, f.load_transcript), ".srt": (f.SRT, f.load_transcript), ".py": (f.PYTHON, f.load_python),
+    })  # fmt: skip
+
+
+_more_formats()
+
+
 # --- files named by their content or compressed ---------------------------------------------
 
 #: how much of a file's start is read to tell text from binary

@@ -1,0 +1,288 @@
+"""More formats of documentation trees: CSV/TSV tables, e-mail, Jupyter notebooks, WebVTT and
+SRT transcripts, Python source.
+
+Each loader reads the bytes with the standard library only and builds blocks a person can
+cite: a table row with its header, a message's headers and body, a notebook's markdown and
+code cells (with their outputs as text), a transcript's cues merged into passages that keep
+their times, a Python function or class with its qualified name as its heading.
+"""
+
+from __future__ import annotations
+
+import ast
+import csv
+import io
+import json
+import re
+from typing import Any
+
+from citadel._errors import IngestError
+from citadel.ingest.parsed import ParsedDocument, TextBuilder
+from citadel.models import ChunkKind
+from citadel.text import normalize_text
+
+CSV = "text/csv"
+TSV = "text/tab-separated-values"
+EMAIL = "message/rfc822"
+NOTEBOOK = "application/x-ipynb+json"
+VTT = "text/vtt"
+SRT = "application/x-subrip"
+PYTHON = "text/x-python"
+
+
+def _decode(data: bytes, what: str) -> str:
+    from citadel.ingest.loaders import _check_source_chars, decode_text
+
+    text = decode_text(data)
+    _check_source_chars(text, what)
+    return text
+
+
+def _require(doc: ParsedDocument, what: str) -> ParsedDocument:
+    if not doc.text.strip():
+        raise IngestError(f"no text found in the {what}")
+    return doc
+
+
+# --- tables ---------------------------------------------------------------------------------
+
+
+def load_delimited(data: bytes, name: str) -> ParsedDocument:
+    """A CSV or TSV file: each data row one block with its header ("Plan: Pro; Price: $12")."""
+    tab = name.lower().endswith((".tsv", ".tab"))
+    text = _decode(data, "TSV file" if tab else "CSV file")
+    dialect: Any = csv.excel_tab if tab else csv.excel
+    if not tab:
+        try:
+            dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t|")
+        except csv.Error:
+            dialect = csv.excel
+    rows = [r for r in csv.reader(io.StringIO(text), dialect) if any(c.strip() for c in r)]
+    if not rows:
+        raise IngestError("the table has no rows")
+    header = [h.strip() for h in rows[0]]
+    builder = TextBuilder()
+    title = re.sub(r"\.(?:csv|tsv|tab)$", "", name, flags=re.IGNORECASE)
+    builder.heading(1, title)
+    for k, row in enumerate(rows[1:]):
+        cells = [c.strip() for c in row]
+        line = "; ".join(f"{h}: {c}" if h else c for h, c in zip(header, cells, strict=False) if c)
+        builder.block(line, ChunkKind.TABLE_ROW, tight=k > 0)
+    meta = {"columns": header, "rows": len(rows) - 1}
+    return _require(builder.build(title, TSV if tab else CSV, meta), "table")
+
+
+# --- e-mail ---------------------------------------------------------------------------------
+
+
+def load_email(data: bytes, name: str) -> ParsedDocument:
+    """An e-mail (``.eml``): subject as title, who and when as a first block, the plain text
+    body (or the HTML one's text), attachments named but not read."""
+    from email import policy
+    from email.parser import BytesParser
+
+    from citadel.ingest.loaders import _html_fragment_text, add_plain_paragraphs, check_size
+
+    check_size("the e-mail", len(data), "max_file_bytes")
+    message = BytesParser(policy=policy.default).parsebytes(data)
+    subject = str(message.get("subject", "") or "").strip()
+    builder = TextBuilder()
+    builder.heading(1, subject or name)
+    head = "; ".join(f"{k}: {message[k]}" for k in ("From", "To", "Cc", "Date") if message.get(k))
+    if head:
+        builder.block(head)
+    body = message.get_body(preferencelist=("plain", "html"))
+    if body is not None:
+        content = body.get_content()
+        if body.get_content_subtype() == "html":
+            content = _html_fragment_text(content)
+        add_plain_paragraphs(builder, normalize_text(str(content)))
+    attachments = [a.get_filename() or "unnamed" for a in message.iter_attachments()]
+    if attachments:
+        builder.block("Attachments: " + ", ".join(attachments))
+    meta = {k.lower(): str(message[k]) for k in ("From", "To", "Date", "Message-ID") if message.get(k)}
+    return _require(builder.build(subject or name, EMAIL, meta), "e-mail")
+
+
+# --- notebooks ------------------------------------------------------------------------------
+
+
+def load_notebook(data: bytes, name: str) -> ParsedDocument:
+    """A Jupyter notebook: markdown cells as prose (their headings as headings), code cells
+    as code, their text outputs (stream, plain-text results, errors) as text after them."""
+    from citadel.ingest.loaders import add_plain_paragraphs
+
+    try:
+        nb = json.loads(_decode(data, "notebook"))
+    except (json.JSONDecodeError, RecursionError) as exc:
+        raise IngestError(f"not a readable notebook (JSON: {exc})") from exc
+    cells = nb.get("cells") if isinstance(nb, dict) else None
+    if not isinstance(cells, list):
+        raise IngestError("not a Jupyter notebook (no list of cells)")
+    builder = TextBuilder()
+    title = ""
+    for cell in cells:
+        if not isinstance(cell, dict):
+            continue
+        source = _joined(cell.get("source"))
+        kind = cell.get("cell_type")
+        if kind == "markdown":
+            for para in re.split(r"\n\s*\n", source):
+                m = re.match(r"^(#{1,6})\s+(.+?)\s*#*\s*$", para.strip())
+                if m and "\n" not in para.strip():
+                    title = title or m.group(2)
+                    builder.heading(len(m.group(1)), m.group(2))
+                elif para.strip():
+                    add_plain_paragraphs(builder, para)
+        elif kind == "code" and source.strip():
+            builder.block(source, ChunkKind.CODE)
+            for out in cell.get("outputs") or []:
+                text = _output_text(out)
+                if text.strip():
+                    builder.block("Output: " + text)
+        elif kind == "raw" and source.strip():
+            add_plain_paragraphs(builder, source)
+    return _require(builder.build(title or re.sub(r"\.ipynb$", "", name), NOTEBOOK), "notebook")
+
+
+def _joined(value: Any) -> str:
+    if isinstance(value, list):
+        return "".join(str(v) for v in value)
+    return str(value or "")
+
+
+def _output_text(out: Any) -> str:
+    if not isinstance(out, dict):
+        return ""
+    if out.get("output_type") == "stream":
+        return _joined(out.get("text"))
+    if out.get("output_type") == "error":
+        return f"{out.get('ename', 'Error')}: {out.get('evalue', '')}"
+    data = out.get("data") or {}
+    return _joined(data.get("text/plain")) if isinstance(data, dict) else ""
+
+
+# --- transcripts ----------------------------------------------------------------------------
+
+_CUE_TIME = re.compile(r"(?:(\d+):)?(\d{1,2}):(\d{2})[.,](\d{1,3})\s*-->\s*(?:(\d+):)?(\d{1,2}):(\d{2})[.,](\d{1,3})")
+#: cues are merged into passages of about this many characters, never across a gap this long
+PASSAGE_CHARS = 400
+PASSAGE_GAP_S = 5.0
+
+
+def clock(seconds: float) -> str:
+    """``hh:mm:ss`` of a time in seconds."""
+    s = int(seconds)
+    return f"{s // 3600:02d}:{s % 3600 // 60:02d}:{s % 60:02d}"
+
+
+def _seconds(h: str | None, m: str, s: str, ms: str) -> float:
+    return int(h or 0) * 3600 + int(m) * 60 + int(s) + int(ms.ljust(3, "0")) / 1000
+
+
+def load_transcript(data: bytes, name: str) -> ParsedDocument:
+    """A WebVTT or SRT transcript: cues merged into passages (up to about
+    :data:`PASSAGE_CHARS` characters, split at a pause of :data:`PASSAGE_GAP_S`), each passage
+    led by its times ("[00:12:05-00:12:31] ...") and kept in ``metadata["passages"]``."""
+    vtt = name.lower().endswith(".vtt")
+    text = _decode(data, "transcript").replace("\r\n", "\n")
+    cues: list[tuple[float, float, str]] = []
+    for block in re.split(r"\n\s*\n", text):
+        lines = [ln for ln in block.strip().split("\n") if ln.strip()]
+        for i, line in enumerate(lines):
+            m = _CUE_TIME.search(line)
+            if m:
+                start, end = _seconds(*m.groups()[:4]), _seconds(*m.groups()[4:])
+                words = " ".join(re.sub(r"<[^>]+>", "", ln).strip() for ln in lines[i + 1:])
+                if words:
+                    cues.append((start, end, words))
+                break
+    if not cues:
+        raise IngestError("no timed cues found in the transcript")
+    builder = TextBuilder()
+    passages: list[dict[str, Any]] = []
+    current: list[tuple[float, float, str]] = []
+
+    def flush() -> None:
+        if current:
+            start, end = current[0][0], current[-1][1]
+            words = " ".join(c[2] for c in current)
+            builder.block(f"[{clock(start)}-{clock(end)}] {words}")
+            passages.append({"time_start": start, "time_end": end})
+            current.clear()
+
+    for cue in cues:
+        if current and (cue[0] - current[-1][1] > PASSAGE_GAP_S
+                        or sum(len(c[2]) for c in current) + len(cue[2]) > PASSAGE_CHARS):
+            flush()
+        current.append(cue)
+    flush()
+    title = re.sub(r"\.(?:vtt|srt)$", "", name, flags=re.IGNORECASE)
+    return builder.build(title, VTT if vtt else SRT, {"passages": passages})
+
+
+# --- source code ----------------------------------------------------------------------------
+
+
+def load_python(data: bytes, name: str) -> ParsedDocument:
+    """Python source, parsed with ``ast``: the module docstring, then each top-level function
+    and class (and each method) as a code block under its qualified name ("Store.put"),
+    with the lines it spans (``metadata["symbols"]``). Top-level statements between them are
+    kept as code too. A file ``ast`` cannot parse (Python 2) is kept as code without symbols,
+    with the reason in ``metadata["parse_error"]``."""
+    source = _decode(data, "Python file")
+    try:
+        tree = ast.parse(source, filename=name)
+    except (SyntaxError, ValueError, RecursionError) as exc:
+        # Python 2 examples, templates: still worth finding, as code without symbols
+        builder = TextBuilder()
+        for part in re.split(r"\n\s*\n", source):
+            if part.strip():
+                builder.block(part, ChunkKind.CODE)
+        problem = f"not valid Python 3 ({exc.__class__.__name__}: {exc})"[:200]
+        return _require(builder.build(re.sub(r"\.py$", "", name), PYTHON, {"parse_error": problem}),
+                        "Python file")
+    lines = source.split("\n")
+    builder = TextBuilder()
+    module = re.sub(r"\.py$", "", name)
+    builder.heading(1, module)
+    doc = ast.get_docstring(tree)
+    if doc:
+        builder.block(doc)
+    symbols: list[dict[str, Any]] = []
+
+    def span(node: ast.AST) -> tuple[int, int]:
+        first = min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", []))])  # type: ignore[attr-defined]
+        return first, node.end_lineno or node.lineno  # type: ignore[attr-defined]
+
+    def add(node: ast.AST, qualified: str, level: int) -> None:
+        a, b = span(node)
+        builder.heading(level, qualified)
+        body = "\n".join(lines[a - 1:b])
+        if isinstance(node, ast.ClassDef):
+            methods = [n for n in node.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
+            head_end = (span(methods[0])[0] - 1) if methods else b
+            builder.block("\n".join(lines[a - 1:head_end]).rstrip(), ChunkKind.CODE)
+            symbols.append({"symbol": qualified, "line_start": a, "line_end": b})
+            for method in methods:
+                add(method, f"{qualified}.{method.name}", level + 1)
+        else:
+            builder.block(body, ChunkKind.CODE)
+            symbols.append({"symbol": qualified, "line_start": a, "line_end": b})
+
+    loose: list[str] = []
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            if loose and "\n".join(loose).strip():
+                builder.heading(2, f"{module} (module level)")
+                builder.block("\n".join(loose).strip("\n"), ChunkKind.CODE)
+            loose = []
+            add(node, node.name, 2)
+        elif not (isinstance(node, ast.Expr) and isinstance(getattr(node, "value", None), ast.Constant)
+                  and node is tree.body[0]):
+            a, b = span(node)
+            loose.extend(lines[a - 1:b])
+    if loose and "\n".join(loose).strip():
+        builder.heading(2, f"{module} (module level)")
+        builder.block("\n".join(loose).strip("\n"), ChunkKind.CODE)
+    return _require(builder.build(module, PYTHON, {"symbols": symbols}), "Python file")
