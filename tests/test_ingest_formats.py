@@ -456,3 +456,53 @@ def test_broken_formats_fail_with_their_reason(tmp_path: Path, store: Store) -> 
     old = store.current("old.py")
     assert old is not None and "not valid Python 3" in old.metadata["parse_error"]
     assert 'print "hello from Python 2"' in store.text("old.py")
+
+
+def test_workbooks_and_decks(tmp_path: Path, store: Store) -> None:
+    from openpyxl import Workbook
+    from pptx import Presentation
+    from pptx.util import Inches
+
+    book = Workbook()
+    sheet = book.active
+    sheet.title = "Prices"
+    for row in (["Plan", "Monthly price", "Seats"], ["Basic", 5, 1], ["Team", 12, 10]):
+        sheet.append(row)
+    sheet["D1"], sheet["D3"] = "Total", "=B3*C3"
+    book.create_sheet("Empty")
+    book.save(tmp_path / "prices.xlsx")
+
+    deck = Presentation()
+    first = deck.slides.add_slide(deck.slide_layouts[1])
+    first.shapes.title.text = "Quarterly review"
+    first.placeholders[1].text_frame.text = "Revenue grew 12% over the quarter."
+    first.notes_slide.notes_text_frame.text = "Mention the new Berlin office."
+    second = deck.slides.add_slide(deck.slide_layouts[5])
+    second.shapes.title.text = "Targets"
+    table = second.shapes.add_table(3, 2, Inches(1), Inches(2), Inches(6), Inches(1.5)).table
+    for r, (a, b) in enumerate((("Region", "Target"), ("North", "1.2 M"), ("South", "0.8 M"))):
+        table.cell(r, 0).text, table.cell(r, 1).text = a, b
+    deck.save(tmp_path / "review.pptx")
+
+    report = ingest(store, [tmp_path / "prices.xlsx", tmp_path / "review.pptx"], embedder=None)
+    assert report.failed == [] and report.added == 2
+    rows = store.chunks("prices.xlsx")
+    team = next(c for c in rows if "Team" in c.text)
+    assert "Plan: Team; Monthly price: 12; Seats: 10" in team.text and team.heading_path == ("Prices",)
+    assert store.current("prices.xlsx").metadata["sheets"][0]["columns"] == ["Plan", "Monthly price", "Seats", "Total"]  # type: ignore[union-attr]
+    slides = store.chunks("review.pptx")
+    assert store.current("review.pptx").title == "Quarterly review"  # type: ignore[union-attr]
+    grew = next(c for c in slides if "Revenue grew" in c.text)
+    assert grew.heading_path == ("Slide 1: Quarterly review",)
+    assert "Notes: Mention the new Berlin office." in store.text("review.pptx")
+    south = next(c for c in slides if "South" in c.text)
+    assert "Region: South; Target: 0.8 M" in south.text and south.heading_path == ("Slide 2: Targets",)
+
+
+def test_a_damaged_workbook_or_deck_fails_with_its_reason(tmp_path: Path, store: Store) -> None:
+    (tmp_path / "broken.xlsx").write_bytes(b"PK\x03\x04 not really a zip")
+    (tmp_path / "broken.pptx").write_bytes(b"nothing like a deck")
+    report = ingest(store, [tmp_path / "broken.xlsx", tmp_path / "broken.pptx"], embedder=None)
+    errors = {Path(f.path).name: f.error for f in report.failed}
+    assert "XLSX" in errors["broken.xlsx"] and "corrupt" in errors["broken.xlsx"]
+    assert "PPTX" in errors["broken.pptx"] and "corrupt" in errors["broken.pptx"]

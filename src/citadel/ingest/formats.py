@@ -286,3 +286,84 @@ def load_python(data: bytes, name: str) -> ParsedDocument:
         builder.heading(2, f"{module} (module level)")
         builder.block("\n".join(loose).strip("\n"), ChunkKind.CODE)
     return _require(builder.build(module, PYTHON, {"symbols": symbols}), "Python file")
+
+
+# --- spreadsheets and slides ----------------------------------------------------------------
+
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+PPTX = "application/vnd.openxmlformats-officedocument.presentationml.presentation"
+
+
+def load_xlsx(data: bytes, name: str) -> ParsedDocument:
+    """An Excel workbook: each sheet a section, each data row a block with its header
+    ("Plan: Pro; Price: 12"); formulas read as their last computed values. The zip is
+    checked for bombs before openpyxl opens it."""
+    from openpyxl import load_workbook
+
+    from citadel.ingest.loaders import check_docx_archive
+
+    check_docx_archive(data, "XLSX")
+    try:
+        book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    except Exception as exc:  # openpyxl raises many kinds on a damaged file
+        raise IngestError(f"could not open the XLSX ({exc.__class__.__name__}); the file may be corrupt") from exc
+    builder = TextBuilder()
+    sheets: list[dict[str, Any]] = []
+    try:
+        for sheet in book.worksheets:
+            rows = [["" if v is None else str(v).strip() for v in row] for row in sheet.iter_rows(values_only=True)]
+            rows = [r for r in rows if any(r)]
+            if not rows:
+                continue
+            builder.heading(1, sheet.title)
+            header = rows[0]
+            for k, row in enumerate(rows[1:]):
+                line = "; ".join(f"{h}: {c}" if h else c for h, c in zip(header, row, strict=False) if c)
+                builder.block(line, ChunkKind.TABLE_ROW, tight=k > 0)
+            sheets.append({"sheet": sheet.title, "columns": [h for h in header if h], "rows": len(rows) - 1})
+    finally:
+        book.close()
+    title = re.sub(r"\.xlsx$", "", name, flags=re.IGNORECASE)
+    return _require(builder.build(title, XLSX, {"sheets": sheets}), "workbook")
+
+
+def load_pptx(data: bytes, name: str) -> ParsedDocument:
+    """A PowerPoint deck: each slide a section headed by its number and title, its text
+    frames and table rows as blocks, its notes after them ("Notes: ..."). The zip is checked
+    for bombs before python-pptx opens it."""
+    from pptx import Presentation
+
+    from citadel.ingest.loaders import check_docx_archive
+
+    check_docx_archive(data, "PPTX")
+    try:
+        deck = Presentation(io.BytesIO(data))
+    except Exception as exc:  # python-pptx raises many kinds on a damaged file
+        raise IngestError(f"could not open the PPTX ({exc.__class__.__name__}); the file may be corrupt") from exc
+    builder = TextBuilder()
+    title = ""
+    for number, slide in enumerate(deck.slides, start=1):
+        heading_shape = slide.shapes.title
+        slide_title = heading_shape.text_frame.text.strip() if heading_shape is not None and heading_shape.has_text_frame else ""
+        title = title or slide_title
+        builder.heading(1, f"Slide {number}" + (f": {slide_title}" if slide_title else ""))
+        for shape in slide.shapes:
+            if shape is heading_shape:
+                continue
+            if shape.has_text_frame:
+                for para in shape.text_frame.paragraphs:
+                    text = "".join(run.text for run in para.runs).strip()
+                    if text:
+                        builder.block(text, ChunkKind.LIST if para.level else ChunkKind.PARAGRAPH)
+            if getattr(shape, "has_table", False) and shape.has_table:
+                rows = [[cell.text.strip() for cell in row.cells] for row in shape.table.rows]
+                header = rows[0] if rows else []
+                for k, row in enumerate(rows[1:]):
+                    line = "; ".join(f"{h}: {c}" if h else c for h, c in zip(header, row, strict=False) if c)
+                    builder.block(line, ChunkKind.TABLE_ROW, tight=k > 0)
+        if slide.has_notes_slide:
+            notes = slide.notes_slide.notes_text_frame.text.strip() if slide.notes_slide.notes_text_frame else ""
+            if notes:
+                builder.block(f"Notes: {notes}")
+    doc_title = title or re.sub(r"\.pptx$", "", name, flags=re.IGNORECASE)
+    return _require(builder.build(doc_title, PPTX, {"slides": len(deck.slides)}), "deck")

@@ -718,7 +718,7 @@ def load_pdf(data: bytes, name: str) -> ParsedDocument:
 RATIO_FLOOR_BYTES = 1 << 20
 
 
-def check_docx_archive(data: bytes) -> None:
+def check_docx_archive(data: bytes, kind: str = "DOCX") -> None:
     """Refuse a DOCX whose zip members would inflate past the limits, before opening it.
 
     First the sizes the zip's central directory declares: all members together
@@ -737,20 +737,20 @@ def check_docx_archive(data: bytes) -> None:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             members = archive.infolist()
     except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, EOFError, OSError) as exc:
-        raise IngestError(f"could not open the DOCX ({describe(exc)}); the file may be corrupt") from exc
+        raise IngestError(f"could not open the {kind} ({describe(exc)}); the file may be corrupt") from exc
     total = 0
     for info in members:
         if info.compress_type not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED) or info.flag_bits & 0x1:
             raise IngestError(
-                f"the DOCX part {info.filename!r} is encrypted or uses an unsupported compression method"
+                f"the {kind} part {info.filename!r} is encrypted or uses an unsupported compression method"
             )
         total += info.file_size
         if total > lim.max_decompressed_bytes:
-            raise too_large("the DOCX, decompressed,", total, "max_decompressed_bytes")
+            raise too_large(f"the {kind}, decompressed,", total, "max_decompressed_bytes")
         ratio = info.file_size / max(info.compress_size, 1)
         if info.file_size >= RATIO_FLOOR_BYTES and ratio > lim.max_compression_ratio:
             raise LimitError(
-                f"the DOCX part {info.filename!r} inflates {ratio:,.0f} times ({info.compress_size:,} bytes "
+                f"the {kind} part {info.filename!r} inflates {ratio:,.0f} times ({info.compress_size:,} bytes "
                 f"to {info.file_size:,}), over the limit max_compression_ratio = {lim.max_compression_ratio:,} "
                 "(a zip bomb?)",
                 "max_compression_ratio",
@@ -759,14 +759,14 @@ def check_docx_archive(data: bytes) -> None:
     for info in members:
         start = info.header_offset
         if view[start : start + 4] != b"PK\x03\x04" or len(view) < start + 30:
-            raise IngestError(f"the DOCX part {info.filename!r} is damaged; the file may be corrupt")
+            raise IngestError(f"the {kind} part {info.filename!r} is damaged; the file may be corrupt")
         name_len, extra_len = struct.unpack_from("<HH", view, start + 26)
         begin = start + 30 + name_len + extra_len
         raw = view[begin : begin + info.compress_size]
         held = len(raw) if info.compress_type == zipfile.ZIP_STORED else _inflated_size(raw, info.file_size)
         if held != info.file_size or len(raw) != info.compress_size:
             raise IngestError(
-                f"the DOCX part {info.filename!r} declares {info.file_size:,} bytes but holds "
+                f"the {kind} part {info.filename!r} declares {info.file_size:,} bytes but holds "
                 f"{'more' if held > info.file_size else f'{held:,}'}; the file is corrupt or forged"
             )
 
@@ -880,6 +880,7 @@ def _more_formats() -> None:
         ".csv": (f.CSV, f.load_delimited), ".tsv": (f.TSV, f.load_delimited), ".tab": (f.TSV, f.load_delimited),
         ".eml": (f.EMAIL, f.load_email), ".ipynb": (f.NOTEBOOK, f.load_notebook),
         ".vtt": (f.VTT, f.load_transcript), ".srt": (f.SRT, f.load_transcript), ".py": (f.PYTHON, f.load_python),
+        ".xlsx": (f.XLSX, f.load_xlsx), ".pptx": (f.PPTX, f.load_pptx),
     })  # fmt: skip
 
 
