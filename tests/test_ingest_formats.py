@@ -506,3 +506,15 @@ def test_a_damaged_workbook_or_deck_fails_with_its_reason(tmp_path: Path, store:
     errors = {Path(f.path).name: f.error for f in report.failed}
     assert "XLSX" in errors["broken.xlsx"] and "corrupt" in errors["broken.xlsx"]
     assert "PPTX" in errors["broken.pptx"] and "corrupt" in errors["broken.pptx"]
+
+
+def test_restructuredtext_never_reads_other_files_and_deep_nesting_fails_cleanly(tmp_path: Path, store: Store) -> None:
+    secret = tmp_path / "secret.txt"
+    secret.write_text("the launch code is 0000\n")
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "inc.rst").write_text(f"Notes\n=====\n\n.. include:: {secret}\n\n.. literalinclude:: {secret}\n\nText.\n")
+    (tmp_path / "docs" / "deep.rst").write_text("".join(" " * i + "x\n\n" for i in range(400)))
+    report = ingest(store, [tmp_path / "docs"], embedder=None)
+    assert "launch code" not in store.text("inc.rst") and "Text." in store.text("inc.rst")
+    errors = {Path(f.path).name: f.error for f in report.failed}
+    assert errors == {"deep.rst": "the file is nested too deeply to read"}
