@@ -518,3 +518,15 @@ def test_restructuredtext_never_reads_other_files_and_deep_nesting_fails_cleanly
     assert "launch code" not in store.text("inc.rst") and "Text." in store.text("inc.rst")
     errors = {Path(f.path).name: f.error for f in report.failed}
     assert errors == {"deep.rst": "the file is nested too deeply to read"}
+
+
+def test_an_old_latin1_changelog_known_by_content_is_read(tmp_path: Path, store: Store) -> None:
+    folder = tmp_path / "doc"
+    folder.mkdir()
+    (folder / "changelog").write_bytes("foo (1.2-1) unstable\n\n  * Fixed the build (thanks to Ren\u00e9 M\u00fcller).\n"
+                                       .encode("latin-1") + b"  * More notes.\n" * 30)
+    (folder / "notes.txt").write_bytes("caf\u00e9\n".encode("latin-1"))  # a .txt must be UTF-8
+    report = ingest(store, [folder], embedder=None)
+    assert "Ren\u00e9 M\u00fcller" in store.text("changelog")
+    assert store.current("changelog").metadata["encoding"] == "cp1252"  # type: ignore[union-attr]
+    assert [Path(f.path).name for f in report.failed] == ["notes.txt"]

@@ -932,8 +932,23 @@ def loader_for(name: str, head: bytes | None = None) -> Loader | None:
     if head is not None and looks_like_text(head):
         from citadel.ingest.man import load_man, looks_like_man
 
-        return load_man if looks_like_man(name, head) else load_text
+        return load_man if looks_like_man(name, head) else load_text_by_content
     return None
+
+
+def load_text_by_content(data: bytes, name: str) -> ParsedDocument:
+    """A text file known by its content, not its name (README, changelog, copyright): UTF-8,
+    else read as Windows-1252/Latin-1 when nearly all of it is ASCII (old changelogs and
+    copyright files are), recorded as ``metadata["encoding"]``. A file that claims to be
+    text by its extension (``.txt``) must be UTF-8 and is refused otherwise."""
+    try:
+        return load_text(data, name)
+    except IngestError as exc:
+        if "not valid UTF-8" not in str(exc) or sum(b < 128 for b in data) < 0.95 * len(data):
+            raise
+    text = data.decode("cp1252", errors="replace") if b"\x81" not in data else data.decode("latin-1")
+    doc = load_text(text.encode("utf-8"), name)
+    return ParsedDocument(doc.title, doc.text, doc.blocks, doc.media_type, {**doc.metadata, "encoding": "cp1252"})
 
 
 def gunzip(data: bytes, what: str = "the decompressed file") -> bytes:
