@@ -634,6 +634,16 @@ def _prose(s: str) -> bool:
         s.rstrip().endswith((".", "!", "?")) and not _CODEISH.search(s) and len(s.split()) >= 5
 
 
+#: the kinds whose edit reads only the sentence (and the random source)
+_SENTENCE_EDITS: dict[str, Callable[[str, random.Random], str | None]] = {
+    "negation": negate, "subset_negated": subset_negated, "antonym": antonym, "unit": unit_swap,
+    "vague": vague, "role": role_swap, "stronger": stronger, "overgeneral": overgeneral, "only": only,
+    "condition": drop_condition, "temporal": temporal, "move_negation": move_negation,
+    "same_modal": same_modal, "same_number": same_number, "aside": lambda s, _rng: drop_aside(s),
+    "clause": lambda s, _rng: leading_clause(s), "subset": subset,
+}
+
+
 def make_everyday(docs: list[list[str]], n: int, rng: random.Random) -> list[Row]:
     """``n`` rows over windows of the given documents (lists of sentences)."""
     docs = [[s for s in d if _prose(s)] for d in docs]
@@ -659,57 +669,25 @@ def make_everyday(docs: list[list[str]], n: int, rng: random.Random) -> list[Row
         window = " ".join(win)
         s = rng.choice(win)
         claim: str | None = None
-        if kind == "negation":
-            claim = negate(s, rng)
-        elif kind == "subset_negated":
-            claim = subset_negated(s, rng)
-        elif kind == "antonym":
-            claim = antonym(s, rng)
+        if kind in _SENTENCE_EDITS:
+            claim = _SENTENCE_EDITS[kind](s, rng)
         elif kind == "number":
             claim = other_number(s, window, rng)
-        elif kind == "unit":
-            claim = unit_swap(s, rng)
-        elif kind == "vague":
-            claim = vague(s, rng)
         elif kind == "entity":
             claim = entity_swap(s, win, rng)
-        elif kind == "role":
-            claim = role_swap(s, rng)
-        elif kind == "stronger":
-            claim = stronger(s, rng)
-        elif kind == "overgeneral":
-            claim = overgeneral(s, rng)
-        elif kind == "only":
-            claim = only(s, rng)
-        elif kind == "condition":
-            claim = drop_condition(s, rng)
-        elif kind == "temporal":
-            claim = temporal(s, rng)
         elif kind == "invented":
             claim = invented(s, adjuncts, window, rng)
         elif kind == "joined_false":
             other = rng.choice(rng.choice(docs))
             bad = negate(s, rng) if rng.random() < 0.3 else other
             if bad and bad != s:
-                t = rng.choice([x for x in win])
+                t = rng.choice(win)
                 claim = t.rstrip(" .!?") + rng_join(bad.rstrip(" .!?"))
         elif kind == "outside":
             rest = d[:i] + d[i + k:]
             claim = rng.choice(rest) if rest else None
         elif kind == "copy":
             claim = s
-        elif kind == "move_negation":
-            claim = move_negation(s, rng)
-        elif kind == "same_modal":
-            claim = same_modal(s, rng)
-        elif kind == "same_number":
-            claim = same_number(s, rng)
-        elif kind == "aside":
-            claim = drop_aside(s)
-        elif kind == "clause":
-            claim = leading_clause(s)
-        elif kind == "subset":
-            claim = subset(s, rng)
         elif kind == "joined_true" and len(win) >= 2:
             a, b = sorted(rng.sample(range(len(win)), 2))
             claim = win[a].rstrip(" .!?") + rng_join(win[b].rstrip(" .!?"))
@@ -717,8 +695,6 @@ def make_everyday(docs: list[list[str]], n: int, rng: random.Random) -> list[Row
             continue
         if label != 0 and claim.strip() in window:  # the edit made another true sentence
             continue
-        # a claim that is a copy but ends up the same as its window is too easy: one sentence
-        # windows only for edits that need nothing else
         out.append({"premise": window, "hypothesis": claim, "label": label, "kind": f"everyday:{kind}"})
         left = 0
     return out[:n]
