@@ -131,16 +131,11 @@ def main() -> None:
         # pairs a rule decides (a number missing or in conflict, a negation or direction
         # turned, a name swapped, the opposite supported better) are never "supported"
         blocked = np.array([ruled is not None for _, ruled in rows_ruled])
-        best_t, best_ba = 0.5, -1.0
-        for t in np.linspace(0.05, 0.95, 91):
-            pred = ((p >= t) & ~blocked).astype(int)
-            ba = np.mean([balanced_accuracy(y[np.array(ds) == d], pred[np.array(ds) == d])
-                          for d in counts])
-            if ba > best_ba + 1e-9:
-                best_t, best_ba = float(t), float(ba)
+        best_t = pick_threshold(p, y, np.array(ds), blocked)
         pred = ((p >= best_t) & ~blocked).astype(int)
-        per_ds = {d: round(balanced_accuracy(y[np.array(ds) == d], pred[np.array(ds) == d]), 4)
-                  for d in counts}
+        exact = {d: balanced_accuracy(y[np.array(ds) == d], pred[np.array(ds) == d]) for d in counts}
+        per_ds = {d: round(v, 4) for d, v in exact.items()}
+        best_ba = float(np.mean(list(exact.values())))
         comb = Combiner(weights={n: float(b) for n, b in zip(names, beta[1:])},
                         bias=float(beta[0]), threshold=best_t, partial_threshold=best_t / 2,
                         meta={"fitted_on": f"{len(rows)} held-out dev pairs {dict(counts)}",
