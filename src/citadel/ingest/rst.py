@@ -50,15 +50,18 @@ def _register() -> None:
     global _ANY_OPTION
     _ANY_OPTION = AnyOption()
 
-    class Note(Directive):
+    class Box(Directive):
+        """A directive read as a container of its content, led by its name and argument."""
+
         has_content = True
         optional_arguments = 1
         final_argument_whitespace = True
         option_spec = _ANY_OPTION
+        named = True  # the lead names the directive ("Note"); a domain object's does not
 
         def run(self) -> list[Any]:
             node = nodes.container(classes=["citadel-directive"])
-            node["citadel_name"] = self.name
+            node["citadel_name"] = self.name if self.named else ""
             argument = " ".join(self.arguments)
             if self.name in _VERSION_NOTES and len(argument.split(None, 1)) == 2:
                 # ".. versionadded:: 3.2 The timeout option." : the version, then its text
@@ -68,30 +71,15 @@ def _register() -> None:
             self.state.nested_parse(self.content, self.content_offset, node)
             return [node]
 
-    class Code(Directive):
-        has_content = True
-        optional_arguments = 1
-        final_argument_whitespace = True
-        option_spec = _ANY_OPTION
+    class Options(Box):  # Sphinx's domain directives: ".. function:: open(file)"
+        named = False
 
+    class Code(Box):
         def run(self) -> list[Any]:
             return [nodes.literal_block("\n".join(self.content), "\n".join(self.content))]
 
-    class Options(Directive):  # Sphinx's domain directives: ".. function:: open(file)"
-        has_content = True
-        optional_arguments = 1
-        final_argument_whitespace = True
-        option_spec = _ANY_OPTION
-
-        def run(self) -> list[Any]:
-            node = nodes.container(classes=["citadel-directive"])
-            node["citadel_name"] = ""
-            node["citadel_argument"] = " ".join(self.arguments)
-            self.state.nested_parse(self.content, self.content_offset, node)
-            return [node]
-
     for name in (*_VERSION_NOTES, *_BOXES):
-        directives.register_directive(name, Note)
+        directives.register_directive(name, Box)
     for name in _CODE:
         directives.register_directive(name, Code)
     for name in ("function", "method", "class", "attribute", "data", "exception", "module",
