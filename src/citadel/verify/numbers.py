@@ -431,16 +431,16 @@ def _entailed(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
     in words, must be stated."""
     if _is_year(c) or c.vague or _DATE.match(claim, c.end) or _DATE_BEFORE.search(claim, 0, c.start):
         return False  # a year, a date or a spoken duration must be stated, not inferred
-    own_bound = _BOUND_IN_CLAIM.search(claim, 0, c.start) is not None
+    # the claim's own bound or hedge ("up to 10", "about 30"): never read against the
+    # source's ranges and bounds, and loosens the arithmetic match
+    hedged = _BOUND_IN_CLAIM.search(claim, 0, c.start) is not None
     clo, chi = c.base()
-    for s in sq:
+    for s in [] if hedged else sq:
         if not _comparable(c, s) or (c.per and s.per and c.per != s.per):
             continue
         slo, shi = s.base()
-        if not own_bound and s.lo < s.hi and slo <= clo and chi <= shi:
+        if s.lo < s.hi and slo <= clo and chi <= shi:
             return True
-        if own_bound:
-            continue
         before, after = source[: s.start], source[s.end:]
         if (_LOW_BEFORE.search(before) or _LOW_AFTER.match(after)) and clo >= slo:
             return True
@@ -448,7 +448,6 @@ def _entailed(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
             return True
     if c.lo != c.hi:
         return False
-    approx = _BOUND_IN_CLAIM.search(claim, 0, c.start) is not None
     exact = [s for s in sq if s.lo == s.hi]
     # a source with many numbers makes almost any value by chance: arithmetic is read in
     # short sources only
@@ -456,7 +455,7 @@ def _entailed(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
         return False
     for i, a in enumerate(exact):
         for j, b in enumerate(exact):
-            if i != j and any(_close(v, clo, approx) for v in _derived(a, b, c)):
+            if i != j and any(_close(v, clo, hedged) for v in _derived(a, b, c)):
                 return True
     return False
 
