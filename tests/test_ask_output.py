@@ -31,7 +31,7 @@ SAMPLES = Path(__file__).resolve().parent.parent / "samples" / "docs"
 SALARY_Q = "What is the L5 staff engineer salary band?"
 REFUND_Q = "How long are approved refunds processed?"
 QUOTE = "Approved refunds are processed within five business days."
-CLOSEST_KEYS = ["title", "doc_id", "chunk_id", "page", "relevance", "score", "answerability"]
+CLOSEST_KEYS = ["title", "doc_id", "chunk_id", "page", "relevance", "score", "answerability", "location"]
 ANSWER_KEYS = ["question", "abstained", "abstention_reason", "answer", "claims", "sources", "trace_id", "trace_stored"]
 
 
@@ -61,7 +61,8 @@ def test_an_abstention_lists_the_closest_passages_best_first(tmp_path: Path) -> 
     assert [c["answerability"] for c in closest] == sorted((c["answerability"] for c in closest), reverse=True)
     text = render_text(answer)
     assert text.startswith(answer.answer) and "\nClosest:\n" in text
-    assert (f"Salary bands (salaries.md): answerability {best['answerability']:.2f}, relevance {best['relevance']:.2f}, "
+    assert best["location"] == {"line_start": 1, "line_end": 5}  # the Markdown file's lines
+    assert (f"Salary bands (salaries.md, lines 1-5): answerability {best['answerability']:.2f}, relevance {best['relevance']:.2f}, "
             f"rank score {best['score']:.4f}") in text
 
 

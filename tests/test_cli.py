@@ -46,7 +46,7 @@ def test_ingest_documents_show_delete_contract(tmp_path: Path, corpus: Path) -> 
     shown = json.loads(run("--store", store, "show", "policies/refunds.md", "--json").stdout)
     assert set(shown) == {"doc_id", "version", "title", "groups", "text", "chunks"}
     [chunk] = shown["chunks"]
-    assert set(chunk) == {"chunk_id", "start", "end", "text", "page", "heading_path"}
+    assert set(chunk) == {"chunk_id", "start", "end", "text", "page", "heading_path", "location"}
     assert chunk["chunk_id"] == "policies/refunds.md#processing-time/1"
     assert chunk["heading_path"] == ["Refunds", "Processing time"] and chunk["page"] is None
     assert shown["text"][chunk["start"] : chunk["end"]] == chunk["text"]

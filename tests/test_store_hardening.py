@@ -313,11 +313,12 @@ def test_a_store_that_gets_vectors_later_gets_dense_search(tmp_path: Path) -> No
 
 
 def test_search_output_keys_are_unchanged(tmp_path: Path) -> None:
+    """The hit contract, grown only by ``location`` (issue 17), never by the access groups."""
     store = open_store(tmp_path / "s")
     ingest_records(store, tmp_path, DOCS)
     hit = Searcher(store, embedder=HashingEmbedder(), reranker=KeywordReranker()).search("help desk", k=1).hits[0]
     assert hit.groups == ()
     assert json.loads(json.dumps(hit.to_json())).keys() == {
         "chunk_id", "doc_id", "score", "text", "title", "page", "start", "end", "version", "heading_path",
-        "relevance", "bm25", "bm25_rank", "dense", "dense_rank", "rerank",
+        "relevance", "bm25", "bm25_rank", "dense", "dense_rank", "rerank", "location",
     }  # fmt: skip

@@ -15,13 +15,19 @@ logged and counted in ``Citadel.audit_failures``, and ``trace_id`` names a trace
 An abstention (and only an abstention) has one more key, last: ``closest``, the
 passages that came closest to answering, best first, at most three, empty when nothing
 was retrieved. Each is ``{"title", "doc_id", "chunk_id", "page", "relevance",
-"score", "answerability"}``: ``answerability`` is the probability in [0, 1] that its best
+"score", "answerability", "location"}``: ``answerability`` is the probability in [0, 1] that its best
 unit answers the question (:mod:`citadel.retrieve.answerability`; what the abstention
 threshold is compared with by default; null when the model did not read the passage),
 ``relevance`` how on-topic its best sentence is (the reranker's probability), ``score``
 the search's ranking score. They come from the caller's own retrieved evidence, so they
 never name a document the caller may not read. An answered question has no
 ``closest`` key (its ``sources`` are the passages used).
+
+Every source, citation and closest passage has a ``location``: where it is in its file,
+with the keys of :class:`citadel.models.Location` that apply to its medium (``page``,
+``line_start``/``line_end``, ``symbol``, ``time_start``/``time_end``, ``row`` with
+``columns``, ``slide``, ``cell``); a citation's is that of the chunks its quote overlaps,
+so a quote of one table row names that row. ``{}`` when the medium has none.
 
 A claim's ``text`` never starts with a Markdown heading mark or a list marker
 (``# ``, ``- ``, ``* ``, ``• ``, ``1. ``): :func:`claim_text` strips them; quotes and
@@ -32,9 +38,11 @@ from __future__ import annotations
 
 import re
 import textwrap
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
+
+from citadel.models import Location
 
 AbstentionReason = Literal["no_evidence", "unsupported", "invalid_output"]
 
@@ -51,6 +59,8 @@ class CitationOut(_Out):
     quote: str
     start: int
     end: int
+    #: where the quote is in its file: the keys of :class:`citadel.models.Location` that apply
+    location: dict[str, Any] = {}
 
 
 class ClaimOut(_Out):
@@ -69,6 +79,7 @@ class SourceOut(_Out):
     end: int
     text: str
     section: str = ""
+    location: dict[str, Any] = {}  # where the source is in its file (see CitationOut)
 
 
 class ClosestOut(_Out):
@@ -83,6 +94,7 @@ class ClosestOut(_Out):
     #: the best unit's answerability (what the abstention threshold is compared with by
     #: default), in [0, 1]; None when the answerability model did not read this passage
     answerability: float | None = None
+    location: dict[str, Any] = {}  # where the passage is in its file (see CitationOut)
 
 
 class Answer(_Out):
@@ -138,19 +150,22 @@ def render_text(answer: Answer) -> str:
     if answer.abstained:
         return _render_abstention(answer)
     notes: dict[tuple[str, str], int] = {}
+    places: dict[tuple[str, str], dict[str, Any]] = {}
     sentences = []
     for claim in answer.claims:
         refs = []
         for c in claim.citations:
             key = (c.source_id, c.quote)
             notes.setdefault(key, len(notes) + 1)
+            places.setdefault(key, c.location)
             refs.append(f"[{notes[key]}]")
         sentences.append(_attach(_one_line(claim_text(claim.text)), "".join(dict.fromkeys(refs))))
     said = {_comparable(claim_text(c.text)) for c in answer.claims}
     out = [*sentences, ""]  # one claim a line: table rows and headings never run together
     for (sid, quote), n in notes.items():
         s = answer.sources[sid]
-        where = ", ".join(x for x in (_section(s), f"page {s.page}" if s.page else "") if x)
+        place = _place(places.get((sid, quote)) or s.location) or (f"page {s.page}" if s.page else "")
+        where = ", ".join(x for x in (_section(s), place) if x)
         out.append(f"[{n}] {s.title} ({s.doc_id}{', ' + where if where else ''}, v{s.version})")
         table = table_columns(quote)
         if table is not None:
@@ -165,10 +180,19 @@ def _render_abstention(answer: Answer) -> str:
     if answer.closest:
         out += ["", "Closest:"]
         for c in answer.closest:
-            page = f", page {c.page}" if c.page else ""
+            place = _place(c.location) or (f"page {c.page}" if c.page else "")
+            page = f", {place}" if place else ""
             answers = "" if c.answerability is None else f"answerability {c.answerability:.2f}, "
             out.append(f"  {c.title} ({c.doc_id}{page}): {answers}relevance {c.relevance:.2f}, rank score {c.score:.4f}")
     return "\n".join(out)
+
+
+def _place(location: dict[str, Any]) -> str:
+    """A location as a person reads it ("page 3", "lines 40-52", "row 7 \u00b7 Price")."""
+    try:
+        return Location.model_validate(location).label() if location else ""
+    except ValueError:
+        return ""
 
 
 def _section(source: SourceOut) -> str:

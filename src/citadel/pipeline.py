@@ -271,7 +271,7 @@ def _source(sid: str, p: Passage) -> Source:
     answers = tuple((x.start - p.start, x.end - p.start, x.answerability) for x in p.sentences if x.answerability is not None)
     return Source(
         sid, p.chunk_ids[0], p.doc_id, p.version, p.title, p.heading_path, p.page, p.start, p.end, p.text,
-        p.relevance, scored, answers,
+        p.relevance, scored, answers, p.location, p.pieces,
     )  # fmt: skip
 
 
@@ -279,7 +279,7 @@ def _closest(evidence: Sequence[Passage]) -> list[ClosestOut]:
     """The passages that came closest, best relevance first (ties keep the ranking)."""
     best = sorted(evidence, key=lambda p: (-(p.answerability or 0.0), -p.relevance))[:CLOSEST_LIMIT]
     return [
-        ClosestOut(title=p.title, doc_id=p.doc_id, chunk_id=p.chunk_ids[0], page=p.page,
+        ClosestOut(title=p.title, doc_id=p.doc_id, chunk_id=p.chunk_ids[0], page=p.page, location=p.location.as_dict(),
                    relevance=float(p.relevance), score=float(p.score),
                    answerability=None if p.answerability is None else float(p.answerability))
         for p in best
@@ -289,7 +289,7 @@ def _closest(evidence: Sequence[Passage]) -> list[ClosestOut]:
 def _source_out(s: Source) -> SourceOut:
     return SourceOut(
         chunk_id=s.chunk_id, doc_id=s.doc_id, version=s.version, title=s.title, page=s.page,
-        start=s.start, end=s.end, text=s.text, section=s.section,
+        start=s.start, end=s.end, text=s.text, section=s.section, location=s.location.as_dict(),
     )  # fmt: skip
 
 
@@ -309,7 +309,10 @@ def _locate(claim: ClaimOut, sources: dict[str, Source]) -> ClaimOut:
             start, end = s.start + lo, s.start + hi
         else:
             start, end = s.start, s.end
-        located.append(c.model_copy(update={"start": start, "end": end, "quote": s.text[start - s.start : end - s.start]}))
+        located.append(c.model_copy(update={
+            "start": start, "end": end, "quote": s.text[start - s.start : end - s.start],
+            "location": s.locate(start, end).as_dict(),
+        }))  # fmt: skip
     return claim.model_copy(update={"citations": located})
 
 

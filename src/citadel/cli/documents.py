@@ -136,6 +136,7 @@ def show(state: CliState, doc_id: str, as_json: bool) -> int:
                     {
                         "chunk_id": c.chunk_id, "start": c.start, "end": c.end, "text": c.text,
                         "page": c.page, "heading_path": list(c.heading_path),
+                        "location": c.location.as_dict(),
                     }
                     for c in chunks
                 ],
@@ -145,10 +146,10 @@ def show(state: CliState, doc_id: str, as_json: bool) -> int:
     click.echo(f"{doc.title}  ({doc.doc_id}, version {doc.version}, {doc.media_type})")
     click.echo(f"groups: {', '.join(doc.groups) or 'public'}   chunks: {len(chunks)}   source: {doc.source_path}")
     rows = [
-        (c.chunk_id, c.kind.value, c.page or "", f"{c.start}-{c.end}", " > ".join(c.heading_path), c.text)
+        (c.chunk_id, c.kind.value, c.location.label(), f"{c.start}-{c.end}", " > ".join(c.heading_path), c.text)
         for c in chunks
     ]
-    click.echo(table(["chunk_id", "kind", "page", "span", "section", "text"], rows, max_width=48))
+    click.echo(table(["chunk_id", "kind", "location", "span", "section", "text"], rows, max_width=48))
     return 0
 
 

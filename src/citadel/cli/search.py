@@ -128,8 +128,8 @@ def _print_for_people(result: SearchResult) -> None:
         where = [f"doc {hit.doc_id} v{hit.version}"]
         if hit.heading_path:
             where.append("section: " + " > ".join(hit.heading_path))
-        if hit.page is not None:
-            where.append(f"page {hit.page}")
+        if hit.location.label():
+            where.append(hit.location.label())
         scores = [f"sort score {hit.score:.4f}"]
         if hit.relevance is not None:
             scores.append(f"relevance {hit.relevance:.2f}")

@@ -24,6 +24,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from citadel.models import Location
 from citadel.generate.schema import answer_json_schema
 from citadel.untrusted import flag_spans, fold
 
@@ -60,6 +61,21 @@ class Source:
     #: (start, end, probability) of the units the answerability model read, offsets into
     #: ``text``; when any source has them the extractive backend answers from these only
     answers: tuple[tuple[int, int, float], ...] = ()
+    #: where the text is in its file (page, lines, symbol, times, row and columns, ...)
+    location: Location = Location()
+    #: (start, end, location) of each chunk the text holds, offsets as ``start``/``end``:
+    #: a citation of part of the text is located by the chunks its quote overlaps
+    pieces: tuple[tuple[int, int, Location], ...] = ()
+
+    def locate(self, start: int, end: int) -> Location:
+        """The location of ``[start, end)`` (document offsets) of this source's text."""
+        inside = [loc for s, e, loc in self.pieces if s < end and start < e]
+        if not inside:
+            return self.location
+        location = inside[0]
+        for loc in inside[1:]:
+            location = location.spanning(loc)
+        return location
 
     @property
     def section(self) -> str:

@@ -8,7 +8,12 @@ Rules, in order:
 * a heading with no body of its own is carried into the next section's first chunk;
 * a paragraph longer than ``max_chars`` splits at sentence boundaries (and a single
   over-long sentence at whitespace);
-* each table row is a chunk of its own, its text already carrying the header.
+* each table row is a chunk of its own, its text already carrying the header;
+* a chunk never crosses a notebook cell.
+
+A chunk's :class:`~citadel.models.Location` joins its blocks' (lines from the first to
+the last, the body's symbol, row, slide or cell, the page); a piece of a code block split
+for length gets its own lines.
 
 Every chunk's text is ``doc.text[start:end]``. A chunk id is
 ``{doc_id}#{section-slug}/{n}``: the slug of the section's deepest heading (or
@@ -23,8 +28,12 @@ import unicodedata
 from dataclasses import dataclass
 
 from citadel.ingest.parsed import Block, ParsedDocument
-from citadel.models import Chunk, ChunkKind
+from citadel.models import Chunk, ChunkKind, Location
 from citadel.text import sentence_spans
+
+
+#: (start, end, kind, the block naming its section, location) of one chunk
+_Piece = tuple[int, int, ChunkKind, Block, Location]
 
 
 @dataclass(frozen=True)
@@ -35,7 +44,7 @@ class ChunkSettings:
 def chunk_document(
     doc: ParsedDocument, doc_id: str, version: int, settings: ChunkSettings = ChunkSettings()
 ) -> list[Chunk]:
-    pieces: list[tuple[int, int, ChunkKind, Block]] = []
+    pieces: list[_Piece] = []
     for group in _carry_lone_headings(_sections(doc.blocks)):
         pieces.extend(_pack(doc.text, group, settings.max_chars))
     ids = _ChunkIds(doc_id)
@@ -50,20 +59,51 @@ def chunk_document(
             page=block.page,
             heading_path=block.heading_path,
             kind=kind,
+            location=location,
         )
-        for start, end, kind, block in pieces
+        for start, end, kind, block, location in pieces
     ]
+
+
+def _location(blocks: list[Block]) -> Location:
+    """The location of blocks read as one chunk: the body's units, every block's lines."""
+    body = [b for b in blocks if b.kind is not ChunkKind.HEADING] or blocks
+    loc: Location | None = None
+    for b in body:
+        if b.location is not None:
+            loc = b.location if loc is None else loc.spanning(b.location)
+    loc = loc or Location()
+    for b in blocks:
+        if b.kind is ChunkKind.HEADING and b.location is not None and b.location.line_start is not None:
+            loc = loc.spanning(Location(line_start=b.location.line_start, line_end=b.location.line_end))
+    page = blocks[0].page
+    return loc.replace(page=page) if page is not None else loc
+
+
+def _piece_location(text: str, block: Block, start: int, end: int) -> Location:
+    """A piece of one long block: a code block's lines are its own (code keeps its line
+    breaks); prose keeps the block's lines, which hold it."""
+    loc = _location([block])
+    if block.kind is ChunkKind.CODE and loc.line_start is not None:
+        first = loc.line_start + text.count("\n", block.start, start)
+        return loc.replace(line_start=first, line_end=first + text.count("\n", start, end))
+    return loc
 
 
 def _sections(blocks: tuple[Block, ...]) -> list[list[Block]]:
     groups: list[list[Block]] = []
     for block in blocks:
-        key = (block.heading_path, block.page)
-        if groups and (groups[-1][-1].heading_path, groups[-1][-1].page) == key:
+        key = _section_key(block)
+        if groups and _section_key(groups[-1][-1]) == key:
             groups[-1].append(block)
         else:
             groups.append([block])
     return groups
+
+
+def _section_key(block: Block) -> tuple[object, ...]:
+    cell = block.location.cell if block.location is not None else None
+    return block.heading_path, block.page, cell
 
 
 def _carry_lone_headings(groups: list[list[Block]]) -> list[list[Block]]:
@@ -85,25 +125,25 @@ def _carry_lone_headings(groups: list[list[Block]]) -> list[list[Block]]:
     return out
 
 
-def _pack(text: str, group: list[Block], max_chars: int) -> list[tuple[int, int, ChunkKind, Block]]:
+def _pack(text: str, group: list[Block], max_chars: int) -> list[_Piece]:
     """Pack one section's blocks into chunks; the Block of a piece gives page and path."""
-    out: list[tuple[int, int, ChunkKind, Block]] = []
+    out: list[_Piece] = []
     pack: list[Block] = []
     anchor = group[-1]  # the deepest heading path of the group names its chunks
 
     def flush() -> None:
         if pack:
-            out.append((pack[0].start, pack[-1].end, _pack_kind(pack), anchor))
+            out.append((pack[0].start, pack[-1].end, _pack_kind(pack), anchor, _location(pack)))
             pack.clear()
 
     for block in group:
         if block.kind is ChunkKind.TABLE_ROW:
             flush()
-            out.append((block.start, block.end, block.kind, anchor))
+            out.append((block.start, block.end, block.kind, anchor, _location([block])))
         elif block.end - block.start > max_chars:
             flush()
             for s, e in _split_long(text, block.start, block.end, max_chars):
-                out.append((s, e, block.kind, anchor))
+                out.append((s, e, block.kind, anchor, _piece_location(text, block, s, e)))
         elif pack and block.end - pack[0].start > max_chars:
             flush()
             pack.append(block)

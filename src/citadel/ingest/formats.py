@@ -18,7 +18,7 @@ from typing import Any
 
 from citadel._errors import IngestError
 from citadel.ingest.parsed import ParsedDocument, TextBuilder
-from citadel.models import ChunkKind
+from citadel.models import ChunkKind, Location, clock
 from citadel.text import normalize_text
 
 CSV = "text/csv"
@@ -52,6 +52,12 @@ def _row(header: list[str], cells: list[str]) -> str:
     return "; ".join(f"{h}: {c}" if h else c for h, c in zip(header, cells, strict=False) if c)
 
 
+def _row_at(number: int, header: list[str], cells: list[str], at: Location | None = None) -> Location:
+    """Where a data row is: its 1-based number and the header names of its filled cells."""
+    columns = tuple(h for h, c in zip(header, cells, strict=False) if h and c) or None
+    return (at or Location()).replace(row=number, columns=columns)
+
+
 def load_delimited(data: bytes, name: str) -> ParsedDocument:
     """A CSV or TSV file: each data row one block with its header ("Plan: Pro; Price: $12")."""
     tab = name.lower().endswith((".tsv", ".tab"))
@@ -71,7 +77,7 @@ def load_delimited(data: bytes, name: str) -> ParsedDocument:
     builder.heading(1, title)
     for k, row in enumerate(rows[1:]):
         cells = [c.strip() for c in row]
-        builder.block(_row(header, cells), ChunkKind.TABLE_ROW, tight=k > 0)
+        builder.block(_row(header, cells), ChunkKind.TABLE_ROW, tight=k > 0, at=_row_at(k + 1, header, cells))
     meta = {"columns": header, "rows": len(rows) - 1}
     return _require(builder.build(title, TSV if tab else CSV, meta), "table")
 
@@ -114,7 +120,6 @@ def load_email(data: bytes, name: str) -> ParsedDocument:
 def load_notebook(data: bytes, name: str) -> ParsedDocument:
     """A Jupyter notebook: markdown cells as prose (their headings as headings), code cells
     as code, their text outputs (stream, plain-text results, errors) as text after them."""
-    from citadel.ingest.loaders import add_plain_paragraphs
 
     try:
         nb = json.loads(_decode(data, "notebook"))
@@ -125,28 +130,40 @@ def load_notebook(data: bytes, name: str) -> ParsedDocument:
         raise IngestError("not a Jupyter notebook (no list of cells)")
     builder = TextBuilder()
     title = ""
-    for cell in cells:
+    for number, cell in enumerate(cells, start=1):
         if not isinstance(cell, dict):
             continue
         source = _joined(cell.get("source"))
         kind = cell.get("cell_type")
+        at = Location(cell=number)
         if kind == "markdown":
             for para in re.split(r"\n\s*\n", source):
                 m = re.match(r"^(#{1,6})\s+(.+?)\s*#*\s*$", para.strip())
                 if m and "\n" not in para.strip():
                     title = title or m.group(2)
-                    builder.heading(len(m.group(1)), m.group(2))
+                    builder.heading(len(m.group(1)), m.group(2), at=at)
                 elif para.strip():
-                    add_plain_paragraphs(builder, para)
+                    _cell_paragraphs(builder, para, at)
         elif kind == "code" and source.strip():
-            builder.block(source, ChunkKind.CODE)
+            builder.block(source, ChunkKind.CODE, at=at)
             for out in cell.get("outputs") or []:
                 text = _output_text(out)
                 if text.strip():
-                    builder.block("Output: " + text)
+                    builder.block("Output: " + text, at=at)
         elif kind == "raw" and source.strip():
-            add_plain_paragraphs(builder, source)
+            _cell_paragraphs(builder, source, at)
     return _require(builder.build(title or re.sub(r"\.ipynb$", "", name), NOTEBOOK), "notebook")
+
+
+def _cell_paragraphs(builder: TextBuilder, text: str, at: Location) -> None:
+    """A cell's prose as paragraphs (list-looking lines as items), each at the cell."""
+    from citadel.ingest.loaders import add_plain_paragraphs
+
+    part = TextBuilder(max_chars=builder.max_chars)
+    add_plain_paragraphs(part, text)
+    doc = part.build("", "")
+    for b in doc.blocks:
+        builder.block(doc.text[b.start:b.end], b.kind, tight=b.kind is ChunkKind.LIST, at=at)
 
 
 def _joined(value: Any) -> str:
@@ -172,12 +189,6 @@ _CUE_TIME = re.compile(r"(?:(\d+):)?(\d{1,2}):(\d{2})[.,](\d{1,3})\s*-->\s*(?:(\
 #: cues are merged into passages of about this many characters, never across a gap this long
 PASSAGE_CHARS = 400
 PASSAGE_GAP_S = 5.0
-
-
-def clock(seconds: float) -> str:
-    """``hh:mm:ss`` of a time in seconds."""
-    s = int(seconds)
-    return f"{s // 3600:02d}:{s % 3600 // 60:02d}:{s % 60:02d}"
 
 
 def _seconds(h: str | None, m: str, s: str, ms: str) -> float:
@@ -211,7 +222,7 @@ def load_transcript(data: bytes, name: str) -> ParsedDocument:
         if current:
             start, end = current[0][0], current[-1][1]
             words = " ".join(c[2] for c in current)
-            builder.block(f"[{clock(start)}-{clock(end)}] {words}")
+            builder.block(f"[{clock(start)}-{clock(end)}] {words}", at=Location(time_start=start, time_end=end))
             passages.append({"time_start": start, "time_end": end})
             current.clear()
 
@@ -240,9 +251,9 @@ def load_python(data: bytes, name: str) -> ParsedDocument:
     except (SyntaxError, ValueError, RecursionError) as exc:
         # Python 2 examples, templates: still worth finding, as code without symbols
         builder = TextBuilder()
-        for part in re.split(r"\n\s*\n", source):
-            if part.strip():
-                builder.block(part, ChunkKind.CODE)
+        for m in re.finditer(r"[^\n]*\S[^\n]*(?:\n[^\n]*\S[^\n]*)*", source.replace("\r\n", "\n")):
+            first = source.count("\n", 0, m.start()) + 1
+            builder.block(m.group(0), ChunkKind.CODE, at=Location.lines(first, first + m.group(0).count("\n")))
         problem = f"not valid Python 3 ({exc.__class__.__name__}: {exc})"[:200]
         return _require(builder.build(re.sub(r"\.py$", "", name), PYTHON, {"parse_error": problem}),
                         "Python file")
@@ -252,7 +263,8 @@ def load_python(data: bytes, name: str) -> ParsedDocument:
     builder.heading(1, module)
     doc = ast.get_docstring(tree)
     if doc:
-        builder.block(doc)
+        node = tree.body[0]
+        builder.block(doc, at=Location.lines(node.lineno, node.end_lineno or node.lineno))
     symbols: list[dict[str, Any]] = []
 
     def span(node: ast.AST) -> tuple[int, int]:
@@ -261,34 +273,40 @@ def load_python(data: bytes, name: str) -> ParsedDocument:
 
     def add(node: ast.AST, qualified: str, level: int) -> None:
         a, b = span(node)
-        builder.heading(level, qualified)
+        builder.heading(level, qualified, at=Location(symbol=qualified, line_start=a, line_end=a))
         body = "\n".join(lines[a - 1:b])
         if isinstance(node, ast.ClassDef):
             methods = [n for n in node.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
             head_end = (span(methods[0])[0] - 1) if methods else b
-            builder.block("\n".join(lines[a - 1:head_end]).rstrip(), ChunkKind.CODE)
+            head = "\n".join(lines[a - 1:head_end]).rstrip()
+            head_lines = a + head.count("\n")
+            builder.block(head, ChunkKind.CODE, at=Location(symbol=qualified, line_start=a, line_end=head_lines))
             symbols.append({"symbol": qualified, "line_start": a, "line_end": b})
             for method in methods:
                 add(method, f"{qualified}.{method.name}", level + 1)
         else:
-            builder.block(body, ChunkKind.CODE)
+            builder.block(body, ChunkKind.CODE, at=Location(symbol=qualified, line_start=a, line_end=b))
             symbols.append({"symbol": qualified, "line_start": a, "line_end": b})
 
-    loose: list[str] = []
+    loose: list[tuple[int, int]] = []  # file lines of top-level statements between definitions
+
+    def add_loose() -> None:
+        if loose:
+            text = "\n".join("\n".join(lines[a - 1:b]) for a, b in loose)
+            if text.strip():
+                builder.heading(2, f"{module} (module level)")
+                builder.block(text.strip("\n"), ChunkKind.CODE,
+                              at=Location.lines(loose[0][0], loose[-1][1]))
+        loose.clear()
+
     for node in tree.body:
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-            if loose and "\n".join(loose).strip():
-                builder.heading(2, f"{module} (module level)")
-                builder.block("\n".join(loose).strip("\n"), ChunkKind.CODE)
-            loose = []
+            add_loose()
             add(node, node.name, 2)
         elif not (isinstance(node, ast.Expr) and isinstance(getattr(node, "value", None), ast.Constant)
                   and node is tree.body[0]):
-            a, b = span(node)
-            loose.extend(lines[a - 1:b])
-    if loose and "\n".join(loose).strip():
-        builder.heading(2, f"{module} (module level)")
-        builder.block("\n".join(loose).strip("\n"), ChunkKind.CODE)
+            loose.append(span(node))
+    add_loose()
     return _require(builder.build(module, PYTHON, {"symbols": symbols}), "Python file")
 
 
@@ -322,7 +340,7 @@ def load_xlsx(data: bytes, name: str) -> ParsedDocument:
             builder.heading(1, sheet.title)
             header = rows[0]
             for k, row in enumerate(rows[1:]):
-                builder.block(_row(header, row), ChunkKind.TABLE_ROW, tight=k > 0)
+                builder.block(_row(header, row), ChunkKind.TABLE_ROW, tight=k > 0, at=_row_at(k + 1, header, row))
             sheets.append({"sheet": sheet.title, "columns": [h for h in header if h], "rows": len(rows) - 1})
     finally:
         book.close()
@@ -349,7 +367,8 @@ def load_pptx(data: bytes, name: str) -> ParsedDocument:
         heading_shape = slide.shapes.title
         slide_title = heading_shape.text_frame.text.strip() if heading_shape is not None and heading_shape.has_text_frame else ""
         title = title or slide_title
-        builder.heading(1, f"Slide {number}" + (f": {slide_title}" if slide_title else ""))
+        at = Location(slide=number)
+        builder.heading(1, f"Slide {number}" + (f": {slide_title}" if slide_title else ""), at=at)
         for shape in slide.shapes:
             if shape is heading_shape:
                 continue
@@ -357,15 +376,16 @@ def load_pptx(data: bytes, name: str) -> ParsedDocument:
                 for para in shape.text_frame.paragraphs:
                     text = "".join(run.text for run in para.runs).strip()
                     if text:
-                        builder.block(text, ChunkKind.LIST if para.level else ChunkKind.PARAGRAPH)
+                        builder.block(text, ChunkKind.LIST if para.level else ChunkKind.PARAGRAPH, at=at)
             if getattr(shape, "has_table", False) and shape.has_table:
                 rows = [[cell.text.strip() for cell in row.cells] for row in shape.table.rows]
                 header = rows[0] if rows else []
                 for k, row in enumerate(rows[1:]):
-                    builder.block(_row(header, row), ChunkKind.TABLE_ROW, tight=k > 0)
+                    builder.block(_row(header, row), ChunkKind.TABLE_ROW, tight=k > 0,
+                                  at=_row_at(k + 1, header, row, at))
         if slide.has_notes_slide:
             notes = slide.notes_slide.notes_text_frame.text.strip() if slide.notes_slide.notes_text_frame else ""
             if notes:
-                builder.block(f"Notes: {notes}")
+                builder.block(f"Notes: {notes}", at=at)
     doc_title = title or re.sub(r"\.pptx$", "", name, flags=re.IGNORECASE)
     return _require(builder.build(doc_title, PPTX, {"slides": len(deck.slides)}), "deck")

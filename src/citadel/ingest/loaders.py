@@ -42,7 +42,7 @@ import yaml
 from citadel._errors import CitadelError, IngestError, LimitError
 from citadel.ingest.parsed import ParsedDocument, TextBuilder
 from citadel.limits import check_size, limits, too_large
-from citadel.models import ChunkKind
+from citadel.models import ChunkKind, Location
 from citadel.text import normalize_text
 
 MARKDOWN = "text/markdown"
@@ -139,15 +139,41 @@ def _require_text(doc: ParsedDocument, what: str = "no text found in the file") 
 # --- plain text -------------------------------------------------------------------------
 
 
-def add_plain_paragraphs(builder: TextBuilder, text: str) -> None:
-    """Add text split at blank lines; list-looking lines become list items."""
-    for para in re.split(r"\n\s*\n", normalize_text(text)):
-        lines = [ln for ln in para.split("\n") if ln.strip()]
-        if lines and all(_LIST_ITEM.match(ln) for ln in lines):
-            for ln in lines:
-                builder.block(ln, ChunkKind.LIST, tight=True)
-        else:
-            builder.block(para)
+def add_plain_paragraphs(builder: TextBuilder, text: str, first_line: int | None = None) -> None:
+    """Add text split at blank lines; list-looking lines become list items.
+
+    With ``first_line`` (the file line ``text`` starts on) each block records the lines of
+    ``text`` it came from, so ``text`` must be the file's own text, not yet normalized.
+    """
+    if first_line is None:
+        for para in re.split(r"\n\s*\n", normalize_text(text)):
+            _add_paragraph(builder, para.split("\n"), None)
+        return
+    run: list[str] = []
+    start = first_line
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    for number, line in enumerate(lines, start=first_line):
+        if line.strip() and normalize_text(line):
+            if not run:
+                start = number
+            run.append(normalize_text(line))
+        elif run:
+            _add_paragraph(builder, run, start)
+            run = []
+    if run:
+        _add_paragraph(builder, run, start)
+
+
+def _add_paragraph(builder: TextBuilder, lines: list[str], first_line: int | None) -> None:
+    """One paragraph's (normalized) lines: a list of items, or one block."""
+    lines = [ln for ln in lines if ln.strip()]
+    if lines and all(_LIST_ITEM.match(ln) for ln in lines):
+        for k, ln in enumerate(lines):
+            at = Location.lines(first_line + k) if first_line is not None else None
+            builder.block(ln, ChunkKind.LIST, tight=True, at=at)
+    elif lines:
+        at = Location.lines(first_line, first_line + len(lines) - 1) if first_line is not None else None
+        builder.block(normalize_text("\n".join(lines)), at=at)
 
 
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+•]|\d+[.)])\s+\S")
@@ -163,7 +189,7 @@ def load_text(data: bytes, name: str) -> ParsedDocument:
     if rest.strip() and 0 < len(first) <= 100 and not first.rstrip().endswith((".", ":", ",")):
         title = first.strip()
     builder = TextBuilder()
-    add_plain_paragraphs(builder, text)
+    add_plain_paragraphs(builder, raw, first_line=1)
     return _require_text(builder.build(title, PLAIN))
 
 
@@ -242,7 +268,7 @@ _DIRECTIVE_LEADS = {
 }
 
 
-def _add_directive(builder: TextBuilder, name: str, argument: str, body: str) -> None:
+def _add_directive(builder: TextBuilder, name: str, argument: str, body: str, at: Location | None = None) -> None:
     """A MyST directive (a fence named ``{name}``): its name, argument and body kept as
     text ("Added in version 3.2: The timeout option."), options (``:key: value`` lines)
     dropped; a code directive stays code."""
@@ -252,7 +278,7 @@ def _add_directive(builder: TextBuilder, name: str, argument: str, body: str) ->
     content = "\n".join(lines).strip()
     if name.lower() in _CODE_DIRECTIVES:
         if content:
-            builder.block(content, ChunkKind.CODE)
+            builder.block(content, ChunkKind.CODE, at=at)
         return
     lead = _DIRECTIVE_LEADS.get(name.lower(), name.replace("-", " ").capitalize())
     head = " ".join(p for p in (lead, argument.strip()) if p)
@@ -261,7 +287,7 @@ def _add_directive(builder: TextBuilder, name: str, argument: str, body: str) ->
     for k, para in enumerate([first, *paragraphs[1:]]):
         if para.strip():
             plain = re.sub(r"`([^`]+)`", r"\1", _MYST_ROLE.sub("", para))  # inline code as its text
-            builder.block(_MYST_TARGET.sub(r"\1", plain), tight=k > 0)
+            builder.block(_MYST_TARGET.sub(r"\1", plain), tight=k > 0, at=at)
 
 
 _YAML_COMMENT = re.compile(r"^\s*<!--\s*YAML\s*\n(.*?)-->\s*$", re.DOTALL)
@@ -306,14 +332,26 @@ def load_markdown(data: bytes, name: str) -> ParsedDocument:
 
     source = decode_text(data)
     _check_source_chars(source, "Markdown file")
-    meta, body = _front_matter(source.replace("\r\n", "\n"))
+    unix = source.replace("\r\n", "\n")
+    meta, body = _front_matter(unix)
+    skipped = unix[: len(unix) - len(body)].count("\n")  # lines of front matter before the body
     tokens = MarkdownIt("commonmark").enable("table").parse(body)
     builder = TextBuilder()
+
+    def at(tok: Any) -> Location | None:
+        """The file lines of a block token (markdown-it's ``map``: 0-based, end exclusive)."""
+        if not tok.map:
+            return None
+        first, end = tok.map
+        return Location.lines(skipped + first + 1, skipped + max(end, first + 1))
+
     first_h1: str | None = None
     lists: list[list[int]] = []  # per open list: [is_ordered, next_number]
     header: list[str] = []
     row: list[str] = []
     in_head = False
+    data_rows = 0  # data rows of the current table so far
+    row_token: Any = None
     fresh = True  # the next list item or table row starts a new run
     quotes = 0  # open blockquotes
     for i, tok in enumerate(tokens):
@@ -325,7 +363,7 @@ def load_markdown(data: bytes, name: str) -> ParsedDocument:
         elif t == "heading_open":
             text = _inline(tokens[i + 1])
             first_h1 = first_h1 or (text if tok.tag == "h1" else None)
-            builder.heading(int(tok.tag[1]), text)
+            builder.heading(int(tok.tag[1]), text, at=at(tok))
         elif t in ("bullet_list_open", "ordered_list_open"):
             fresh = True
             lists.append([t == "ordered_list_open", int(tok.attrs.get("start", 1) or 1)])
@@ -338,32 +376,38 @@ def load_markdown(data: bytes, name: str) -> ParsedDocument:
                     ordered, number = lists[-1]
                     text = f"{number}. {text}" if ordered else f"- {text}"
                     lists[-1][1] += 1
-                builder.block(text, ChunkKind.LIST, tight=not fresh)
+                builder.block(text, ChunkKind.LIST, tight=not fresh, at=at(tokens[i - 1]))
                 fresh = False
             else:
                 kind = ChunkKind.QUOTE if quotes > 0 else ChunkKind.PARAGRAPH
-                builder.block(text, kind)
+                builder.block(text, kind, at=at(tokens[i - 1]))
         elif t == "fence" and (directive := _MYST_DIRECTIVE.match(tok.info or "")):
-            _add_directive(builder, directive.group(1), directive.group(2), tok.content)
+            _add_directive(builder, directive.group(1), directive.group(2), tok.content, at(tok))
         elif t in ("fence", "code_block"):
-            builder.block(tok.content, ChunkKind.CODE)
+            builder.block(tok.content, ChunkKind.CODE, at=at(tok))
         elif t == "html_block":
             text = _comment_metadata(tok.content) or _html_fragment_text(tok.content)
             if text:
-                builder.block(text)
+                builder.block(text, at=at(tok))
+        elif t == "table_open":
+            data_rows = 0
         elif t == "thead_open":
             in_head, header = True, []
         elif t == "thead_close":
             in_head, fresh = False, True
         elif t == "tr_open":
-            row = []
+            row, row_token = [], tok
         elif t in ("th_open", "td_open"):
             row.append(_inline(tokens[i + 1]).strip())
         elif t == "tr_close":
             if in_head:
                 header = row
             elif any(row):
-                builder.block(_row_text(header, row), ChunkKind.TABLE_ROW, tight=not fresh)
+                data_rows += 1
+                where = at(row_token) or Location()
+                columns = tuple(h for h, c in zip(header, row, strict=False) if h and c)
+                where = where.replace(row=data_rows, columns=columns or None)
+                builder.block(_row_text(header, row), ChunkKind.TABLE_ROW, tight=not fresh, at=where)
                 fresh = False
     title = str(meta.pop("title", "") or first_h1 or _title_from_name(name))
     return _require_text(builder.build(title, MARKDOWN, meta))

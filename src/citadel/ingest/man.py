@@ -19,7 +19,7 @@ import re
 
 from citadel._errors import IngestError
 from citadel.ingest.parsed import ParsedDocument, TextBuilder
-from citadel.models import ChunkKind
+from citadel.models import ChunkKind, Location
 
 MAN = "text/troff"
 _MAN_SUFFIX = re.compile(r"\.(?:[1-9][a-z0-9]{0,8}|man|n)$", re.IGNORECASE)
@@ -120,14 +120,25 @@ class _Page:
         self.term: list[str] | None = None  # inside a .TP/.IP item: its term, then its text
         self.expect_term = False
         self.code: list[str] | None = None
+        self.line = 0  # the file line being read (1-based)
+        self.span: tuple[int, int] | None = None  # file lines of the unit being gathered
+
+    def _seen(self) -> None:
+        self.span = (self.span[0] if self.span else self.line, self.line)
+
+    def _at(self) -> Location | None:
+        span, self.span = self.span, None
+        return Location.lines(*span) if span else None
 
     def text(self, line: str) -> None:
         shown = unescape(line).strip()
         if self.code is not None:
             self.code.append(unescape(line).rstrip())
+            self._seen()
             return
         if not shown:
             return
+        self._seen()
         if self.expect_term:
             self.term = [shown]
             self.expect_term = False
@@ -140,16 +151,17 @@ class _Page:
             term = " ".join(self.term).strip()
             unit = f"{term}: {body}" if term and body else term or body
             if unit:
-                self.builder.block(unit, ChunkKind.LIST, tight=True)
+                self.builder.block(unit, ChunkKind.LIST, tight=True, at=self._at())
         elif body:
-            self.builder.block(body)
-        self.words, self.term, self.expect_term = [], None, False
+            self.builder.block(body, at=self._at())
+        self.words, self.term, self.expect_term, self.span = [], None, False, None
 
     def end_code(self) -> None:
         if self.code is not None:
             lines, self.code = self.code, None
+            at = self._at()
             if any(ln.strip() for ln in lines):
-                self.builder.block("\n".join(lines).strip("\n"), ChunkKind.CODE)
+                self.builder.block("\n".join(lines).strip("\n"), ChunkKind.CODE, at=at)
 
 
 def load_man(data: bytes, name: str) -> ParsedDocument:
@@ -168,6 +180,7 @@ def load_man(data: bytes, name: str) -> ParsedDocument:
             i += 1
             line = line[:-1] + lines[i]
         i += 1
+        page.line = i
         if skip_until is not None:  # inside a macro definition
             if line.strip() in (skip_until, "." + skip_until.lstrip(".")):
                 skip_until = None
@@ -211,7 +224,7 @@ def load_man(data: bytes, name: str) -> ParsedDocument:
                 heading, i = unescape(lines[i]).strip(), i + 1
             if heading.isupper():
                 heading = heading.capitalize()
-            page.builder.heading(1 if macro == "SH" else 2, heading)
+            page.builder.heading(1 if macro == "SH" else 2, heading, at=Location.lines(page.line, i))
         elif macro == "TP":
             page.flush()
             page.expect_term = True
@@ -226,6 +239,7 @@ def load_man(data: bytes, name: str) -> ParsedDocument:
             page.flush()
             if term and term not in _BULLETS:
                 page.term = [term]
+                page._seen()
         elif macro in _BREAKS:
             page.flush()
         elif macro in ("nf", "EX"):
@@ -241,8 +255,9 @@ def load_man(data: bytes, name: str) -> ParsedDocument:
             if shown:
                 page.text(shown)
             elif i < len(lines):  # the font applies to the next line
-                page.text(lines[i])
                 i += 1
+                page.line = i
+                page.text(lines[i - 1])
         elif macro in _ALTERNATING:
             page.text("".join(_args(rest)))
         elif macro in ("UR", "MT"):

@@ -7,7 +7,7 @@ from typing import Any
 
 from citadel._errors import LimitError
 from citadel.limits import limits
-from citadel.models import ChunkKind
+from citadel.models import ChunkKind, Location
 from citadel.text import normalize_text
 
 
@@ -20,6 +20,7 @@ class Block:
     kind: ChunkKind
     heading_path: tuple[str, ...]
     page: int | None = None
+    location: Location | None = None  # where in the original file (lines, symbol, time, row, ...)
 
 
 @dataclass(frozen=True)
@@ -57,24 +58,27 @@ class TextBuilder:
     def heading_path(self) -> tuple[str, ...]:
         return tuple(text for _, text in self._headings)
 
-    def heading(self, level: int, text: str) -> None:
-        """Add a heading and make it the current section."""
+    def heading(self, level: int, text: str, at: Location | None = None) -> None:
+        """Add a heading and make it the current section (``at``: where it is in the file)."""
         text = _one_line(text)
         if not text:
             return
         while self._headings and self._headings[-1][0] >= level:
             self._headings.pop()
         self._headings.append((level, text))
-        self._add(text, ChunkKind.HEADING, "\n\n")
+        self._add(text, ChunkKind.HEADING, "\n\n", at)
 
-    def block(self, text: str, kind: ChunkKind = ChunkKind.PARAGRAPH, *, tight: bool = False) -> None:
-        """Add a block; ``tight`` joins it to the previous one with one line break."""
+    def block(
+        self, text: str, kind: ChunkKind = ChunkKind.PARAGRAPH, *, tight: bool = False, at: Location | None = None
+    ) -> None:
+        """Add a block; ``tight`` joins it to the previous one with one line break; ``at``
+        says where it is in the original file."""
         text = _one_line(text) if kind is not ChunkKind.CODE else normalize_text(text)
         if text:
             same_kind = bool(self._blocks) and self._blocks[-1].kind is kind
-            self._add(text, kind, "\n" if tight and same_kind else "\n\n")
+            self._add(text, kind, "\n" if tight and same_kind else "\n\n", at)
 
-    def _add(self, text: str, kind: ChunkKind, sep: str) -> None:
+    def _add(self, text: str, kind: ChunkKind, sep: str, at: Location | None = None) -> None:
         if self._parts:
             self._parts.append(sep)
             self._length += len(sep)
@@ -86,7 +90,7 @@ class TextBuilder:
                 f"the document text is over {self.max_chars:,} characters, the limit max_document_chars",
                 "max_document_chars",
             )
-        self._blocks.append(Block(start, self._length, kind, self.heading_path, self.page))
+        self._blocks.append(Block(start, self._length, kind, self.heading_path, self.page, at))
 
     def build(self, title: str, media_type: str, metadata: dict[str, Any] | None = None) -> ParsedDocument:
         text = "".join(self._parts)

@@ -17,7 +17,7 @@ from typing import Any
 
 from citadel._errors import IngestError
 from citadel.ingest.parsed import ParsedDocument, TextBuilder
-from citadel.models import ChunkKind
+from citadel.models import ChunkKind, Location
 
 RST = "text/x-rst"
 
@@ -135,6 +135,22 @@ def _role_text(text: str) -> str:
     return shown.lstrip("~!")
 
 
+def _lines(node: Any) -> Location | None:
+    """The file lines of a docutils node: the first line docutils recorded in it (or in
+    its first descendant that has one), through as many lines as its text has."""
+    from docutils import nodes
+
+    first = getattr(node, "line", None)
+    if first is None and isinstance(node, nodes.Element):
+        for child in node.findall(nodes.Element):
+            if getattr(child, "line", None) is not None:
+                first = child.line
+                break
+    if not first:
+        return None
+    return Location.lines(first, first + node.astext().count("\n"))
+
+
 class _Walker:
     def __init__(self) -> None:
         self.builder = TextBuilder()
@@ -149,7 +165,9 @@ class _Walker:
                 if title is not None:
                     text = title.astext()
                     self.first_heading = self.first_heading or text
-                    self.builder.heading(level + 1, text)
+                    line = getattr(title, "line", None)  # docutils: the underline's line
+                    at = Location.lines(max(1, line - 1)) if line else None
+                    self.builder.heading(level + 1, text, at=at)
                 self.walk(child, level + 1)
             elif isinstance(child, nodes.system_message):
                 self._unknown(child)
@@ -157,9 +175,9 @@ class _Walker:
                             | nodes.substitution_definition | nodes.problematic):
                 continue
             elif isinstance(child, nodes.paragraph | nodes.line_block | nodes.rubric):
-                self.builder.block(child.astext())
+                self.builder.block(child.astext(), at=_lines(child))
             elif isinstance(child, nodes.literal_block | nodes.doctest_block):
-                self.builder.block(child.astext(), ChunkKind.CODE)
+                self.builder.block(child.astext(), ChunkKind.CODE, at=_lines(child))
             elif isinstance(child, nodes.bullet_list | nodes.enumerated_list):
                 self._items(child, isinstance(child, nodes.enumerated_list))
             elif isinstance(child, nodes.definition_list | nodes.field_list | nodes.option_list):
@@ -196,31 +214,32 @@ class _Walker:
                 lead = " ".join(p for p in (head.group(1).replace("-", " ").capitalize(), head.group(2)) if p)
                 body = f"{lead}: {body}" if body else lead
             if body:
-                self.builder.block(_ROLE.sub(lambda m: _role_text(m.group(1)), body))
+                self.builder.block(_ROLE.sub(lambda m: _role_text(m.group(1)), body), at=_lines(message))
 
     def _lead(self, lead: str, node: Any) -> None:
         """A box's paragraphs, the first led by what the box is ("Note: ...")."""
         from docutils import nodes
 
-        paras = [p.astext() for p in node.findall(nodes.paragraph)]
+        found = list(node.findall(nodes.paragraph))
+        paras = [p.astext() for p in found]
         if not paras:
             if lead:
-                self.builder.block(lead)
+                self.builder.block(lead, at=_lines(node))
             return
         first = f"{lead}: {paras[0]}" if lead else paras[0]
         for k, para in enumerate([first, *paras[1:]]):
-            self.builder.block(para, tight=k > 0)
+            self.builder.block(para, tight=k > 0, at=_lines(found[k]))
 
     def _items(self, node: Any, ordered: bool) -> None:
         for k, item in enumerate(node.children, start=1):
             marker = f"{k}." if ordered else "-"
-            self.builder.block(f"{marker} {item.astext()}", ChunkKind.LIST, tight=k > 1)
+            self.builder.block(f"{marker} {item.astext()}", ChunkKind.LIST, tight=k > 1, at=_lines(item))
 
     def _terms(self, node: Any) -> None:
         for k, item in enumerate(node.children):
             parts = [c.astext() for c in item.children]
             text = f"{parts[0]}: {' '.join(parts[1:])}" if len(parts) > 1 else " ".join(parts)
-            self.builder.block(text, ChunkKind.LIST, tight=k > 0)
+            self.builder.block(text, ChunkKind.LIST, tight=k > 0, at=_lines(item))
 
     def _table(self, node: Any) -> None:
         from docutils import nodes
@@ -235,4 +254,7 @@ class _Walker:
             cells = [e.astext() for e in row.children]
             text = "; ".join(f"{h}: {c}" if h else c for h, c in zip(header, cells, strict=False)) \
                 if header else " | ".join(cells)
-            self.builder.block(text, ChunkKind.TABLE_ROW, tight=k > 0)
+            columns = tuple(h for h, c in zip(header, cells, strict=False) if h and c) or None
+            where = _lines(row) or Location()  # a simple table's row is one line
+            where = where.replace(line_end=where.line_start, row=k + 1, columns=columns)
+            self.builder.block(text, ChunkKind.TABLE_ROW, tight=k > 0, at=where)

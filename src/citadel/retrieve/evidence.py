@@ -49,6 +49,7 @@ import numpy as np
 from citadel._errors import BackendError
 from citadel.retrieve.answerability import AnswerabilityModel, span_text
 from citadel.retrieve.embedders import Embedder
+from citadel.models import Location
 from citadel.retrieve.hits import Hit
 from citadel.retrieve.rerankers import Reranker, probability
 from citadel.retrieve.sentences import candidate_spans, preselect, semantic_preselect
@@ -111,6 +112,10 @@ class Passage:
     sentences: tuple[ScoredSentence, ...] = ()  # the reranker-scored sentences inside it
     #: its best unit's answerability (None: no unit of it was read by the model)
     answerability: float | None = None
+    #: where it is in its file: its chunks' locations joined (lines from first to last)
+    location: Location = Location()
+    #: (start, end, location) of each chunk in it, so a trimmed passage keeps only theirs
+    pieces: tuple[tuple[int, int, Location], ...] = ()
 
 
 _WORD = re.compile(r"\w+")
@@ -347,11 +352,22 @@ def _passage(store: Store, group: list[Hit]) -> Passage:
     group = sorted(group, key=lambda h: h.start)
     start, end = group[0].start, group[-1].end
     text = best.text if len(group) == 1 else store.text(best.doc_id, best.version)[start:end]
+    pieces = tuple((h.start, h.end, h.location) for h in group)
     return Passage(
         chunk_ids=tuple(h.chunk_id for h in group), doc_id=best.doc_id, version=best.version,
         title=best.title, heading_path=best.heading_path, page=best.page, start=start, end=end,
         text=text, score=best.score, relevance=max(_relevance(h) for h in group),
+        location=_joined(pieces, start, end), pieces=pieces,
     )  # fmt: skip
+
+
+def _joined(pieces: tuple[tuple[int, int, Location], ...], start: int, end: int) -> Location:
+    """The location of ``[start, end)``: the joined locations of the chunks it overlaps."""
+    inside = [loc for s, e, loc in pieces if s < end and start < e] or [loc for _, _, loc in pieces[:1]]
+    location = inside[0] if inside else Location()
+    for loc in inside[1:]:
+        location = location.spanning(loc)
+    return location
 
 
 def _trim(passage: Passage, doc_text: str, spans: list[tuple[int, int]], query: str, keep: float) -> Passage:
@@ -374,7 +390,8 @@ def _trim(passage: Passage, doc_text: str, spans: list[tuple[int, int]], query: 
     chosen = [i for i, s in enumerate(scores) if s >= keep * best]
     start, end = spans[chosen[0]][0], spans[chosen[-1]][1]
     inside = tuple(x for x in passage.sentences if start <= x.start and x.end <= end)
-    return replace(passage, start=start, end=end, text=doc_text[start:end], sentences=inside)
+    return replace(passage, start=start, end=end, text=doc_text[start:end], sentences=inside,
+                   location=_joined(passage.pieces, start, end))
 
 
 def _overlap_scores(query: str, sentences: list[str]) -> np.ndarray:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
+from citadel.models import Location
+
 Mode = Literal["bm25", "dense", "hybrid"]
 MODES: tuple[Mode, ...] = ("bm25", "dense", "hybrid")
 
@@ -22,6 +24,7 @@ class Hit:
     chunk was not among that index's candidates).
     ``groups`` are the document's access groups as the store read them with this text
     (``()``: public; None: not known); the audit log keeps them (not in ``to_json``).
+    ``location`` is the chunk's :class:`~citadel.models.Location`.
     """
 
     chunk_id: str
@@ -41,11 +44,13 @@ class Hit:
     dense_rank: int | None = None
     rerank: float | None = None
     groups: tuple[str, ...] | None = None
+    location: Location = Location()  # where the chunk is in its file (page, lines, symbol, ...)
 
     def to_json(self) -> dict[str, Any]:
         """The CLI's hit object: the contract's keys first, then the extras."""
         data = asdict(self)
         data.pop("groups")
+        data["location"] = self.location.as_dict()
         data["heading_path"] = list(self.heading_path)
         keys = ["chunk_id", "doc_id", "score", "text", "title", "page", "start", "end"]
         return {**{k: data.pop(k) for k in keys}, **data}

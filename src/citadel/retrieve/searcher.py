@@ -334,7 +334,7 @@ def _fuse(
                 title=s.title, page=c.page, start=c.start, end=c.end, heading_path=c.heading_path,
                 bm25=bm25[cid][0] if cid in bm25 else None, bm25_rank=bm25[cid][1] if cid in bm25 else None,
                 dense=cos[cid][0] if cid in cos else None, dense_rank=cos[cid][1] if cid in cos else None,
-                groups=s.groups,
+                groups=s.groups, location=c.location,
             )  # fmt: skip
         )
     hits.sort(key=lambda h: (-h.score, h.chunk_id))

@@ -77,7 +77,8 @@ def get_document(
         "doc_id": doc.doc_id, "version": wanted, "current_version": doc.version, "title": doc.title,
         "groups": list(doc.groups), "media_type": doc.media_type, "text": text,
         "chunks": [
-            {"chunk_id": c.chunk_id, "start": c.start, "end": c.end, "page": c.page, "heading_path": list(c.heading_path)}
+            {"chunk_id": c.chunk_id, "start": c.start, "end": c.end, "page": c.page,
+             "heading_path": list(c.heading_path), "location": c.location.as_dict()}
             for c in chunks
         ],
     }  # fmt: skip

@@ -25,7 +25,8 @@ def _event(name: str, data: Any) -> Event:
 def answer_events(answer: Answer) -> Iterator[Event]:
     body = answer.to_json()
     sources = [
-        {"source_id": sid, "doc_id": s.doc_id, "title": s.title, "version": s.version, "page": s.page}
+        {"source_id": sid, "doc_id": s.doc_id, "title": s.title, "version": s.version, "page": s.page,
+         "location": s.location}
         for sid, s in answer.sources.items()
     ]
     yield _event("retrieval", {"question": answer.question, "sources": sources})

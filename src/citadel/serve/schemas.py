@@ -20,6 +20,25 @@ class _Out(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
 
+def _unset(value: Any) -> bool:
+    return value is None
+
+
+class LocationBody(_Out):
+    """Where a chunk or quote is in its original file: only the keys that apply to its medium."""
+
+    page: int | None = Field(default=None, exclude_if=_unset, description="PDF page, 1-based.")
+    line_start: int | None = Field(default=None, exclude_if=_unset, description="First line of the file, 1-based.")
+    line_end: int | None = Field(default=None, exclude_if=_unset, description="Last line, inclusive.")
+    symbol: str | None = Field(default=None, exclude_if=_unset, description='Code: the qualified name ("Store.put").')
+    time_start: float | None = Field(default=None, exclude_if=_unset, description="Transcripts: seconds.")
+    time_end: float | None = Field(default=None, exclude_if=_unset)
+    row: int | None = Field(default=None, exclude_if=_unset, description="Tables: the 1-based data row.")
+    columns: list[str] | None = Field(default=None, exclude_if=_unset, description="Tables: the row's header names.")
+    slide: int | None = Field(default=None, exclude_if=_unset, description="Decks: the 1-based slide.")
+    cell: int | None = Field(default=None, exclude_if=_unset, description="Notebooks: the 1-based cell.")
+
+
 class ErrorBody(_Out):
     error: str = Field(description="A short error code, e.g. not_found or unauthorized.")
     message: str = Field(description="What went wrong and what to do next.")
@@ -61,6 +80,7 @@ class CitationBody(_Out):
     quote: str
     start: int = Field(description="Offset of the quote in the document's normalized text.")
     end: int
+    location: LocationBody = Field(default_factory=LocationBody, description="Where the quote is in its file.")
 
 
 class ClaimBody(_Out):
@@ -78,6 +98,7 @@ class SourceBody(_Out):
     start: int
     end: int
     text: str
+    location: LocationBody = Field(default_factory=LocationBody)
 
 
 class ClosestBody(_Out):
@@ -92,6 +113,7 @@ class ClosestBody(_Out):
         description="The probability in [0, 1] that its best unit answers the question, what the abstention "
         "threshold is compared with by default; null when the answerability model did not read it.",
     )
+    location: LocationBody = Field(default_factory=LocationBody)
 
 
 class AnswerBody(_Out):
@@ -134,6 +156,7 @@ class HitBody(_Out):
     version: int
     heading_path: list[str]
     relevance: float | None = None
+    location: LocationBody = Field(default_factory=LocationBody)
 
 
 class SearchBody(_Out):
@@ -203,6 +226,7 @@ class ChunkSpan(_Out):
     end: int
     page: int | None
     heading_path: list[str]
+    location: LocationBody = Field(default_factory=LocationBody)
 
 
 class DocumentTextBody(_Out):

@@ -22,6 +22,7 @@ Tables:
 * ``traces`` and ``trace_docs`` (migration 3): the audit log (see
   :mod:`citadel.store.traces`); migration 4 adds ``traces.usage`` and the
   ``traces_caller`` index, migration 5 ``traces.gate``.
+* migration 6 adds ``chunks.location`` (JSON; see :class:`citadel.models.Location`).
 
 ``PRAGMA user_version`` records how many migrations ran. Never edit a migration
 that has shipped; append a new one. Each migration's SQL is written out in it, never
@@ -183,8 +184,15 @@ def _m5_trace_gate(db: sqlite3.Connection) -> None:
     db.execute("ALTER TABLE traces ADD COLUMN gate TEXT")
 
 
+def _m6_chunk_location(db: sqlite3.Connection) -> None:
+    """``chunks.location``: where a chunk is in its original file, as the JSON of
+    :class:`citadel.models.Location` (lines, symbol, times, row and columns, slide, cell;
+    NULL when nothing applies, and for chunks stored before: their ``page`` still says it)."""
+    db.execute("ALTER TABLE chunks ADD COLUMN location TEXT")
+
+
 MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
-    _m1_initial, _m2_chunk_vectors, _m3_traces, _m4_trace_usage, _m5_trace_gate,
+    _m1_initial, _m2_chunk_vectors, _m3_traces, _m4_trace_usage, _m5_trace_gate, _m6_chunk_location,
 ]  # fmt: skip
 
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from citadel._errors import ConfigError, NotFoundError, StoreError
-from citadel.models import Chunk, ChunkKind, Document, DocumentSummary
+from citadel.models import Chunk, ChunkKind, Document, DocumentSummary, Location
 from citadel.store.base import (
     ADMIN,
     ChunkVectors,
@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from citadel.trace import Trace
 
 DB_NAME = "citadel.db"
-_CHUNK_COLS = 'c.chunk_id, c.doc_id, c.version, c.text, c.start, c."end", c.page, c.heading_path, c.kind'
+_CHUNK_COLS = 'c.chunk_id, c.doc_id, c.version, c.text, c.start, c."end", c.page, c.heading_path, c.kind, c.location'
 _TERM = re.compile(r"\w+", re.UNICODE)
 #: A document's groups (alias ``d``), sorted and joined by U+001F; NULL when public.
 _GROUPS = (
@@ -219,10 +219,11 @@ class SQLiteStore(Store):
         for ord_, c in enumerate(chunks):
             cur = db.execute(
                 'INSERT INTO chunks (chunk_id, doc_id, version, ord, start, "end", page, heading_path, '
-                "kind, text, part_id) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                "kind, text, part_id, location) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
                 (
                     c.chunk_id, c.doc_id, c.version, ord_, c.start, c.end, c.page,
                     json.dumps(list(c.heading_path)), c.kind.value, c.text, part_id,
+                    json.dumps(c.location.as_dict()) if c.location.as_dict() else None,
                 ),
             )  # fmt: skip
             context = " ".join((document.title, *c.heading_path))
@@ -451,6 +452,7 @@ def _chunk(r: Sequence[Any]) -> Chunk:
     return Chunk(
         chunk_id=r[0], doc_id=r[1], version=r[2], text=r[3], start=r[4], end=r[5], page=r[6],
         heading_path=tuple(json.loads(r[7])), kind=ChunkKind(r[8]),
+        location=Location.model_validate_json(r[9]) if r[9] else Location(),
     )  # fmt: skip
 
 

@@ -154,9 +154,43 @@ async function ask(question) {
   }
 }
 
-function placeOf(source) {
+function clock(seconds) {
+  const s = Math.floor(seconds);
+  const two = (n) => String(n).padStart(2, "0");
+  return `${two(Math.floor(s / 3600))}:${two(Math.floor((s % 3600) / 60))}:${two(s % 60)}`;
+}
+
+// How a person reads a location (as citadel.models.Location.label): "page 3", "lines 40-52",
+// "Store.put, lines 40-52", "00:12:05-00:12:31", "row 7 · Price", "slide 4", "cell 3".
+function locationLabel(loc) {
+  if (!loc) return "";
   const parts = [];
-  if (source.page) parts.push("page " + source.page);
+  if (loc.page != null) parts.push("page " + loc.page);
+  if (loc.slide != null) parts.push("slide " + loc.slide);
+  if (loc.cell != null) parts.push("cell " + loc.cell);
+  if (loc.symbol) parts.push(loc.symbol);
+  if (loc.line_start != null) {
+    const end = loc.line_end || loc.line_start;
+    parts.push(end === loc.line_start ? "line " + end : `lines ${loc.line_start}-${end}`);
+  }
+  if (loc.time_start != null) {
+    parts.push(clock(loc.time_start) + "-" + clock(loc.time_end != null ? loc.time_end : loc.time_start));
+  }
+  if (loc.row != null) {
+    let row = "row " + loc.row;
+    if (loc.columns && loc.columns.length) {
+      row += " · " + loc.columns.slice(0, 3).join(", ") + (loc.columns.length > 3 ? ", ..." : "");
+    }
+    parts.push(row);
+  }
+  return parts.join(", ");
+}
+
+function placeOf(source, citation) {
+  const parts = [];
+  const label = locationLabel((citation && citation.location) || source.location);
+  if (label) parts.push(label);
+  else if (source.page) parts.push("page " + source.page);
   parts.push("v" + source.version);
   return parts.join(", ");
 }
@@ -171,10 +205,10 @@ function renderAnswer(answer) {
       const source = answer.sources[citation.source_id];
       const chip = el("button", {
         type: "button", class: "chip", testid: "citation-chip",
-        "aria-label": `Open ${source.title} (${placeOf(source)}) at this quote`,
+        "aria-label": `Open ${source.title} (${placeOf(source, citation)}) at this quote`,
         onclick: (e) => openSource(source, citation, e.currentTarget),
       }, el("span", { class: "chip-id", text: citation.source_id }), " ", el("span", { text: source.title }),
-         el("span", { class: "chip-place", text: " · " + placeOf(source) }));
+         el("span", { class: "chip-place", testid: "chip-place", text: " · " + placeOf(source, citation) }));
       item.append(el("figure", { class: "quote-card" },
         el("blockquote", { class: "quote", testid: "quote", text: citation.quote }),
         el("figcaption", {}, chip)));
@@ -240,8 +274,10 @@ async function openSource(source, citation, chip) {
     const chunk = doc.chunks.find((c) => c.start <= start && start < c.end);
     const where = [];
     if (chunk && chunk.heading_path.length) where.push(chunk.heading_path.join(" › "));
+    const place = locationLabel((citation && citation.location) || (chunk && chunk.location) || source.location);
     const page = (chunk && chunk.page) || source.page;
-    if (page) where.push("page " + page);
+    if (place) where.push(place);
+    else if (page) where.push("page " + page);
     where.push("version " + doc.version);
     $("source-meta").textContent = doc.doc_id + " · " + where.join(" · ");
     const note = $("source-note");
