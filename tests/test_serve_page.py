@@ -63,6 +63,10 @@ def test_ask_click_a_chip_and_see_the_cited_span_highlighted(browser: Browser, s
     expect(quote).to_have_text(QUOTE)
     chip = page.get_by_test_id("citation-chip").first
     expect(chip).to_contain_text("Refund policy")
+    # the chip says where the quote is in its file: the Markdown lines of its chunk
+    cited = next(c for c in engine.store.chunks("refunds.md") if QUOTE in c.text)
+    assert cited.location.label().startswith("line")
+    expect(chip.get_by_test_id("chip-place")).to_have_text(f" \u00b7 {cited.location.label()}, v1")
     chip.click()
     view = page.get_by_test_id("source-view")
     expect(view).to_be_visible()
@@ -73,6 +77,7 @@ def test_ask_click_a_chip_and_see_the_cited_span_highlighted(browser: Browser, s
     expect(view.locator("#source-title")).to_have_text("Refund policy")
     expect(view.locator("#source-meta")).to_contain_text("Processing time")
     expect(view.locator("#source-meta")).to_contain_text("version 1")
+    expect(view.locator("#source-meta")).to_contain_text(cited.location.label())
     text = engine.store.text("refunds.md")
     assert view.locator("#source-text").inner_text().strip() == text.strip()
     ARTIFACTS.mkdir(exist_ok=True)

@@ -8,7 +8,8 @@ Rules, in order:
 * a heading with no body of its own is carried into the next section's first chunk;
 * a paragraph longer than ``max_chars`` splits at sentence boundaries (and a single
   over-long sentence at whitespace);
-* each table row is a chunk of its own, its text already carrying the header;
+* each table row is a chunk of its own, its text already carrying the header, and so is
+  each passage of a transcript (its times are the chunk's);
 * a chunk never crosses a notebook cell.
 
 A chunk's :class:`~citadel.models.Location` joins its blocks' (lines from the first to
@@ -137,7 +138,7 @@ def _pack(text: str, group: list[Block], max_chars: int) -> list[_Piece]:
             pack.clear()
 
     for block in group:
-        if block.kind is ChunkKind.TABLE_ROW:
+        if block.kind is ChunkKind.TABLE_ROW or _timed(block):
             flush()
             out.append((block.start, block.end, block.kind, anchor, _location([block])))
         elif block.end - block.start > max_chars:
@@ -151,6 +152,11 @@ def _pack(text: str, group: list[Block], max_chars: int) -> list[_Piece]:
             pack.append(block)
     flush()
     return out
+
+
+def _timed(block: Block) -> bool:
+    """A transcript passage: a unit of its own, so its times are its chunk's."""
+    return block.location is not None and block.location.time_start is not None
 
 
 def _pack_kind(pack: list[Block]) -> ChunkKind:

@@ -271,22 +271,35 @@ def load_python(data: bytes, name: str) -> ParsedDocument:
         first = min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", []))])  # type: ignore[attr-defined]
         return first, node.end_lineno or node.lineno  # type: ignore[attr-defined]
 
+    def code(first: int, last: int, symbol: str) -> None:
+        """File lines ``first..last`` as code (trailing blank lines left out)."""
+        while last >= first and not lines[last - 1].strip():
+            last -= 1
+        if last >= first:
+            builder.block("\n".join(lines[first - 1:last]), ChunkKind.CODE,
+                          at=Location(symbol=symbol, line_start=first, line_end=last))
+
     def add(node: ast.AST, qualified: str, level: int) -> None:
         a, b = span(node)
         builder.heading(level, qualified, at=Location(symbol=qualified, line_start=a, line_end=a))
-        body = "\n".join(lines[a - 1:b])
+        symbols.append({"symbol": qualified, "line_start": a, "line_end": b})
+        methods = [n for n in getattr(node, "body", []) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
+        end = span(methods[0])[0] - 1 if isinstance(node, ast.ClassDef) and methods else b
+        body: list[ast.stmt] = getattr(node, "body", [])
+        doc = ast.get_docstring(node) if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) else None
+        if doc and body and body[0].end_lineno:
+            # the signature as code, the docstring as prose led by the symbol's name (what a
+            # question about the symbol reads: "Store.put: Save ..."), the rest as code
+            code(a, body[0].lineno - 1, qualified)
+            at = Location(symbol=qualified, line_start=body[0].lineno, line_end=body[0].end_lineno)
+            for k, para in enumerate(p for p in re.split(r"\n\s*\n", doc) if p.strip()):
+                builder.block(f"{qualified}: {para}" if k == 0 else para, at=at)
+            code(body[0].end_lineno + 1, end, qualified)
+        else:
+            code(a, end, qualified)
         if isinstance(node, ast.ClassDef):
-            methods = [n for n in node.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
-            head_end = (span(methods[0])[0] - 1) if methods else b
-            head = "\n".join(lines[a - 1:head_end]).rstrip()
-            head_lines = a + head.count("\n")
-            builder.block(head, ChunkKind.CODE, at=Location(symbol=qualified, line_start=a, line_end=head_lines))
-            symbols.append({"symbol": qualified, "line_start": a, "line_end": b})
             for method in methods:
                 add(method, f"{qualified}.{method.name}", level + 1)
-        else:
-            builder.block(body, ChunkKind.CODE, at=Location(symbol=qualified, line_start=a, line_end=b))
-            symbols.append({"symbol": qualified, "line_start": a, "line_end": b})
 
     loose: list[tuple[int, int]] = []  # file lines of top-level statements between definitions
 
