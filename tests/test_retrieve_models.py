@@ -9,6 +9,8 @@ import pytest
 
 from citadel.ingest import ingest
 from citadel.retrieve import CrossEncoderReranker, EvidenceRetriever, OnnxEmbedder, Searcher
+from citadel.retrieve._onnx import OnnxSettings
+from citadel.retrieve.embedders import token_batches
 from citadel.store import Store
 from citadel.store.base import EmbeddingSpec, SearchFilter
 
@@ -21,6 +23,28 @@ def test_bge_embeddings_are_normalised_and_semantic() -> None:
     assert passages.shape == (2, 384) and np.allclose(np.linalg.norm(passages, axis=1), 1.0, atol=1e-5)
     query = embedder.embed_queries(["where is the kitten napping"])[0]
     assert passages[0] @ query > passages[1] @ query + 0.1
+
+
+def test_small_length_sorted_batches_give_the_vectors_of_one_text_at_a_time() -> None:
+    """Batching by token length changes the speed, not the vectors nor their order (up to the
+    INT8 model's dynamic quantization, whose activation scale is per batch)."""
+    texts = ["short one", "a much longer text about refunds, returns and the original card " * 6,
+             "medium length text about parking", "x", "another " * 40]
+    batched = OnnxEmbedder().embed_batch(texts)
+    alone = np.concatenate([OnnxEmbedder(settings=OnnxSettings(batch_size=1)).embed_batch([t]) for t in texts])
+    same = (batched * alone).sum(axis=1)
+    assert same.min() > 0.98, same
+    others = batched @ alone.T - np.diag(same)
+    assert (others.max(axis=1) < same).all()  # row i is text i's vector
+
+
+def test_token_batches_keep_similar_lengths_under_a_budget() -> None:
+    lengths = [300, 5, 12, 290, 7, 100, 6, 8]
+    batches = token_batches(lengths, batch_size=3, token_budget=600)
+    assert sorted(i for b in batches for i in b) == list(range(len(lengths)))  # each text once
+    assert [[lengths[i] for i in b] for b in batches] == [[5, 6, 7], [8, 12, 100], [290, 300]]
+    assert all(len(b) * max(lengths[i] for i in b) <= 600 or len(b) == 1 for b in batches)
+    assert token_batches([900, 50], batch_size=8, token_budget=600) == [[1], [0]]  # alone when over budget
 
 
 def test_real_models_end_to_end(tmp_path: Path, store: Store) -> None:
