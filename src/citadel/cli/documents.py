@@ -22,8 +22,12 @@ def split_groups(value: str | None) -> list[str]:
 @click.option("--groups", metavar="G1,G2", help="Only callers in one of these groups may retrieve them.")
 @click.option("--doc-id", metavar="ID", help="Document id for a single file (default: its file name).")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON summary.")
+@click.option("--no-embed", is_flag=True,
+              help="Keyword index only, at once; vectors come later from `citadel embed`.")
 @pass_state
-def ingest(state: CliState, paths: tuple[str, ...], groups: str | None, doc_id: str | None, as_json: bool) -> int:
+def ingest(
+    state: CliState, paths: tuple[str, ...], groups: str | None, doc_id: str | None, as_json: bool, no_embed: bool
+) -> int:
     """Ingest files, folders (recursively) and JSONL bulk files.
 
     Markdown, text, HTML, PDF, DOCX and JSONL (one document per line: doc_id or
@@ -34,6 +38,10 @@ def ingest(state: CliState, paths: tuple[str, ...], groups: str | None, doc_id: 
     with its reason. Exit status 2 when some files failed (a file that cannot be read, is
     over a limit, or has no usable document id), when the folders held only files that
     were skipped, or when --doc-id is not a usable id.
+
+    With --no-embed the documents are searchable by keyword as soon as they are stored
+    (a fraction of the time); `citadel embed` then adds their vectors for dense search,
+    and search says how many documents are not yet in the dense index.
     """
     if doc_id is not None and (len(paths) != 1 or click.format_filename(paths[0]).endswith("/")):
         raise click.UsageError("--doc-id needs exactly one file")
@@ -45,7 +53,8 @@ def ingest(state: CliState, paths: tuple[str, ...], groups: str | None, doc_id: 
             return 2
     with progress("Ingesting") as (on_start, on_step):
         report = run_ingest(
-            state.store, paths, groups=split_groups(groups), doc_id=doc_id, on_start=on_start, on_progress=on_step
+            state.store, paths, groups=split_groups(groups), doc_id=doc_id, on_start=on_start, on_progress=on_step,
+            embedder=None if no_embed else "default",
         )
     if as_json:
         echo_json(report.as_json())
@@ -165,4 +174,27 @@ def delete(state: CliState, doc_id: str) -> int:
     return 0
 
 
-commands = [ingest, documents, show, delete]
+@click.command()
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON summary.")
+@pass_state
+def embed(state: CliState, as_json: bool) -> int:
+    """Add vectors to every chunk that has none (after `ingest --no-embed`).
+
+    Runs in batches, each written in one transaction: stop it at any time and run it again
+    to go on. Uses the embedder the store's vectors come from (the bundled bge-small-en-v1.5
+    for a store without any).
+    """
+    from citadel.ingest.vectors import embed_missing
+
+    with progress("Embedding") as (on_start, on_step):
+        report = embed_missing(state.store, on_start=on_start, on_progress=on_step)
+    if as_json:
+        echo_json(report.as_json())
+    else:
+        rate = f" ({report.chunks / report.seconds:.0f} chunks/s)" if report.seconds > 0 and report.chunks else ""
+        click.echo(f"{report.chunks} chunks embedded in {report.seconds:.1f} s{rate}; "
+                   f"{report.remaining} still without a vector")
+    return 0
+
+
+commands = [ingest, embed, documents, show, delete]

@@ -35,7 +35,7 @@ from typing import Any
 
 import numpy as np
 
-from citadel._errors import BackendError, RetrievalError, StoreError
+from citadel._errors import BackendError, CitadelError, RetrievalError, StoreError
 from citadel.retrieve.embedders import Embedder, get_embedder
 from citadel.retrieve.fusion import RRF_K, rrf
 from citadel.retrieve.hits import MODES, Hit, Mode, SearchResult
@@ -183,6 +183,8 @@ class Searcher:
         if mode != "bm25":
             if vector is not None:
                 dense = self._dense(vector, depth, where, notes)
+                if dense is not None:
+                    self._note_unembedded(where, notes)
             elif dense_note:
                 notes.append(dense_note)
         used: Mode = mode if mode == "bm25" or dense is not None else "bm25"  # degrade to keywords
@@ -192,6 +194,22 @@ class Searcher:
         if use_rerank and hits:
             hits, reranked = self._rerank(query, hits, notes)
         return SearchResult(query, tuple(hits[:k]), used, reranked, tuple(notes))
+
+    def _note_unembedded(self, where: SearchFilter, notes: list[str]) -> None:
+        """Say so when documents the caller may read are not in the dense index yet (a
+        keyword-first ingest): they are found by keywords only. Counted over what the
+        caller may read, never over the rest."""
+        try:
+            missing = self.store.unembedded_documents(where)
+        except CitadelError as exc:
+            log.warning("could not count the documents without vectors: %s", exc)
+            return
+        if missing:
+            one = missing == 1
+            notes.append(
+                f"{missing} document{'' if one else 's'} {'is' if one else 'are'} not in the dense index yet "
+                "(found by keyword search only; run `citadel embed`)"
+            )
 
     def _query_vectors(self, queries: list[str], mode: Mode) -> tuple[np.ndarray | None, str | None]:
         if mode == "bm25" or not queries:
@@ -213,7 +231,7 @@ class Searcher:
         (cheap, and an ingest may add them); a failed model waits out its back-off."""
         spec = self.store.embedding_spec()
         if spec is None:
-            return None, "dense search unavailable (the store has no vectors); keyword search only"
+            return None, "dense search unavailable (the store has no vectors; run `citadel embed`); keyword search only"
         if self._dense_down.waiting():
             return None, self._dense_down.note()
         if self._embedder is None:

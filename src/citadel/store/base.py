@@ -86,6 +86,17 @@ class EmbeddingSpec:
 
 
 @dataclass(frozen=True)
+class Unembedded:
+    """A stored chunk that has no vector yet (keyword-first ingest), with what its vector
+    is made from; ``key`` names the exact row, so a vector is never given to the chunk of a
+    newer version that took the same id meanwhile."""
+
+    key: tuple[int, str, int]  # (row, chunk_id, version)
+    title: str
+    chunk: Chunk
+
+
+@dataclass(frozen=True)
 class ChunkVectors:
     """Vectors for the chunks of one :meth:`Store.put`, row ``i`` for chunk ``i``."""
 
@@ -141,6 +152,27 @@ class Store(ABC):
     def dense_search(self, vector: np.ndarray, k: int, where: SearchFilter) -> list[ScoredChunk]:
         """Cosine similarity of ``vector`` to stored chunk vectors; best first; only readable
         chunks (vectors a caller cannot read are never scored)."""
+
+    @abstractmethod
+    def unembedded(self, limit: int, after: int = 0) -> list[Unembedded]:
+        """Up to ``limit`` current chunks without a vector whose row is past ``after``, in
+        row order (owner only: this reads every document, for ``citadel embed``)."""
+
+    @abstractmethod
+    def count_unembedded(self) -> int:
+        """How many current chunks have no vector (owner only)."""
+
+    @abstractmethod
+    def add_vectors(self, keys: Sequence[tuple[int, str, int]], vectors: ChunkVectors) -> int:
+        """Give the chunks named by ``keys`` (from :meth:`unembedded`) their vectors, row ``i``
+        for key ``i``, in one transaction; a chunk that was replaced or deleted meanwhile, or
+        already has a vector, is left alone. Vectors of another spec than the store's are
+        refused as by :meth:`put`. Returns how many were written."""
+
+    @abstractmethod
+    def unembedded_documents(self, where: SearchFilter) -> int:
+        """How many documents the filter can read have chunks without a vector (dense search
+        cannot find those chunks yet; keyword search can)."""
 
     @abstractmethod
     def embedding_spec(self) -> EmbeddingSpec | None:

@@ -30,6 +30,7 @@ from citadel.store.base import (
     SearchFilter,
     Store,
     TraceQuery,
+    Unembedded,
 )
 from citadel.store import traces
 from citadel.store.dense import DenseIndex
@@ -66,6 +67,7 @@ class SQLiteStore(Store):
             raise ConfigError(f"cannot open the store at {self.folder}: {exc}") from exc
         self._lock = threading.RLock()
         self._dense: DenseIndex | None = None
+        self._unembedded_cache: dict[tuple[object, ...], int] = {}  # (generation, filter) -> count
 
     # --- transactions -------------------------------------------------------------------
 
@@ -371,6 +373,59 @@ class SQLiteStore(Store):
             f"SELECT c.rowid FROM chunks c JOIN documents d ON d.doc_id = c.doc_id WHERE {sql}", params
         )
         return np.array(sorted(r[0] for r in rows), dtype=np.int64)
+
+    def unembedded(self, limit: int, after: int = 0) -> list[Unembedded]:
+        rows = self._read(
+            f"SELECT {_CHUNK_COLS}, d.title, c.rowid FROM chunks c JOIN documents d ON d.doc_id = c.doc_id "
+            "WHERE c.rowid > ? AND NOT EXISTS (SELECT 1 FROM chunk_vectors v WHERE v.rowid = c.rowid) "
+            "ORDER BY c.rowid LIMIT ?",
+            (int(after), int(limit)),
+        )
+        return [Unembedded((int(r[-1]), str(r[0]), int(r[2])), str(r[-2]), _chunk(r)) for r in rows]
+
+    def count_unembedded(self) -> int:
+        return int(self._read(
+            "SELECT count(*) FROM chunks c WHERE NOT EXISTS (SELECT 1 FROM chunk_vectors v WHERE v.rowid = c.rowid)"
+        )[0][0])
+
+    def add_vectors(self, keys: Sequence[tuple[int, str, int]], vectors: ChunkVectors) -> int:
+        if len(keys) != len(vectors.matrix):
+            raise StoreError(f"{len(keys)} chunks but {len(vectors.matrix)} vectors")
+        if not keys:
+            return 0
+        matrix = np.ascontiguousarray(vectors.matrix, dtype="<f4")
+        written = 0
+        with self._write() as db:
+            self._check_spec(db, vectors.spec)
+            for i, (rowid, chunk_id, version) in enumerate(keys):
+                row = db.execute(
+                    "SELECT c.part_id FROM chunks c WHERE c.rowid = ? AND c.chunk_id = ? AND c.version = ? "
+                    "AND NOT EXISTS (SELECT 1 FROM chunk_vectors v WHERE v.rowid = c.rowid)",
+                    (rowid, chunk_id, version),
+                ).fetchone()
+                if row is not None:
+                    db.execute("INSERT INTO chunk_vectors (rowid, part_id, vec) VALUES (?, ?, ?)",
+                               (rowid, row[0], matrix[i].tobytes()))
+                    written += 1
+        return written
+
+    def unembedded_documents(self, where: SearchFilter) -> int:
+        key = (self.generation(), where.unrestricted, tuple(sorted(where.groups)), where.doc_ids, repr(where.metadata))
+        with self._lock:
+            cached = self._unembedded_cache.get(key)
+        if cached is not None:
+            return cached
+        sql, params = _filter_sql(where)
+        count = int(self._read(
+            "SELECT count(DISTINCT c.doc_id) FROM chunks c JOIN documents d ON d.doc_id = c.doc_id "
+            f"WHERE {sql} AND NOT EXISTS (SELECT 1 FROM chunk_vectors v WHERE v.rowid = c.rowid)",
+            params,
+        )[0][0])
+        with self._lock:
+            if len(self._unembedded_cache) > 64:
+                self._unembedded_cache.clear()
+            self._unembedded_cache[key] = count
+        return count
 
     def embedding_spec(self) -> EmbeddingSpec | None:
         value = self.get_config("embedding")
