@@ -107,8 +107,9 @@ class _Source:
 
 Progress = Callable[[str], None]
 
-#: Documents are embedded together until their chunks reach this many.
-EMBED_BATCH_CHUNKS = 32  # one model batch; small enough that the first documents commit quickly
+#: Documents are embedded together until their chunks reach this many: enough texts to sort
+#: into batches of similar length, few enough that documents commit every second or two.
+EMBED_BATCH_CHUNKS = 128
 #: One embedding call takes at most this many chunks; between calls the time budget is checked
 #: and a server may let other callers use the models, so a huge document never holds them long.
 EMBED_CALL_CHUNKS = EMBED_BATCH_CHUNKS

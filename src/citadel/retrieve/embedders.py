@@ -79,8 +79,8 @@ class OnnxEmbedder(Embedder):
         name: str = DEFAULT_EMBEDDER,
         dim: int = 384,
         query_prefix: str = "Represent this sentence for searching relevant passages: ",
-        settings: OnnxSettings = OnnxSettings(batch_size=8),
-        token_budget: int = 2048,
+        settings: OnnxSettings = OnnxSettings(batch_size=4),
+        token_budget: int = 1024,
     ) -> None:
         self.model_dir = model_dir
         self.name, self.dim, self.query_prefix = name, dim, query_prefix
@@ -102,7 +102,8 @@ class OnnxEmbedder(Embedder):
 
         Batches are small (``batch_size``, and at most ``token_budget`` padded tokens): on a
         CPU the attention of a big batch of long texts outgrows the caches, and a batch of
-        4-8 runs faster per text than one of 32 (``bench/ingest.py`` measures it).
+        4 runs faster per text than one of 32 (``bench/ingest.py`` measures it). The more
+        texts one call gets, the closer in length each batch's texts are.
         """
         if not texts:
             return np.zeros((0, self.dim), dtype=np.float32)
