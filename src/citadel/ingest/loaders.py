@@ -917,7 +917,9 @@ LOADERS: dict[str, tuple[str, Loader]] = {
 
 
 def _more_formats() -> None:
-    """The formats of :mod:`citadel.ingest.formats`, by suffix."""
+    """The formats of :mod:`citadel.ingest.formats` and the source code of
+    :mod:`citadel.ingest.code`, by suffix."""
+    from citadel.ingest import code
     from citadel.ingest import formats as f
 
     LOADERS.update({
@@ -926,6 +928,9 @@ def _more_formats() -> None:
         ".vtt": (f.VTT, f.load_transcript), ".srt": (f.SRT, f.load_transcript), ".py": (f.PYTHON, f.load_python),
         ".xlsx": (f.XLSX, f.load_xlsx), ".pptx": (f.PPTX, f.load_pptx),
     })  # fmt: skip
+    # .js .mjs .cjs .jsx .ts .mts .cts .tsx .go .rs .java .c .h .cc .cpp .cxx .c++ .hh .hpp .hxx .h++ .cs
+    # .rb .rake .sh .bash: each with its media type (code.JAVASCRIPT, code.GO, ...)
+    LOADERS.update({suffix: (media_type, code.load_code) for suffix, (media_type, _) in code.SUFFIXES.items()})
 
 
 _more_formats()
