@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -11,14 +12,36 @@ DEFAULT_STORE = ".citadel"
 ENV_MODELS = "CITADEL_MODELS"
 
 
-def resolve_store_dir(explicit: str | os.PathLike[str] | None = None, environ: Mapping[str, str] | None = None) -> Path:
-    """The store folder: ``explicit`` (``--store``), else ``$CITADEL_STORE``, else ``./.citadel``."""
+def resolve_store(explicit: str | os.PathLike[str] | None = None, environ: Mapping[str, str] | None = None) -> str:
+    """Where the store is: ``explicit`` (``--store``), else ``$CITADEL_STORE``, else
+    ``./.citadel``: a folder (SQLite) or a URL such as ``postgresql://host/db``."""
     environ = os.environ if environ is None else environ
     if explicit:
-        return Path(explicit)
+        return os.fspath(explicit)
     if environ.get(ENV_STORE):
-        return Path(environ[ENV_STORE])
-    return Path(DEFAULT_STORE)
+        return environ[ENV_STORE]
+    return DEFAULT_STORE
+
+
+def is_store_url(location: str) -> bool:
+    """A ``scheme://`` location (a database server), not a folder."""
+    return re.match(r"[A-Za-z][A-Za-z0-9+.-]*://", location) is not None
+
+
+def absolute_store(location: str) -> str:
+    """The location other processes can open: a folder made absolute, a URL as it is."""
+    return location if is_store_url(location) else str(Path(location).resolve())
+
+
+def shown_store(location: str) -> str:
+    """The location as messages show it: a URL without its password."""
+    if not is_store_url(location):
+        return location
+    scheme, rest = location.split("://", 1)
+    head, at, tail = rest.rpartition("@")
+    if at and ":" in head:
+        head = head.split(":", 1)[0] + ":***"
+    return f"{scheme}://{head}{at}{tail}"
 
 
 def models_dir(environ: Mapping[str, str] | None = None) -> Path:

@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from citadel._config import backend_options, resolve_store_dir
+from citadel._config import backend_options, resolve_store
 from citadel._errors import BackendError
 from citadel.answers import Answer
 from citadel.generate.backends import Generator, backend_class
@@ -76,7 +76,7 @@ class Citadel:
         answerability: AnswerabilityModel | None = None,
         retriever: RetrieverSettings | None = None,
     ) -> None:
-        self.store = store if isinstance(store, Store) else open_store(resolve_store_dir(store))
+        self.store = store if isinstance(store, Store) else open_store(resolve_store(store))
         self.searcher = searcher or Searcher(self.store, reranker=MemoReranker(get_reranker()))
         #: does this span answer the question? (None when the bundled model is missing)
         self.answerability = answerability if answerability is not None else default_answerability()

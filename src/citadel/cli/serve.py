@@ -6,6 +6,7 @@ import os
 
 import click
 
+from citadel._config import absolute_store
 from citadel.cli._state import CliState
 from citadel.cli.documents import pass_state
 from citadel.engine import DEFAULT_BACKEND
@@ -49,7 +50,7 @@ def serve(state: CliState, host: str, port: int, keys_file: str | None, workers:
     mode = f"{len(ring)} API keys" if ring else "local only, no API keys"
     click.echo(f"citadel serving {state.store_dir} at http://{shown}:{port}/ ({mode}, {workers} worker(s))", err=True)
     if workers > 1:
-        os.environ["CITADEL_STORE"] = str(state.store_dir.resolve())
+        os.environ["CITADEL_STORE"] = absolute_store(state.location)
         os.environ[ENV_BACKEND] = backend
         if keys_file:
             os.environ[ENV_KEYS] = os.path.abspath(keys_file)

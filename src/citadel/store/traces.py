@@ -31,6 +31,17 @@ _COLUMNS = ("trace_id", "created_at", "question", "caller", "groups", "backend",
 def insert(db: sqlite3.Connection, trace: dict[str, Any], current: dict[str, list[str] | None]) -> None:
     """Write one trace. ``trace["read_groups"]`` gives, per document, every set of access
     groups it had when the request read it; ``current`` its groups now (None: gone)."""
+    db.execute(f"INSERT INTO traces ({', '.join(_COLUMNS)}) VALUES ({', '.join('?' * len(_COLUMNS))})",
+               row_values(trace))
+    db.executemany(
+        "INSERT OR IGNORE INTO trace_docs (trace_id, doc_id, version, groups, public) VALUES (?,?,?,?,?)",
+        doc_rows(trace, current),
+    )
+
+
+def row_values(trace: dict[str, Any]) -> list[Any]:
+    """The ``traces`` row of a trace (:data:`COLUMNS`, JSON columns as text): one layout for
+    every store."""
     answer = trace.get("answer") or {}
     row = {
         **{k: trace.get(k) for k in _COLUMNS},
@@ -40,17 +51,18 @@ def insert(db: sqlite3.Connection, trace: dict[str, Any], current: dict[str, lis
         "abstention_reason": answer.get("abstention_reason"),
         "gate": {"scale": trace["gate"], "score": trace.get("gate_score")} if trace.get("gate") else None,
     }
-    values = [json.dumps(row[c], default=str) if c in _JSON_COLUMNS else row[c] for c in _COLUMNS]
-    db.execute(f"INSERT INTO traces ({', '.join(_COLUMNS)}) VALUES ({', '.join('?' * len(_COLUMNS))})", values)
+    return [json.dumps(row[c], default=str) if c in _JSON_COLUMNS else row[c] for c in _COLUMNS]
+
+
+def doc_rows(trace: dict[str, Any], current: dict[str, list[str] | None]) -> list[tuple[str, str, int, str, int]]:
+    """``trace_docs`` rows: (trace_id, doc_id, version, groups as JSON, public) per document seen."""
     read: dict[str, list[list[str]]] = trace.get("read_groups") or {}
     seen = {(e["doc_id"], int(e["version"])) for e in [*trace.get("candidates", []), *trace.get("evidence", [])]}
     rows = []
     for doc_id, version in sorted(seen):
         groups, public = access(read.get(doc_id, []), current.get(doc_id))
         rows.append((trace["trace_id"], doc_id, version, json.dumps(groups), int(public)))
-    db.executemany(
-        "INSERT OR IGNORE INTO trace_docs (trace_id, doc_id, version, groups, public) VALUES (?,?,?,?,?)", rows
-    )
+    return rows
 
 
 def access(as_read: list[list[str]], current: list[str] | None) -> tuple[list[str], bool]:
@@ -94,4 +106,5 @@ def row_to_dict(row: sqlite3.Row | tuple[Any, ...]) -> dict[str, Any]:
     return data
 
 
+COLUMNS = _COLUMNS
 SELECT = f"SELECT {', '.join('t.' + c for c in _COLUMNS)} FROM traces t"
