@@ -4,13 +4,14 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 DEMO_STORE := .citadel-demo
+PG_DIR := .citadel-postgres
 DEMO_QUESTION ?= How long does it take to process a refund?
 
 LOCAL_STAMP := $(VENV)/.installed-local
 # llama-cpp-python compiles; these flags avoid the CPU features that crash on these machines.
 LLAMA_CMAKE_ARGS := -DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON -DGGML_BMI2=ON -DLLAVA_BUILD=OFF
 
-.PHONY: install install-local install-browser demo test lint bench clean
+.PHONY: install install-local install-browser install-postgres postgres postgres-stop demo test lint bench clean
 
 install: $(STAMP)
 
@@ -37,7 +38,7 @@ demo: install
 	@echo "Q: $(DEMO_QUESTION)"
 	@$(BIN)/citadel --store $(DEMO_STORE) ask "$(DEMO_QUESTION)"
 
-test: install install-local install-browser
+test: install install-local install-browser install-postgres
 	$(BIN)/python -m pytest -q
 
 # ruff (the rules in pyproject.toml) over the code, tests and scripts; mypy over src.
@@ -48,6 +49,17 @@ lint: install
 # The web page tests drive the system's Chromium through Playwright (never `playwright install`).
 install-browser:
 	@test -x /usr/bin/chromium || (apt-get update && apt-get install -y chromium chromium-driver)
+
+# PostgreSQL 15 with pgvector (apt, and pgvector built from Debian's next release); quick when done.
+install-postgres:
+	@bash scripts/postgres.sh install
+
+# A local PostgreSQL + pgvector on 127.0.0.1 with its data in $(PG_DIR); the last line is its URL.
+postgres:
+	@bash scripts/postgres.sh start $(PG_DIR)
+
+postgres-stop:
+	@bash scripts/postgres.sh stop $(PG_DIR)
 
 bench: install
 	$(BIN)/python bench/ingest.py
