@@ -12,6 +12,12 @@ from citadel.store.base import SearchFilter
 
 from tests.retrieve_fixtures import PUBLIC_DOCS, SECRET_DOC, ingest_records, searcher
 
+
+@pytest.fixture
+def store(any_store: Store) -> Store:
+    """Every test here runs on each kind of store (SQLite and PostgreSQL)."""
+    return any_store
+
 QUERY = "refunds team lead salary"
 OUTSIDER = SearchFilter(groups=frozenset({"sales"}))
 HR = SearchFilter(groups=frozenset({"hr"}))

@@ -18,7 +18,22 @@ from citadel.store.base import ChunkVectors, EmbeddingSpec, SearchFilter
 from tests.retrieve_fixtures import PUBLIC_DOCS, count_embedder_calls, ingest_records, searcher, write_jsonl
 
 
+@pytest.fixture
+def store(any_store: Store) -> Store:
+    """Every test here runs on each kind of store (SQLite and PostgreSQL)."""
+    return any_store
+
+
 def _vector_rows(store: Store) -> tuple[int, int]:
+    """(vectors, chunks) as the database holds them, with no vector left without its chunk."""
+    if not hasattr(store, "path"):  # PostgreSQL: the same questions in its SQL
+        import psycopg
+
+        with psycopg.connect(store.url) as conn:  # type: ignore[attr-defined]
+            vectors = conn.execute("SELECT count(*) FROM chunk_vectors").fetchone()[0]  # type: ignore[index]
+            orphans = conn.execute("SELECT count(*) FROM chunk_vectors WHERE rowid NOT IN (SELECT rowid FROM chunks)")
+            assert orphans.fetchone()[0] == 0  # type: ignore[index]
+            return vectors, conn.execute("SELECT count(*) FROM chunks").fetchone()[0]  # type: ignore[index]
     db = sqlite3.connect(store.path)  # type: ignore[attr-defined]
     try:
         vectors = db.execute("SELECT count(*) FROM chunk_vectors").fetchone()[0]

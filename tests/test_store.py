@@ -1,4 +1,5 @@
-"""The SQLite store: versions, groups, filters, deletion and keyword search."""
+"""The store contract, on every kind of store (SQLite and PostgreSQL): versions, groups,
+filters, deletion and keyword search."""
 
 from __future__ import annotations
 
@@ -11,6 +12,13 @@ from citadel.ingest import ingest
 from citadel.store import ADMIN, SearchFilter, Store, open_store
 
 PUBLIC = SearchFilter()
+
+
+@pytest.fixture
+def store(any_store: Store) -> Store:
+    """Every test here runs on each kind of store."""
+    return any_store
+
 HR = SearchFilter(groups=frozenset({"hr"}))
 
 
@@ -66,10 +74,10 @@ def test_groups_restrict_search_documents_and_chunks(tmp_path: Path, store: Stor
     assert ids(store.keyword_search("salary", 10, other)) == ["handbook.md#handbook/1"]
 
 
-def test_restricted_documents_do_not_change_public_scores(tmp_path: Path) -> None:
+def test_restricted_documents_do_not_change_public_scores(tmp_path: Path, new_store_location) -> None:  # type: ignore[no-untyped-def]
     write(tmp_path / "pub" / "a.md", "# A\n\nThe refund window is thirty days for annual plans.")
     write(tmp_path / "pub" / "b.md", "# B\n\nLaptops ship within three days.")
-    with open_store(tmp_path / "s1") as plain, open_store(tmp_path / "s2") as mixed:
+    with open_store(new_store_location("s1")) as plain, open_store(new_store_location("s2")) as mixed:
         ingest(plain, [tmp_path / "pub"])
         ingest(mixed, [tmp_path / "pub"])
         for i in range(5):
@@ -111,10 +119,11 @@ def test_put_rejects_chunks_that_do_not_match_text(tmp_path: Path, store: Store)
     assert store.current("x.md") == doc  # nothing half-written
 
 
-def test_config_round_trip_and_persistence(tmp_path: Path) -> None:
-    with open_store(tmp_path / "s") as s:
+def test_config_round_trip_and_persistence(new_store_location) -> None:  # type: ignore[no-untyped-def]
+    location = new_store_location("s")
+    with open_store(location) as s:
         s.set_config("abstain_threshold", {"value": 0.42})
-    with open_store(tmp_path / "s") as s:
+    with open_store(location) as s:
         assert s.get_config("abstain_threshold") == {"value": 0.42}
         assert s.get_config("missing") is None
 

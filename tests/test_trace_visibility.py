@@ -21,6 +21,12 @@ from citadel.trace import Trace
 from tests.serve_support import fast_engine, quote_question_source
 
 PUBLIC = SearchFilter(groups=frozenset())
+
+
+@pytest.fixture
+def store(any_store: Store) -> Store:
+    """Every test here runs on each kind of store (SQLite and PostgreSQL)."""
+    return any_store
 HR = SearchFilter(groups=frozenset({"hr"}))
 QUESTION = "What is the L5 staff engineer salary band?"
 

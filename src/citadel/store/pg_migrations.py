@@ -5,7 +5,8 @@ Tables mirror the SQLite store's (:mod:`citadel.store.migrations`), with Postgre
 in place of SQLite's:
 
 * ``chunks.tsv_text`` / ``chunks.tsv_context``: the chunk's words and its title and heading
-  path, as ``tsvector`` (the ``english`` configuration: Snowball stemming, stopwords out),
+  path, as ``tsvector`` in the text search configuration ``citadel`` (``english`` with
+  Snowball stemming and every word kept, stopwords too, as SQLite's FTS5 index keeps them),
   with their lengths; a GIN index over both for matching.
 * ``part_terms`` (partition, term, document frequency) and ``part_stats`` (partition, chunks,
   total lengths): BM25's statistics, kept per access partition in the same transaction as
@@ -32,6 +33,10 @@ def _m1_initial(cur: Any) -> None:
     cur.execute(
         """
         CREATE EXTENSION IF NOT EXISTS vector;
+        CREATE TEXT SEARCH DICTIONARY citadel_stem (TEMPLATE = snowball, Language = english);
+        CREATE TEXT SEARCH CONFIGURATION citadel (COPY = english);
+        ALTER TEXT SEARCH CONFIGURATION citadel ALTER MAPPING
+            FOR asciiword, asciihword, hword_asciipart, word, hword, hword_part WITH citadel_stem;
         CREATE TABLE partitions (
             part_id SERIAL PRIMARY KEY,
             groups_key TEXT NOT NULL UNIQUE

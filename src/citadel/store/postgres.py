@@ -9,7 +9,8 @@ The same contract as the SQLite store, kept with PostgreSQL's own parts:
 * **Access inside the query**: every read that returns chunk text joins the documents and
   keeps only the access partitions the caller may read.
 * **Keyword search is BM25 per access partition**: terms come from PostgreSQL full text search
-  (``english``: Snowball stemming, stopwords out); document frequencies and lengths are kept
+  (Snowball stemming; English stopwords left out of the query unless it has nothing else, as
+  in SQLite); document frequencies and lengths are kept
   per partition (``part_terms``, ``part_stats``) in the write's transaction, and each chunk is
   scored with its own partition's statistics, so a restricted document never changes a score,
   or a count, that a caller outside its groups sees. Title and heading path weigh 0.3 of the
@@ -50,6 +51,7 @@ from citadel.store.base import (
     Unembedded,
 )
 from citadel.store.pg_migrations import migrate
+from citadel.text import STOPWORDS
 
 if TYPE_CHECKING:
     from citadel.trace import Trace
@@ -238,8 +240,8 @@ class PostgresStore(Store):
                 "%(text)s, %(part)s, %(loc)s::jsonb, t.v, x.v, "
                 "coalesce((SELECT sum(array_length(positions, 1)) FROM unnest(t.v)), 0), "
                 "coalesce((SELECT sum(array_length(positions, 1)) FROM unnest(x.v)), 0) "
-                "FROM (SELECT to_tsvector('english', %(text)s) AS v) t, "
-                "(SELECT to_tsvector('english', %(context)s) AS v) x RETURNING rowid",
+                "FROM (SELECT to_tsvector('citadel', %(text)s) AS v) t, "
+                "(SELECT to_tsvector('citadel', %(context)s) AS v) x RETURNING rowid",
                 {"id": c.chunk_id, "doc": c.doc_id, "ver": c.version, "ord": ord_, "start": c.start, "end": c.end,
                  "page": c.page, "path": json.dumps(list(c.heading_path)), "kind": c.kind.value, "text": c.text,
                  "part": part_id, "loc": json.dumps(location) if location else None, "context": context},
@@ -346,12 +348,11 @@ class PostgresStore(Store):
         """BM25 with each visible partition's own statistics (see the module docstring);
         English stopwords are left out unless the query has nothing else."""
         words = [t.lower() for t in _TERM.findall(query)]
+        words = [t for t in words if t not in STOPWORDS] or words
         if not words or k <= 0:
             return []
         terms = [t for (t,) in self._read(
-            "SELECT DISTINCT lexeme FROM unnest(to_tsvector('english', %s)) ORDER BY lexeme", (" ".join(words),)
-        )] or [t for (t,) in self._read(  # only stopwords: match them as they are
-            "SELECT DISTINCT lexeme FROM unnest(to_tsvector('simple', %s)) ORDER BY lexeme", (" ".join(words),)
+            "SELECT DISTINCT lexeme FROM unnest(to_tsvector('citadel', %s)) ORDER BY lexeme", (" ".join(words),)
         )]  # fmt: skip
         if not terms:
             return []
