@@ -25,6 +25,7 @@ _COMMAND_MODULES = [
     "citadel.cli.evaluate",
     "citadel.cli.serve",
     "citadel.cli.traces",
+    "citadel.cli.stores",
 ]
 
 

@@ -14,7 +14,7 @@ only when they share at least one of its groups.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -94,6 +94,40 @@ class Unembedded:
     key: tuple[int, str, int]  # (row, chunk_id, version)
     title: str
     chunk: Chunk
+
+
+@dataclass(frozen=True)
+class VersionRecord:
+    """One stored version of a document, as the audit keeps it."""
+
+    version: int
+    content_hash: str
+    title: str
+    text: str
+    groups: tuple[str, ...]
+    indexed_at: str
+    replaced_at: str | None
+
+
+@dataclass(frozen=True)
+class DocumentRecord:
+    """Everything a store keeps of one document, for moving it to another store: the
+    current version, every version's text, the current chunks and their vectors (row ``i``
+    for chunk ``i``; None where a chunk has none)."""
+
+    document: Document
+    versions: tuple[VersionRecord, ...]
+    chunks: tuple[Chunk, ...]
+    vectors: tuple[np.ndarray | None, ...]
+
+
+@dataclass(frozen=True)
+class TraceRecord:
+    """One audit-log entry as stored: the ``traces`` row (:data:`citadel.store.traces.COLUMNS`,
+    JSON columns as text) and its ``trace_docs`` rows (doc_id, version, groups JSON, public)."""
+
+    row: tuple[Any, ...]
+    docs: tuple[tuple[str, int, str, bool], ...]
 
 
 @dataclass(frozen=True)
@@ -209,6 +243,29 @@ class Store(ABC):
     @abstractmethod
     def list_traces(self, where: SearchFilter = ADMIN, query: TraceQuery | None = None) -> list[dict[str, Any]]:
         """Visible traces, newest first, narrowed by ``query``."""
+
+    # --- moving a whole store (``citadel copy``) -------------------------------------------
+
+    @abstractmethod
+    def export_documents(self) -> Iterator[DocumentRecord]:
+        """Every document with all it keeps, in doc_id order (owner only)."""
+
+    @abstractmethod
+    def import_document(self, record: DocumentRecord) -> None:
+        """Write one exported document as it was (its versions, groups, chunks and vectors),
+        in one transaction, replacing any document of that id."""
+
+    @abstractmethod
+    def export_traces(self) -> Iterator[TraceRecord]:
+        """Every trace of the audit log, oldest first (owner only)."""
+
+    @abstractmethod
+    def import_trace(self, record: TraceRecord) -> None:
+        """Write one exported trace as it was (a trace already there is left alone)."""
+
+    @abstractmethod
+    def config_items(self) -> dict[str, Any]:
+        """Every configuration value by key."""
 
     @abstractmethod
     def close(self) -> None:

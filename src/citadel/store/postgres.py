@@ -47,8 +47,11 @@ from citadel.store.base import (
     ScoredChunk,
     SearchFilter,
     Store,
+    DocumentRecord,
     TraceQuery,
+    TraceRecord,
     Unembedded,
+    VersionRecord,
 )
 from citadel.store.pg_migrations import migrate
 from citadel.text import STOPWORDS
@@ -214,11 +217,7 @@ class PostgresStore(Store):
         if row is None:
             cur.execute("INSERT INTO config (key, value) VALUES ('embedding', %s)",
                         (json.dumps({"name": spec.name, "dim": spec.dim}),))
-            cur.execute(
-                f"CREATE INDEX IF NOT EXISTS chunk_vectors_hnsw ON chunk_vectors USING hnsw "
-                f"((vec::vector({int(spec.dim)})) vector_cosine_ops) "
-                f"WITH (m = {HNSW_M}, ef_construction = {HNSW_EF_CONSTRUCTION})"
-            )
+            self._create_index(cur, spec.dim)
             return
         stored = json.loads(row[0])
         if (stored.get("name"), stored.get("dim")) != (spec.name, spec.dim):
@@ -227,6 +226,16 @@ class PostgresStore(Store):
                 f"({stored.get('dim')} dimensions), not {spec.name!r} ({spec.dim}); ingest with "
                 "the same embedder, or into a new store"
             )
+        if self._index_dim != spec.dim:  # a config copied in before any vector: make the index too
+            self._create_index(cur, spec.dim)
+
+    def _create_index(self, cur: Any, dim: int) -> None:
+        cur.execute(
+            f"CREATE INDEX IF NOT EXISTS chunk_vectors_hnsw ON chunk_vectors USING hnsw "
+            f"((vec::vector({int(dim)})) vector_cosine_ops) "
+            f"WITH (m = {HNSW_M}, ef_construction = {HNSW_EF_CONSTRUCTION})"
+        )
+        self._index_dim = int(dim)
 
     def _insert_chunks(self, cur: Any, document: Document, chunks: Sequence[Chunk], part_id: int) -> list[int]:
         rowids: list[int] = []
@@ -541,6 +550,88 @@ class PostgresStore(Store):
         )
         return [trace_rows.row_to_dict(r) for r in rows]
 
+    # --- moving a whole store ------------------------------------------------------------
+
+    def export_documents(self) -> Iterator[DocumentRecord]:
+        for (doc_id,) in self._read('SELECT doc_id FROM documents ORDER BY doc_id COLLATE "C"'):
+            document = self.current(doc_id)
+            if document is None:
+                continue
+            versions = tuple(
+                VersionRecord(r[0], r[1], r[2], r[3], tuple(r[4]), r[5], r[6])
+                for r in self._read(
+                    "SELECT version, content_hash, title, text, groups, indexed_at, replaced_at FROM versions "
+                    "WHERE doc_id = %s ORDER BY version", (doc_id,))
+            )  # fmt: skip
+            rows = self._read(
+                f"SELECT {_CHUNK_COLS}, v.vec::text FROM chunks c LEFT JOIN chunk_vectors v ON v.rowid = c.rowid "
+                "WHERE c.doc_id = %s ORDER BY c.ord",
+                (doc_id,),
+            )
+            vectors = tuple(_parse_vec(r[-1]) if r[-1] is not None else None for r in rows)
+            yield DocumentRecord(document, versions, tuple(_chunk(r) for r in rows), vectors)
+
+    def import_document(self, record: DocumentRecord) -> None:
+        document = record.document
+        spec = self.embedding_spec()
+        if any(v is not None for v in record.vectors) and spec is None:
+            raise StoreError("vectors need the store's embedding config first (copy the config before documents)")
+        _check_text(document.doc_id, "".join(v.text for v in record.versions))
+        with self._write() as cur:
+            if spec is not None and any(v is not None for v in record.vectors):
+                self._check_spec(cur, spec)
+            cur.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (document.doc_id,))
+            cur.execute("SELECT 1 FROM documents WHERE doc_id = %s FOR UPDATE", (document.doc_id,))
+            if cur.fetchone() is not None:
+                self._remove_chunks(cur, document.doc_id)
+                for table in ("doc_groups", "versions", "documents"):
+                    cur.execute(f"DELETE FROM {table} WHERE doc_id = %s", (document.doc_id,))
+            part_id = self._partition(cur, document.groups)
+            cur.execute(
+                "INSERT INTO documents (doc_id, version, title, source_path, media_type, metadata, content_hash, "
+                "public, part_id, indexed_at) VALUES (%s,%s,%s,%s,%s,%s::jsonb,%s,%s,%s,%s)",
+                (document.doc_id, document.version, document.title, document.source_path, document.media_type,
+                 json.dumps(document.metadata, default=str), document.content_hash, document.public, part_id,
+                 document.indexed_at.isoformat()),
+            )  # fmt: skip
+            cur.executemany("INSERT INTO doc_groups (doc_id, grp) VALUES (%s, %s)",
+                            [(document.doc_id, g) for g in sorted(set(document.groups))])
+            cur.executemany(
+                "INSERT INTO versions (doc_id, version, content_hash, title, text, groups, indexed_at, replaced_at) "
+                "VALUES (%s,%s,%s,%s,%s,%s::jsonb,%s,%s)",
+                [(document.doc_id, v.version, v.content_hash, v.title, v.text, json.dumps(list(v.groups)),
+                  v.indexed_at, v.replaced_at) for v in record.versions],
+            )  # fmt: skip
+            rowids = self._insert_chunks(cur, document, record.chunks, part_id)
+            cur.executemany(
+                "INSERT INTO chunk_vectors (rowid, part_id, vec) VALUES (%s, %s, %s::vector)",
+                [(rowid, part_id, _vec(vec)) for rowid, vec in zip(rowids, record.vectors, strict=True)
+                 if vec is not None],
+            )  # fmt: skip
+
+    def export_traces(self) -> Iterator[TraceRecord]:
+        rows = self._read(f"SELECT {', '.join(trace_rows.COLUMNS)} FROM traces ORDER BY created_at, trace_id")
+        for row in rows:
+            docs = self._read("SELECT doc_id, version, groups::text, public FROM trace_docs WHERE trace_id = %s "
+                              'ORDER BY doc_id COLLATE "C", version', (row[0],))
+            yield TraceRecord(tuple(row), tuple((str(d), int(v), json.dumps(json.loads(g)), bool(p))
+                                                for d, v, g, p in docs))
+
+    def import_trace(self, record: TraceRecord) -> None:
+        with self._write(content=False) as cur:
+            marks = ", ".join(["%s"] * len(trace_rows.COLUMNS))
+            cur.execute(f"INSERT INTO traces ({', '.join(trace_rows.COLUMNS)}) VALUES ({marks}) "
+                        "ON CONFLICT DO NOTHING", record.row)
+            if cur.rowcount:
+                cur.executemany(
+                    "INSERT INTO trace_docs (trace_id, doc_id, version, groups, public) "
+                    "VALUES (%s,%s,%s,%s::jsonb,%s) ON CONFLICT DO NOTHING",
+                    [(record.row[0], d, v, g, p) for d, v, g, p in record.docs],
+                )
+
+    def config_items(self) -> dict[str, Any]:
+        return {str(k): json.loads(v) for k, v in self._read("SELECT key, value FROM config ORDER BY key")}
+
     # --- configuration ------------------------------------------------------------------
 
     def generation(self) -> int:
@@ -576,6 +667,10 @@ def _chunk(r: Sequence[Any]) -> Chunk:
 def _vec(row: np.ndarray) -> str:
     """A vector as pgvector's text form: exact float32 values, shortest repr."""
     return "[" + ",".join(repr(float(x)) for x in np.asarray(row, dtype=np.float32)) + "]"
+
+
+def _parse_vec(text: str) -> np.ndarray:
+    return np.array([float(x) for x in text.strip("[]").split(",")], dtype=np.float32)
 
 
 def _check_text(doc_id: str, text: str) -> None:

@@ -29,8 +29,11 @@ from citadel.store.base import (
     ScoredChunk,
     SearchFilter,
     Store,
+    DocumentRecord,
     TraceQuery,
+    TraceRecord,
     Unembedded,
+    VersionRecord,
 )
 from citadel.store import traces
 from citadel.store.dense import DenseIndex
@@ -484,6 +487,82 @@ class SQLiteStore(Store):
             (*args, max(0, q.limit)),
         )
         return [traces.row_to_dict(r) for r in rows]
+
+    # --- moving a whole store ------------------------------------------------------------
+
+    def export_documents(self) -> Iterator[DocumentRecord]:
+        for (doc_id,) in self._read("SELECT doc_id FROM documents ORDER BY doc_id"):
+            document = self.current(doc_id)
+            if document is None:  # deleted meanwhile
+                continue
+            versions = tuple(
+                VersionRecord(r[0], r[1], r[2], r[3], tuple(json.loads(r[4])), r[5], r[6])
+                for r in self._read(
+                    "SELECT version, content_hash, title, text, groups, indexed_at, replaced_at FROM versions "
+                    "WHERE doc_id = ? ORDER BY version", (doc_id,))
+            )  # fmt: skip
+            rows = self._read(
+                f"SELECT {_CHUNK_COLS}, v.vec FROM chunks c LEFT JOIN chunk_vectors v ON v.rowid = c.rowid "
+                "WHERE c.doc_id = ? ORDER BY c.ord",
+                (doc_id,),
+            )
+            vectors = tuple(np.frombuffer(r[-1], dtype="<f4").copy() if r[-1] is not None else None for r in rows)
+            yield DocumentRecord(document, versions, tuple(_chunk(r) for r in rows), vectors)
+
+    def import_document(self, record: DocumentRecord) -> None:
+        document = record.document
+        spec = self.embedding_spec()
+        if any(v is not None for v in record.vectors) and spec is None:
+            raise StoreError("vectors need the store's embedding config first (copy the config before documents)")
+        with self._write() as db:
+            if db.execute("SELECT 1 FROM documents WHERE doc_id = ?", (document.doc_id,)).fetchone():
+                self._remove_chunks(db, document.doc_id)
+                for table in ("doc_groups", "versions", "documents"):
+                    db.execute(f"DELETE FROM {table} WHERE doc_id = ?", (document.doc_id,))
+            part_id = self._partition(db, document.groups)
+            db.execute(
+                "INSERT INTO documents (doc_id, version, title, source_path, media_type, metadata, content_hash, "
+                "public, part_id, indexed_at) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                (document.doc_id, document.version, document.title, document.source_path, document.media_type,
+                 json.dumps(document.metadata, default=str), document.content_hash, int(document.public), part_id,
+                 document.indexed_at.isoformat()),
+            )  # fmt: skip
+            db.executemany("INSERT INTO doc_groups (doc_id, grp) VALUES (?, ?)",
+                           [(document.doc_id, g) for g in sorted(set(document.groups))])
+            db.executemany(
+                "INSERT INTO versions (doc_id, version, content_hash, title, text, groups, indexed_at, replaced_at) "
+                "VALUES (?,?,?,?,?,?,?,?)",
+                [(document.doc_id, v.version, v.content_hash, v.title, v.text, json.dumps(list(v.groups)),
+                  v.indexed_at, v.replaced_at) for v in record.versions],
+            )  # fmt: skip
+            rowids = self._insert_chunks(db, document, record.chunks, part_id)
+            db.executemany(
+                "INSERT INTO chunk_vectors (rowid, part_id, vec) VALUES (?, ?, ?)",
+                [(rowid, part_id, np.ascontiguousarray(vec, dtype="<f4").tobytes())
+                 for rowid, vec in zip(rowids, record.vectors, strict=True) if vec is not None],
+            )  # fmt: skip
+
+    def export_traces(self) -> Iterator[TraceRecord]:
+        rows = self._read(f"SELECT {', '.join(traces.COLUMNS)} FROM traces ORDER BY created_at, trace_id")
+        for row in rows:
+            docs = self._read("SELECT doc_id, version, groups, public FROM trace_docs WHERE trace_id = ? "
+                              "ORDER BY doc_id, version", (row[0],))
+            yield TraceRecord(tuple(row), tuple((str(d), int(v), json.dumps(json.loads(g)), bool(p))
+                                                for d, v, g, p in docs))
+
+    def import_trace(self, record: TraceRecord) -> None:
+        with self._write(content=False) as db:
+            marks = ",".join("?" * len(traces.COLUMNS))
+            cur = db.execute(f"INSERT OR IGNORE INTO traces ({', '.join(traces.COLUMNS)}) VALUES ({marks})",
+                             record.row)
+            if cur.rowcount:
+                db.executemany(
+                    "INSERT OR IGNORE INTO trace_docs (trace_id, doc_id, version, groups, public) VALUES (?,?,?,?,?)",
+                    [(record.row[0], d, v, g, int(p)) for d, v, g, p in record.docs],
+                )
+
+    def config_items(self) -> dict[str, Any]:
+        return {str(k): json.loads(v) for k, v in self._read("SELECT key, value FROM config ORDER BY key")}
 
     # --- configuration ------------------------------------------------------------------
 
