@@ -22,7 +22,7 @@ from citadel.limits import limits
 from citadel.models import Chunk, ChunkKind, Location
 from citadel.store import Store
 from citadel.store.base import ADMIN
-from citadel.text import normalize_text
+from citadel.text import normalize_code, normalize_text
 
 CODE = Path(__file__).parent / "fixtures" / "docs" / "code"
 
@@ -209,6 +209,30 @@ def test_no_line_of_code_is_lost(case: Case, store: Store) -> None:
         stripped = line.strip()
         if stripped and not stripped.startswith(case.comment) and not re.fullmatch(r"[{}()\[\];,]*|end", stripped):
             assert _words(line) in text, (number, line)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.path for c in CASES])
+def test_code_keeps_its_indentation_and_its_lines(case: Case) -> None:
+    """A code block is its file lines one for one: indentation, tabs, alignment and inner
+    blank lines as the file has them (only trailing spaces and compatibility characters go)."""
+    path = CODE / case.path
+    doc = load_code(path.read_bytes(), path.name)
+    source = path.read_text().split("\n")
+    code_blocks = [b for b in doc.blocks if b.kind is ChunkKind.CODE]
+    assert code_blocks
+    for block in code_blocks:
+        assert block.location is not None and block.location.line_start and block.location.line_end
+        want = source[block.location.line_start - 1:block.location.line_end]
+        assert doc.text[block.start:block.end].split("\n") == [normalize_code(line) for line in want], block
+    assert any(line[:1] in (" ", "\t") for b in code_blocks for line in doc.text[b.start:b.end].split("\n"))
+
+
+def test_go_keeps_its_tabs(store: Store) -> None:
+    doc_id, chunks = _ingest_one(store, CODE / "errors" / "stack.go")
+    pc = next(c for c in chunks if c.heading_path[-1] == "Frame.pc")
+    assert "func (f Frame) pc() uintptr { return uintptr(f) - 1 }" in pc.text
+    fmt = "\n".join(c.text for c in chunks if c.heading_path[-1] == "Frame.Format")
+    assert "\tswitch verb {\n\tcase 's':\n\t\tswitch {" in fmt
 
 
 def test_the_files_own_doc_module_level_code_and_search_by_purpose(store: Store) -> None:

@@ -5,6 +5,7 @@ The files under ``fixtures/docs/grep`` are real (see ``fixtures/docs/SOURCES.md`
 
 from __future__ import annotations
 
+import ast
 import gzip
 import json
 import shutil
@@ -13,6 +14,7 @@ import sys
 import zlib
 from collections.abc import Iterator
 from dataclasses import replace
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -21,10 +23,13 @@ from click.testing import CliRunner
 from citadel import limits as limits_module
 from citadel.cli import _output, cli
 from citadel.ingest import ingest
-from citadel.ingest.loaders import looks_like_text
+from citadel.ingest.formats import load_python
+from citadel.ingest.loaders import LOADERS, looks_like_text
 from citadel.limits import limits
+from citadel.models import ChunkKind
 from citadel.store import Store
 from citadel.store.base import ADMIN
+from citadel.text import normalize_code
 
 GREP = Path(__file__).parent / "fixtures" / "docs" / "grep"
 CITADEL = [sys.executable, "-m", "citadel.cli"]
@@ -440,6 +445,114 @@ def test_tables_mail_notebooks_transcripts_and_python(tmp_path: Path, store: Sto
     a, b = symbols["rgb_to_hls"]["line_start"], symbols["rgb_to_hls"]["line_end"]
     assert source[a - 1].startswith("def rgb_to_hls") and source[b - 1].strip()
     assert "Conversion functions between RGB and other color systems." in store.text("colorsys.py")
+
+
+SHAPES_PY = '''"""Shapes, with class attributes between and after their methods."""
+
+
+class Shape:
+    """A shape with a name."""
+
+    sides = 0
+
+    def area(self):
+        return 0.0
+
+    # units every shape is measured in
+    UNITS = ("cm",   "m")    # aligned on purpose
+    scale = 1
+
+    def describe(self):
+        """Say what it is."""
+        return f"{self.name}: {self.area()}"
+
+    registry = {}
+    if sides:
+        registry["polygon"] = True
+
+
+# a comment between the class and the end
+LIMIT = 3
+'''
+
+
+def _docstring_lines(source: str) -> set[int]:
+    tree = ast.parse(source)
+    lines: set[int] = set()
+    for node in [tree, *ast.walk(tree)]:
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef) and ast.get_docstring(node):
+            first = node.body[0]
+            lines.update(range(first.lineno, (first.end_lineno or first.lineno) + 1))
+    return lines
+
+
+@pytest.mark.parametrize("name", ["colorsys.py", "shapes.py"])
+def test_no_line_of_a_python_file_is_lost(name: str, tmp_path: Path, store: Store) -> None:
+    path = tmp_path / name
+    if name == "shapes.py":
+        path.write_text(SHAPES_PY)
+    else:
+        shutil.copy(PY / name, path)
+    assert ingest(store, [path], embedder=None).failed == []
+    stored = store.text(name)
+    source = path.read_text()
+    docstrings = _docstring_lines(source)
+    text_lines, words = set(stored.split("\n")), " ".join(stored.split())
+    for number, line in enumerate(source.split("\n"), start=1):
+        if not line.strip():
+            continue
+        if number in docstrings:  # prose: its words, in order
+            assert " ".join(line.replace('"""', " ").split()) in words, (number, line)
+        else:  # code: the line itself, its indentation and alignment kept
+            assert line.rstrip() in text_lines, (number, line)
+    # each code block is its file lines, one for one
+    doc = load_python(source.encode(), name)
+    lines = source.split("\n")
+    for block in doc.blocks:
+        if block.kind is ChunkKind.CODE:
+            assert block.location is not None and block.location.line_start and block.location.line_end
+            want = lines[block.location.line_start - 1:block.location.line_end]
+            assert doc.text[block.start:block.end].split("\n") == [normalize_code(ln) for ln in want]
+
+
+def test_a_classs_statements_after_its_first_method_are_its_own_code() -> None:
+    doc = load_python(SHAPES_PY.encode(), "shapes.py")
+    blocks = {doc.text[b.start:b.end]: b for b in doc.blocks}
+    units = blocks['    # units every shape is measured in\n    UNITS = ("cm",   "m")    # aligned on purpose\n    scale = 1']
+    assert units.kind is ChunkKind.CODE and units.heading_path == ("shapes", "Shape", "Shape (class level)")
+    assert units.location is not None and units.location.as_dict() == {"line_start": 12, "line_end": 14,
+                                                                        "symbol": "Shape"}
+    after = blocks['    registry = {}\n    if sides:\n        registry["polygon"] = True']
+    assert after.heading_path[-1] == "Shape (class level)"
+    assert after.location is not None and after.location.as_dict() == {"line_start": 20, "line_end": 22,
+                                                                        "symbol": "Shape"}
+    before = blocks["    sides = 0"]  # before the first method: the class's own section
+    assert before.heading_path == ("shapes", "Shape") and before.location.symbol == "Shape"  # type: ignore[union-attr]
+    assert [s["symbol"] for s in doc.metadata["symbols"]] == ["Shape", "Shape.area", "Shape.describe"]
+    assert doc.metadata["symbols"][0] == {"symbol": "Shape", "line_start": 4, "line_end": 22}
+    tail = blocks["# a comment between the class and the end\nLIMIT = 3"]
+    assert tail.heading_path == ("shapes", "shapes (module level)") and tail.location.symbol is None  # type: ignore[union-attr]
+
+
+class _Inputs(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.accept: dict[str, str] = {}
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        if tag == "input" and found.get("type") == "file":
+            self.accept[found.get("id") or ""] = found.get("accept") or ""
+
+
+def test_the_upload_page_offers_every_format_citadel_reads() -> None:
+    page = Path(__file__).parents[1] / "src" / "citadel" / "serve" / "static" / "index.html"
+    inputs = _Inputs()
+    inputs.feed(page.read_text())
+    offered = [s.strip() for s in inputs.accept["upload-files"].split(",")]
+    assert len(offered) == len(set(offered))
+    wanted = set(LOADERS) | {".gz", ".jsonl", ".ndjson", ".rst"}
+    assert sorted(wanted - set(offered)) == []
 
 
 def test_broken_formats_fail_with_their_reason(tmp_path: Path, store: Store) -> None:

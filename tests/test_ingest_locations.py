@@ -85,10 +85,6 @@ def file_lines(path: Path) -> list[str]:
     return path.read_text().split("\n")
 
 
-def squeeze(text: str) -> str:
-    return " ".join(text.split())
-
-
 def test_text_markdown_restructuredtext_and_man_pages_cite_their_file_lines(tmp_path: Path, store: Store) -> None:
     folder = tmp_path / "docs"
     folder.mkdir()
@@ -148,14 +144,19 @@ def test_code_cites_its_symbol_and_lines(tmp_path: Path, store: Store) -> None:
     assert (hls.location.line_start, hls.location.line_end) == ends["rgb_to_hls"]
     assert lines[hls.location.line_start - 1].startswith("def rgb_to_hls")  # type: ignore[operator]
     assert hls.location.label() == f"rgb_to_hls, lines {ends['rgb_to_hls'][0]}-{ends['rgb_to_hls'][1]}"
+    body = "\n".join(lines[hls.location.line_start - 1:hls.location.line_end])  # type: ignore[operator]
+    assert body in hls.text  # the function as the file has it, its indentation kept
     # a function too long for one chunk: each piece has its own lines
     pieces = [c for c in store.chunks("long.py") if c.kind is ChunkKind.CODE]
     code = file_lines(tmp_path / "long.py")
     assert len(pieces) > 1 and all(p.location.symbol == "long_sum" for p in pieces)
     for piece in pieces:
-        first_code = piece.text.split("\n")[0]
-        assert squeeze(code[piece.location.line_start - 1]) == squeeze(first_code), piece.chunk_id  # type: ignore[operator]
-        assert squeeze(code[piece.location.line_end - 1]) == squeeze(piece.text.split("\n")[-1])  # type: ignore[operator]
+        first_code, *rest = piece.text.split("\n")
+        assert code[piece.location.line_start - 1].strip() == first_code, piece.chunk_id  # type: ignore[operator]
+        # after a piece's first line (where it starts, its indentation left before it), the
+        # file's lines exactly, indentation and all
+        assert rest == code[piece.location.line_start:piece.location.line_end], piece.chunk_id
+        assert rest and all(line.startswith("    ") for line in rest)  # the body's four spaces
     assert pieces[-1].location.line_end == len(code) - 1  # "    return total", the file's last line
 
 

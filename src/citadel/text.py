@@ -1,4 +1,4 @@
-"""Text utilities shared by every stage: normalization and sentence spans.
+"""Text utilities shared by every stage: normalization (of prose and of code) and sentence spans.
 
 All offsets are character offsets into the string given, so a span ``(s, e)``
 always satisfies ``text[s:e] == sentence`` (without surrounding whitespace).
@@ -50,6 +50,32 @@ def normalize_text(text: str) -> str:
     text = _TRAILING.sub("\n", text)
     text = _BLANKS.sub("\n\n", text)
     return text.strip()
+
+
+#: form feeds and vertical tabs in code (Python's page breaks): a space each, so a line stays a line
+_CODE_SPACES = str.maketrans({"\f": " ", "\v": " "})
+
+
+def normalize_code(text: str) -> str:
+    """The canonical form of a block of code: what :func:`normalize_text` does, less what would
+    change the code.
+
+    Like prose: NFC unicode with the ``_COMPAT`` characters folded, ``\\n`` line ends, NUL
+    removed, no trailing spaces on a line, no blank lines before the first line or after the
+    last. Unlike prose, each line keeps its leading indentation and the spaces inside it
+    (alignment), tabs stay tabs (a Makefile's recipe needs its tab, Go indents with them, and
+    a tab is one column of the original file either way), and blank lines inside the code are
+    all kept, so the result's lines are the source's one for one (from its first non-blank
+    line) and a piece of a code block still knows its lines. A form feed or vertical tab
+    becomes a space.
+    """
+    text = unicodedata.normalize("NFC", text)
+    text = _COMPAT.sub(_fold, text)
+    text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\x00", "").translate(_CODE_SPACES)
+    lines = [line.rstrip(" \t") for line in text.split("\n")]
+    first = next((i for i, line in enumerate(lines) if line), len(lines))
+    last = next((i for i in range(len(lines) - 1, -1, -1) if lines[i]), -1)
+    return "\n".join(lines[first : last + 1])
 
 
 @lru_cache(maxsize=1)

@@ -241,86 +241,119 @@ def load_transcript(data: bytes, name: str) -> ParsedDocument:
 
 def load_python(data: bytes, name: str) -> ParsedDocument:
     """Python source, parsed with ``ast``: the module docstring, then each top-level function
-    and class (and each method) as a code block under its qualified name ("Store.put"),
-    with the lines it spans (``metadata["symbols"]``). Top-level statements between them are
-    kept as code too. A file ``ast`` cannot parse (Python 2) is kept as code without symbols,
-    with the reason in ``metadata["parse_error"]``."""
-    source = _decode(data, "Python file")
+    and class (and each method and nested class) as a code block under its qualified name
+    ("Store.put"), with the lines it spans (``metadata["symbols"]``). Every line of the file is
+    kept, once and in order: top-level statements and comments between definitions as code
+    under "module (module level)", a class's statements between or after its members as code
+    under "Class (class level)" with the class as their symbol. A file ``ast`` cannot parse
+    (Python 2) is kept as code without symbols, with the reason in ``metadata["parse_error"]``."""
+    source = _decode(data, "Python file").replace("\r\n", "\n").replace("\r", "\n")
+    module = re.sub(r"\.py$", "", name)
     try:
         tree = ast.parse(source, filename=name)
     except (SyntaxError, ValueError, RecursionError) as exc:
         # Python 2 examples, templates: still worth finding, as code without symbols
         builder = TextBuilder()
-        for m in re.finditer(r"[^\n]*\S[^\n]*(?:\n[^\n]*\S[^\n]*)*", source.replace("\r\n", "\n")):
+        for m in re.finditer(r"[^\n]*\S[^\n]*(?:\n[^\n]*\S[^\n]*)*", source):
             first = source.count("\n", 0, m.start()) + 1
             builder.block(m.group(0), ChunkKind.CODE, at=Location.lines(first, first + m.group(0).count("\n")))
         problem = f"not valid Python 3 ({exc.__class__.__name__}: {exc})"[:200]
-        return _require(builder.build(re.sub(r"\.py$", "", name), PYTHON, {"parse_error": problem}),
-                        "Python file")
-    lines = source.split("\n")
-    builder = TextBuilder()
-    module = re.sub(r"\.py$", "", name)
-    builder.heading(1, module)
-    doc = ast.get_docstring(tree)
-    if doc:
-        node = tree.body[0]
-        builder.block(doc, at=Location.lines(node.lineno, node.end_lineno or node.lineno))
-    symbols: list[dict[str, Any]] = []
+        return _require(builder.build(module, PYTHON, {"parse_error": problem}), "Python file")
+    sections = _PythonSections(TextBuilder(), source.split("\n"), module)
+    sections.module(tree)
+    return _require(sections.builder.build(module, PYTHON, {"symbols": sections.symbols}), "Python file")
 
-    def span(node: ast.AST) -> tuple[int, int]:
-        first = min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", []))])  # type: ignore[attr-defined]
-        return first, node.end_lineno or node.lineno  # type: ignore[attr-defined]
 
-    def code(first: int, last: int, symbol: str) -> None:
-        """File lines ``first..last`` as code (trailing blank lines left out)."""
-        while last >= first and not lines[last - 1].strip():
-            last -= 1
-        if last >= first:
-            builder.block("\n".join(lines[first - 1:last]), ChunkKind.CODE,
-                          at=Location(symbol=symbol, line_start=first, line_end=last))
+_DEFINITION = ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
 
-    def add(node: ast.AST, qualified: str, level: int) -> None:
-        a, b = span(node)
-        builder.heading(level, qualified, at=Location(symbol=qualified, line_start=a, line_end=a))
-        symbols.append({"symbol": qualified, "line_start": a, "line_end": b})
-        methods = [n for n in getattr(node, "body", []) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
-        end = span(methods[0])[0] - 1 if isinstance(node, ast.ClassDef) and methods else b
-        body: list[ast.stmt] = getattr(node, "body", [])
-        doc = ast.get_docstring(node) if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) else None
-        if doc and body and body[0].end_lineno:
+
+def _span(node: ast.stmt) -> tuple[int, int]:
+    """A statement's file lines, its decorators included."""
+    first = min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", []))])
+    return first, node.end_lineno or node.lineno
+
+
+class _PythonSections:
+    """Adds a parsed module to a builder line by line: each file line goes into exactly one
+    block (blank lines at a block's ends left out), so nothing of the file is lost and every
+    code block's lines are the file's."""
+
+    def __init__(self, builder: TextBuilder, lines: list[str], module: str) -> None:
+        self.builder, self.lines, self.name = builder, lines, module
+        self.symbols: list[dict[str, Any]] = []
+
+    def module(self, tree: ast.Module) -> None:
+        self.builder.heading(1, self.name)
+        cursor = 1
+        doc = ast.get_docstring(tree)
+        span = self._docstring_lines(tree.body[0]) if doc else None
+        if doc and span:
+            self.code(1, span[0] - 1)  # a #! line, an encoding or licence comment above the docstring
+            self.builder.block(doc, at=Location.lines(*span))
+            cursor = span[1] + 1
+        for node in tree.body:
+            if isinstance(node, _DEFINITION):
+                first, last = _span(node)
+                self.loose(cursor, first - 1, f"{self.name} (module level)", 2)
+                self.definition(node, node.name, 2)
+                cursor = last + 1
+        self.loose(cursor, len(self.lines), f"{self.name} (module level)", 2)
+
+    def definition(self, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef, qualified: str,
+                   level: int) -> None:
+        """A definition under its own heading; a class's methods and nested classes each
+        under theirs, the class's other statements after its first member under
+        "Class (class level)"."""
+        a, b = _span(node)
+        self.builder.heading(level, qualified, at=Location(symbol=qualified, line_start=a, line_end=a))
+        self.symbols.append({"symbol": qualified, "line_start": a, "line_end": b})
+        members = [n for n in node.body if isinstance(n, _DEFINITION)] if isinstance(node, ast.ClassDef) else []
+        head_end = _span(members[0])[0] - 1 if members else b
+        doc = ast.get_docstring(node)
+        span = self._docstring_lines(node.body[0]) if doc else None
+        if doc and span and span[0] > a:
             # the signature as code, the docstring as prose led by the symbol's name (what a
             # question about the symbol reads: "Store.put: Save ..."), the rest as code
-            code(a, body[0].lineno - 1, qualified)
-            at = Location(symbol=qualified, line_start=body[0].lineno, line_end=body[0].end_lineno)
+            self.code(a, span[0] - 1, qualified)
+            at = Location(symbol=qualified, line_start=span[0], line_end=span[1])
             for k, para in enumerate(p for p in re.split(r"\n\s*\n", doc) if p.strip()):
-                builder.block(f"{qualified}: {para}" if k == 0 else para, at=at)
-            code(body[0].end_lineno + 1, end, qualified)
+                self.builder.block(f"{qualified}: {para}" if k == 0 else para, at=at)
+            self.code(span[1] + 1, head_end, qualified)
         else:
-            code(a, end, qualified)
-        if isinstance(node, ast.ClassDef):
-            for method in methods:
-                add(method, f"{qualified}.{method.name}", level + 1)
+            self.code(a, head_end, qualified)
+        cursor = head_end + 1
+        for member in members:
+            first, last = _span(member)
+            self.loose(cursor, first - 1, f"{qualified} (class level)", level + 1, qualified)
+            self.definition(member, f"{qualified}.{member.name}", level + 1)
+            cursor = last + 1
+        if members:
+            self.loose(cursor, b, f"{qualified} (class level)", level + 1, qualified)
 
-    loose: list[tuple[int, int]] = []  # file lines of top-level statements between definitions
+    def loose(self, first: int, last: int, heading: str, level: int, symbol: str | None = None) -> None:
+        """Lines between definitions, under ``heading`` when any of them is not blank."""
+        if any(line.strip() for line in self.lines[first - 1:last]):
+            self.builder.heading(level, heading)
+            self.code(first, last, symbol)
 
-    def add_loose() -> None:
-        if loose:
-            text = "\n".join("\n".join(lines[a - 1:b]) for a, b in loose)
-            if text.strip():
-                builder.heading(2, f"{module} (module level)")
-                builder.block(text.strip("\n"), ChunkKind.CODE,
-                              at=Location.lines(loose[0][0], loose[-1][1]))
-        loose.clear()
+    def code(self, first: int, last: int, symbol: str | None = None) -> None:
+        """File lines ``first..last`` as one code block (blank lines at either end left out)."""
+        while first <= last and not self.lines[first - 1].strip():
+            first += 1
+        while last >= first and not self.lines[last - 1].strip():
+            last -= 1
+        if last >= first:
+            self.builder.block("\n".join(self.lines[first - 1:last]), ChunkKind.CODE,
+                               at=Location(symbol=symbol, line_start=first, line_end=last))
 
-    for node in tree.body:
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-            add_loose()
-            add(node, node.name, 2)
-        elif not (isinstance(node, ast.Expr) and isinstance(getattr(node, "value", None), ast.Constant)
-                  and node is tree.body[0]):
-            loose.append(span(node))
-    add_loose()
-    return _require(builder.build(module, PYTHON, {"symbols": symbols}), "Python file")
+    def _docstring_lines(self, node: ast.stmt) -> tuple[int, int] | None:
+        """The lines of a docstring statement when it stands on them alone (nothing before it
+        on its first line, nothing after it on its last), else None: then it stays in the code."""
+        if node.end_lineno is None or node.end_col_offset is None:
+            return None
+        before = self.lines[node.lineno - 1].encode()[:node.col_offset]  # ast's columns are UTF-8 bytes
+        after = self.lines[node.end_lineno - 1].encode()[node.end_col_offset:]
+        return (node.lineno, node.end_lineno) if not before.strip() and not after.strip() else None
 
 
 # --- spreadsheets and slides ----------------------------------------------------------------

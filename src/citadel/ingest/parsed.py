@@ -8,7 +8,7 @@ from typing import Any
 from citadel._errors import LimitError
 from citadel.limits import limits
 from citadel.models import ChunkKind, Location
-from citadel.text import normalize_text
+from citadel.text import normalize_code
 
 
 @dataclass(frozen=True)
@@ -38,8 +38,10 @@ class TextBuilder:
     """Builds a normalized document text block by block, recording exact offsets.
 
     Every block is normalized on its own and joined with a blank line (or a single
-    line break inside a list or table), so the result is already in normalized form
-    and each block's offsets point at exactly its text.
+    line break inside a list or table), so each block's offsets point at exactly its
+    text. Prose is one line with its whitespace collapsed, as :func:`~citadel.text.normalize_text`
+    leaves it; code is normalized by :func:`~citadel.text.normalize_code`, which keeps its
+    indentation, alignment and inner blank lines (its lines stay the file's, one for one).
 
     The text may hold at most ``max_chars`` characters (default: the limit
     ``max_document_chars``): the block that passes it raises :class:`~citadel.LimitError`,
@@ -73,7 +75,7 @@ class TextBuilder:
     ) -> None:
         """Add a block; ``tight`` joins it to the previous one with one line break; ``at``
         says where it is in the original file."""
-        text = _one_line(text) if kind is not ChunkKind.CODE else normalize_text(text)
+        text = normalize_code(text) if kind is ChunkKind.CODE else _one_line(text)
         if text:
             same_kind = bool(self._blocks) and self._blocks[-1].kind is kind
             self._add(text, kind, "\n" if tight and same_kind else "\n\n", at)
