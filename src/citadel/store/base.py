@@ -1,14 +1,29 @@
 """The store interface: everything above the store talks only to :class:`Store`.
 
 A store keeps documents (the current version of each, plus the text of every
-version for audit), their chunks, access groups, a keyword index and a small
-configuration table. Implementations: :mod:`citadel.store.sqlite` (embedded, the
-default); a PostgreSQL store implements the same methods.
+version for audit), their chunks, access groups, a keyword index, chunk vectors, the audit
+log and a small configuration table. Implementations: :mod:`citadel.store.sqlite` (one file,
+the default) and :mod:`citadel.store.postgres` (PostgreSQL with pgvector, for several servers
+on one database); ``tests/test_store.py`` and the other contract modules run on both.
 
-Access control lives *inside* the store: every read that can return chunk text
-takes a :class:`SearchFilter`, and rows the caller may not read never leave the
-query. A document with no groups is public; a caller sees a restricted document
-only when they share at least one of its groups.
+Every store gives these guarantees (the contract tests hold both to them):
+
+* **Access inside the store.** Every read that can return chunk text, titles, counts or
+  traces takes a :class:`SearchFilter`; rows the caller may not read never leave the query.
+  A document with no groups is public; a caller sees a restricted document only when they
+  share at least one of its groups.
+* **Nothing leaks through scores or counts.** Keyword statistics (BM25's document
+  frequencies and lengths) are kept per access partition (the set of a document's groups),
+  so adding, changing or deleting a restricted document never changes the score or the
+  rank a caller outside its groups sees; dense search never scores a vector the caller
+  cannot read into their results; :meth:`Store.unembedded_documents` counts only readable
+  documents.
+* **One transaction per document.** :meth:`Store.put` writes a version, its chunks and
+  vectors atomically, replacing the older version everywhere it could be found; a process
+  stopped at any moment leaves each document wholly in or out.
+* **A trace is as restricted as what it read** (see :mod:`citadel.store.traces`).
+* **The generation** (:meth:`Store.generation`) moves with every content write and is the
+  same for every process that opens the store, so caches keyed on it agree.
 """
 
 from __future__ import annotations

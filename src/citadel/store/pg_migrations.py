@@ -7,7 +7,9 @@ in place of SQLite's:
 * ``chunks.tsv_text`` / ``chunks.tsv_context``: the chunk's words and its title and heading
   path, as ``tsvector`` in the text search configuration ``citadel`` (``english`` with
   Snowball stemming and every word kept, stopwords too, as SQLite's FTS5 index keeps them),
-  with their lengths; a GIN index over both for matching.
+  with their lengths.
+* ``postings`` (term, partition, chunk, term frequencies in text and context): the inverted
+  index BM25 reads; a query scans only its terms' postings in the caller's partitions.
 * ``part_terms`` (partition, term, document frequency) and ``part_stats`` (partition, chunks,
   total lengths): BM25's statistics, kept per access partition in the same transaction as
   the chunks, so, as in SQLite, a restricted document never changes a score another caller
@@ -92,7 +94,15 @@ def _m1_initial(cur: Any) -> None:
         );
         CREATE INDEX chunks_doc ON chunks(doc_id, ord);
         CREATE INDEX chunks_part ON chunks(part_id);
-        CREATE INDEX chunks_tsv ON chunks USING GIN ((tsv_text || tsv_context));
+        CREATE TABLE postings (
+            term TEXT NOT NULL,
+            part_id INTEGER NOT NULL,
+            rowid BIGINT NOT NULL REFERENCES chunks(rowid) ON DELETE CASCADE,
+            tf_text INTEGER NOT NULL,
+            tf_context INTEGER NOT NULL,
+            PRIMARY KEY (term, part_id, rowid)
+        );
+        CREATE INDEX postings_rowid ON postings(rowid);
         CREATE TABLE part_terms (
             part_id INTEGER NOT NULL,
             term TEXT NOT NULL,

@@ -257,6 +257,15 @@ class PostgresStore(Store):
             )  # fmt: skip
             rowids.append(int(cur.fetchone()[0]))
         if rowids:
+            cur.execute(
+                "INSERT INTO postings (term, part_id, rowid, tf_text, tf_context) "
+                "SELECT u.lexeme, c.part_id, c.rowid, sum(u.tf_text), sum(u.tf_context) FROM chunks c, LATERAL ("
+                "SELECT lexeme, coalesce(array_length(positions, 1), 1) AS tf_text, 0 AS tf_context "
+                "FROM unnest(c.tsv_text) UNION ALL "
+                "SELECT lexeme, 0, coalesce(array_length(positions, 1), 1) FROM unnest(c.tsv_context)) u "
+                "WHERE c.rowid = ANY(%s) GROUP BY u.lexeme, c.part_id, c.rowid",
+                (rowids,),
+            )
             self._count_terms(cur, rowids, part_id, +1)
         return rowids
 
@@ -369,7 +378,9 @@ class PostgresStore(Store):
         if not parts:
             return []
         sql, params = _filter_sql(where)
-        tsquery = " | ".join("'" + t.replace("'", "''") + "'" for t in terms)
+        # every row of a visible partition is readable unless doc ids or metadata narrow it:
+        # then the postings' scores are cut to k only after the documents' filter
+        narrowed = where.doc_ids is not None or bool(where.metadata)
         rows = self._read(
             f"""
             WITH stats AS (
@@ -384,32 +395,26 @@ class PostgresStore(Store):
                 FROM part_terms t JOIN stats st ON st.part_id = t.part_id
                 WHERE t.part_id = ANY(%(parts)s) AND t.term = ANY(%(terms)s)
             ),
-            cand AS (
-                SELECT c.rowid, c.part_id, c.tsv_text, c.tsv_context, c.len_text, c.len_context
-                FROM chunks c JOIN documents d ON d.doc_id = c.doc_id
-                WHERE (c.tsv_text || c.tsv_context) @@ %(tsq)s::tsquery AND c.part_id = ANY(%(parts)s) AND {sql}
-            ),
             scored AS (
-                SELECT cand.rowid, sum(i.idf * (
-                    coalesce(ft.tf, 0) * ({K1} + 1) / (coalesce(ft.tf, 0)
-                        + {K1} * (1 - {B} + {B} * cand.len_text / st.avg_text))
-                    + {CONTEXT_WEIGHT} * coalesce(fc.tf, 0) * ({K1} + 1) / (coalesce(fc.tf, 0)
-                        + {K1} * (1 - {B} + {B} * cand.len_context / st.avg_context))
+                SELECT p.rowid, sum(i.idf * (
+                    p.tf_text * ({K1} + 1) / (p.tf_text + {K1} * (1 - {B} + {B} * c.len_text / st.avg_text))
+                    + {CONTEXT_WEIGHT} * p.tf_context * ({K1} + 1)
+                      / (p.tf_context + {K1} * (1 - {B} + {B} * c.len_context / st.avg_context))
                 )) AS score
-                FROM cand
-                JOIN stats st ON st.part_id = cand.part_id
-                JOIN idf i ON i.part_id = cand.part_id
-                LEFT JOIN LATERAL (SELECT array_length(u.positions, 1) AS tf FROM unnest(cand.tsv_text) u
-                                   WHERE u.lexeme = i.term) ft ON true
-                LEFT JOIN LATERAL (SELECT array_length(u.positions, 1) AS tf FROM unnest(cand.tsv_context) u
-                                   WHERE u.lexeme = i.term) fc ON true
-                GROUP BY cand.rowid
+                FROM postings p
+                JOIN idf i ON i.part_id = p.part_id AND i.term = p.term
+                JOIN stats st ON st.part_id = p.part_id
+                JOIN chunks c ON c.rowid = p.rowid
+                WHERE p.term = ANY(%(terms)s) AND p.part_id = ANY(%(parts)s)
+                GROUP BY p.rowid
+                {"" if narrowed else "ORDER BY score DESC LIMIT %(k)s"}
             )
             SELECT {_CHUNK_COLS}, d.title, {_GROUPS}, s.score
             FROM scored s JOIN chunks c ON c.rowid = s.rowid JOIN documents d ON d.doc_id = c.doc_id
+            WHERE {sql}
             ORDER BY s.score DESC, c.chunk_id LIMIT %(k)s
             """,  # only constants are formatted into the SQL; values are parameters
-            {"parts": parts, "terms": terms, "tsq": tsquery, "k": k, **params},
+            {"parts": parts, "terms": terms, "k": k, **params},
         )
         return [ScoredChunk(_chunk(r), float(r[-1]), r[-3], tuple(r[-2])) for r in rows]
 
