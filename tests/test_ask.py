@@ -85,6 +85,20 @@ def test_invalid_output_is_retried_once_with_the_error_then_abstains(tmp_path: P
     assert "'S9', which is not a source" in trace["validation"][1]
 
 
+def test_an_abstained_draft_with_claims_is_retried_as_invalid_output(tmp_path: Path, corpus: Path) -> None:
+    """The bundled local model returned claims with quotes but marked its draft abstained, so
+    every answerable question abstained: such a draft is invalid, retried once with the error."""
+    quote = "Approved refunds are processed within five business days."
+    both = {**cite("S1", quote), "abstained": True}
+    fake = FakeGenerator([json.dumps(both), json.dumps(cite("S1", quote))])
+    answer = engine_for(tmp_path, corpus, fake).ask("How long are refunds processed?")
+    assert not answer.abstained and answer.claims[0].citations[0].quote == quote
+    assert len(fake.history) == 2 and '"abstained" is true but the answer has claims' in (fake.history[1].feedback or "")
+    twice = FakeGenerator([json.dumps(both), json.dumps(both)])
+    again = engine_for(tmp_path / "again", corpus, twice).ask("How long are refunds processed?")
+    assert again.abstained and again.abstention_reason == "invalid_output"
+
+
 def test_retry_can_recover(tmp_path: Path, corpus: Path) -> None:
     quote = "Refunds always go back to the original card."
     fake = FakeGenerator(["{broken", json.dumps(cite("S1", quote))])

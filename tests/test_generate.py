@@ -60,6 +60,9 @@ def test_valid_draft_parses_even_inside_a_code_fence() -> None:
         ('{"abstained": false, "claims": [{"citations": [], "text": "Refunds are quick."}]}', "cites no source"),
         ('{"abstained": "maybe", "claims": []}', "does not match the schema"),
         ('{"abstained": false, "claims": [], "extra": 1}', "does not match the schema"),
+        # a local model marking its own answer abstained: which one was meant is unknown (issue 19)
+        (draft(("S1", "five business days", "Refunds take five business days."), abstained=True),
+         '"abstained" is true but the answer has claims'),
     ],
 )
 def test_invalid_drafts_are_rejected_with_actionable_messages(raw: str, message: str) -> None:

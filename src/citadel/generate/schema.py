@@ -94,6 +94,10 @@ def validation_errors(draft: DraftAnswer, sources: Mapping[str, str]) -> list[st
     errors: list[str] = []
     if not draft.abstained and not draft.claims:
         errors.append("an answer that does not abstain needs at least one claim")
+    if draft.abstained and draft.claims:
+        # small local models mark their own answer abstained; which one was meant is unknown
+        errors.append('"abstained" is true but the answer has claims: answer with them and "abstained": false, '
+                      "or abstain with no claims")
     for n, claim in enumerate(draft.claims, start=1):
         if not claim.text.strip():
             errors.append(f"claim {n} has no text")
