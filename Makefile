@@ -8,10 +8,11 @@ PG_DIR := .citadel-postgres
 DEMO_QUESTION ?= How long does it take to process a refund?
 
 LOCAL_STAMP := $(VENV)/.installed-local
+RAY_STAMP   := $(VENV)/.installed-ray
 # llama-cpp-python compiles; these flags avoid the CPU features that crash on these machines.
 LLAMA_CMAKE_ARGS := -DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON -DGGML_BMI2=ON -DLLAVA_BUILD=OFF
 
-.PHONY: install install-local install-browser install-postgres postgres postgres-stop demo test lint bench clean
+.PHONY: install install-local install-ray install-browser install-postgres postgres postgres-stop demo test lint bench clean
 
 install: $(STAMP)
 
@@ -24,6 +25,13 @@ $(STAMP): pyproject.toml requirements.lock
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.lock
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps -e .
 	@touch $(STAMP)
+
+# Ray Data for `citadel ingest --ray` and `citadel eval --ray` (the lock's versions kept).
+install-ray: $(RAY_STAMP)
+
+$(RAY_STAMP): $(STAMP) requirements-ray.txt
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -c requirements.lock -r requirements-ray.txt
+	@touch $(RAY_STAMP)
 
 $(LOCAL_STAMP): $(STAMP) requirements-local.txt requirements-model.txt
 	CMAKE_ARGS="$(LLAMA_CMAKE_ARGS)" $(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements-local.txt
@@ -38,7 +46,7 @@ demo: install
 	@echo "Q: $(DEMO_QUESTION)"
 	@$(BIN)/citadel --store $(DEMO_STORE) ask "$(DEMO_QUESTION)"
 
-test: install install-local install-browser install-postgres
+test: install install-local install-ray install-browser install-postgres
 	$(BIN)/python -m pytest -q
 
 # ruff (the rules in pyproject.toml) over the code, tests and scripts; mypy over src.

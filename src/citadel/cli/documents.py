@@ -24,9 +24,14 @@ def split_groups(value: str | None) -> list[str]:
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON summary.")
 @click.option("--no-embed", is_flag=True,
               help="Keyword index only, at once; vectors come later from `citadel embed`.")
+@click.option("--ray", "ray_address", metavar="ADDRESS",
+              help="Load, chunk and embed on Ray: a cluster's address, or `local` for a Ray on this machine.")
+@click.option("--ray-embedders", type=click.IntRange(min=1), metavar="N",
+              help="Embedding workers on Ray (default: one per CPU of the cluster).")
 @pass_state
 def ingest(
-    state: CliState, paths: tuple[str, ...], groups: str | None, doc_id: str | None, as_json: bool, no_embed: bool
+    state: CliState, paths: tuple[str, ...], groups: str | None, doc_id: str | None, as_json: bool, no_embed: bool,
+    ray_address: str | None, ray_embedders: int | None,
 ) -> int:
     """Ingest files, folders (recursively) and JSONL bulk files.
 
@@ -42,7 +47,13 @@ def ingest(
     With --no-embed the documents are searchable by keyword as soon as they are stored
     (a fraction of the time); `citadel embed` then adds their vectors for dense search,
     and search says how many documents are not yet in the dense index.
+
+    With --ray the files are loaded, chunked and embedded by Ray workers (`make install-ray`)
+    and stored by this process, each document in its own transaction, with the same result;
+    on a cluster the paths must be readable at the same place on every machine.
     """
+    if ray_embedders is not None and ray_address is None:
+        raise click.UsageError("--ray-embedders needs --ray")
     if doc_id is not None and (len(paths) != 1 or click.format_filename(paths[0]).endswith("/")):
         raise click.UsageError("--doc-id needs exactly one file")
     if doc_id is not None:
@@ -52,10 +63,19 @@ def ingest(
             click.BadParameter(str(exc), ctx=click.get_current_context(), param_hint="'--doc-id'").show()
             return 2
     with progress("Ingesting") as (on_start, on_step):
-        report = run_ingest(
-            state.store, paths, groups=split_groups(groups), doc_id=doc_id, on_start=on_start, on_progress=on_step,
-            embedder=None if no_embed else "default",
-        )
+        if ray_address is not None:
+            from citadel.ingest.distributed import ingest_on_ray
+
+            report = ingest_on_ray(
+                state.store, paths, address=ray_address, groups=split_groups(groups), doc_id=doc_id,
+                embedder=None if no_embed else "default", num_embedders=ray_embedders,
+                on_start=on_start, on_progress=on_step,
+            )
+        else:
+            report = run_ingest(
+                state.store, paths, groups=split_groups(groups), doc_id=doc_id, on_start=on_start, on_progress=on_step,
+                embedder=None if no_embed else "default",
+            )
     if as_json:
         echo_json(report.as_json())
     else:

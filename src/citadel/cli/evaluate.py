@@ -91,9 +91,11 @@ def calibrate(state: CliState, questions: Path, groups: str | None, backend: str
 @_backend_option
 @click.option("--report", "report_dir", type=click.Path(file_okay=False, path_type=Path), help="Write an HTML report here.")
 @click.option("--json", "as_json", is_flag=True, help="Print the metrics as one JSON object.")
+@click.option("--ray", "ray_address", metavar="ADDRESS",
+              help="Ask the questions on Ray: a cluster's address, or `local` for a Ray on this machine.")
 @pass_state
 def eval_(state: CliState, questions: Path, corpus: Path | None, groups: str | None, backend: str,
-          report_dir: Path | None, as_json: bool) -> int:  # fmt: skip
+          report_dir: Path | None, as_json: bool, ray_address: str | None) -> int:  # fmt: skip
     """Run labelled QUESTIONS.jsonl through ask and score the answers.
 
     Metrics: abstention (answer rate on answerable, abstain rate on unanswerable,
@@ -105,6 +107,10 @@ def eval_(state: CliState, questions: Path, corpus: Path | None, groups: str | N
     recall (answered questions citing gold evidence), retrieval recall@5 and MRR,
     ROUGE-L and token F1 against the gold answers, and the outcome, failure stage and
     trace id of every question (`per_question`).
+
+    With --ray the questions are spread over Ray workers (`make install-ray`), each with its
+    own engine on this store (on a cluster: a database URL, or a folder every machine sees);
+    the results are gathered in order and scored as above.
     """
     engine = Citadel(state.store, backend=backend)
     if corpus is not None:
@@ -114,7 +120,13 @@ def eval_(state: CliState, questions: Path, corpus: Path | None, groups: str | N
     items = load_questions(questions)
     with progress("Evaluating") as (on_start, on_step):
         on_start(len(items))
-        run = run_questions(engine, items, groups=split_groups(groups), backend=backend, on_step=on_step)
+        if ray_address is not None:
+            from citadel.evaluate.distributed import run_questions_on_ray
+
+            run = run_questions_on_ray(state.location, items, address=ray_address, groups=split_groups(groups),
+                                       backend=backend, on_step=on_step)  # fmt: skip
+        else:
+            run = run_questions(engine, items, groups=split_groups(groups), backend=backend, on_step=on_step)
     metrics = summarize(run.records, run.judgements)
     if report_dir is not None:
         threshold = engine.pipeline().threshold()
