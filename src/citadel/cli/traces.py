@@ -12,6 +12,7 @@ from citadel.cli._state import CliState
 from citadel.cli.documents import pass_state
 from citadel.generate.backends import backend_names
 from citadel.store import TraceQuery
+from citadel.store.base import StoredTrace
 
 
 @click.command()
@@ -45,12 +46,12 @@ def traces(
     return 0
 
 
-def _summary(t: dict[str, Any]) -> dict[str, Any]:
+def _summary(t: StoredTrace) -> dict[str, Any]:
     keys = ("trace_id", "created_at", "question", "caller", "backend", "abstained", "abstention_reason")
     return {k: t[k] for k in keys}
 
 
-def _outcome(t: dict[str, Any]) -> str:
+def _outcome(t: StoredTrace) -> str:
     return f"abstained ({t['abstention_reason']})" if t["abstained"] else "answered"
 
 
@@ -64,7 +65,7 @@ def trace(state: CliState, trace_id: str, as_json: bool) -> int:
     if t is None:
         raise click.ClickException(f"no trace {trace_id!r}; list them with: citadel traces")
     if as_json:
-        echo_json(t)
+        echo_json(t.to_json())
         return 0
     click.echo(f"{t['trace_id']}  {t['created_at']}  caller={t['caller']}  groups={','.join(t['groups']) or '-'}  "
                f"backend={t['backend']}")  # fmt: skip

@@ -109,7 +109,8 @@ def run_questions(
         t0 = time.perf_counter()
         answer = engine.ask(item.question, groups=groups, backend=backend, caller="eval")
         elapsed = (time.perf_counter() - t0) * 1000
-        trace = engine.store.get_trace(answer.trace_id) or {}
+        stored = engine.store.get_trace(answer.trace_id)
+        trace = stored.to_json() if stored is not None else {}
         record = _record(item, answer.to_json(), trace)
         record.elapsed_ms = elapsed
         record.quotes_ok = None if record.abstained else quotes_at_offsets(engine.store, record.answer)

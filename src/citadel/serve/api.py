@@ -31,6 +31,7 @@ from citadel.serve.schemas import (
 )
 from citadel.serve.service import HTTPProblem, Service, current_caller, service
 from citadel.store import TraceQuery
+from citadel.store.base import StoredTrace
 from citadel.verify import AnswerReport, Citation, Claim, split_claims
 
 ERRORS: dict[int | str, dict[str, Any]] = {
@@ -179,7 +180,7 @@ def _utc(moment: datetime | None) -> str | None:
     return (moment.astimezone(UTC) if moment.tzinfo else moment.replace(tzinfo=UTC)).isoformat()
 
 
-def _summary(trace: dict[str, Any]) -> dict[str, Any]:
+def _summary(trace: StoredTrace) -> dict[str, Any]:
     return {k: trace[k] for k in TraceSummary.model_fields}
 
 
@@ -215,5 +216,6 @@ def trace(trace_id: str, caller: CallerDep, svc: ServiceDep) -> dict[str, Any]:
     found = svc.engine.store.get_trace(trace_id, caller.where, caller=mine)
     if found is None:
         raise HTTPProblem(404, "not_found", f"no trace {trace_id!r}")
-    found.pop("prompt", None)
-    return found
+    body = found.to_json()
+    body.pop("prompt", None)
+    return body

@@ -77,6 +77,51 @@ class TraceQuery:
 
 
 @dataclass(frozen=True)
+class StoredTrace:
+    """One request of the audit log as every store returns it (:meth:`Store.get_trace`,
+    :meth:`Store.list_traces`): what was asked, by whom, with which groups and backend, what
+    was retrieved and selected, each prompt and raw output, validation errors, per-claim
+    verification, the answer, timings and what the abstention threshold was compared with.
+
+    ``to_json()`` is the trace's JSON (``citadel trace --json``, ``GET /v1/traces/ID``);
+    ``trace["key"]`` and ``trace.get("key")`` read that JSON too.
+    """
+
+    trace_id: str
+    created_at: str
+    question: str
+    caller: str | None
+    groups: list[str]
+    backend: str
+    abstained: bool
+    abstention_reason: str | None
+    threshold: float | None
+    candidates: list[dict[str, Any]]
+    notes: list[str]
+    evidence: list[dict[str, Any]]
+    prompt: list[Any]
+    raw_output: list[Any]
+    usage: list[Any]
+    validation: list[Any]
+    verification: list[dict[str, Any]]
+    answer: dict[str, Any]
+    timings: dict[str, float]
+    gate: str | None = None  # "answerability" | "relevance"
+    gate_score: float | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {f: getattr(self, f) for f in self.__dataclass_fields__}
+
+    def __getitem__(self, key: str) -> Any:
+        if key not in self.__dataclass_fields__:
+            raise KeyError(key)
+        return getattr(self, key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return getattr(self, key, default) if key in self.__dataclass_fields__ else default
+
+
+@dataclass(frozen=True)
 class ScoredChunk:
     """A chunk with a raw score from one index (higher is better) and its document title.
 
@@ -246,8 +291,8 @@ class Store(ABC):
     @abstractmethod
     def get_trace(
         self, trace_id: str, where: SearchFilter = ADMIN, caller: str | None = None
-    ) -> dict[str, Any] | None:
-        """A trace as a dict, or None if it does not exist or the filter may not see it.
+    ) -> StoredTrace | None:
+        """A trace, or None if it does not exist or the filter may not see it.
 
         A trace is visible to a caller who could read every document it retrieved, with
         the groups each document had when the request read it (and, if stricter, when
@@ -256,7 +301,7 @@ class Store(ABC):
         """
 
     @abstractmethod
-    def list_traces(self, where: SearchFilter = ADMIN, query: TraceQuery | None = None) -> list[dict[str, Any]]:
+    def list_traces(self, where: SearchFilter = ADMIN, query: TraceQuery | None = None) -> list[StoredTrace]:
         """Visible traces, newest first, narrowed by ``query``."""
 
     # --- moving a whole store (``citadel copy``) -------------------------------------------

@@ -47,6 +47,7 @@ from citadel.store.base import (
     ScoredChunk,
     SearchFilter,
     Store,
+    StoredTrace,
     DocumentRecord,
     TraceQuery,
     TraceRecord,
@@ -521,16 +522,16 @@ class PostgresStore(Store):
 
     def get_trace(
         self, trace_id: str, where: SearchFilter = ADMIN, caller: str | None = None
-    ) -> dict[str, Any] | None:
+    ) -> StoredTrace | None:
         sql, params = _trace_visible_sql(where)
         mine = "" if caller is None else " AND t.caller = %s"
         rows = self._read(
             f"{trace_rows.SELECT} WHERE t.trace_id = %s AND {sql}{mine}",
             (trace_id, *params, *([] if caller is None else [caller])),
         )
-        return trace_rows.row_to_dict(rows[0]) if rows else None
+        return trace_rows.row_to_trace(rows[0]) if rows else None
 
-    def list_traces(self, where: SearchFilter = ADMIN, query: TraceQuery | None = None) -> list[dict[str, Any]]:
+    def list_traces(self, where: SearchFilter = ADMIN, query: TraceQuery | None = None) -> list[StoredTrace]:
         q = query or TraceQuery()
         sql, params = _trace_visible_sql(where)
         clauses, args = [sql], list(params)
@@ -553,7 +554,7 @@ class PostgresStore(Store):
             f"{trace_rows.SELECT} WHERE {' AND '.join(clauses)} ORDER BY t.created_at DESC, t.trace_id DESC LIMIT %s",
             (*args, max(0, q.limit)),
         )
-        return [trace_rows.row_to_dict(r) for r in rows]
+        return [trace_rows.row_to_trace(r) for r in rows]
 
     # --- moving a whole store ------------------------------------------------------------
 

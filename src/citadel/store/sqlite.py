@@ -29,6 +29,7 @@ from citadel.store.base import (
     ScoredChunk,
     SearchFilter,
     Store,
+    StoredTrace,
     DocumentRecord,
     TraceQuery,
     TraceRecord,
@@ -454,16 +455,16 @@ class SQLiteStore(Store):
 
     def get_trace(
         self, trace_id: str, where: SearchFilter = ADMIN, caller: str | None = None
-    ) -> dict[str, Any] | None:
+    ) -> StoredTrace | None:
         sql, params = traces.visible_sql(where)
         mine = "" if caller is None else " AND t.caller = ?"
         rows = self._read(
             f"{traces.SELECT} WHERE t.trace_id = ? AND {sql}{mine}",
             (trace_id, *params, *([] if caller is None else [caller])),
         )
-        return traces.row_to_dict(rows[0]) if rows else None
+        return traces.row_to_trace(rows[0]) if rows else None
 
-    def list_traces(self, where: SearchFilter = ADMIN, query: TraceQuery | None = None) -> list[dict[str, Any]]:
+    def list_traces(self, where: SearchFilter = ADMIN, query: TraceQuery | None = None) -> list[StoredTrace]:
         q = query or TraceQuery()
         sql, params = traces.visible_sql(where)
         clauses, args = [sql], list(params)
@@ -486,7 +487,7 @@ class SQLiteStore(Store):
             f"{traces.SELECT} WHERE {' AND '.join(clauses)} ORDER BY t.created_at DESC, t.trace_id DESC LIMIT ?",
             (*args, max(0, q.limit)),
         )
-        return [traces.row_to_dict(r) for r in rows]
+        return [traces.row_to_trace(r) for r in rows]
 
     # --- moving a whole store ------------------------------------------------------------
 

@@ -19,7 +19,7 @@ import json
 import sqlite3
 from typing import Any
 
-from citadel.store.base import SearchFilter
+from citadel.store.base import SearchFilter, StoredTrace
 
 _JSON_COLUMNS = ("groups", "candidates", "notes", "evidence", "prompt", "raw_output", "usage", "validation",
                  "verification", "answer", "timings", "gate")  # fmt: skip
@@ -96,14 +96,16 @@ def visible_sql(where: SearchFilter) -> tuple[str, list[Any]]:
     )
 
 
-def row_to_dict(row: sqlite3.Row | tuple[Any, ...]) -> dict[str, Any]:
+def row_to_trace(row: sqlite3.Row | tuple[Any, ...]) -> StoredTrace:
+    """The typed trace of a ``traces`` row (the same layout in every store)."""
     data = dict(zip(_COLUMNS, row))
     for c in _JSON_COLUMNS:
         data[c] = json.loads(data[c]) if data[c] is not None else None
     data["abstained"] = bool(data["abstained"])
     gate = data.pop("gate") or {}
     data["gate"], data["gate_score"] = gate.get("scale"), gate.get("score")
-    return data
+    data["usage"] = data.get("usage") or []
+    return StoredTrace(**data)
 
 
 COLUMNS = _COLUMNS
