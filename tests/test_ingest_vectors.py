@@ -25,6 +25,12 @@ PUBLIC = SearchFilter()
 HR = SearchFilter(groups=frozenset({"hr"}))
 
 
+@pytest.fixture
+def store(any_store: Store) -> Store:
+    """The store tests here run on each kind of store (SQLite and PostgreSQL)."""
+    return any_store
+
+
 def searcher(store: Store) -> Searcher:
     return Searcher(store, embedder=HashingEmbedder(), reranker=KeywordReranker())
 
@@ -70,10 +76,12 @@ def test_search_counts_only_documents_the_caller_may_read(tmp_path: Path, store:
     search = searcher(store)
     public = search.search("refunds staff parking", k=5, where=PUBLIC)
     assert public.mode == "hybrid" and dense_note(public.notes) == (
-        "2 documents are not in the dense index yet (found by keyword search only; run `citadel embed`)")
+        "2 documents (parking, travel) are not in the dense index yet (found by keyword search only; "
+        "run `citadel embed`)")
     assert "salaries" not in {h.doc_id for h in public.hits}
     hr = search.search("refunds staff parking", k=5, where=HR)
-    assert dense_note(hr.notes) is not None and dense_note(hr.notes).startswith("3 documents")  # type: ignore[union-attr]
+    assert dense_note(hr.notes) is not None and dense_note(hr.notes).startswith(  # type: ignore[union-attr]
+        "3 documents (parking, salaries, travel) are")
     assert "salaries" in {h.doc_id for h in hr.hits}  # by keywords, before it has vectors
 
     report = embed_missing(store, HashingEmbedder())
@@ -81,7 +89,7 @@ def test_search_counts_only_documents_the_caller_may_read(tmp_path: Path, store:
     assert dense_note(search.search("refunds staff parking", k=5, where=HR).notes) is None
     dense = search.search("salary bands refunds team lead", k=3, where=HR, mode="dense")
     assert dense.hits[0].doc_id == "salaries"  # now found by its vector
-    assert store.count_unembedded() == 0 and store.unembedded_documents(HR) == 0
+    assert store.count_unembedded() == 0 and store.unembedded_documents(HR) == (0, [])
 
 
 def test_a_chunk_replaced_while_embedding_keeps_no_stale_vector(tmp_path: Path, store: Store) -> None:

@@ -200,15 +200,16 @@ class Searcher:
         keyword-first ingest): they are found by keywords only. Counted over what the
         caller may read, never over the rest."""
         try:
-            missing = self.store.unembedded_documents(where)
+            missing, examples = self.store.unembedded_documents(where)
         except CitadelError as exc:
             log.warning("could not count the documents without vectors: %s", exc)
             return
         if missing:
             one = missing == 1
+            named = ", ".join(examples) + (", ..." if missing > len(examples) else "")
             notes.append(
-                f"{missing} document{'' if one else 's'} {'is' if one else 'are'} not in the dense index yet "
-                "(found by keyword search only; run `citadel embed`)"
+                f"{missing} document{'' if one else 's'} ({named}) {'is' if one else 'are'} not in the dense "
+                "index yet (found by keyword search only; run `citadel embed`)"
             )
 
     def _query_vectors(self, queries: list[str], mode: Mode) -> tuple[np.ndarray | None, str | None]:

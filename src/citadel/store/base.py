@@ -264,9 +264,10 @@ class Store(ABC):
         refused as by :meth:`put`. Returns how many were written."""
 
     @abstractmethod
-    def unembedded_documents(self, where: SearchFilter) -> int:
+    def unembedded_documents(self, where: SearchFilter, examples: int = 3) -> tuple[int, list[str]]:
         """How many documents the filter can read have chunks without a vector (dense search
-        cannot find those chunks yet; keyword search can)."""
+        cannot find those chunks yet; keyword search can), and the first ``examples`` of their
+        ids in id order."""
 
     @abstractmethod
     def embedding_spec(self) -> EmbeddingSpec | None:

@@ -478,13 +478,15 @@ class PostgresStore(Store):
                 written += cur.rowcount
         return written
 
-    def unembedded_documents(self, where: SearchFilter) -> int:
+    def unembedded_documents(self, where: SearchFilter, examples: int = 3) -> tuple[int, list[str]]:
         sql, params = _filter_sql(where)
-        return int(self._read(
-            "SELECT count(DISTINCT c.doc_id) FROM chunks c JOIN documents d ON d.doc_id = c.doc_id "
-            f"WHERE {sql} AND NOT EXISTS (SELECT 1 FROM chunk_vectors v WHERE v.rowid = c.rowid)",
+        ids = [str(r[0]) for r in self._read(
+            "SELECT DISTINCT c.doc_id FROM chunks c JOIN documents d ON d.doc_id = c.doc_id "
+            f"WHERE {sql} AND NOT EXISTS (SELECT 1 FROM chunk_vectors v WHERE v.rowid = c.rowid) "
+            'ORDER BY c.doc_id COLLATE "C"',
             params,
-        )[0][0])
+        )]
+        return len(ids), ids[:examples]
 
     def embedding_spec(self) -> EmbeddingSpec | None:
         value = self.get_config("embedding")

@@ -71,7 +71,7 @@ class SQLiteStore(Store):
             raise ConfigError(f"cannot open the store at {self.folder}: {exc}") from exc
         self._lock = threading.RLock()
         self._dense: DenseIndex | None = None
-        self._unembedded_cache: dict[tuple[object, ...], int] = {}  # (generation, filter) -> count
+        self._unembedded_cache: dict[tuple[object, ...], tuple[int, list[str]]] = {}  # (generation, filter) ->
 
     # --- transactions -------------------------------------------------------------------
 
@@ -413,23 +413,25 @@ class SQLiteStore(Store):
                     written += 1
         return written
 
-    def unembedded_documents(self, where: SearchFilter) -> int:
-        key = (self.generation(), where.unrestricted, tuple(sorted(where.groups)), where.doc_ids, repr(where.metadata))
+    def unembedded_documents(self, where: SearchFilter, examples: int = 3) -> tuple[int, list[str]]:
+        key = (self.generation(), where.unrestricted, tuple(sorted(where.groups)), where.doc_ids, repr(where.metadata),
+               examples)  # fmt: skip
         with self._lock:
             cached = self._unembedded_cache.get(key)
         if cached is not None:
-            return cached
+            return cached[0], list(cached[1])
         sql, params = _filter_sql(where)
-        count = int(self._read(
-            "SELECT count(DISTINCT c.doc_id) FROM chunks c JOIN documents d ON d.doc_id = c.doc_id "
-            f"WHERE {sql} AND NOT EXISTS (SELECT 1 FROM chunk_vectors v WHERE v.rowid = c.rowid)",
+        ids = [str(r[0]) for r in self._read(
+            "SELECT DISTINCT c.doc_id FROM chunks c JOIN documents d ON d.doc_id = c.doc_id "
+            f"WHERE {sql} AND NOT EXISTS (SELECT 1 FROM chunk_vectors v WHERE v.rowid = c.rowid) ORDER BY c.doc_id",
             params,
-        )[0][0])
+        )]
+        count = (len(ids), ids[:examples])
         with self._lock:
             if len(self._unembedded_cache) > 64:
                 self._unembedded_cache.clear()
             self._unembedded_cache[key] = count
-        return count
+        return count[0], list(count[1])
 
     def embedding_spec(self) -> EmbeddingSpec | None:
         value = self.get_config("embedding")
