@@ -481,9 +481,8 @@ class PostgresStore(Store):
     def unembedded_documents(self, where: SearchFilter, examples: int = 3) -> tuple[int, list[str]]:
         sql, params = _filter_sql(where)
         ids = [str(r[0]) for r in self._read(
-            "SELECT DISTINCT c.doc_id FROM chunks c JOIN documents d ON d.doc_id = c.doc_id "
-            f"WHERE {sql} AND NOT EXISTS (SELECT 1 FROM chunk_vectors v WHERE v.rowid = c.rowid) "
-            'ORDER BY c.doc_id COLLATE "C"',
+            'SELECT DISTINCT c.doc_id COLLATE "C" FROM chunks c JOIN documents d ON d.doc_id = c.doc_id '
+            f"WHERE {sql} AND NOT EXISTS (SELECT 1 FROM chunk_vectors v WHERE v.rowid = c.rowid) ORDER BY 1",
             params,
         )]
         return len(ids), ids[:examples]
