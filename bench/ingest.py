@@ -101,6 +101,7 @@ def main() -> None:
     parser.add_argument("--no-embed", action="store_true", help="skip the runs with dense vectors")
     parser.add_argument("--no-before", action="store_true", help="skip the run with the earlier batching")
     args = parser.parse_args()
+    load_before = os.getloadavg()[0]  # before any run: the machine's load, not the benchmark's
     corpus = first_docs(args.corpus, args.docs)
     runs = [("parse+chunk", lambda: parse_only(corpus)), ("keyword", lambda: store_run(corpus, False))]
     if not args.no_embed:
@@ -116,7 +117,7 @@ def main() -> None:
         results.append((name, docs, chunks, time.perf_counter() - t0))
     base = results[0][3]
     print(f"# ingest benchmark, {date.today()}, {platform.processor() or platform.machine()}, {corpus.name}, "
-          f"load average before: {os.getloadavg()[0]:.2f}")
+          f"load average before: {load_before:.2f}")
     print(f"{'run':<12} {'docs':>6} {'chunks':>7} {'seconds':>8} {'docs/s':>8} {'chunks/s':>9} {'x baseline':>10}")
     for name, docs, chunks, secs in results:
         print(f"{name:<12} {docs:>6} {chunks:>7} {secs:>8.1f} {docs / secs:>8.0f} {chunks / secs:>9.0f} {secs / base:>10.2f}")
