@@ -643,3 +643,33 @@ def test_an_old_latin1_changelog_known_by_content_is_read(tmp_path: Path, store:
     assert "Ren\u00e9 M\u00fcller" in store.text("changelog")
     assert store.current("changelog").metadata["encoding"] == "cp1252"  # type: ignore[union-attr]
     assert [Path(f.path).name for f in report.failed] == ["notes.txt"]
+
+
+OPENSSH = Path(__file__).parent / "fixtures" / "docs" / "openssh"
+
+
+def test_mdoc_man_pages_keep_their_flags_sections_and_references(tmp_path: Path, store: Store) -> None:
+    """A BSD mdoc page (OpenSSH's real scp.1.gz): .Fl/.Ar/.Xr read as the page shows them, .Sh
+    sections as headings, each .It option with its description as one unit, with its lines."""
+    shutil.copy(OPENSSH / "scp.1.gz", tmp_path)
+    report = ingest(store, [tmp_path / "scp.1.gz"], embedder=None)
+    assert report.failed == [] and report.added == 1
+    doc = store.current("scp.1.gz")
+    assert doc is not None and doc.title == "scp(1)" and doc.metadata["format"] == "mdoc"
+    text = store.text("scp.1.gz")
+    assert "scp \u2014 OpenSSH secure file copy" in text
+    assert "scp [-346ABCOpqRrsTv] [-c cipher] [-D sftp_server_path]" in text  # .Op Fl ... Ar
+    assert "-4: Forces scp to use IPv4 addresses only." in text  # .It Fl 4, .Nm inside the text
+    assert "-c cipher: Selects the cipher to use for encrypting the data transfer." in text
+    assert "scp uses the SFTP protocol over a ssh(1) connection for data transfer" in text  # .Xr
+    assert "The scp utility exits 0 on success, and >0 if an error occurs." in text  # .Ex -std
+    chunks = store.chunks("scp.1.gz")
+    assert {c.heading_path[0] for c in chunks if c.heading_path} >= {"Name", "Synopsis", "Description",
+                                                                      "Exit status", "See also"}
+    four = next(c for c in chunks if "-4: Forces" in c.text)
+    source = gzip.decompress((OPENSSH / "scp.1.gz").read_bytes()).decode().split("\n")
+    assert four.location.line_start is not None and four.location.line_end is not None
+    assert any(".It Fl" in ln for ln in source[four.location.line_start - 1:four.location.line_end])
+    # a question about a flag finds its unit by the flag's own name
+    hits = store.keyword_search("scp IPv4 only", 3, ADMIN)
+    assert hits and "-4: Forces scp to use IPv4 addresses only." in hits[0].chunk.text

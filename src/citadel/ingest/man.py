@@ -9,6 +9,9 @@ their glyphs. ``.SH`` and ``.SS`` become headings; a ``.TP`` or ``.IP`` item bec
 block "term: description", so an option is found and cited with what it does; ``.nf``/``.EX``
 blocks stay as code. The title is ``name(section)`` from ``.TH``.
 
+Pages in mdoc, the BSD macro set (``.Dd``/``.Sh``/``.Fl``: OpenSSH's, ``file.1``), are read by
+:mod:`citadel.ingest.mdoc`.
+
 A file is read as a man page when its name ends like one (``ls.1``, ``open.3pm``,
 ``sshd_config.5``; ``ls.1.gz`` once decompressed) and its first lines hold ``.TH`` or ``.SH``.
 """
@@ -23,11 +26,12 @@ from citadel.models import ChunkKind, Location
 
 MAN = "text/troff"
 _MAN_SUFFIX = re.compile(r"\.(?:[1-9][a-z0-9]{0,8}|man|n)$", re.IGNORECASE)
-_MAN_MARK = re.compile(rb"^[.'][ \t]*(?:TH|SH)\b", re.MULTILINE)
+_MAN_MARK = re.compile(rb"^[.'][ \t]*(?:TH|SH|Dd|Dt|Sh)\b", re.MULTILINE)  # man or mdoc
 
 
 def looks_like_man(name: str, head: bytes) -> bool:
-    """A man page by name and content (``.TH`` or ``.SH`` near the start)."""
+    """A man page by name and content (``.TH`` or ``.SH`` near the start; mdoc's ``.Dd``,
+    ``.Dt`` or ``.Sh``)."""
     return bool(_MAN_SUFFIX.search(name)) and bool(_MAN_MARK.search(head[:8192]))
 
 
@@ -170,6 +174,10 @@ def load_man(data: bytes, name: str) -> ParsedDocument:
 
     raw = decode_text(data)
     _check_source_chars(raw, "man page")
+    from citadel.ingest.mdoc import is_mdoc, load_mdoc
+
+    if is_mdoc(raw):
+        return load_mdoc(raw, name)
     lines = raw.replace("\r\n", "\n").split("\n")
     page = _Page()
     title = re.sub(r"\.(?:gz)$", "", name)
