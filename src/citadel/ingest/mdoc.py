@@ -82,7 +82,7 @@ class _Inline:
                 else:
                     out.append(self.name)
             elif tok == "Xr":
-                args = []
+                args: list[str] = []
                 while i < len(tokens) and len(args) < 2 and not self._is_macro(tokens[i]) and tokens[i] not in _PUNCT:
                     args.append(unescape(tokens[i]))
                     i += 1
