@@ -8,10 +8,13 @@ import json
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from citadel.cli import cli
 from citadel.engine import Citadel
 from citadel.generate import ABSTAIN_SENTENCE, FakeGenerator
 from citadel.generate.backends import GenerationRequest
+from citadel.generate.backends.base import Generation
 from citadel.ingest import ingest
 from citadel.pipeline import ANSWERABILITY_SCALE, RELEVANCE_SCALE, AskSettings
 from citadel.retrieve.answerability import get_answerability
@@ -218,3 +221,29 @@ def test_a_verifier_failure_is_an_abstention_not_a_crash(tmp_path: Path, corpus:
     assert answer.abstained and answer.abstention_reason == "unsupported" and answer.claims == []
     trace = engine.store.get_trace(answer.trace_id)
     assert trace is not None and "model exploded" in trace["verification"][0]["error"]
+
+
+class CountingGenerator(FakeGenerator):
+    """A scripted backend that reports token usage as an OpenAI-compatible provider does."""
+
+    def generate(self, request: GenerationRequest) -> Generation:
+        out = super().generate(request)
+        return Generation(text=out.text, model="counting",
+                          usage={"prompt_tokens": 100 + len(self.history), "completion_tokens": 20})
+
+
+def test_the_trace_counts_model_calls_and_tokens(tmp_path: Path, corpus: Path) -> None:
+    """Cost per answer (issue 19): every generation's reported tokens, retries included, in the
+    trace, `citadel trace` and the HTTP API."""
+    quote = "Refunds always go back to the original card."
+    fake = CountingGenerator(["{broken", json.dumps(cite("S1", quote))])
+    engine = engine_for(tmp_path, corpus, fake)
+    answer = engine.ask("Where do refunds go?")
+    trace = engine.store.get_trace(answer.trace_id)
+    assert trace is not None
+    assert trace.cost == {"generations": 2, "model_calls": 2, "tokens_in": 101 + 102, "tokens_out": 40}
+    assert trace.to_json()["cost"] == trace.cost
+    shown = CliRunner().invoke(cli, ["--store", str(tmp_path / "store"), "trace", answer.trace_id])
+    assert "cost: 2 generation(s), 2 language-model call(s), 203 tokens in, 40 tokens out" in shown.output
+    extractive = engine.ask("Where do refunds go?", backend="extractive")
+    assert engine.store.get_trace(extractive.trace_id).cost["model_calls"] == 0  # type: ignore[union-attr]

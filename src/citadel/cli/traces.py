@@ -83,6 +83,9 @@ def trace(state: CliState, trace_id: str, as_json: bool) -> int:
         if error:
             click.echo(f"\nvalidation error, attempt {n}: {error}")
     click.echo(f"\nA: {t['answer'].get('answer', '')}")
+    cost = t.cost
+    click.echo(f"cost: {cost['generations']} generation(s), {cost['model_calls']} language-model call(s), "
+               f"{cost['tokens_in']:,} tokens in, {cost['tokens_out']:,} tokens out")
     timings = ", ".join(f"{k} {v:.0f} ms" for k, v in t["timings"].items())
     click.echo(f"timings: {timings}")
     for note in t["notes"]:

@@ -288,3 +288,5 @@ class TraceBody(TraceSummary):
     verification: list[dict[str, Any]]
     answer: dict[str, Any]
     timings: dict[str, float]
+    cost: dict[str, int] = Field(default_factory=dict, description="generations, model_calls, tokens_in, tokens_out "
+                                 "(as the backend's provider reported them).")

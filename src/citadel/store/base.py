@@ -110,15 +110,34 @@ class StoredTrace:
     gate_score: float | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {f: getattr(self, f) for f in self.__dataclass_fields__}
+        return {**{f: getattr(self, f) for f in self.__dataclass_fields__}, "cost": self.cost}
+
+    @property
+    def cost(self) -> dict[str, int]:
+        """What the answer cost in model work: ``generations`` (backend runs, retries
+        included), ``model_calls`` (those that reported tokens: a language model's), and
+        ``tokens_in``/``tokens_out`` as the providers reported them (OpenAI's and llama.cpp's
+        ``prompt_tokens``/``completion_tokens``, Anthropic's ``input_tokens``/``output_tokens``;
+        the extractive backend runs no language model: 0 calls, 0 tokens)."""
+        calls = tokens_in = tokens_out = 0
+        for usage in self.usage:
+            if not isinstance(usage, dict):
+                continue
+            given = usage.get("prompt_tokens", usage.get("input_tokens"))
+            taken = usage.get("completion_tokens", usage.get("output_tokens"))
+            if isinstance(given, int) or isinstance(taken, int):
+                calls += 1
+                tokens_in += given if isinstance(given, int) else 0
+                tokens_out += taken if isinstance(taken, int) else 0
+        return {"generations": len(self.usage), "model_calls": calls, "tokens_in": tokens_in, "tokens_out": tokens_out}
 
     def __getitem__(self, key: str) -> Any:
-        if key not in self.__dataclass_fields__:
+        if key not in self.__dataclass_fields__ and key != "cost":
             raise KeyError(key)
         return getattr(self, key)
 
     def get(self, key: str, default: Any = None) -> Any:
-        return getattr(self, key, default) if key in self.__dataclass_fields__ else default
+        return getattr(self, key, default) if key in self.__dataclass_fields__ or key == "cost" else default
 
 
 @dataclass(frozen=True)
