@@ -174,3 +174,11 @@ def test_eval_json_scores_answers_honestly_with_trace_ids(tmp_path: Path) -> Non
             assert trace is not None and trace["question"] in (question, "Who was the first person to walk on Venus?")
     html = (report / "index.html").read_text()
     assert 'class="marker"' in html and "in force: " in html and "answer_correctness" in html
+
+
+def test_the_cost_per_question_is_averaged_from_the_traces() -> None:
+    one, two = record("1", "The Moon orbits the Earth once every 27.3 days."), record("2", "No.", abstained=True)
+    one.cost = {"generations": 2, "model_calls": 2, "tokens_in": 300, "tokens_out": 40}
+    two.cost = {"generations": 0, "model_calls": 0, "tokens_in": 0, "tokens_out": 0}  # abstained before generating
+    m = summarize([one, two], [[], []])
+    assert (m["model_calls_per_question"], m["tokens_in_per_question"], m["tokens_out_per_question"]) == (1.0, 150.0, 20.0)

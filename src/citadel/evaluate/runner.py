@@ -34,6 +34,8 @@ class QuestionRecord:
     #: None: not checked, which never counts as correct)
     quotes_ok: bool | None = None
     elapsed_ms: float = 0.0  # the ask call, wall clock
+    #: the trace's cost: generations, model_calls, tokens_in, tokens_out (see StoredTrace.cost)
+    cost: dict[str, int] = field(default_factory=dict)
 
     @property
     def trace_id(self) -> str:
@@ -142,4 +144,4 @@ def _record(item: QAItem, answer: dict[str, Any], trace: dict[str, Any]) -> Ques
             docs = frozenset(by_sid.get(c["source_id"], "") for c in claim["citations"])
             score = float(scores[i]) if i < len(scores) else None
             drafts.append(DraftClaim(score, bool(claim["keep"]), docs, claim["text"]))
-    return QuestionRecord(item, answer, retrieved, top, drafts)
+    return QuestionRecord(item, answer, retrieved, top, drafts, cost=dict(trace.get("cost") or {}))

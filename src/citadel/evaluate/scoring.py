@@ -92,6 +92,10 @@ def question_rows(records: Sequence[QuestionRecord], k: int = 5, f1_threshold: f
     ]
 
 
+def _mean_of(values: Sequence[float]) -> float:
+    return float(sum(values) / len(values)) if values else 0.0
+
+
 def summarize(records: Sequence[QuestionRecord], judgements: Sequence[Sequence[SentenceJudgement]], k: int = 5,
               f1_threshold: float = F1_THRESHOLD) -> dict[str, Any]:  # fmt: skip
     """The metrics of ``citadel eval --json`` (``balanced_abstention_accuracy`` is primary;
@@ -123,6 +127,10 @@ def summarize(records: Sequence[QuestionRecord], judgements: Sequence[Sequence[S
         "rouge_l": _mean([rouge_l(r.answer_text, r.item.gold_answers) for r in answered_answerable]),
         "token_f1": _mean([token_f1(r.answer_text, r.item.gold_answers) for r in answered_answerable]),
         "stages": {s: stages.get(s, 0) for s in STAGES},
+        # cost per question, as the traces record it (retries included)
+        "model_calls_per_question": _mean_of([r.cost.get("model_calls", 0) for r in records]),
+        "tokens_in_per_question": _mean_of([r.cost.get("tokens_in", 0) for r in records]),
+        "tokens_out_per_question": _mean_of([r.cost.get("tokens_out", 0) for r in records]),
         "primary": PRIMARY,
         **answer_metrics(records, ab.abstain_rate_unanswerable, k, f1_threshold),
     }
