@@ -1,5 +1,5 @@
-"""Load on the HTTP service: N concurrent clients asking for a fixed time, then the same
-while one more client attacks the server.
+"""Load on the HTTP service: N concurrent clients asking for a fixed time (``/v1/ask`` and the
+OpenAI-compatible ``/v1/chat/completions``), then the same while one more client attacks the server.
 
 Ingests the sample corpus (samples/docs) into a fresh store, starts ``citadel serve`` as its
 own process on 127.0.0.1 with the default backend (extractive, the bundled models) and API
@@ -7,15 +7,17 @@ keys (one per client), warms it up, then measures in the same run:
 
 1. ``/v1/health`` with one client (the HTTP stack alone),
 2. ``/v1/ask`` with one client (the single-client baseline),
-3. ``/v1/ask`` with ``--clients`` concurrent clients for ``--duration`` seconds (clean),
-4. the same with a hostile client beside them (``--hostile-duration`` seconds): in turn, a
+3. ``/v1/chat/completions`` with one client (the same questions, one user message each),
+4. ``/v1/ask`` with ``--clients`` concurrent clients for ``--duration`` seconds (clean),
+5. ``/v1/chat/completions`` the same way,
+6. ``/v1/ask`` with a hostile client beside them (``--hostile-duration`` seconds): in turn, a
    verify request at the limits, one far over them, a 100 MB JSON body, a 60 MB upload, a
    10 MB Markdown file, a YAML alias bomb, a zip-bomb DOCX, and all the while a second
    connection that starts request bodies and stalls.
 
 It prints throughput, p50/p95/p99 latency and errors for each phase, the ratio of the
-concurrent throughput to the single-client baseline, and the ask p95 under attack against
-the clean run's (a ratio). Errors of the clean clients must be zero (exit status 1
+concurrent throughput to the single-client baseline, chat against ask (throughput and p95, one
+client and ``--clients``), and the ask p95 under attack against the clean run's (a ratio). Errors of the clean clients must be zero (exit status 1
 otherwise); the hostile client's answers are counted by status. The questions are a fixed
 list (below), asked in turn, so after the warm-up the searcher's cache answers retrieval;
 generation, verification and the trace write run on every request.
@@ -41,6 +43,7 @@ import urllib.request
 import uuid
 import zipfile
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from io import BytesIO
 from pathlib import Path
@@ -87,6 +90,18 @@ class Phase:
         }  # fmt: skip
 
 
+def ask_body(question: str) -> dict[str, object]:
+    return {"question": question}
+
+
+def chat_body(question: str) -> dict[str, object]:
+    """An OpenAI chat completion request, as the ``openai`` client sends it."""
+    return {"model": "citadel", "messages": [{"role": "user", "content": question}]}
+
+
+Body = Callable[[str], dict[str, object]]
+
+
 def _request(base: str, path: str, body: dict[str, object] | None, key: str | None = None) -> None:
     data = json.dumps(body).encode() if body is not None else None
     headers = {"Content-Type": "application/json"}
@@ -95,7 +110,11 @@ def _request(base: str, path: str, body: dict[str, object] | None, key: str | No
     req = urllib.request.Request(base + path, data=data, headers=headers)
     with urllib.request.urlopen(req, timeout=300) as r:
         payload = r.read()
-    if body is not None and "trace_id" not in json.loads(payload):
+    if body is None:
+        return
+    answer = json.loads(payload)
+    answer = answer.get("citadel", {}) if "choices" in answer else answer  # a chat completion
+    if "trace_id" not in answer:
         raise RuntimeError("an answer without a trace_id")
 
 
@@ -104,9 +123,11 @@ def client_key(n: int) -> str:
 
 
 HOSTILE_KEY = "bench-hostile-key-0000"
+CHAT = "/v1/chat/completions"
 
 
-def run_phase(base: str, name: str, path: str, clients: int, seconds: float, ask: bool) -> Phase:
+def run_phase(base: str, name: str, path: str, clients: int, seconds: float, make: Body | None) -> Phase:
+    """``clients`` threads sending ``make(question)`` (None: no body) to ``path`` for ``seconds``."""
     phase = Phase(name, clients)
     lock = threading.Lock()
     stop = time.monotonic() + seconds
@@ -114,7 +135,7 @@ def run_phase(base: str, name: str, path: str, clients: int, seconds: float, ask
     def client(offset: int) -> None:
         n = offset
         while time.monotonic() < stop:
-            body = {"question": QUESTIONS[n % len(QUESTIONS)]} if ask else None
+            body = make(QUESTIONS[n % len(QUESTIONS)]) if make is not None else None
             n += 1
             t0 = time.perf_counter()
             try:
@@ -282,18 +303,22 @@ def main() -> int:
         try:
             for _ in range(2 * args.workers):  # warm-up: every worker loads its models, caches fill
                 for q in QUESTIONS:
-                    _request(base, "/v1/ask", {"question": q}, client_key(0))
-            phases = [
-                run_phase(base, "health, 1 client", "/v1/health", 1, 5, ask=False),
-                run_phase(base, "ask, 1 client", "/v1/ask", 1, args.baseline, ask=True),
-                run_phase(base, f"ask, {args.clients} clients", "/v1/ask", args.clients, args.duration, ask=True),
-            ]
+                    _request(base, "/v1/ask", ask_body(q), client_key(0))
+                    _request(base, CHAT, chat_body(q), client_key(0))
+            n = args.clients
+            health = run_phase(base, "health, 1 client", "/v1/health", 1, 5, None)
+            single = run_phase(base, "ask, 1 client", "/v1/ask", 1, args.baseline, ask_body)
+            chat_single = run_phase(base, "chat, 1 client", CHAT, 1, args.baseline, chat_body)
+            loaded = run_phase(base, f"ask, {n} clients", "/v1/ask", n, args.duration, ask_body)
+            chat_loaded = run_phase(base, f"chat, {n} clients", CHAT, n, args.duration, chat_body)
+            phases = [health, single, chat_single, loaded, chat_loaded]
+            attacked = None
             if args.hostile_duration > 0:
                 made = attacks()  # built before the phase, so building them costs it nothing
                 attacker = threading.Thread(target=hostile, args=(port, made, args.hostile_duration, answers))
                 attacker.start()
-                phases.append(run_phase(base, f"ask, {args.clients} + hostile", "/v1/ask", args.clients,
-                                        args.hostile_duration, ask=True))  # fmt: skip
+                attacked = run_phase(base, f"ask, {n} + hostile", "/v1/ask", n, args.hostile_duration, ask_body)
+                phases.append(attacked)
                 attacker.join()
         finally:
             server.terminate()
@@ -306,13 +331,17 @@ def main() -> int:
         s = p.summary()
         print(f"{p.name:<20} {s['requests']:>6} {s['errors']:>4} {s['throughput_rps']:>8} {s['p50_ms']:>8} "
               f"{s['p95_ms']:>8} {s['p99_ms']:>8}")  # fmt: skip
-    single, loaded = phases[1], phases[2]
     ratio = loaded.throughput / single.throughput if single.throughput else float("nan")
     print(f"concurrent / single-client throughput: {ratio:.2f}x; "
           f"p50 latency under load / single: {loaded.pct(50) / single.pct(50):.2f}x")
+    chat_vs_ask = {}
+    for label, ask_phase, chat_phase in [("1 client", single, chat_single), (f"{n} clients", loaded, chat_loaded)]:
+        rps = chat_phase.throughput / ask_phase.throughput if ask_phase.throughput else float("nan")
+        p95 = chat_phase.pct(95) / ask_phase.pct(95)
+        chat_vs_ask[label] = {"throughput": round(rps, 2), "p95": round(p95, 2)}
+        print(f"chat / ask, {label}: throughput {rps:.2f}x, p95 {p95:.2f}x")
     p95_ratio = None
-    if len(phases) > 3:
-        attacked = phases[3]
+    if attacked is not None:
         p95_ratio = round(attacked.pct(95) / loaded.pct(95), 2)
         print(f"ask p95 beside the hostile client / clean {args.clients}-client p95: {p95_ratio:.2f}x; "
               f"throughput {attacked.throughput / loaded.throughput:.2f}x; clean-client errors: {len(attacked.errors)}")
@@ -323,7 +352,8 @@ def main() -> int:
         print(f"error: {e}")
     if args.json:
         print(json.dumps({"phases": [p.summary() for p in phases], "throughput_ratio": round(ratio, 2),
-                          "hostile_p95_ratio": p95_ratio, "hostile": dict(answers)}))  # fmt: skip
+                          "chat_vs_ask": chat_vs_ask, "hostile_p95_ratio": p95_ratio,
+                          "hostile": dict(answers)}))  # fmt: skip
     return 1 if errors else 0
 
 

@@ -269,6 +269,8 @@ def test_the_openapi_document_lists_every_endpoint_with_a_summary(server: Client
         "/v1/health": {"get"}, "/v1/me": {"get"}, "/v1/ask": {"post"}, "/v1/ask/stream": {"post"}, "/v1/verify": {"post"},
         "/v1/search": {"post"}, "/v1/documents": {"get", "post"}, "/v1/documents/{doc_id}": {"get", "delete"},
         "/v1/traces": {"get"}, "/v1/traces/{trace_id}": {"get"},
+        "/v1/chat/completions": {"post"}, "/v1/models": {"get"}, "/v1/models/{model}": {"get"},  # OpenAI-compatible
+        "/v1/metrics": {"get"},  # Prometheus
     }  # fmt: skip
     assert {p: set(ops) for p, ops in spec["paths"].items()} == expected
     for path, ops in spec["paths"].items():

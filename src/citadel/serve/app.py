@@ -39,7 +39,7 @@ from citadel._errors import (
 )
 from citadel.engine import Citadel
 from citadel.limits import begin_shutdown
-from citadel.serve import api, documents
+from citadel.serve import api, documents, metrics, openai_compat
 from citadel.serve.auth import Caller, KeyRing
 from citadel.serve.guard import Guard, install_scrubber
 from citadel.serve.service import HTTPProblem, ServeSettings, Service, current_caller
@@ -142,6 +142,8 @@ def create_app(
 
     app.include_router(api.router)
     app.include_router(documents.router)
+    app.include_router(openai_compat.router)
+    app.include_router(metrics.router)
 
     @app.exception_handler(CitadelError)
     async def citadel_error(request: Request, exc: CitadelError) -> JSONResponse:
