@@ -26,6 +26,7 @@ _COMMAND_MODULES = [
     "citadel.cli.serve",
     "citadel.cli.traces",
     "citadel.cli.stores",
+    "citadel.cli.monitor",
 ]
 
 
