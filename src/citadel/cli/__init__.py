@@ -27,6 +27,7 @@ _COMMAND_MODULES = [
     "citadel.cli.traces",
     "citadel.cli.stores",
     "citadel.cli.monitor",
+    "citadel.cli.mcp",
 ]
 
 
