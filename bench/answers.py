@@ -71,6 +71,8 @@ VARIANTS: dict[str, Variant] = {
     "baseline": Variant("the design before answerability: relevance gate (0.621), units ranked by the reranker",
                         settings=AskSettings(use_answerability=False)),
     "default": Variant("current default: answerability gate and ranking, extractive backend, no calibration"),
+    "llamacpp": Variant("the default with the bundled local model (llama.cpp, Qwen2.5-Coder 0.5B q4) as backend",
+                        backend="llamacpp"),
 }
 if os.environ.get("CITADEL_BENCH_CANDIDATE"):  # a model folder to compare with the shipped one
     VARIANTS["candidate"] = Variant(f"the default with the answerability model in {os.environ['CITADEL_BENCH_CANDIDATE']}",
