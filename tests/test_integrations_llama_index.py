@@ -3,9 +3,12 @@ the sample documents, the faithfulness evaluator and the node postprocessor (no 
 
 from __future__ import annotations
 
+import asyncio
+import gc
 import re
 import subprocess
 import sys
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -101,6 +104,23 @@ def test_the_evaluator_passes_a_supported_response_and_rejects_an_empty_one() ->
     assert (empty.invalid_result, empty.passing, empty.invalid_reason) == (True, None, "the response states no claim to check")
     with pytest.raises(ValidationError, match="needs both the response and its contexts"):
         evaluator.evaluate(response=SUPPORTED)
+
+
+def test_evaluating_leaves_no_event_loop_open() -> None:
+    """llama-index's default ``evaluate`` runs ``aevaluate`` on the thread's default event loop
+    and never closes it; dropped later, that loop warned in whatever test ran then. citadel's
+    evaluator checks on the calling thread with no loop at all."""
+    asyncio.set_event_loop_policy(asyncio.DefaultEventLoopPolicy())  # fresh: no loop made or set yet
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            result = CitadelFaithfulnessEvaluator().evaluate(response=SUPPORTED, contexts=[SUPPORTED])
+            asyncio.set_event_loop_policy(None)  # drops the policy with any loop the call left in it
+            gc.collect()
+    finally:
+        asyncio.set_event_loop_policy(None)
+    assert result.passing
+    assert not [w for w in caught if "unclosed event loop" in str(w.message)]
 
 
 def test_the_postprocessor_drops_the_nodes_no_claim_uses(samples: tuple[Store, Searcher]) -> None:

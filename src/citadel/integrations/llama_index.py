@@ -103,6 +103,17 @@ class CitadelFaithfulnessEvaluator(BaseEvaluator):
     def _update_prompts(self, prompts: PromptDictType) -> None:
         """No prompts: the verifier is not an LLM."""
 
+    def evaluate(
+        self,
+        query: str | None = None,
+        response: str | None = None,
+        contexts: Sequence[str] | None = None,
+        **kwargs: Any,
+    ) -> EvaluationResult:
+        """Checked right here, with no event loop: llama-index's default ``evaluate`` runs
+        ``aevaluate`` on the thread's default loop and never closes it."""
+        return self._check(query, response, contexts)
+
     async def aevaluate(
         self,
         query: str | None = None,
@@ -110,6 +121,9 @@ class CitadelFaithfulnessEvaluator(BaseEvaluator):
         contexts: Sequence[str] | None = None,
         **kwargs: Any,
     ) -> EvaluationResult:
+        return self._check(query, response, contexts)
+
+    def _check(self, query: str | None, response: str | None, contexts: Sequence[str] | None) -> EvaluationResult:
         if response is None or contexts is None:
             raise ValidationError("the faithfulness evaluator needs both the response and its contexts")
         report = check_documents(response, list(contexts), verifier=self.verifier)
