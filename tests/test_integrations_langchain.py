@@ -176,3 +176,19 @@ def test_the_documented_example_runs_as_written(tmp_path: Path, monkeypatch: pyt
     assert answer == SUPPORTED
     assert dropped.startswith(f"dropped: {UNSUPPORTED} - unsupported - ")
     assert sources == f"[{PROCESSING!r}]"
+
+
+def test_the_readme_example_runs_as_written() -> None:
+    """The README's LangChain + LlamaIndex snippet, executed as it stands."""
+    import contextlib
+    import io
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### Assistants and frameworks", 1)[1]
+    code = section.split("```python\n", 1)[1].split("```", 1)[0]
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(code, "README.md", "exec"), {})
+    lines = out.getvalue().splitlines()
+    assert lines[0].startswith("Refunds are processed within five business days. [('Refunds can be paid in cash.'")
+    assert lines[1].startswith("False 0 of 1 claims supported") and "'five business days' in the source" in out.getvalue()
