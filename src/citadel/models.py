@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from enum import StrEnum
+from collections.abc import Iterable
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -100,6 +101,21 @@ class Location(_Frozen):
             else:
                 merged[key] = a
         return Location(**merged)
+
+    @staticmethod
+    def joined(locations: Iterable[Location | None]) -> Location | None:
+        """Neighbouring pieces' locations read as one (see :meth:`spanning`), None if none."""
+        out: Location | None = None
+        for loc in locations:
+            if loc is not None:
+                out = loc if out is None else out.spanning(loc)
+        return out
+
+    @staticmethod
+    def of_span(pieces: Iterable[tuple[int, int, Location]], start: int, end: int) -> Location | None:
+        """The joined location of the ``(start, end, location)`` pieces that ``[start, end)``
+        overlaps; None when it overlaps none."""
+        return Location.joined(loc for s, e, loc in pieces if s < end and start < e)
 
     def label(self) -> str:
         """How a person reads it: "page 3", "lines 40-52", "Store.put, lines 40-52",

@@ -69,13 +69,7 @@ class Source:
 
     def locate(self, start: int, end: int) -> Location:
         """The location of ``[start, end)`` (document offsets) of this source's text."""
-        inside = [loc for s, e, loc in self.pieces if s < end and start < e]
-        if not inside:
-            return self.location
-        location = inside[0]
-        for loc in inside[1:]:
-            location = location.spanning(loc)
-        return location
+        return Location.of_span(self.pieces, start, end) or self.location
 
     @property
     def section(self) -> str:

@@ -69,11 +69,7 @@ def chunk_document(
 def _location(blocks: list[Block]) -> Location:
     """The location of blocks read as one chunk: the body's units, every block's lines."""
     body = [b for b in blocks if b.kind is not ChunkKind.HEADING] or blocks
-    loc: Location | None = None
-    for b in body:
-        if b.location is not None:
-            loc = b.location if loc is None else loc.spanning(b.location)
-    loc = loc or Location()
+    loc = Location.joined(b.location for b in body) or Location()
     for b in blocks:
         if b.kind is ChunkKind.HEADING and b.location is not None and b.location.line_start is not None:
             loc = loc.spanning(Location(line_start=b.location.line_start, line_end=b.location.line_end))

@@ -17,7 +17,7 @@ import re
 from typing import Any
 
 from citadel._errors import IngestError
-from citadel.ingest.parsed import ParsedDocument, TextBuilder
+from citadel.ingest.parsed import ParsedDocument, TextBuilder, row_location
 from citadel.models import ChunkKind, Location, clock
 from citadel.text import normalize_text
 
@@ -52,12 +52,6 @@ def _row(header: list[str], cells: list[str]) -> str:
     return "; ".join(f"{h}: {c}" if h else c for h, c in zip(header, cells, strict=False) if c)
 
 
-def _row_at(number: int, header: list[str], cells: list[str], at: Location | None = None) -> Location:
-    """Where a data row is: its 1-based number and the header names of its filled cells."""
-    columns = tuple(h for h, c in zip(header, cells, strict=False) if h and c) or None
-    return (at or Location()).replace(row=number, columns=columns)
-
-
 def load_delimited(data: bytes, name: str) -> ParsedDocument:
     """A CSV or TSV file: each data row one block with its header ("Plan: Pro; Price: $12")."""
     tab = name.lower().endswith((".tsv", ".tab"))
@@ -77,7 +71,7 @@ def load_delimited(data: bytes, name: str) -> ParsedDocument:
     builder.heading(1, title)
     for k, row in enumerate(rows[1:]):
         cells = [c.strip() for c in row]
-        builder.block(_row(header, cells), ChunkKind.TABLE_ROW, tight=k > 0, at=_row_at(k + 1, header, cells))
+        builder.block(_row(header, cells), ChunkKind.TABLE_ROW, tight=k > 0, at=row_location(k + 1, header, cells))
     meta = {"columns": header, "rows": len(rows) - 1}
     return _require(builder.build(title, TSV if tab else CSV, meta), "table")
 
@@ -386,7 +380,7 @@ def load_xlsx(data: bytes, name: str) -> ParsedDocument:
             builder.heading(1, sheet.title)
             header = rows[0]
             for k, row in enumerate(rows[1:]):
-                builder.block(_row(header, row), ChunkKind.TABLE_ROW, tight=k > 0, at=_row_at(k + 1, header, row))
+                builder.block(_row(header, row), ChunkKind.TABLE_ROW, tight=k > 0, at=row_location(k + 1, header, row))
             sheets.append({"sheet": sheet.title, "columns": [h for h in header if h], "rows": len(rows) - 1})
     finally:
         book.close()
@@ -428,7 +422,7 @@ def load_pptx(data: bytes, name: str) -> ParsedDocument:
                 header = rows[0] if rows else []
                 for k, row in enumerate(rows[1:]):
                     builder.block(_row(header, row), ChunkKind.TABLE_ROW, tight=k > 0,
-                                  at=_row_at(k + 1, header, row, at))
+                                  at=row_location(k + 1, header, row, at))
         if slide.has_notes_slide:
             notes = slide.notes_slide.notes_text_frame.text.strip() if slide.notes_slide.notes_text_frame else ""
             if notes:

@@ -40,7 +40,7 @@ from typing import Any
 import yaml
 
 from citadel._errors import CitadelError, IngestError, LimitError
-from citadel.ingest.parsed import ParsedDocument, TextBuilder
+from citadel.ingest.parsed import ParsedDocument, TextBuilder, row_location
 from citadel.limits import check_size, limits, too_large
 from citadel.models import ChunkKind, Location
 from citadel.text import normalize_text
@@ -404,9 +404,7 @@ def load_markdown(data: bytes, name: str) -> ParsedDocument:
                 header = row
             elif any(row):
                 data_rows += 1
-                where = at(row_token) or Location()
-                columns = tuple(h for h, c in zip(header, row, strict=False) if h and c)
-                where = where.replace(row=data_rows, columns=columns or None)
+                where = row_location(data_rows, header, row, at(row_token))
                 builder.block(_row_text(header, row), ChunkKind.TABLE_ROW, tight=not fresh, at=where)
                 fresh = False
     title = str(meta.pop("title", "") or first_h1 or _title_from_name(name))

@@ -34,6 +34,13 @@ class ParsedDocument:
     metadata: dict[str, Any] = field(default_factory=dict)
 
 
+def row_location(number: int, header: list[str], cells: list[str], at: Location | None = None) -> Location:
+    """Where a table's data row is (every table loader's): its 1-based number and the header
+    names of its filled cells, added to ``at`` (its lines, its slide)."""
+    columns = tuple(h for h, c in zip(header, cells, strict=False) if h and c) or None
+    return (at or Location()).replace(row=number, columns=columns)
+
+
 class TextBuilder:
     """Builds a normalized document text block by block, recording exact offsets.
 

@@ -16,7 +16,7 @@ import re
 from typing import Any
 
 from citadel._errors import IngestError
-from citadel.ingest.parsed import ParsedDocument, TextBuilder
+from citadel.ingest.parsed import ParsedDocument, TextBuilder, row_location
 from citadel.models import ChunkKind, Location
 
 RST = "text/x-rst"
@@ -254,7 +254,6 @@ class _Walker:
             cells = [e.astext() for e in row.children]
             text = "; ".join(f"{h}: {c}" if h else c for h, c in zip(header, cells, strict=False)) \
                 if header else " | ".join(cells)
-            columns = tuple(h for h, c in zip(header, cells, strict=False) if h and c) or None
             where = _lines(row) or Location()  # a simple table's row is one line
-            where = where.replace(line_end=where.line_start, row=k + 1, columns=columns)
+            where = row_location(k + 1, header, cells, where.replace(line_end=where.line_start))
             self.builder.block(text, ChunkKind.TABLE_ROW, tight=k > 0, at=where)

@@ -363,11 +363,7 @@ def _passage(store: Store, group: list[Hit]) -> Passage:
 
 def _joined(pieces: tuple[tuple[int, int, Location], ...], start: int, end: int) -> Location:
     """The location of ``[start, end)``: the joined locations of the chunks it overlaps."""
-    inside = [loc for s, e, loc in pieces if s < end and start < e] or [loc for _, _, loc in pieces[:1]]
-    location = inside[0] if inside else Location()
-    for loc in inside[1:]:
-        location = location.spanning(loc)
-    return location
+    return Location.of_span(pieces, start, end) or (pieces[0][2] if pieces else Location())
 
 
 def _trim(passage: Passage, doc_text: str, spans: list[tuple[int, int]], query: str, keep: float) -> Passage:

@@ -28,6 +28,7 @@ Every store gives these guarantees (the contract tests hold both to them):
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -35,7 +36,9 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
+from citadel._errors import StoreError
 from citadel.models import Chunk, Document, DocumentSummary
+from citadel.text import STOPWORDS
 
 if TYPE_CHECKING:
     from citadel.trace import Trace
@@ -215,6 +218,30 @@ class ChunkVectors:
 
     spec: EmbeddingSpec
     matrix: np.ndarray  # float32, shape (len(chunks), spec.dim), rows of unit length
+
+
+_WORD = re.compile(r"\w+", re.UNICODE)
+
+
+def query_words(query: str) -> list[str]:
+    """A keyword query's words, lower-cased: English stopwords left out (they match nearly
+    every chunk and barely move BM25) unless the query has nothing else. Every store's
+    keyword search starts from these."""
+    words = [w.lower() for w in _WORD.findall(query)]
+    return [w for w in words if w not in STOPWORDS] or words
+
+
+def check_put(document: Document, text: str, chunks: Sequence[Chunk], vectors: ChunkVectors | None) -> None:
+    """What :meth:`Store.put` refuses before writing anything, in every store: a chunk that
+    is not its document's text at its offsets, vectors not one row per chunk."""
+    for c in chunks:
+        if text[c.start : c.end] != c.text or c.doc_id != document.doc_id:
+            raise StoreError(f"chunk {c.chunk_id} does not match its document text")
+    if vectors is not None and vectors.matrix.shape != (len(chunks), vectors.spec.dim):
+        raise StoreError(
+            f"{document.doc_id}: {vectors.matrix.shape} vectors given for {len(chunks)} chunks "
+            f"of dimension {vectors.spec.dim}"
+        )
 
 
 class Store(ABC):

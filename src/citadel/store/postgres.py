@@ -53,9 +53,10 @@ from citadel.store.base import (
     TraceRecord,
     Unembedded,
     VersionRecord,
+    check_put,
+    query_words,
 )
 from citadel.store.pg_migrations import migrate
-from citadel.text import STOPWORDS
 
 if TYPE_CHECKING:
     from citadel.trace import Trace
@@ -68,7 +69,6 @@ _CHUNK_COLS = ('c.chunk_id, c.doc_id, c.version, c.text, c.start, c."end", c.pag
                'c.location')  # fmt: skip
 #: A document's groups (alias ``d``), sorted, as an array (empty when public)
 _GROUPS = "(SELECT coalesce(array_agg(g.grp ORDER BY g.grp), '{}') FROM doc_groups g WHERE g.doc_id = d.doc_id)"
-_TERM = re.compile(r"\w+", re.UNICODE)
 
 
 class PostgresStore(Store):
@@ -146,14 +146,7 @@ class PostgresStore(Store):
     def put(
         self, document: Document, text: str, chunks: Sequence[Chunk], vectors: ChunkVectors | None = None
     ) -> PutStatus:
-        for c in chunks:
-            if text[c.start : c.end] != c.text or c.doc_id != document.doc_id:
-                raise StoreError(f"chunk {c.chunk_id} does not match its document text")
-        if vectors is not None and vectors.matrix.shape != (len(chunks), vectors.spec.dim):
-            raise StoreError(
-                f"{document.doc_id}: {vectors.matrix.shape} vectors given for {len(chunks)} chunks "
-                f"of dimension {vectors.spec.dim}"
-            )
+        check_put(document, text, chunks, vectors)
         _check_text(document.doc_id, text)
         with self._write() as cur:
             if vectors is not None:
@@ -366,8 +359,7 @@ class PostgresStore(Store):
     def keyword_search(self, query: str, k: int, where: SearchFilter) -> list[ScoredChunk]:
         """BM25 with each visible partition's own statistics (see the module docstring);
         English stopwords are left out unless the query has nothing else."""
-        words = [t.lower() for t in _TERM.findall(query)]
-        words = [t for t in words if t not in STOPWORDS] or words
+        words = query_words(query)
         if not words or k <= 0:
             return []
         terms = [t for (t,) in self._read(
@@ -501,17 +493,12 @@ class PostgresStore(Store):
         data = trace.to_json()
         doc_ids = sorted({str(e["doc_id"]) for e in [*data["candidates"], *data["evidence"]]})
         with self._write(content=False) as cur:
-            current: dict[str, list[str] | None] = {d: None for d in doc_ids}
             cur.execute(
                 "SELECT d.doc_id, g.grp FROM documents d LEFT JOIN doc_groups g ON g.doc_id = d.doc_id "
                 "WHERE d.doc_id = ANY(%s)",
                 (doc_ids,),
             )
-            for doc_id, grp in cur.fetchall():
-                groups = current[doc_id] or []
-                if grp is not None:
-                    groups.append(grp)
-                current[doc_id] = groups
+            current = trace_rows.current_groups(doc_ids, cur.fetchall())
             row = trace_rows.row_values(data)
             marks = ", ".join(["%s"] * len(row))
             cur.execute(f"INSERT INTO traces ({', '.join(trace_rows.COLUMNS)}) VALUES ({marks})", row)
@@ -535,22 +522,8 @@ class PostgresStore(Store):
     def list_traces(self, where: SearchFilter = ADMIN, query: TraceQuery | None = None) -> list[StoredTrace]:
         q = query or TraceQuery()
         sql, params = _trace_visible_sql(where)
-        clauses, args = [sql], list(params)
-        if q.since:
-            clauses.append("t.created_at >= %s")
-            args.append(q.since)
-        if q.abstained is not None:
-            clauses.append("t.abstained = %s")
-            args.append(int(q.abstained))
-        if q.doc_id:
-            clauses.append("EXISTS (SELECT 1 FROM trace_docs x WHERE x.trace_id = t.trace_id AND x.doc_id = %s)")
-            args.append(q.doc_id)
-        if q.text:
-            clauses.append("strpos(lower(t.question), lower(%s)) > 0")
-            args.append(q.text)
-        if q.caller:
-            clauses.append("t.caller = %s")
-            args.append(q.caller)
+        filters, args = trace_rows.query_sql(q, "%s", "strpos(lower(t.question), lower(%s)) > 0")
+        clauses, args = [sql, *filters], [*params, *args]
         rows = self._read(
             f"{trace_rows.SELECT} WHERE {' AND '.join(clauses)} ORDER BY t.created_at DESC, t.trace_id DESC LIMIT %s",
             (*args, max(0, q.limit)),

@@ -8,7 +8,6 @@ fully stored or not at all. WAL mode lets readers run while one writer writes.
 from __future__ import annotations
 
 import json
-import re
 import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
@@ -35,10 +34,11 @@ from citadel.store.base import (
     TraceRecord,
     Unembedded,
     VersionRecord,
+    check_put,
+    query_words,
 )
 from citadel.store import traces
 from citadel.store.dense import DenseIndex
-from citadel.text import STOPWORDS
 from citadel.store.migrations import create_fts, migrate
 
 if TYPE_CHECKING:
@@ -46,7 +46,6 @@ if TYPE_CHECKING:
 
 DB_NAME = "citadel.db"
 _CHUNK_COLS = 'c.chunk_id, c.doc_id, c.version, c.text, c.start, c."end", c.page, c.heading_path, c.kind, c.location'
-_TERM = re.compile(r"\w+", re.UNICODE)
 #: A document's groups (alias ``d``), sorted and joined by U+001F; NULL when public.
 _GROUPS = (
     "(SELECT group_concat(grp, char(31)) FROM (SELECT grp FROM doc_groups g WHERE g.doc_id = d.doc_id ORDER BY grp))"
@@ -134,14 +133,7 @@ class SQLiteStore(Store):
     def put(
         self, document: Document, text: str, chunks: Sequence[Chunk], vectors: ChunkVectors | None = None
     ) -> PutStatus:
-        for c in chunks:
-            if text[c.start : c.end] != c.text or c.doc_id != document.doc_id:
-                raise StoreError(f"chunk {c.chunk_id} does not match its document text")
-        if vectors is not None and vectors.matrix.shape != (len(chunks), vectors.spec.dim):
-            raise StoreError(
-                f"{document.doc_id}: {vectors.matrix.shape} vectors given for {len(chunks)} chunks "
-                f"of dimension {vectors.spec.dim}"
-            )
+        check_put(document, text, chunks, vectors)
         with self._write() as db:
             if vectors is not None:
                 self._check_spec(db, vectors.spec)
@@ -316,8 +308,7 @@ class SQLiteStore(Store):
         """BM25 per visible partition; English stopwords are left out of the OR query (they
         match nearly every chunk, cost a full scan and barely move BM25), unless the query
         has nothing else."""
-        terms = [t.lower() for t in _TERM.findall(query)]
-        terms = [t for t in terms if t not in STOPWORDS] or terms
+        terms = query_words(query)
         if not terms or k <= 0:
             return []
         match = " OR ".join(f'"{t}"' for t in dict.fromkeys(terms))
@@ -469,22 +460,8 @@ class SQLiteStore(Store):
     def list_traces(self, where: SearchFilter = ADMIN, query: TraceQuery | None = None) -> list[StoredTrace]:
         q = query or TraceQuery()
         sql, params = traces.visible_sql(where)
-        clauses, args = [sql], list(params)
-        if q.since:
-            clauses.append("t.created_at >= ?")
-            args.append(q.since)
-        if q.abstained is not None:
-            clauses.append("t.abstained = ?")
-            args.append(int(q.abstained))
-        if q.doc_id:
-            clauses.append("EXISTS (SELECT 1 FROM trace_docs d WHERE d.trace_id = t.trace_id AND d.doc_id = ?)")
-            args.append(q.doc_id)
-        if q.text:
-            clauses.append("instr(lower(t.question), lower(?)) > 0")
-            args.append(q.text)
-        if q.caller:
-            clauses.append("t.caller = ?")
-            args.append(q.caller)
+        filters, args = traces.query_sql(q, "?", "instr(lower(t.question), lower(?)) > 0")
+        clauses, args = [sql, *filters], [*params, *args]
         rows = self._read(
             f"{traces.SELECT} WHERE {' AND '.join(clauses)} ORDER BY t.created_at DESC, t.trace_id DESC LIMIT ?",
             (*args, max(0, q.limit)),
@@ -598,21 +575,16 @@ def _groups(joined: str | None) -> tuple[str, ...]:
 
 
 def _current_groups(db: sqlite3.Connection, doc_ids: Sequence[str]) -> dict[str, list[str] | None]:
-    """Each document's groups now (``[]``: public), None for a document that is gone."""
-    current: dict[str, list[str] | None] = {d: None for d in doc_ids}
+    """Each document's groups now (see :func:`traces.current_groups`), read 500 ids at a time."""
+    rows: list[tuple[str, str | None]] = []
     for i in range(0, len(doc_ids), 500):
         part = doc_ids[i : i + 500]
-        rows = db.execute(
+        rows += db.execute(
             f"SELECT d.doc_id, g.grp FROM documents d LEFT JOIN doc_groups g ON g.doc_id = d.doc_id "
             f"WHERE d.doc_id IN ({','.join('?' * len(part))})",
             part,
         ).fetchall()
-        for doc_id, grp in rows:
-            groups = current[doc_id] or []
-            if grp is not None:
-                groups.append(grp)
-            current[doc_id] = groups
-    return current
+    return traces.current_groups(doc_ids, rows)
 
 
 def _filter_sql(where: SearchFilter) -> tuple[str, list[Any]]:

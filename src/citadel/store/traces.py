@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Iterable, Sequence
 from typing import Any
 
-from citadel.store.base import SearchFilter, StoredTrace
+from citadel.store.base import SearchFilter, StoredTrace, TraceQuery
 
 _JSON_COLUMNS = ("groups", "candidates", "notes", "evidence", "prompt", "raw_output", "usage", "validation",
                  "verification", "answer", "timings", "gate")  # fmt: skip
@@ -37,6 +38,18 @@ def insert(db: sqlite3.Connection, trace: dict[str, Any], current: dict[str, lis
         "INSERT OR IGNORE INTO trace_docs (trace_id, doc_id, version, groups, public) VALUES (?,?,?,?,?)",
         doc_rows(trace, current),
     )
+
+
+def current_groups(doc_ids: Sequence[str], rows: Iterable[tuple[str, str | None]]) -> dict[str, list[str] | None]:
+    """Each document's groups now (``[]``: public), None for a document that is gone, from
+    ``(doc_id, group)`` rows of documents left-joined to their groups (group None: none)."""
+    current: dict[str, list[str] | None] = {d: None for d in doc_ids}
+    for doc_id, grp in rows:
+        groups = current[doc_id] or []
+        if grp is not None:
+            groups.append(grp)
+        current[doc_id] = groups
+    return current
 
 
 def row_values(trace: dict[str, Any]) -> list[Any]:
@@ -81,6 +94,30 @@ def access(as_read: list[list[str]], current: list[str] | None) -> tuple[list[st
     if not restricted:
         return [], True
     return sorted(set.intersection(*restricted)), False
+
+
+def query_sql(q: TraceQuery, mark: str, contains: str) -> tuple[list[str], list[Any]]:
+    """The filters of ``q`` over alias ``t``, for every store: SQL clauses with ``mark`` as
+    the placeholder, and their parameters. ``contains`` is the dialect's case-insensitive
+    substring test of the question (one placeholder: the text)."""
+    clauses: list[str] = []
+    args: list[Any] = []
+    if q.since:
+        clauses.append(f"t.created_at >= {mark}")
+        args.append(q.since)
+    if q.abstained is not None:
+        clauses.append(f"t.abstained = {mark}")
+        args.append(int(q.abstained))
+    if q.doc_id:
+        clauses.append(f"EXISTS (SELECT 1 FROM trace_docs x WHERE x.trace_id = t.trace_id AND x.doc_id = {mark})")
+        args.append(q.doc_id)
+    if q.text:
+        clauses.append(contains)
+        args.append(q.text)
+    if q.caller:
+        clauses.append(f"t.caller = {mark}")
+        args.append(q.caller)
+    return clauses, args
 
 
 def visible_sql(where: SearchFilter) -> tuple[str, list[Any]]:
