@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -361,6 +361,24 @@ class Store(ABC):
     def import_document(self, record: DocumentRecord) -> None:
         """Write one exported document as it was (its versions, groups, chunks and vectors),
         in one transaction, replacing any document of that id."""
+
+    def import_documents(
+        self, records: Iterable[DocumentRecord], on_each: Callable[[DocumentRecord], None] | None = None
+    ) -> int:
+        """Write exported documents as :meth:`import_document` does, as a bulk load: a store
+        may write many documents to one transaction, and each such batch is kept whole or not
+        at all (never part of a document). ``on_each`` is called for every document once it
+        is committed. Returns how many documents were written.
+
+        This default writes one transaction per document; stores override it with a faster
+        path that keeps the same result (:func:`citadel.store.copy.digest` agrees)."""
+        written = 0
+        for record in records:
+            self.import_document(record)
+            written += 1
+            if on_each:
+                on_each(record)
+        return written
 
     @abstractmethod
     def export_traces(self) -> Iterator[TraceRecord]:

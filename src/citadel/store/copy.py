@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from citadel._errors import ConfigError, StoreError
-from citadel.store.base import ADMIN, Store, TraceQuery
+from citadel.store.base import ADMIN, DocumentRecord, Store, TraceQuery
 
 
 @dataclass
@@ -53,11 +53,11 @@ def copy_store(
     report.config = len(items)
     if on_start:
         on_start(len(source.documents(ADMIN)))
-    for record in source.export_documents():
-        target.import_document(record)
-        report.documents += 1
+    def each(record: DocumentRecord) -> None:
         if on_progress:
             on_progress(record.document.doc_id)
+
+    report.documents = target.import_documents(source.export_documents(), on_each=each)
     for trace in source.export_traces():
         target.import_trace(trace)
         report.traces += 1

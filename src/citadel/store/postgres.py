@@ -28,8 +28,9 @@ from __future__ import annotations
 
 import json
 import re
+import struct
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
@@ -65,8 +66,33 @@ if TYPE_CHECKING:
 K1, B, CONTEXT_WEIGHT = 1.2, 0.75, 0.3
 #: HNSW build and search settings (pgvector defaults m=16, ef_construction=64)
 HNSW_M, HNSW_EF_CONSTRUCTION, HNSW_EF_SEARCH = 16, 128, 100
+#: documents :meth:`PostgresStore.import_documents` writes per transaction
+IMPORT_BATCH = 250
+#: memory for building the HNSW index after a bulk load (pgvector builds far faster when the
+#: graph fits: 1M vectors of 384 dimensions need about 2 GB)
+INDEX_BUILD_MEMORY = "2GB"
 _CHUNK_COLS = ('c.chunk_id, c.doc_id, c.version, c.text, c.start, c."end", c.page, c.heading_path, c.kind, '
                'c.location')  # fmt: skip
+#: per visible partition: its size and average lengths (``stats``), each query term's idf (``idf``)
+_BM25_STATS = """stats AS (
+                SELECT s.part_id, s.chunks::float AS n,
+                       greatest(s.len_text::float / greatest(s.chunks, 1), 1e-9) AS avg_text,
+                       greatest(s.len_context::float / greatest(s.chunks, 1), 1e-9) AS avg_context
+                FROM part_stats s WHERE s.part_id = ANY(%(parts)s)
+            ),
+            idf AS (
+                SELECT t.part_id, t.term,
+                       greatest(ln((st.n - t.df + 0.5) / (t.df + 0.5)), 1e-6) AS idf
+                FROM part_terms t JOIN stats st ON st.part_id = t.part_id
+                WHERE t.part_id = ANY(%(parts)s) AND t.term = ANY(%(terms)s)
+            )"""
+#: one posting's BM25 score (``p`` the posting, ``i`` its term's idf, ``st`` its partition)
+_BM25_TERM = (f"i.idf * (p.tf_text * ({K1} + 1) / (p.tf_text + {K1} * (1 - {B} + {B} * p.len_text / st.avg_text)) "
+              f"+ {CONTEXT_WEIGHT} * p.tf_context * ({K1} + 1) "
+              f"/ (p.tf_context + {K1} * (1 - {B} + {B} * p.len_context / st.avg_context)))")  # fmt: skip
+#: the tables a bulk load fills (vacuumed and analyzed after it)
+_LOADED_TABLES = ("documents", "doc_groups", "versions", "chunks", "postings", "part_terms", "part_stats",
+                  "chunk_vectors")  # fmt: skip
 #: A document's groups (alias ``d``), sorted, as an array (empty when public)
 _GROUPS = "(SELECT coalesce(array_agg(g.grp ORDER BY g.grp), '{}') FROM doc_groups g WHERE g.doc_id = d.doc_id)"
 
@@ -191,11 +217,9 @@ class PostgresStore(Store):
                  json.dumps(sorted(document.groups)), document.indexed_at.isoformat()),
             )  # fmt: skip
             rowids = self._insert_chunks(cur, document, chunks, part_id)
+            self._index_chunks(cur, {part_id: rowids})
             if vectors is not None and rowids:
-                cur.executemany(
-                    "INSERT INTO chunk_vectors (rowid, part_id, vec) VALUES (%s, %s, %s::vector)",
-                    [(rowid, part_id, _vec(vectors.matrix[i])) for i, rowid in enumerate(rowids)],
-                )
+                self._copy_vectors(cur, [(rowid, part_id, vectors.matrix[i]) for i, rowid in enumerate(rowids)])
             return "updated" if row else "added"
 
     def _partition(self, cur: Any, groups: Sequence[str]) -> int:
@@ -204,14 +228,15 @@ class PostgresStore(Store):
         cur.execute("SELECT part_id FROM partitions WHERE groups_key = %s", (key,))
         return int(cur.fetchone()[0])
 
-    def _check_spec(self, cur: Any, spec: EmbeddingSpec) -> None:
+    def _check_spec(self, cur: Any, spec: EmbeddingSpec, index: bool = True) -> None:
         cur.execute("SELECT pg_advisory_xact_lock(hashtext('citadel-embedding'))")
         cur.execute("SELECT value FROM config WHERE key = 'embedding'")
         row = cur.fetchone()
         if row is None:
             cur.execute("INSERT INTO config (key, value) VALUES ('embedding', %s)",
                         (json.dumps({"name": spec.name, "dim": spec.dim}),))
-            self._create_index(cur, spec.dim)
+            if index:
+                self._create_index(cur, spec.dim)
             return
         stored = json.loads(row[0])
         if (stored.get("name"), stored.get("dim")) != (spec.name, spec.dim):
@@ -220,7 +245,7 @@ class PostgresStore(Store):
                 f"({stored.get('dim')} dimensions), not {spec.name!r} ({spec.dim}); ingest with "
                 "the same embedder, or into a new store"
             )
-        if self._index_dim != spec.dim:  # a config copied in before any vector: make the index too
+        if index and self._index_dim != spec.dim:  # a config copied in before any vector: make the index too
             self._create_index(cur, spec.dim)
 
     def _create_index(self, cur: Any, dim: int) -> None:
@@ -232,36 +257,79 @@ class PostgresStore(Store):
         self._index_dim = int(dim)
 
     def _insert_chunks(self, cur: Any, document: Document, chunks: Sequence[Chunk], part_id: int) -> list[int]:
-        rowids: list[int] = []
-        for ord_, c in enumerate(chunks):
-            context = " ".join((document.title, *c.heading_path))
-            location = c.location.as_dict()
-            cur.execute(
-                'INSERT INTO chunks (chunk_id, doc_id, version, ord, start, "end", page, heading_path, kind, text, '
-                "part_id, location, tsv_text, tsv_context, len_text, len_context) "
-                "SELECT %(id)s, %(doc)s, %(ver)s, %(ord)s, %(start)s, %(end)s, %(page)s, %(path)s::jsonb, %(kind)s, "
-                "%(text)s, %(part)s, %(loc)s::jsonb, t.v, x.v, "
-                "coalesce((SELECT sum(array_length(positions, 1)) FROM unnest(t.v)), 0), "
-                "coalesce((SELECT sum(array_length(positions, 1)) FROM unnest(x.v)), 0) "
-                "FROM (SELECT to_tsvector('citadel', %(text)s) AS v) t, "
-                "(SELECT to_tsvector('citadel', %(context)s) AS v) x RETURNING rowid",
-                {"id": c.chunk_id, "doc": c.doc_id, "ver": c.version, "ord": ord_, "start": c.start, "end": c.end,
-                 "page": c.page, "path": json.dumps(list(c.heading_path)), "kind": c.kind.value, "text": c.text,
-                 "part": part_id, "loc": json.dumps(location) if location else None, "context": context},
-            )  # fmt: skip
-            rowids.append(int(cur.fetchone()[0]))
-        if rowids:
-            cur.execute(
-                "INSERT INTO postings (term, part_id, rowid, tf_text, tf_context) "
-                "SELECT u.lexeme, c.part_id, c.rowid, sum(u.tf_text), sum(u.tf_context) FROM chunks c, LATERAL ("
-                "SELECT lexeme, coalesce(array_length(positions, 1), 1) AS tf_text, 0 AS tf_context "
-                "FROM unnest(c.tsv_text) UNION ALL "
-                "SELECT lexeme, 0, coalesce(array_length(positions, 1), 1) FROM unnest(c.tsv_context)) u "
-                "WHERE c.rowid = ANY(%s) GROUP BY u.lexeme, c.part_id, c.rowid",
-                (rowids,),
-            )
-            self._count_terms(cur, rowids, part_id, +1)
-        return rowids
+        """Insert a document's chunks; their rowids in chunk order (see :meth:`_insert_many`)."""
+        return self._insert_many(cur, [(document, chunks, part_id)])[0]
+
+    def _insert_many(
+        self, cur: Any, docs: Sequence[tuple[Document, Sequence[Chunk], int]]
+    ) -> list[list[int]]:
+        """Insert the chunks of several documents (document, its chunks, its partition) in one
+        statement, their tsvectors made by the server; per document, its rowids in chunk
+        order. The chunks are searchable once :meth:`_index_chunks` has run."""
+        rows = [(d, part_id, ord_, c) for d, chunks, part_id in docs for ord_, c in enumerate(chunks)]
+        if not rows:
+            return [[] for _ in docs]
+        cur.execute(
+            'INSERT INTO chunks (chunk_id, doc_id, version, ord, start, "end", page, heading_path, kind, text, '
+            "part_id, location, tsv_text, tsv_context, len_text, len_context) "
+            "SELECT u.id, u.doc, u.ver, u.ord, u.start, u.stop, u.page, u.path::jsonb, u.kind, u.text, "
+            "u.part, u.loc::jsonb, t.v, x.v, "
+            "coalesce((SELECT sum(array_length(positions, 1)) FROM unnest(t.v)), 0), "
+            "coalesce((SELECT sum(array_length(positions, 1)) FROM unnest(x.v)), 0) "
+            "FROM unnest(%(ids)s::text[], %(docs)s::text[], %(vers)s::int[], %(ords)s::int[], %(starts)s::int[], "
+            "%(stops)s::int[], %(pages)s::int[], %(paths)s::text[], %(kinds)s::text[], %(texts)s::text[], "
+            "%(parts)s::int[], %(locs)s::text[], %(contexts)s::text[]) "
+            "WITH ORDINALITY AS u(id, doc, ver, ord, start, stop, page, path, kind, text, part, loc, context, n), "
+            "LATERAL (SELECT to_tsvector('citadel', u.text) AS v) t, "
+            "LATERAL (SELECT to_tsvector('citadel', u.context) AS v) x "
+            "ORDER BY u.n RETURNING rowid, chunk_id",
+            {"ids": [c.chunk_id for _, _, _, c in rows], "docs": [c.doc_id for _, _, _, c in rows],
+             "vers": [c.version for _, _, _, c in rows], "ords": [o for _, _, o, _ in rows],
+             "starts": [c.start for _, _, _, c in rows], "stops": [c.end for _, _, _, c in rows],
+             "pages": [c.page for _, _, _, c in rows],
+             "paths": [json.dumps(list(c.heading_path)) for _, _, _, c in rows],
+             "kinds": [c.kind.value for _, _, _, c in rows], "texts": [c.text for _, _, _, c in rows],
+             "parts": [p for _, p, _, _ in rows],
+             "locs": [json.dumps(c.location.as_dict()) if c.location.as_dict() else None for _, _, _, c in rows],
+             "contexts": [" ".join((d.title, *c.heading_path)) for d, _, _, c in rows]},
+        )  # fmt: skip
+        by_id = {str(chunk_id): int(rowid) for rowid, chunk_id in cur.fetchall()}
+        return [[by_id[c.chunk_id] for c in chunks] for _, chunks, _ in docs]
+
+    def _index_chunks(self, cur: Any, by_part: dict[int, list[int]]) -> None:
+        """Write the postings of these new chunks and add them to their partitions' BM25
+        statistics: one statement for the postings, one pair per partition for the counts."""
+        rowids = [r for ids in by_part.values() for r in ids]
+        if not rowids:
+            return
+        cur.execute(
+            "INSERT INTO postings (term, part_id, rowid, tf_text, tf_context, len_text, len_context) "
+            "SELECT u.lexeme, c.part_id, c.rowid, sum(u.tf_text), sum(u.tf_context), c.len_text, c.len_context "
+            "FROM chunks c, LATERAL ("
+            "SELECT lexeme, coalesce(array_length(positions, 1), 1) AS tf_text, 0 AS tf_context "
+            "FROM unnest(c.tsv_text) UNION ALL "
+            "SELECT lexeme, 0, coalesce(array_length(positions, 1), 1) FROM unnest(c.tsv_context)) u "
+            "WHERE c.rowid = ANY(%s) GROUP BY u.lexeme, c.part_id, c.rowid, c.len_text, c.len_context",
+            (rowids,),
+        )
+        for part_id, ids in sorted(by_part.items()):
+            if ids:
+                self._count_terms(cur, ids, part_id, +1)
+
+    def _copy_vectors(self, cur: Any, rows: Sequence[tuple[int, int, np.ndarray]]) -> None:
+        """``(rowid, part_id, vector)`` rows into ``chunk_vectors``, by a binary COPY (pgvector's
+        binary form: the dimension, a reserved int16, big-endian float32 values)."""
+        if not rows:
+            return
+        out = [b"PGCOPY\n\xff\r\n\x00", struct.pack("!ii", 0, 0)]
+        for rowid, part_id, vec in rows:
+            values = np.asarray(vec, dtype=np.float32).reshape(-1)
+            out.append(struct.pack("!hiqiiihh", 3, 8, int(rowid), 4, int(part_id), 4 + 4 * len(values),
+                                   len(values), 0))  # fmt: skip
+            out.append(values.astype(">f4").tobytes())
+        out.append(struct.pack("!h", -1))
+        with cur.copy("COPY chunk_vectors (rowid, part_id, vec) FROM STDIN (FORMAT BINARY)") as copy:
+            copy.write(b"".join(out))
 
     def _count_terms(self, cur: Any, rowids: Sequence[int], part_id: int, sign: int) -> None:
         """Add (``sign`` +1) or take back (-1) these chunks in their partition's BM25 statistics."""
@@ -358,7 +426,9 @@ class PostgresStore(Store):
 
     def keyword_search(self, query: str, k: int, where: SearchFilter) -> list[ScoredChunk]:
         """BM25 with each visible partition's own statistics (see the module docstring);
-        English stopwords are left out unless the query has nothing else."""
+        English stopwords are left out unless the query has nothing else. Every posting of
+        the query's terms in the caller's partitions is scored (exact), read from the
+        postings' covering index alone."""
         words = query_words(query)
         if not words or k <= 0:
             return []
@@ -376,31 +446,15 @@ class PostgresStore(Store):
         narrowed = where.doc_ids is not None or bool(where.metadata)
         rows = self._read(
             f"""
-            WITH stats AS (
-                SELECT s.part_id, s.chunks::float AS n,
-                       greatest(s.len_text::float / greatest(s.chunks, 1), 1e-9) AS avg_text,
-                       greatest(s.len_context::float / greatest(s.chunks, 1), 1e-9) AS avg_context
-                FROM part_stats s WHERE s.part_id = ANY(%(parts)s)
-            ),
-            idf AS (
-                SELECT t.part_id, t.term,
-                       greatest(ln((st.n - t.df + 0.5) / (t.df + 0.5)), 1e-6) AS idf
-                FROM part_terms t JOIN stats st ON st.part_id = t.part_id
-                WHERE t.part_id = ANY(%(parts)s) AND t.term = ANY(%(terms)s)
-            ),
+            WITH {_BM25_STATS},
             scored AS (
-                SELECT p.rowid, sum(i.idf * (
-                    p.tf_text * ({K1} + 1) / (p.tf_text + {K1} * (1 - {B} + {B} * c.len_text / st.avg_text))
-                    + {CONTEXT_WEIGHT} * p.tf_context * ({K1} + 1)
-                      / (p.tf_context + {K1} * (1 - {B} + {B} * c.len_context / st.avg_context))
-                )) AS score
+                SELECT p.rowid, sum({_BM25_TERM}) AS score
                 FROM postings p
                 JOIN idf i ON i.part_id = p.part_id AND i.term = p.term
                 JOIN stats st ON st.part_id = p.part_id
-                JOIN chunks c ON c.rowid = p.rowid
                 WHERE p.term = ANY(%(terms)s) AND p.part_id = ANY(%(parts)s)
                 GROUP BY p.rowid
-                {"" if narrowed else "ORDER BY score DESC LIMIT %(k)s"}
+                {"" if narrowed else "ORDER BY score DESC, p.rowid LIMIT %(k)s"}
             )
             SELECT {_CHUNK_COLS}, d.title, {_GROUPS}, s.score
             FROM scored s JOIN chunks c ON c.rowid = s.rowid JOIN documents d ON d.doc_id = c.doc_id
@@ -552,42 +606,110 @@ class PostgresStore(Store):
             yield DocumentRecord(document, versions, tuple(_chunk(r) for r in rows), vectors)
 
     def import_document(self, record: DocumentRecord) -> None:
-        document = record.document
+        self.import_documents([record])
+
+    def import_documents(
+        self, records: Iterable[DocumentRecord], on_each: Callable[[DocumentRecord], None] | None = None
+    ) -> int:
+        """A bulk load: :data:`IMPORT_BATCH` documents per transaction, their chunks' postings
+        and BM25 counts written once per batch, vectors by COPY. Into a store that holds no
+        vectors yet, the HNSW index is dropped for the load and built once at the end (far
+        faster than growing it row by row); a load cut short leaves it to the next write that
+        brings vectors (searches stay exact, only slower, until then)."""
         spec = self.embedding_spec()
-        if any(v is not None for v in record.vectors) and spec is None:
-            raise StoreError("vectors need the store's embedding config first (copy the config before documents)")
-        _check_text(document.doc_id, "".join(v.text for v in record.versions))
+        defer = spec is not None and not self._read("SELECT 1 FROM chunk_vectors LIMIT 1")
+        if defer:
+            with self._write(content=False) as cur:
+                cur.execute("DROP INDEX IF EXISTS chunk_vectors_hnsw")
+            self._index_dim = None
+        written = 0
+        batch: list[DocumentRecord] = []
+        for record in records:
+            batch.append(record)
+            if len(batch) >= IMPORT_BATCH:
+                written += self._import_batch(batch, spec, defer, on_each)
+                batch = []
+        if batch:
+            written += self._import_batch(batch, spec, defer, on_each)
+        if defer and spec is not None:
+            with self._write(content=False) as cur:
+                cur.execute(f"SET LOCAL maintenance_work_mem = '{INDEX_BUILD_MEMORY}'")
+                self._create_index(cur, spec.dim)
+        if written >= IMPORT_BATCH:  # a real bulk load: fresh statistics, and a visibility map
+            self._vacuum()  # for BM25's index-only scans over the postings
+        return written
+
+    def _vacuum(self) -> None:
+        try:
+            with self._pool.connection() as conn:
+                conn.execute(f"VACUUM (ANALYZE) {', '.join(_LOADED_TABLES)}")
+        except self._psycopg.Error as exc:
+            raise StoreError(f"the store could not vacuum after the load: {exc}") from exc
+
+    def _import_batch(
+        self, batch: Sequence[DocumentRecord], spec: EmbeddingSpec | None, defer: bool,
+        on_each: Callable[[DocumentRecord], None] | None,
+    ) -> int:  # fmt: skip
+        for record in batch:
+            if any(v is not None for v in record.vectors) and spec is None:
+                raise StoreError("vectors need the store's embedding config first (copy the config before documents)")
+            _check_text(record.document.doc_id, "".join(v.text for v in record.versions))
+        runs: list[list[DocumentRecord]] = [[]]  # a document given twice: the later run replaces it
+        for record in batch:
+            if any(r.document.doc_id == record.document.doc_id for r in runs[-1]):
+                runs.append([])
+            runs[-1].append(record)
         with self._write() as cur:
-            if spec is not None and any(v is not None for v in record.vectors):
-                self._check_spec(cur, spec)
-            cur.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (document.doc_id,))
-            cur.execute("SELECT 1 FROM documents WHERE doc_id = %s FOR UPDATE", (document.doc_id,))
-            if cur.fetchone() is not None:
-                self._remove_chunks(cur, document.doc_id)
-                for table in ("doc_groups", "versions", "documents"):
-                    cur.execute(f"DELETE FROM {table} WHERE doc_id = %s", (document.doc_id,))
-            part_id = self._partition(cur, document.groups)
-            cur.execute(
-                "INSERT INTO documents (doc_id, version, title, source_path, media_type, metadata, content_hash, "
-                "public, part_id, indexed_at) VALUES (%s,%s,%s,%s,%s,%s::jsonb,%s,%s,%s,%s)",
-                (document.doc_id, document.version, document.title, document.source_path, document.media_type,
-                 json.dumps(document.metadata, default=str), document.content_hash, document.public, part_id,
-                 document.indexed_at.isoformat()),
-            )  # fmt: skip
-            cur.executemany("INSERT INTO doc_groups (doc_id, grp) VALUES (%s, %s)",
-                            [(document.doc_id, g) for g in sorted(set(document.groups))])
-            cur.executemany(
-                "INSERT INTO versions (doc_id, version, content_hash, title, text, groups, indexed_at, replaced_at) "
-                "VALUES (%s,%s,%s,%s,%s,%s::jsonb,%s,%s)",
-                [(document.doc_id, v.version, v.content_hash, v.title, v.text, json.dumps(list(v.groups)),
-                  v.indexed_at, v.replaced_at) for v in record.versions],
-            )  # fmt: skip
-            rowids = self._insert_chunks(cur, document, record.chunks, part_id)
-            cur.executemany(
-                "INSERT INTO chunk_vectors (rowid, part_id, vec) VALUES (%s, %s, %s::vector)",
-                [(rowid, part_id, _vec(vec)) for rowid, vec in zip(rowids, record.vectors, strict=True)
-                 if vec is not None],
-            )  # fmt: skip
+            if spec is not None and any(v is not None for r in batch for v in r.vectors):
+                self._check_spec(cur, spec, index=not defer)
+            for run in runs:
+                self._import_run(cur, run)
+        if on_each:
+            for record in batch:
+                on_each(record)
+        return len(batch)
+
+    def _import_run(self, cur: Any, run: Sequence[DocumentRecord]) -> None:
+        """Write exported documents of distinct ids, as they were, replacing any of those ids:
+        a few statements for the whole run."""
+        ids = [r.document.doc_id for r in run]
+        cur.execute("SELECT pg_advisory_xact_lock(hashtext(x)) FROM unnest(%s::text[]) AS x ORDER BY x", (ids,))
+        cur.execute("SELECT doc_id FROM documents WHERE doc_id = ANY(%s) ORDER BY doc_id FOR UPDATE", (ids,))
+        for (doc_id,) in cur.fetchall():
+            self._remove_chunks(cur, doc_id)
+            for table in ("doc_groups", "versions", "documents"):
+                cur.execute(f"DELETE FROM {table} WHERE doc_id = %s", (doc_id,))
+        parts: dict[tuple[str, ...], int] = {}
+        for r in run:
+            key = tuple(sorted(set(r.document.groups)))
+            if key not in parts:
+                parts[key] = self._partition(cur, key)
+        part_of = [parts[tuple(sorted(set(r.document.groups)))] for r in run]
+        cur.executemany(
+            "INSERT INTO documents (doc_id, version, title, source_path, media_type, metadata, content_hash, "
+            "public, part_id, indexed_at) VALUES (%s,%s,%s,%s,%s,%s::jsonb,%s,%s,%s,%s)",
+            [(d.doc_id, d.version, d.title, d.source_path, d.media_type, json.dumps(d.metadata, default=str),
+              d.content_hash, d.public, part_id, d.indexed_at.isoformat())
+             for d, part_id in ((r.document, p) for r, p in zip(run, part_of, strict=True))],
+        )  # fmt: skip
+        groups = [(r.document.doc_id, g) for r in run for g in sorted(set(r.document.groups))]
+        if groups:
+            cur.executemany("INSERT INTO doc_groups (doc_id, grp) VALUES (%s, %s)", groups)
+        cur.executemany(
+            "INSERT INTO versions (doc_id, version, content_hash, title, text, groups, indexed_at, replaced_at) "
+            "VALUES (%s,%s,%s,%s,%s,%s::jsonb,%s,%s)",
+            [(r.document.doc_id, v.version, v.content_hash, v.title, v.text, json.dumps(list(v.groups)),
+              v.indexed_at, v.replaced_at) for r in run for v in r.versions],
+        )  # fmt: skip
+        rowids = self._insert_many(cur, [(r.document, r.chunks, p) for r, p in zip(run, part_of, strict=True)])
+        by_part: dict[int, list[int]] = {}
+        vectors: list[tuple[int, int, np.ndarray]] = []
+        for record, part_id, ids_ in zip(run, part_of, rowids, strict=True):
+            by_part.setdefault(part_id, []).extend(ids_)
+            vectors += [(rowid, part_id, vec) for rowid, vec in zip(ids_, record.vectors, strict=True)
+                        if vec is not None]  # fmt: skip
+        self._index_chunks(cur, by_part)
+        self._copy_vectors(cur, vectors)
 
     def export_traces(self) -> Iterator[TraceRecord]:
         rows = self._read(f"SELECT {', '.join(trace_rows.COLUMNS)} FROM traces ORDER BY created_at, trace_id")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -46,6 +46,8 @@ if TYPE_CHECKING:
 
 DB_NAME = "citadel.db"
 _CHUNK_COLS = 'c.chunk_id, c.doc_id, c.version, c.text, c.start, c."end", c.page, c.heading_path, c.kind, c.location'
+#: documents :meth:`SQLiteStore.import_documents` writes per transaction
+IMPORT_BATCH = 250
 #: A document's groups (alias ``d``), sorted and joined by U+001F; NULL when public.
 _GROUPS = (
     "(SELECT group_concat(grp, char(31)) FROM (SELECT grp FROM doc_groups g WHERE g.doc_id = d.doc_id ORDER BY grp))"
@@ -490,37 +492,63 @@ class SQLiteStore(Store):
             yield DocumentRecord(document, versions, tuple(_chunk(r) for r in rows), vectors)
 
     def import_document(self, record: DocumentRecord) -> None:
-        document = record.document
+        self.import_documents([record])
+
+    def import_documents(
+        self, records: Iterable[DocumentRecord], on_each: Callable[[DocumentRecord], None] | None = None
+    ) -> int:
+        """A bulk load: :data:`IMPORT_BATCH` documents per transaction."""
         spec = self.embedding_spec()
-        if any(v is not None for v in record.vectors) and spec is None:
-            raise StoreError("vectors need the store's embedding config first (copy the config before documents)")
+        written = 0
+        batch: list[DocumentRecord] = []
+        for record in records:
+            if any(v is not None for v in record.vectors) and spec is None:
+                raise StoreError("vectors need the store's embedding config first (copy the config before documents)")
+            batch.append(record)
+            if len(batch) >= IMPORT_BATCH:
+                written += self._import_batch(batch, on_each)
+                batch = []
+        if batch:
+            written += self._import_batch(batch, on_each)
+        return written
+
+    def _import_batch(self, batch: Sequence[DocumentRecord], on_each: Callable[[DocumentRecord], None] | None) -> int:
         with self._write() as db:
-            if db.execute("SELECT 1 FROM documents WHERE doc_id = ?", (document.doc_id,)).fetchone():
-                self._remove_chunks(db, document.doc_id)
-                for table in ("doc_groups", "versions", "documents"):
-                    db.execute(f"DELETE FROM {table} WHERE doc_id = ?", (document.doc_id,))
-            part_id = self._partition(db, document.groups)
-            db.execute(
-                "INSERT INTO documents (doc_id, version, title, source_path, media_type, metadata, content_hash, "
-                "public, part_id, indexed_at) VALUES (?,?,?,?,?,?,?,?,?,?)",
-                (document.doc_id, document.version, document.title, document.source_path, document.media_type,
-                 json.dumps(document.metadata, default=str), document.content_hash, int(document.public), part_id,
-                 document.indexed_at.isoformat()),
-            )  # fmt: skip
-            db.executemany("INSERT INTO doc_groups (doc_id, grp) VALUES (?, ?)",
-                           [(document.doc_id, g) for g in sorted(set(document.groups))])
-            db.executemany(
-                "INSERT INTO versions (doc_id, version, content_hash, title, text, groups, indexed_at, replaced_at) "
-                "VALUES (?,?,?,?,?,?,?,?)",
-                [(document.doc_id, v.version, v.content_hash, v.title, v.text, json.dumps(list(v.groups)),
-                  v.indexed_at, v.replaced_at) for v in record.versions],
-            )  # fmt: skip
-            rowids = self._insert_chunks(db, document, record.chunks, part_id)
-            db.executemany(
-                "INSERT INTO chunk_vectors (rowid, part_id, vec) VALUES (?, ?, ?)",
-                [(rowid, part_id, np.ascontiguousarray(vec, dtype="<f4").tobytes())
-                 for rowid, vec in zip(rowids, record.vectors, strict=True) if vec is not None],
-            )  # fmt: skip
+            for record in batch:
+                self._import_one(db, record)
+        if on_each:
+            for record in batch:
+                on_each(record)
+        return len(batch)
+
+    def _import_one(self, db: sqlite3.Connection, record: DocumentRecord) -> None:
+        document = record.document
+        if db.execute("SELECT 1 FROM documents WHERE doc_id = ?", (document.doc_id,)).fetchone():
+            self._remove_chunks(db, document.doc_id)
+            for table in ("doc_groups", "versions", "documents"):
+                db.execute(f"DELETE FROM {table} WHERE doc_id = ?", (document.doc_id,))
+        part_id = self._partition(db, document.groups)
+        db.execute(
+            "INSERT INTO documents (doc_id, version, title, source_path, media_type, metadata, content_hash, "
+            "public, part_id, indexed_at) VALUES (?,?,?,?,?,?,?,?,?,?)",
+            (document.doc_id, document.version, document.title, document.source_path, document.media_type,
+             json.dumps(document.metadata, default=str), document.content_hash, int(document.public), part_id,
+             document.indexed_at.isoformat()),
+        )  # fmt: skip
+        db.executemany("INSERT INTO doc_groups (doc_id, grp) VALUES (?, ?)",
+                       [(document.doc_id, g) for g in sorted(set(document.groups))])
+        db.executemany(
+            "INSERT INTO versions (doc_id, version, content_hash, title, text, groups, indexed_at, replaced_at) "
+            "VALUES (?,?,?,?,?,?,?,?)",
+            [(document.doc_id, v.version, v.content_hash, v.title, v.text, json.dumps(list(v.groups)),
+              v.indexed_at, v.replaced_at) for v in record.versions],
+        )  # fmt: skip
+        rowids = self._insert_chunks(db, document, record.chunks, part_id)
+        db.executemany(
+            "INSERT INTO chunk_vectors (rowid, part_id, vec) VALUES (?, ?, ?)",
+            [(rowid, part_id, np.ascontiguousarray(vec, dtype="<f4").tobytes())
+             for rowid, vec in zip(rowids, record.vectors, strict=True) if vec is not None],
+        )  # fmt: skip
 
     def export_traces(self) -> Iterator[TraceRecord]:
         rows = self._read(f"SELECT {', '.join(traces.COLUMNS)} FROM traces ORDER BY created_at, trace_id")
