@@ -28,7 +28,7 @@ import platform
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -51,7 +51,7 @@ from citadel.retrieve import (  # noqa: E402
 )
 from citadel.retrieve._onnx import OnnxSettings  # noqa: E402
 from citadel.store import Store, open_store  # noqa: E402
-from citadel.store.base import ChunkVectors, SearchFilter  # noqa: E402
+from citadel.store.base import SearchFilter  # noqa: E402
 
 DATA = Path("/work/shared/datasets/scifact")
 CACHE = ROOT / "bench" / ".cache"
@@ -162,7 +162,13 @@ def scifact_store(embedder: CachedEmbedder) -> Store:
 
 
 def synthetic_store(base: Store, target_chunks: int) -> Store:
-    """SciFact plus perturbed copies until ``target_chunks`` chunks; built once, then reused."""
+    """SciFact plus perturbed copies until ``target_chunks`` chunks; built once, then reused.
+
+    A copy keeps its abstract's sentences in another order, less one, and gets the mean of
+    the abstract's vectors plus a little noise (so it is near its original and unlike the
+    rest). Written with the store's bulk load (``Store.import_documents``)."""
+    from citadel.store.base import DocumentRecord, VersionRecord
+
     folder = CACHE / f"synthetic-{target_chunks}"
     store = open_store(folder)
     if _chunk_count(store) >= target_chunks:
@@ -171,6 +177,7 @@ def synthetic_store(base: Store, target_chunks: int) -> Store:
     records = [json.loads(line) for line in (DATA / "corpus.jsonl").read_text().splitlines()]
     spec = base.embedding_spec()
     assert spec is not None
+    store.set_config("embedding", base.config_items()["embedding"])
     import sqlite3
 
     db = sqlite3.connect(base.path)  # type: ignore[attr-defined]
@@ -178,29 +185,44 @@ def synthetic_store(base: Store, target_chunks: int) -> Store:
     for doc_id, blob in db.execute("SELECT c.doc_id, v.vec FROM chunk_vectors v JOIN chunks c ON c.rowid = v.rowid"):
         vec_by_doc.setdefault(doc_id, []).append(np.frombuffer(blob, dtype="<f4"))
     db.close()
-    count, n = _chunk_count(store), 0
-    while count < target_chunks:
-        record = records[n % len(records)]
-        doc_id = str(record["doc_id"]) if n < len(records) else f"syn{n}-{record['doc_id']}"
-        text = record["text"] if n < len(records) else _perturb(record["text"], n)
-        parsed = _parse_record({"doc_id": doc_id, "title": record["title"], "text": text, "metadata": {}})
-        chunks = chunk_document(parsed, doc_id, 1)
-        if n < len(records):
-            matrix = np.stack(vec_by_doc[str(record["doc_id"])])
-            matrix = matrix[: len(chunks)] if len(matrix) >= len(chunks) else np.resize(matrix, (len(chunks), spec.dim))
-        else:
-            source = np.mean(vec_by_doc[str(record["doc_id"])], axis=0)
-            noise = np.random.default_rng(n).standard_normal((len(chunks), spec.dim)).astype(np.float32)
-            matrix = source + 0.02 * noise
-            matrix /= np.linalg.norm(matrix, axis=1, keepdims=True)
-        document = Document(
-            doc_id=doc_id, version=1, title=parsed.title, media_type=parsed.media_type,
-            content_hash=hashlib.sha256(text.encode()).hexdigest(), indexed_at=datetime.now(UTC),
-        )  # fmt: skip
-        if store.current(doc_id) is None:
-            store.put(document, parsed.text, chunks, ChunkVectors(spec, matrix.astype(np.float32)))
+    have = {d.doc_id for d in store.documents()}
+    count = _chunk_count(store)
+    stamp = datetime.now(UTC)
+
+    def generate() -> Iterator[DocumentRecord]:
+        nonlocal count
+        n = 0
+        while count < target_chunks:
+            record = records[n % len(records)]
+            doc_id = str(record["doc_id"]) if n < len(records) else f"syn{n}-{record['doc_id']}"
+            n += 1
+            if doc_id in have:
+                continue
+            text = record["text"] if n <= len(records) else _perturb(record["text"], n - 1)
+            parsed = _parse_record({"doc_id": doc_id, "title": record["title"], "text": text, "metadata": {}})
+            chunks = chunk_document(parsed, doc_id, 1)
+            source = vec_by_doc[str(record["doc_id"])]
+            if n <= len(records):
+                matrix = np.stack(source)
+                matrix = matrix[: len(chunks)] if len(matrix) >= len(chunks) else np.resize(matrix, (len(chunks), spec.dim))
+            else:
+                noise = np.random.default_rng(n).standard_normal((len(chunks), spec.dim)).astype(np.float32)
+                matrix = np.mean(source, axis=0) + 0.02 * noise
+                matrix /= np.linalg.norm(matrix, axis=1, keepdims=True)
+            digest = hashlib.sha256(parsed.text.encode()).hexdigest()
+            document = Document(doc_id=doc_id, version=1, title=parsed.title, media_type=parsed.media_type,
+                                content_hash=digest, indexed_at=stamp)  # fmt: skip
+            version = VersionRecord(1, digest, parsed.title, parsed.text, (), stamp.isoformat(), None)
             count += len(chunks)
-        n += 1
+            yield DocumentRecord(document, (version,), tuple(chunks), tuple(matrix.astype(np.float32)))
+
+    def progress(record: object) -> None:
+        if count // 50_000 != progress.shown:  # type: ignore[attr-defined]
+            progress.shown = count // 50_000  # type: ignore[attr-defined]
+            print(f"  synthetic store: {count:,} of {target_chunks:,} chunks, {time.perf_counter() - t:.0f}s", flush=True)
+
+    progress.shown = 0  # type: ignore[attr-defined]
+    store.import_documents(generate(), on_each=progress)
     print(f"built the synthetic store: {count} chunks in {time.perf_counter() - t:.0f}s", flush=True)
     return store
 

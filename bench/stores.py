@@ -2,14 +2,15 @@
 mode, hybrid search latency (p50/p95) at SciFact's size and on a synthetic store of N chunks,
 and the recall of pgvector's HNSW index against exact search.
 
-Run: ``.venv/bin/python bench/stores.py [--big 100000] [--url postgresql://...]``
+Run: ``.venv/bin/python bench/stores.py [--big 100000 1000000] [--url postgresql://...]``
 
 Without ``--url`` a throwaway PostgreSQL is started with ``scripts/postgres.sh`` (and stopped
 at the end). The SQLite stores are the cached ones of ``bench/retrieval.py`` (the same chunk
 vectors); each PostgreSQL store is filled from them with ``citadel copy`` (the copy's time is
 reported too), so both stores hold exactly the same chunks and vectors. Queries: the 300 SciFact
 claims of the BEIR test set, embedded once; no rerank (the reranker is the same for both stores
-and would only add its own time).
+and would only add its own time). The synthetic stores (``bench/retrieval.py``) are built once
+and cached; the PostgreSQL copy of each is made in the run, by ``citadel copy``'s bulk load.
 """
 
 from __future__ import annotations
@@ -63,7 +64,14 @@ def fill(sqlite: Store, server: str, name: str) -> tuple[Store, float]:
     url = database(server, name)
     pg = open_store(url)
     t = time.perf_counter()
-    copy_store(sqlite, pg)
+    done = [0]
+
+    def progress(_doc_id: str) -> None:
+        done[0] += 1
+        if done[0] % 50_000 == 0:
+            print(f"  copy to {name}: {done[0]:,} documents, {time.perf_counter() - t:.0f}s", flush=True)
+
+    copy_store(sqlite, pg, on_progress=progress)
     return pg, time.perf_counter() - t
 
 
@@ -87,6 +95,24 @@ def latency(searcher: Searcher, queries: list[tuple[str, str]], vectors: np.ndar
     return {"p50": times[len(times) // 2], "p95": times[min(len(times) - 1, int(len(times) * 0.95))]}
 
 
+def side_latency(store: Store, queries: list[tuple[str, str]], vectors: np.ndarray) -> dict[str, float]:
+    """p50/p95 of each side of hybrid search alone (50 candidates, as the searcher asks)."""
+    out: dict[str, float] = {}
+    for side in ("keyword", "dense"):
+        times = []
+        for (_, text), vec in zip(queries, vectors, strict=True):
+            t = time.perf_counter()
+            if side == "keyword":
+                store.keyword_search(text, 50, SearchFilter())
+            else:
+                store.dense_search(vec, 50, SearchFilter())
+            times.append((time.perf_counter() - t) * 1000)
+        times.sort()
+        out[f"{side}_p50"] = round(times[len(times) // 2], 1)
+        out[f"{side}_p95"] = round(times[min(len(times) - 1, int(len(times) * 0.95))], 1)
+    return out
+
+
 def hnsw_recall(pg: Store, sqlite: Store, vectors: np.ndarray, k: int = 10) -> float:
     """Share of the exact top-k (SQLite's exact search over the same vectors) that the HNSW
     search of PostgreSQL returns."""
@@ -101,7 +127,8 @@ def hnsw_recall(pg: Store, sqlite: Store, vectors: np.ndarray, k: int = 10) -> f
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--url", help="a PostgreSQL server to use (default: start a throwaway one)")
-    parser.add_argument("--big", type=int, default=100_000, help="chunks of the synthetic store (0: skip)")
+    parser.add_argument("--big", type=int, nargs="*", default=[100_000, 1_000_000],
+                        help="chunks of each synthetic store (none: skip)")  # fmt: skip
     parser.add_argument("--latency-queries", type=int, default=100)
     args = parser.parse_args()
     server, folder = postgres_server(args.url)
@@ -120,17 +147,25 @@ def main() -> int:
                              for mode in ("bm25", "dense", "hybrid")}  # fmt: skip
             results[f"{name}_latency_scifact"] = latency(searcher, queries[: args.latency_queries],
                                                          vectors[: args.latency_queries])
+            results[f"{name}_sides_scifact"] = side_latency(store, queries[: args.latency_queries],
+                                                            vectors[: args.latency_queries])  # fmt: skip
         results["hnsw_recall_scifact"] = round(hnsw_recall(pg, sqlite, vectors[: args.latency_queries]), 4)
         print(json.dumps(results), flush=True)
-        if args.big:
-            big = rb.synthetic_store(sqlite, args.big)
-            pg_big, copy_big = fill(big, server, "bench_big")
-            results["copy_big_s"] = round(copy_big, 1)
+        for size in args.big:
+            big = rb.synthetic_store(sqlite, size)
+            pg_big, copy_big = fill(big, server, f"bench_big_{size}")
+            results[f"copy_{size}_s"] = round(copy_big, 1)
+            print(f"copied {size:,} chunks to PostgreSQL in {copy_big:.0f}s", flush=True)
             for name, store in (("sqlite", big), ("postgres", pg_big)):
-                results[f"{name}_latency_{args.big}"] = latency(Searcher(store, embedder=embedder),
-                                                                queries[: args.latency_queries],
-                                                                vectors[: args.latency_queries])  # fmt: skip
-            results[f"hnsw_recall_{args.big}"] = round(hnsw_recall(pg_big, big, vectors[: args.latency_queries]), 4)
+                results[f"{name}_latency_{size}"] = latency(Searcher(store, embedder=embedder),
+                                                            queries[: args.latency_queries],
+                                                            vectors[: args.latency_queries])  # fmt: skip
+                results[f"{name}_sides_{size}"] = side_latency(store, queries[: args.latency_queries],
+                                                               vectors[: args.latency_queries])  # fmt: skip
+            results[f"hnsw_recall_{size}"] = round(hnsw_recall(pg_big, big, vectors[: args.latency_queries]), 4)
+            print(json.dumps({k: v for k, v in results.items() if str(size) in k}), flush=True)
+            pg_big.close()
+            big.close()
         print(f"# stores benchmark, {time.strftime('%Y-%m-%d %H:%M')}, {platform.machine()}, {os.cpu_count()} cores, "
               f"load average at start {load:.2f}")
         print(json.dumps(results, indent=2))
