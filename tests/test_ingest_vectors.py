@@ -92,6 +92,27 @@ def test_search_counts_only_documents_the_caller_may_read(tmp_path: Path, store:
     assert store.count_unembedded() == 0 and store.unembedded_documents(HR) == (0, [])
 
 
+def test_the_count_of_unembedded_documents_runs_once_per_generation_and_filter(
+    tmp_path: Path, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The count reads every chunk (at a million chunks it would cost more than the search):
+    a searcher repeats it only when the store's content changed or for another caller."""
+    assert not ingest(store, [write_jsonl(tmp_path / "a.jsonl", PUBLIC_DOCS[:2])], embedder=HashingEmbedder()).failed
+    assert not ingest(store, [write_jsonl(tmp_path / "b.jsonl", PUBLIC_DOCS[2:])], embedder=None).failed
+    counted: list[SearchFilter] = []
+    count = store.unembedded_documents
+    monkeypatch.setattr(store, "unembedded_documents", lambda where, *a: counted.append(where) or count(where, *a))
+    search = searcher(store)
+    for query in ("refunds", "staff parking", "travel costs"):  # distinct queries: no result cache hit
+        assert dense_note(search.search(query, k=3, where=PUBLIC).notes) is not None
+    assert counted == [PUBLIC]
+    search.search("refunds", k=3, where=HR)
+    assert counted == [PUBLIC, HR]
+    embed_missing(store, HashingEmbedder())  # a content write: the next search counts again
+    assert dense_note(search.search("parking fees", k=3, where=PUBLIC).notes) is None
+    assert counted == [PUBLIC, HR, PUBLIC]
+
+
 def test_a_chunk_replaced_while_embedding_keeps_no_stale_vector(tmp_path: Path, store: Store) -> None:
     doc = write_jsonl(tmp_path / "d.jsonl", [{"doc_id": "note", "title": "Note", "text": "The office opens at nine."}])
     assert not ingest(store, [doc], embedder=None).failed

@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 import logging
 import math
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
@@ -109,6 +110,8 @@ class Searcher:
         self._dense_down = Backoff(clock)
         self._rerank_down = Backoff(clock)
         self._cache: OrderedDict[tuple[Any, ...], SearchResult] = OrderedDict()
+        self._unembedded: OrderedDict[tuple[Any, ...], tuple[int, list[str]]] = OrderedDict()
+        self._unembedded_lock = threading.Lock()
 
     # --- public ----------------------------------------------------------------------------
 
@@ -198,9 +201,19 @@ class Searcher:
     def _note_unembedded(self, where: SearchFilter, notes: list[str]) -> None:
         """Say so when documents the caller may read are not in the dense index yet (a
         keyword-first ingest): they are found by keywords only. Counted over what the
-        caller may read, never over the rest."""
+        caller may read, never over the rest; once per store generation and filter (the
+        count reads every chunk: at a million chunks it would cost more than the search)."""
         try:
-            missing, examples = self.store.unembedded_documents(where)
+            key = (self.store.generation(), *_filter_key(where))
+            with self._unembedded_lock:
+                known = self._unembedded.get(key)
+            if known is None:
+                known = self.store.unembedded_documents(where)
+                with self._unembedded_lock:
+                    self._unembedded[key] = known
+                    while len(self._unembedded) > _UNEMBEDDED_KEYS:
+                        self._unembedded.popitem(last=False)
+            missing, examples = known
         except CitadelError as exc:
             log.warning("could not count the documents without vectors: %s", exc)
             return
@@ -319,12 +332,19 @@ class Searcher:
 
 
 def _cache_key(query: str, k: int, where: SearchFilter, mode: Mode, rerank: bool, generation: int) -> tuple[Any, ...]:
+    return (query, k, mode, rerank, generation, *_filter_key(where))
+
+
+def _filter_key(where: SearchFilter) -> tuple[Any, ...]:
     return (
-        query, k, mode, rerank, generation,
         tuple(sorted(where.groups)), where.unrestricted,
         None if where.doc_ids is None else tuple(sorted(where.doc_ids)),
         json.dumps(where.metadata, sort_keys=True, default=str),
     )  # fmt: skip
+
+
+#: (generation, filter) keys whose count of documents without vectors a searcher remembers
+_UNEMBEDDED_KEYS = 256
 
 
 def _fuse(
