@@ -90,6 +90,11 @@ _BM25_STATS = """stats AS (
 _BM25_TERM = (f"i.idf * (p.tf_text * ({K1} + 1) / (p.tf_text + {K1} * (1 - {B} + {B} * p.len_text / st.avg_text)) "
               f"+ {CONTEXT_WEIGHT} * p.tf_context * ({K1} + 1) "
               f"/ (p.tf_context + {K1} * (1 - {B} + {B} * p.len_context / st.avg_context)))")  # fmt: skip
+#: documents :meth:`PostgresStore.export_documents` reads per batch
+EXPORT_BATCH = 500
+#: a document row with its groups (alias ``d``), as :func:`_document` reads it
+_DOCUMENT_COLS = ("doc_id, version, title, source_path, media_type, metadata, content_hash, indexed_at, "
+                  "(SELECT coalesce(array_agg(grp ORDER BY grp), '{}') FROM doc_groups g WHERE g.doc_id = d.doc_id)")
 #: the tables a bulk load fills (vacuumed and analyzed after it)
 _LOADED_TABLES = ("documents", "doc_groups", "versions", "chunks", "postings", "part_terms", "part_stats",
                   "chunk_vectors")  # fmt: skip
@@ -155,19 +160,8 @@ class PostgresStore(Store):
     # --- documents ----------------------------------------------------------------------
 
     def current(self, doc_id: str) -> Document | None:
-        rows = self._read(
-            "SELECT doc_id, version, title, source_path, media_type, metadata, content_hash, indexed_at, "
-            "(SELECT coalesce(array_agg(grp ORDER BY grp), '{}') FROM doc_groups g WHERE g.doc_id = d.doc_id) "
-            "FROM documents d WHERE doc_id = %s",
-            (doc_id,),
-        )
-        if not rows:
-            return None
-        r = rows[0]
-        return Document(
-            doc_id=r[0], version=r[1], title=r[2], source_path=r[3], media_type=r[4], metadata=r[5],
-            content_hash=r[6], indexed_at=datetime.fromisoformat(r[7]), groups=tuple(r[8]),
-        )  # fmt: skip
+        rows = self._read(f"SELECT {_DOCUMENT_COLS} FROM documents d WHERE doc_id = %s", (doc_id,))
+        return _document(rows[0]) if rows else None
 
     def put(
         self, document: Document, text: str, chunks: Sequence[Chunk], vectors: ChunkVectors | None = None
@@ -587,23 +581,34 @@ class PostgresStore(Store):
     # --- moving a whole store ------------------------------------------------------------
 
     def export_documents(self) -> Iterator[DocumentRecord]:
-        for (doc_id,) in self._read('SELECT doc_id FROM documents ORDER BY doc_id COLLATE "C"'):
-            document = self.current(doc_id)
-            if document is None:
-                continue
-            versions = tuple(
-                VersionRecord(r[0], r[1], r[2], r[3], tuple(r[4]), r[5], r[6])
-                for r in self._read(
-                    "SELECT version, content_hash, title, text, groups, indexed_at, replaced_at FROM versions "
-                    "WHERE doc_id = %s ORDER BY version", (doc_id,))
-            )  # fmt: skip
-            rows = self._read(
+        """Every document, :data:`EXPORT_BATCH` at a time (three queries a batch)."""
+        last = ""
+        while True:
+            ids = [str(r[0]) for r in self._read(
+                'SELECT doc_id FROM documents WHERE doc_id COLLATE "C" > %s ORDER BY doc_id COLLATE "C" LIMIT %s',
+                (last, EXPORT_BATCH))]  # fmt: skip
+            if not ids:
+                return
+            last = ids[-1]
+            documents = {str(r[0]): _document(r) for r in self._read(
+                f"SELECT {_DOCUMENT_COLS} FROM documents d WHERE doc_id = ANY(%s)", (ids,))}  # fmt: skip
+            versions: dict[str, list[VersionRecord]] = {}
+            for r in self._read(
+                "SELECT doc_id, version, content_hash, title, text, groups, indexed_at, replaced_at FROM versions "
+                "WHERE doc_id = ANY(%s) ORDER BY doc_id, version", (ids,)):  # fmt: skip
+                versions.setdefault(str(r[0]), []).append(VersionRecord(r[1], r[2], r[3], r[4], tuple(r[5]), r[6], r[7]))
+            chunks: dict[str, list[tuple[Any, ...]]] = {}
+            for r in self._read(
                 f"SELECT {_CHUNK_COLS}, v.vec::text FROM chunks c LEFT JOIN chunk_vectors v ON v.rowid = c.rowid "
-                "WHERE c.doc_id = %s ORDER BY c.ord",
-                (doc_id,),
-            )
-            vectors = tuple(_parse_vec(r[-1]) if r[-1] is not None else None for r in rows)
-            yield DocumentRecord(document, versions, tuple(_chunk(r) for r in rows), vectors)
+                "WHERE c.doc_id = ANY(%s) ORDER BY c.doc_id, c.ord", (ids,)):  # fmt: skip
+                chunks.setdefault(str(r[1]), []).append(r)
+            for doc_id in ids:
+                if doc_id not in documents:  # deleted since the page was read
+                    continue
+                rows = chunks.get(doc_id, [])
+                vectors = tuple(_parse_vec(r[-1]) if r[-1] is not None else None for r in rows)
+                yield DocumentRecord(documents[doc_id], tuple(versions.get(doc_id, ())),
+                                     tuple(_chunk(r) for r in rows), vectors)  # fmt: skip
 
     def import_document(self, record: DocumentRecord) -> None:
         self.import_documents([record])
@@ -758,6 +763,13 @@ def _configure(conn: Any) -> None:
     conn.execute("SET statement_timeout = '120s'")
 
 
+def _document(r: Sequence[Any]) -> Document:
+    return Document(
+        doc_id=r[0], version=r[1], title=r[2], source_path=r[3], media_type=r[4], metadata=r[5],
+        content_hash=r[6], indexed_at=datetime.fromisoformat(r[7]), groups=tuple(r[8]),
+    )  # fmt: skip
+
+
 def _chunk(r: Sequence[Any]) -> Chunk:
     return Chunk(
         chunk_id=r[0], doc_id=r[1], version=r[2], text=r[3], start=r[4], end=r[5], page=r[6],
@@ -772,7 +784,8 @@ def _vec(row: np.ndarray) -> str:
 
 
 def _parse_vec(text: str) -> np.ndarray:
-    return np.array([float(x) for x in text.strip("[]").split(",")], dtype=np.float32)
+    """pgvector's text form back to float32 (its digits are the shortest that round-trip)."""
+    return np.array(text.strip("[]").split(","), dtype=np.float64).astype(np.float32)
 
 
 def _check_text(doc_id: str, text: str) -> None:
