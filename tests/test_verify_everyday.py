@@ -48,6 +48,24 @@ WRONG = [
      "atomic parts: one part of the claim is not supported: \"The chair can also veto any resolution.\""),
 ]
 
+#: a table written out as records, several on one line (how tables reach the verifier from
+#: converted documents and from LLM answers alike)
+GYM = ("Membership: Off-peak; Monthly fee: £19; Classes: not included; Sauna: not included; Guest passes: 0. "
+       "Membership: Standard; Monthly fee: £29; Classes: included; Sauna: not included; Guest passes: 2. "
+       "Membership: Unlimited; Monthly fee: £45; Classes: included; Sauna: included; Guest passes: 6.")
+WRONG += [
+    ("a yes/no cell read the other way", "The Standard membership does not include classes.", GYM, "table"),
+    ("a yes/no cell of another row", "The Off-peak membership includes classes.", GYM, "table"),
+    ("a value from another row", "Standard members get 6 guest passes.", GYM, "another row"),
+    ("a period the header names", "The Unlimited membership costs £45 per year.", GYM, "number mismatch"),
+    ("a comparison two rows contradict", "The Off-peak membership costs more than the Standard one.", GYM,
+     "comparison"),
+    ("a negated comparison two rows contradict", "The Unlimited membership is not dearer than the Standard one.",
+     GYM, "comparison"),
+    ("a count rounded into a percentage", "The trial enrolled 4 patients per site.",
+     "The trial enrolled 412 adults at 30 sites; 4.4% withdrew.", "number"),
+]
+
 RIGHT = [
     ("period in other words", "Staff can claim at most 50 EUR a month for home-office costs.",
      "Staff may claim up to 50 EUR per month for home-office costs."),
@@ -72,6 +90,13 @@ RIGHT = [
      "The museum is closed on Mondays and public holidays."),
     ("one item of a negated list", "Vouchers cannot be refunded.",
      "Season tickets and vouchers cannot be refunded."),
+    ("a yes/no cell as it is", "The Unlimited membership includes the sauna.", GYM),
+    ("a lacking cell in other words", "The Off-peak membership excludes classes.", GYM),
+    ("a value of its own row", "Unlimited members get 6 guest passes.", GYM),
+    ("a period the header names, in words", "The Standard membership costs £29 a month.", GYM),
+    ("a comparison two rows bear out", "The Unlimited membership costs more than the Standard one.", GYM),
+    ("a number that names its row", "Plan 90 members pay £12 a month.",
+     "Plan: Plan 30; Monthly fee: £8; Notice: 30 days. Plan: Plan 90; Monthly fee: £12; Notice: 90 days."),
 ]
 
 
@@ -92,7 +117,7 @@ def test_the_same_meaning_passes(verifier: Verifier, kind: str, claim: str, sour
 
 CHECKS = ("structure", "number mismatch", "number not in source", "negation", "direction", "names",
           "aligned sentence", "modality", "scope", "opposite claim", "atomic parts", "model",
-          "model and combiner")
+          "model and combiner", "table", "comparison")
 
 
 def test_every_reason_names_the_check_that_decided(verifier: Verifier) -> None:

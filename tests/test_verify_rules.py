@@ -6,7 +6,8 @@ import pytest
 
 from citadel.verify import check_numbers, find_quote
 from citadel.verify.lexical import Directed, opposite, scoped_directions
-from citadel.verify.numbers import NumberStatus, quantities
+from citadel.verify.numbers import NumberStatus, compare_rows, quantities
+from citadel.verify.tables import cell_polarity, named_rows, row_of, rows
 
 SOURCE = "The course lasts 5 days and costs $30 per month. Sessions take 90 minutes."
 
@@ -105,6 +106,61 @@ def test_reading_table_rows_correctly_passes() -> None:
     assert check_numbers("The Basic plan costs $5 per month.", TABLE).status is NumberStatus.OK
     both = "Basic costs $5 per month and Premium costs $12 per month."
     assert check_numbers(both, TABLE).status is NumberStatus.OK
+
+
+#: records written out on one line, each ending with a full stop, then a sentence of prose
+INLINE = ("Tier: Bronze; Price: €4; Backups: not included; Storage: 20 GB. "
+          "Tier: Silver; Price: €9; Backups: included; Storage: 200 GB. "
+          "Tier: Gold 2; Price: €15; Backups: included; Storage: 2 TB. Every tier can be cancelled monthly.")
+
+
+def test_rows_written_out_on_one_line_are_rows() -> None:
+    table = rows(INLINE)
+    assert [r.cells[0].value for r in table] == ["Bronze", "Silver", "Gold 2"]
+    assert [c.header for c in table[0].cells] == ["Tier", "Price", "Backups", "Storage"]
+    cell = table[1].cells[3]
+    assert INLINE[cell.start:cell.end] == "200 GB"
+    assert rows("Plan: Basic; Price: $5. The plan renews monthly.") == []  # one row is no table
+    assert rows("Note: this is prose; it has one colon.\nNothing else.") == []
+
+
+def test_a_row_is_named_by_its_key_or_by_a_word_of_its_own() -> None:
+    table = rows(INLINE)
+    assert named_rows("Gold 2 is dearer than Silver.", table) == [2, 1]
+    assert row_of("The Bronze tier has no backups.", table) == 0
+    assert row_of("Every tier can be cancelled.", table) is None
+
+
+def test_mixing_rows_written_out_on_one_line_is_a_conflict() -> None:
+    assert "another row" in check_numbers("The Bronze tier has 200 GB of storage.", INLINE).detail
+    assert check_numbers("The Silver tier has 200 GB of storage.", INLINE).status is NumberStatus.OK
+    # the number of a row's key is not a value taken from another row
+    assert check_numbers("Gold 2 stores 2 TB.", INLINE).status is NumberStatus.OK
+
+
+@pytest.mark.parametrize(("claim", "wrong"), [
+    ("The Bronze tier includes backups.", True),
+    ("Silver does not include backups.", True),
+    ("The Bronze tier excludes backups.", False),
+    ("Backups are included in the Gold 2 tier.", False),
+    ("Silver includes backups but Bronze does not.", False),  # two rows: left to the other layers
+    ("The Bronze tier costs €4.", False),  # not a yes/no cell
+])
+def test_a_yes_no_cell_read_against_the_claim(claim: str, wrong: bool) -> None:
+    assert (cell_polarity(claim, INLINE) is not None) is wrong
+
+
+@pytest.mark.parametrize(("claim", "wrong"), [
+    ("Silver costs less than Bronze.", True),
+    ("Bronze is not cheaper than Silver.", True),
+    ("Gold 2 offers more storage than Silver.", False),
+    ("Silver offers more storage than Gold 2.", True),
+    ("Bronze costs less than Silver.", False),
+    ("Silver is better than Bronze.", False),  # no comparative the values can order
+    ("Silver costs €9 and Bronze €4.", False),  # no comparison at all
+])
+def test_a_comparison_between_two_rows(claim: str, wrong: bool) -> None:
+    assert (compare_rows(claim, INLINE) is not None) is wrong
 
 
 QUOTE_SOURCE = (

@@ -12,7 +12,8 @@ import re
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from citadel.verify.lexical import fold
+from citadel.verify.lexical import fold, words
+from citadel.verify.tables import named_cells, named_rows, rows
 
 _SMALL = {
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -326,8 +327,9 @@ def _agree(c: Quantity, s: Quantity) -> bool:
         slo, shi = s.base()
         f = _UNITS[c.unit][1] if c.unit in _UNITS else 1.0
         return _same(clo, slo, c.tol * f) and _same(chi, shi, c.tol * f)
-    return _same(c.lo, s.lo, c.tol) and _same(c.hi, s.hi, c.tol) and (
-        c.unit is None or s.unit is None or c.unit == s.unit)
+    if c.unit != s.unit:  # one side without a unit: the same value, not a rounded one
+        return (c.unit is None or s.unit is None) and c.lo == s.lo and c.hi == s.hi  # "4" is not "4.4%"
+    return _same(c.lo, s.lo, c.tol) and _same(c.hi, s.hi, c.tol)
 
 
 def _is_year(q: Quantity) -> bool:
@@ -368,7 +370,8 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
         if any(_agree(c, s) for s in sq) or _entailed(c, folded_claim, sq, folded_source):
             matched += 1
             continue
-        clash = next((s for s in wq if _conflicts(c, s)), None)
+        clash = next((s for s in wq if _conflicts(c, s) and _same(c.lo, s.lo, c.tol)), None) \
+            or next((s for s in wq if _conflicts(c, s)), None)
         if clash is not None:
             conflict = True
             problems.append(f"'{c.text}' in the claim but '{clash.text}' in the source")
@@ -448,7 +451,9 @@ def _entailed(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
             return True
     if c.lo != c.hi:
         return False
-    exact = [s for s in sq if s.lo == s.hi]
+    # operands: exact values of the claim's period (a sum with nothing in it, or of amounts
+    # per month for an amount per year, is not arithmetic)
+    exact = [s for s in sq if s.lo == s.hi and s.lo != 0 and not (c.per and s.per and s.per != c.per)]
     # a source with many numbers makes almost any value by chance: arithmetic is read in
     # short sources only
     if not _ARITHMETIC.search(claim) or len(exact) > MAX_ARITHMETIC_QUANTITIES:
@@ -487,31 +492,90 @@ def _close(a: float, b: float, approx: bool) -> bool:
     return abs(a - b) <= (0.1 if approx else 0.005) * max(abs(a), abs(b)) + 1e-9
 
 
-_ROW = re.compile(r"\||\t|\w: [^;\n]+; *[^:;\n]+: ")
-
-
 def check_rows(claim: str, source: str) -> str | None:
-    """Table-row consistency: in a source with table rows (``a | b``, tab-separated, or
-    ``Header: value; Header: value`` lines), each claim number must sit in a row that also
-    holds the claim's row-identifying words. Returns a description of the mix-up, or None."""
-    from citadel.verify.lexical import content_words
-
-    rows = [ln for ln in source.split("\n") if _ROW.search(ln)]
+    """Table-row consistency: in a source with table rows (:func:`citadel.verify.tables.rows`:
+    ``a | b``, tab-separated, or ``Header: value; Header: value`` records), each claim number
+    must sit in a row that also holds the claim's row-identifying words. Returns a
+    description of the mix-up, or None."""
+    table = rows(source)
     cq = quantities(claim)
-    if len(rows) < 2 or not cq:
+    if not table or not cq:
         return None
-    row_words = [content_words(r) for r in rows]
-    cw = content_words(claim)
-    # words of the claim that name exactly one row
-    ident = {w for w in cw if sum(w in rw for rw in row_words) == 1}
-    if not ident:
+    named = named_rows(claim, table)
+    if not named:
         return None
-    row_q = [quantities(r) for r in rows]
+    # a number of a row's key ("Notice 90") names that row: it is no value to place
+    keys = [q for i in named if table[i].cells for q in quantities(table[i].cells[0].value)]
+    row_q = [quantities(r.text) for r in table]
     for c in cq:
+        if any(_agree(c, k) for k in keys):
+            continue
         homes = [i for i, qs in enumerate(row_q) if any(_agree(c, s) for s in qs)]
-        if homes and not any(ident & row_words[i] for i in homes):
-            named = rows[max(range(len(rows)),
-                             key=lambda i: (len(ident & row_words[i]), bool(row_q[i])))]
-            return (f"'{c.text}' belongs to another row ('{rows[homes[0]].strip()}'), not to "
-                    f"'{named.strip()}'")
+        if homes and not set(homes) & set(named):
+            return (f"'{c.text}' belongs to another row ('{table[homes[0]].text.strip()}'), not to "
+                    f"'{table[named[0]].text.strip()}'")
     return None
+
+
+#: comparatives and the way they order two values (+1: the first is the larger)
+_MORE = frozenset("higher more greater larger bigger longer faster heavier taller older dearer costlier "
+                  "wider deeper".split())
+_LESS = frozenset("lower less fewer smaller shorter slower lighter cheaper younger narrower "
+                  "shallower".split())
+
+_MONEY = frozenset({"usd", "eur", "gbp"})
+_PRICED = frozenset("cost costs costing charge charges charged priced".split())
+#: comparatives that order one kind of quantity only
+_COMPARED = {"cheaper": _MONEY, "dearer": _MONEY, "costlier": _MONEY, "heavier": {"mass"}, "lighter": {"mass"},
+             "older": {"time"}, "younger": {"time"}, "taller": {"length"}, "wider": {"length"},
+             "narrower": {"length"}, "deeper": {"length"}, "shallower": {"length"}}
+
+
+def compare_rows(claim: str, source: str) -> str | None:
+    """A comparison between two rows that their values contradict: "The X100 is not slower
+    than the X200 at writing" where the X100's row gives 2,500 MB/s and the X200's 5,000 MB/s
+    for "Write speed". None when the claim compares nothing, names not exactly two rows, or the
+    compared column is not clear (the header the claim names, else the one column whose
+    values are comparable quantities in both rows).
+
+    "A is <comparative> than B" orders A's value against B's; a negation ("not slower than")
+    turns the order and allows a tie."""
+    ws = words(claim)
+    if "than" not in ws:
+        return None
+    cmp = [w for w in ws[: ws.index("than")] if w in _MORE or w in _LESS]
+    table = rows(source)
+    if len(cmp) != 1 or not table:
+        return None
+    named = named_rows(claim, table)
+    if len(named) != 2:
+        return None
+    a, b = table[named[0]], table[named[1]]
+    if not a.cells or not b.cells:
+        return None
+    headers = [c.header for c in named_cells(claim, a) if c is not a.cells[0]]
+    at = ws.index(cmp[0])
+    # "costs more": a price, whatever the comparative
+    dims = _MONEY if at and ws[at - 1] in _PRICED else _COMPARED.get(cmp[0])
+    if not headers:  # no column named: the one whose values the comparative can order
+        headers = [c.header for c in a.cells[1:]]
+    pairs = []
+    for h in headers:
+        ca = next((c for c in a.cells if c.header == h), None)
+        cb = next((c for c in b.cells if c.header == h), None)
+        qa = quantities(ca.value) if ca else []
+        qb = quantities(cb.value) if cb else []
+        if len(qa) == 1 and len(qb) == 1 and _comparable(qa[0], qb[0]) and not qa[0].vague \
+                and not qb[0].vague and (dims is None or qa[0].dimension in dims):
+            pairs.append((h, qa[0], qb[0]))
+    if len(pairs) != 1:
+        return None
+    h, x, y = pairs[0]
+    va, vb = x.base()[1], y.base()[1]
+    sign = 1 if cmp[0] in _MORE else -1
+    negated = any(w in ("not", "never") or w.endswith("n't") for w in ws[: ws.index("than")])
+    holds = (sign * (va - vb) <= 0) if negated else (sign * (va - vb) > 0)
+    if holds:
+        return None
+    return (f"the claim compares two rows, but '{h}' is {x.text} in '{a.text.strip()}' and "
+            f"{y.text} in '{b.text.strip()}'")

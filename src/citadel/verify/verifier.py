@@ -11,7 +11,9 @@ layer into one score. Where that score says *supported*, the model also reads th
 opposite on the best window ("lowers" for "raises", a negation removed or added): a source
 that entails the opposite far better speaks against the claim. Rules then decide the
 verdict where they are sure: a claim number that contradicts the source is ``contradicted``,
-one that is missing is never ``supported``, a near-copy of a source sentence with its
+one that is missing is never ``supported``, a claim that reads a yes/no cell of the table
+row it names the other way or compares two rows against their values is ``contradicted``
+(:mod:`citadel.verify.tables`), a near-copy of a source sentence with its
 negation or direction turned is ``contradicted``, and so is one that exchanges two of its
 words or turns one into its opposite; one that replaces part of its sentence with words the
 source uses for something else, raises its "may" to "must" or adds an "only" is
@@ -70,8 +72,9 @@ from citadel.verify.lexical import (
     words,
 )
 from citadel.verify.model import MODEL_DIR, SupportModel
-from citadel.verify.numbers import NumberCheck, NumberStatus, check_numbers
+from citadel.verify.numbers import NumberCheck, NumberStatus, check_numbers, compare_rows
 from citadel.verify.structure import find_quote
+from citadel.verify.tables import cell_polarity
 from citadel.verify.windows import SHORT_SOURCE_CHARS, Window, candidate_windows, sentences
 
 if TYPE_CHECKING:
@@ -147,6 +150,9 @@ class _Crisp:
     opposite_word: tuple[str, str] | None = None  # ("closed", "open"): one word turned around
     raised: tuple[str, str] | None = None  # ("must", "may"): the claim obliges, the source permits
     narrowed: str | None = None  # "only": the claim restricts what the source does not
+    #: a yes/no cell of the row the claim names says the other ("Dental: included")
+    table_cell: str | None = None
+    compared: str | None = None  # a comparison between two rows that their values contradict
 
 
 class RuleVerdict(NamedTuple):
@@ -197,6 +203,8 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         opposite_word=contrary(claim, source),
         raised=raised_modality(claim, source),
         narrowed=narrowed(claim, source),
+        table_cell=cell_polarity(claim, source),
+        compared=compare_rows(claim, source),
     )
 
 
@@ -498,6 +506,10 @@ class Verifier:
         threshold = self.combiner.threshold
         if num.status is NumberStatus.CONFLICT:
             return RuleVerdict(Verdict.CONTRADICTED, f"number mismatch: {num.detail}", 0.05)
+        if crisp.table_cell:
+            return RuleVerdict(Verdict.CONTRADICTED, f"table: {crisp.table_cell}", 0.05)
+        if crisp.compared:
+            return RuleVerdict(Verdict.CONTRADICTED, f"comparison: {crisp.compared}", 0.05)
         if crisp.negation_flip:
             return RuleVerdict(Verdict.CONTRADICTED, "negation: the source says the opposite",
                                0.05)
