@@ -108,3 +108,32 @@ def test_a_failing_batch_keeps_the_batches_before_it_and_nothing_of_itself(
     assert [d.doc_id for d in any_store.documents(ADMIN)] == sorted(first_batch)
     for record in records[:4]:  # each kept document whole
         assert [c.chunk_id for c in any_store.chunks(record.document.doc_id)] == [c.chunk_id for c in record.chunks]
+
+
+def test_the_index_build_and_vacuum_of_a_bulk_load_run_without_the_statement_timeout(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A request's statement may run two minutes; building the HNSW index over a million
+    vectors takes longer, and must not be cancelled (it was, at 1M chunks). Every other
+    statement keeps the limit, on every pooled connection, before and after the load."""
+    from citadel.store import postgres
+
+    from .pg_support import fresh_database, postgres_url
+
+    records, config, content = source_records(tmp_path)
+    monkeypatch.setattr(postgres, "IMPORT_BATCH", 4)
+    seen: list[str] = []
+    build = postgres.PostgresStore._create_index
+
+    def recording(self: postgres.PostgresStore, cur: object, dim: int) -> None:
+        seen.append(cur.execute("SHOW statement_timeout").fetchone()[0])  # type: ignore[attr-defined]
+        build(self, cur, dim)
+
+    monkeypatch.setattr(postgres.PostgresStore, "_create_index", recording)
+    with open_store(fresh_database(postgres_url())) as store:
+        store.set_config("embedding", config["embedding"])
+        assert store.import_documents(records) == len(records)
+        assert seen == ["0"]  # the index build: no limit
+        assert digest(store) == content
+        limits = {store._read("SHOW statement_timeout")[0][0] for _ in range(8)}  # type: ignore[attr-defined]
+        assert limits == {"2min"}  # requests (and the connection that vacuumed) keep theirs

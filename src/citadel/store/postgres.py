@@ -71,6 +71,10 @@ IMPORT_BATCH = 250
 #: memory for building the HNSW index after a bulk load (pgvector builds far faster when the
 #: graph fits: 1M vectors of 384 dimensions need about 2 GB)
 INDEX_BUILD_MEMORY = "2GB"
+#: the longest any one statement of a request may run (every pooled connection). The HNSW
+#: build and the vacuum that end a bulk load are not requests: they run without this limit
+#: (1M vectors take longer than two minutes to index on 2 cores)
+STATEMENT_TIMEOUT = "120s"
 _CHUNK_COLS = ('c.chunk_id, c.doc_id, c.version, c.text, c.start, c."end", c.page, c.heading_path, c.kind, '
                'c.location')  # fmt: skip
 #: per visible partition: its size and average lengths (``stats``), each query term's idf (``idf``)
@@ -639,6 +643,7 @@ class PostgresStore(Store):
         if defer and spec is not None:
             with self._write(content=False) as cur:
                 cur.execute(f"SET LOCAL maintenance_work_mem = '{INDEX_BUILD_MEMORY}'")
+                cur.execute("SET LOCAL statement_timeout = 0")
                 self._create_index(cur, spec.dim)
         if written >= IMPORT_BATCH:  # a real bulk load: fresh statistics, and a visibility map
             self._vacuum()  # for BM25's index-only scans over the postings
@@ -647,7 +652,11 @@ class PostgresStore(Store):
     def _vacuum(self) -> None:
         try:
             with self._pool.connection() as conn:
-                conn.execute(f"VACUUM (ANALYZE) {', '.join(_LOADED_TABLES)}")
+                conn.execute("SET statement_timeout = 0")
+                try:
+                    conn.execute(f"VACUUM (ANALYZE) {', '.join(_LOADED_TABLES)}")
+                finally:
+                    conn.execute(f"SET statement_timeout = '{STATEMENT_TIMEOUT}'")
         except self._psycopg.Error as exc:
             raise StoreError(f"the store could not vacuum after the load: {exc}") from exc
 
@@ -760,7 +769,7 @@ class PostgresStore(Store):
 
 def _configure(conn: Any) -> None:
     """Each pooled connection: pgvector's type, and no statement left running forever."""
-    conn.execute("SET statement_timeout = '120s'")
+    conn.execute(f"SET statement_timeout = '{STATEMENT_TIMEOUT}'")
 
 
 def _document(r: Sequence[Any]) -> Document:
