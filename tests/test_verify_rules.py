@@ -120,8 +120,8 @@ def test_rows_written_out_on_one_line_are_rows() -> None:
     assert [c.header for c in table[0].cells] == ["Tier", "Price", "Backups", "Storage"]
     cell = table[1].cells[3]
     assert INLINE[cell.start:cell.end] == "200 GB"
-    assert rows("Plan: Basic; Price: $5. The plan renews monthly.") == []  # one row is no table
-    assert rows("Note: this is prose; it has one colon.\nNothing else.") == []
+    assert rows("Plan: Basic; Price: $5. The plan renews monthly.") == ()  # one row is no table
+    assert rows("Note: this is prose; it has one colon.\nNothing else.") == ()
 
 
 def test_a_row_is_named_by_its_key_or_by_a_word_of_its_own() -> None:

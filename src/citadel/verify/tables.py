@@ -7,7 +7,8 @@ Every row shares almost every word with every other, so a claim about one row re
 supported by the whole table; what the claim says must be found in the row it names.
 
 - :func:`rows`: the rows of a source, with their cells where they have headers;
-- :func:`row_of`: the one row a claim names (by words that occur in exactly one row);
+- :func:`row_of`: the one row a claim names (by its key cell, or by words that occur in that
+  row only);
 - :func:`cell_polarity`: the claim says a row has (or lacks) what its cell says it lacks (or
   has): "The Premier plan does not include dental" against "Plan: Premier; Dental: included".
 
@@ -18,9 +19,11 @@ row, a comparison between two rows, the period a header names).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
-from citadel.verify.lexical import NEGATIONS, content_words, stem, words
+from citadel.verify.lexical import content_words, negation_count, stem, words
 from citadel.verify.windows import sentences
 
 #: a line that is a table row: cells split by "|" or tabs, or two "Header: value" cells
@@ -47,10 +50,11 @@ class Row:
         return content_words(self.text)
 
 
-def rows(source: str) -> list[Row]:
-    """The rows of ``source`` when it holds at least two (else ``[]``): its lines that are
+@lru_cache(maxsize=2048)
+def rows(source: str) -> tuple[Row, ...]:
+    """The rows of ``source`` when it holds at least two (else none): its lines that are
     rows, or, when fewer than two lines are, its sentences of two or more ``Header: value``
-    cells."""
+    cells. Cached: the number check and each table rule of one pair read the same source."""
     out, pos = [], 0
     for line in source.split("\n"):
         if ROW.search(line):
@@ -58,7 +62,7 @@ def rows(source: str) -> list[Row]:
         pos += len(line) + 1
     if len(out) < 2:
         out = [row for s, e in sentences(source) if len((row := _row(source, s, e)).cells) >= 2]
-    return out if len(out) >= 2 else []
+    return tuple(out) if len(out) >= 2 else ()
 
 
 def _row(source: str, start: int, end: int) -> Row:
@@ -67,18 +71,18 @@ def _row(source: str, start: int, end: int) -> Row:
     for m in _CELL.finditer(text.rstrip(". ")):
         value = m.group(2).strip()
         if value:
-            at = start + m.start(2) + (len(m.group(2)) - len(m.group(2).lstrip()))
+            at = start + m.start(2)  # the pattern's "\s*" took the spaces before it
             cells.append(Cell(m.group(1).strip(), value, at, at + len(value)))
     return Row(text, start, tuple(cells) if len(cells) >= 2 else ())
 
 
-def identifying(claim: str, table: list[Row]) -> frozenset[str]:
+def identifying(claim: str, table: Sequence[Row]) -> frozenset[str]:
     """The claim's content words that occur in exactly one row."""
     cw = content_words(claim)
     return frozenset(w for w in cw if sum(w in r.words for r in table) == 1)
 
 
-def named_rows(claim: str, table: list[Row]) -> list[int]:
+def named_rows(claim: str, table: Sequence[Row]) -> list[int]:
     """Indexes of the rows the claim names, in the order the claim names them: by a row's key
     (its first cell's value, "Notice 90", as whole words of the claim), or by a word that occurs
     in that row only."""
@@ -97,7 +101,7 @@ def named_rows(claim: str, table: list[Row]) -> list[int]:
     return sorted(first, key=first.__getitem__)
 
 
-def row_of(claim: str, table: list[Row]) -> int | None:
+def row_of(claim: str, table: Sequence[Row]) -> int | None:
     """The one row the claim names, or None when it names none or several."""
     named = named_rows(claim, table)
     return named[0] if len(named) == 1 else None
@@ -120,8 +124,9 @@ def named_cells(claim: str, row: Row) -> list[Cell]:
 _YES = frozenset("included include yes available covered provided offered supported allowed permitted "
                  "free".split())
 _NO = frozenset("no not none excluded unavailable n/a".split())
-#: claim words that say a thing is absent ("excludes dental")
-_ABSENT = frozenset("exclude excludes excluded excluding lacks lack lacking without omits omitted".split())
+#: claim words that say a thing is absent ("excludes dental"), beside the negations
+#: (:data:`citadel.verify.lexical.NEGATIONS` has "without" and "lacks" already)
+_ABSENT = frozenset("exclude excludes excluded excluding omits omitted".split())
 
 
 def _cell_says(value: str) -> bool | None:
@@ -138,9 +143,9 @@ def _cell_says(value: str) -> bool | None:
 
 
 def _claim_says(claim: str) -> bool:
-    ws = words(claim)
-    flips = sum(1 for w in ws if w in NEGATIONS or w.endswith("n't") or w in _ABSENT)
-    return flips % 2 == 0
+    """True when the claim says the thing is there: an even count of negations and words of
+    absence."""
+    return (negation_count(claim) + sum(1 for w in words(claim) if w in _ABSENT)) % 2 == 0
 
 
 def cell_polarity(claim: str, source: str) -> str | None:
