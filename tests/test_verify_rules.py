@@ -246,3 +246,76 @@ def test_opposite_turns_a_claim_around(claim: str, expected: str) -> None:
 )
 def test_scoped_directions_say_what_goes_up_or_down(text: str, expected: list[Directed]) -> None:
     assert scoped_directions(text) == expected
+
+
+# -- scoped negation (citadel.verify.polarity) ---------------------------------------------
+
+from citadel.verify.polarity import denied_head, released, uses  # noqa: E402
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "polarity"),
+    [
+        ("Bibs will not be posted.", "post", "-"),  # past the auxiliaries to the head
+        ("A block does not count as a touch.", "count", "-"),
+        ("A block does not count as a touch.", "touch", "?"),  # in the scope, not the head
+        ("Runners who cannot collect them may ask a friend.", "collect", "?"),  # subordinate
+        ("Runners who cannot collect them may ask a friend.", "ask", "+"),  # the main verb
+        ("Members who have not paid do not vote.", "vote", "-"),
+        ("Returns are free of charge.", "charge", "?"),  # a word of negative meaning governs it
+        ("There is no charge for returns.", "charge", "?"),  # a denied noun is read neither way
+        ("You may take no more than two bags.", "bag", "+"),  # a bound, not a denial
+        ("You may take not only a bag but a case.", "bag", "+"),
+    ],
+)
+def test_a_negation_denies_its_head(text: str, word: str, polarity: str) -> None:
+    assert (word, polarity) in uses(text), uses(text)
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "found"),
+    [
+        ("Bibs will be posted to runners who cannot collect them.",
+         "Runners must collect their bib in person; bibs will not be posted.", ("post", "affirmed")),
+        ("Your data may be sold to partners.", "We do not sell your data to partners.", ("sell", "affirmed")),
+        ("The field is never null.", "The field is null on the last page.", ("null", "denied")),
+        # the source affirms it in one place and denies it in another: nothing is decided
+        ("Sydney is the largest city.", "Canberra, not Sydney, is the capital. Sydney is the largest city.",
+         None),
+        # a restricting source denies for the others what it affirms
+        ("Salaried staff do not get overtime pay.", "Only hourly staff get overtime pay.", None),
+        # a released duty is no denial of the act
+        ("Swimmers do not have to touch the wall.", "Swimmers touch the wall at each turn.", None),
+        # too little of the claim in the sentence: another statement
+        ("The old printer in the library does not print colour.", "Colour is printed on the second floor.",
+         None),
+    ],
+)
+def test_a_claim_that_affirms_what_its_source_denies(claim: str, source: str,
+                                                      found: tuple[str, str] | None) -> None:
+    assert denied_head(claim, source) == found
+
+
+def test_a_negated_duty_is_a_release() -> None:
+    assert released("Guests do not have to bring towels.")
+    assert released("You don't need to restart the server.")
+    assert not released("Guests must not bring glass.")
+    assert not released("Guests have to bring towels.")
+
+
+def test_a_value_said_of_another_sentence_conflicts() -> None:
+    source = ("Either party may end the contract with 90 days' written notice. "
+              "Invoices are due within 30 days.")
+    check = check_numbers("A month's written notice is enough for either party to end the contract.", source)
+    assert check.status is NumberStatus.CONFLICT and "90 days" in check.detail
+    assert check_numbers("Invoices must be paid in 30 days.", source).status is NumberStatus.OK
+    assert check_numbers("Either party may end the contract with 90 days' notice.",
+                         source).status is NumberStatus.OK
+
+
+def test_rounding_stays_close_and_small_counts_are_not_summed() -> None:
+    assert check_numbers("It uses 2 cups of water.", "It uses 1.5 cups of water.").status is NumberStatus.MISSING
+    assert check_numbers("It drew 2 million visitors.", "It drew 1.97 million visitors.").status is NumberStatus.OK
+    src = "Each player gets three attempts, and the top eight then get three more."
+    assert check_numbers("The top six get three more.", src).status is NumberStatus.MISSING
+    assert check_numbers("Each finalist gets six attempts in total.", src).status is NumberStatus.OK

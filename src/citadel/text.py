@@ -98,11 +98,32 @@ def sentence_spans(text: str, start: int = 0, end: int | None = None) -> list[tu
     segment = text[start:end]
     for block_start, block_end in _blocks(segment):
         block = segment[block_start:block_end]
-        for s, e in _segmenter()(block):
-            s, e = _trim(block, s, e)
-            if e > s:
-                spans.append((start + block_start + s, start + block_start + e))
+        for s0, e0 in _segmenter()(block):
+            for s, e in _missed_ends(block, s0, e0):
+                s, e = _trim(block, s, e)
+                if e > s:
+                    spans.append((start + block_start + s, start + block_start + e))
     return spans
+
+
+#: a full stop after a plain lower-case word of five or more letters, then a capital: the
+#: segmenter's model sometimes reads such a word as an abbreviation ("public holidays. Only
+#: hourly staff ..." stayed one sentence)
+_MISSED_END = re.compile(r"(?<![\w.])([a-z]{5,})\.\s+(?=[A-Z][a-z])")
+#: lower-case abbreviations of five or more letters that a capital may follow
+_LONG_ABBREVIATIONS = frozenset("approx dept govt incl excl resp corp assoc univ".split())
+
+
+def _missed_ends(text: str, s: int, e: int) -> list[tuple[int, int]]:
+    """``text[s:e]`` cut after each sentence end the segmenter missed (:data:`_MISSED_END`)."""
+    out, pos = [], s
+    for m in _MISSED_END.finditer(text, s, e):
+        if m.group(1) in _LONG_ABBREVIATIONS:
+            continue
+        out.append((pos, m.start(1) + len(m.group(1)) + 1))
+        pos = m.end()
+    out.append((pos, e))
+    return out
 
 
 _BLOCK_BREAK = re.compile(r"\n\s*")

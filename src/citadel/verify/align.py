@@ -118,14 +118,16 @@ _LIST_GAP = re.compile(r"^[\s,]*(?:(?:and|or|the|a|an)\b[\s,]*)*(?:\w+[\s,]+(?:(
 
 
 def swapped(claim: str, source: str) -> tuple[str, str] | None:
-    """``(a, b)`` when the claim is its aligned sentence with two of its words exchanged
-    around words that stay in place: roles reversed ("the Employee shall pay the Employer"
-    for "the Employer shall pay the Employee"), values moved between two entities ("the
-    employer contributes 3% and the employee 5%" for the reverse), "from the source ... in
-    the destination" for "from the destination ... in the source". Two items of one list
-    ("cash, cards and cheques") and a voice change ("X was deposed by Y") are not swaps."""
+    """``(a, b)`` when the claim is its aligned sentence with two of its words, or two short
+    phrases, exchanged around words that stay in place: roles reversed ("the Employee shall
+    pay the Employer" for "the Employer shall pay the Employee", "Romulus Augustulus deposed
+    Odoacer" for the reverse), values moved between two entities ("the employer contributes
+    3% and the employee 5%" for the reverse, "the four short bolts ...; the eight long
+    bolts" for the reverse), "from the Atlantic to the Andes" for "from the Andes to the
+    Atlantic". Two items of one list ("cash, cards and cheques") and a voice change ("X was
+    deposed by Y") are not swaps."""
     sent = aligned_sentence(claim, source)
-    if _PASSIVE.search(claim) or _PASSIVE.search(sent):
+    if bool(_PASSIVE.search(claim)) != bool(_PASSIVE.search(sent)):  # a change of voice
         return None
     c, s = sequence(claim), sequence(sent)
     if len(c) < 3 or _subsequence(c, s):
@@ -137,6 +139,67 @@ def swapped(claim: str, source: str) -> tuple[str, str] | None:
             exchanged = c[:i] + [c[j]] + c[i + 1:j] + [c[i]] + c[j + 1:]
             if _subsequence(exchanged, s) and not _listed(claim, c[i], c[j]):
                 return c[i], c[j]
+    return _swapped_phrases(claim, sent)
+
+
+#: the longest phrase, and the most words between two phrases, that :func:`swapped` exchanges
+MAX_PHRASE = 3
+MAX_BETWEEN = 3
+_ARTICLES = frozenset("a an the".split())
+_LIST_WORDS = frozenset("and or nor".split())
+
+
+def _role_sequence(text: str) -> list[str]:
+    """As :func:`sequence`, with the function words that mark roles kept ("from X to Y",
+    "X by Y"): only articles are dropped."""
+    out = []
+    for w in words(text):
+        if w in _ARTICLES:
+            continue
+        value = _SMALL.get(w)
+        if value is not None and float(value).is_integer() and w not in (
+                "first", "second", "single", "once", "half"):
+            w = str(int(value))
+        out.append(stem(w))
+    return out
+
+
+def _tight(a: list[str], b: list[str]) -> bool:
+    """``a`` is a subsequence of ``b`` within a stretch at most ``MAX_BETWEEN`` words longer
+    than ``a``: the same phrase with a few words put in, not words gathered from all over a
+    long sentence."""
+    for start in (i for i, w in enumerate(b) if w == a[0]):
+        k = 0
+        for w in b[start:start + len(a) + MAX_BETWEEN]:
+            if w == a[k]:
+                k += 1
+                if k == len(a):
+                    return True
+    return False
+
+
+def _swapped_phrases(claim: str, sent: str) -> tuple[str, str] | None:
+    """Two phrases of the claim that its aligned sentence holds in the other order, with
+    the words between them; the claim's other words need only occur in the sentence (a
+    date may move: "Y deposed X in 476" for "in 476, X deposed Y")."""
+    c, s = _role_sequence(claim), _role_sequence(sent)
+    if _subsequence(c, s) or not set(c) <= set(s):
+        return None
+    for i in range(len(c)):
+        for la in range(MAX_PHRASE, 0, -1):
+            for gap in range(1, MAX_BETWEEN + 1):
+                for lb in range(MAX_PHRASE, 0, -1):
+                    if i + la + gap + lb > len(c):
+                        continue
+                    a = c[i:i + la]
+                    mid = c[i + la:i + la + gap]
+                    b = c[i + la + gap:i + la + gap + lb]
+                    # items of one list ("cards, vouchers and cash") trade places freely
+                    if set(a) & set(b) or all(w in STOPWORDS for w in a + b) \
+                            or set(mid) & _LIST_WORDS:
+                        continue
+                    if _tight(b + mid + a, s) and not _subsequence(a + mid + b, s):
+                        return " ".join(a), " ".join(b)
     return None
 
 

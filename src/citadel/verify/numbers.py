@@ -12,8 +12,9 @@ import re
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from citadel.verify.lexical import fold, words
+from citadel.verify.lexical import fold, overlap, words
 from citadel.verify.tables import named_cells, named_rows, rows
+from citadel.verify.windows import sentences
 
 _SMALL = {
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -301,9 +302,15 @@ def _written_ranges(t: str, qs: list[Quantity]) -> list[Quantity]:
     return out
 
 
+#: the most a rounded value may differ from the exact one, as a share of it: "2 million" for
+#: "1.97 million" rounds, "2 cups" for "1.5 cups" does not
+MAX_ROUNDING = 0.1
+
+
 def _same(a: float, b: float, tol: float) -> bool:
     """``a`` (from the claim, rounded to ``tol``) equals ``b`` (from the source)."""
-    return a == b or abs(a - b) < tol * (1 + 1e-9)
+    return a == b or (abs(a - b) < tol * (1 + 1e-9)
+                      and abs(a - b) <= MAX_ROUNDING * max(abs(a), abs(b)))
 
 
 def _agree(c: Quantity, s: Quantity) -> bool:
@@ -368,6 +375,14 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
     folded_claim, folded_source = fold(claim), fold(source)
     for c in cq:
         if any(_agree(c, s) for s in sq) or _entailed(c, folded_claim, sq, folded_source):
+            other = (_said_of_another(c, claim, source, pounds, len(cq) == 1)
+                     if len(cq) <= 2 else None)
+            if other is not None:
+                conflict = True
+                problems.append(f"'{c.text}' in the claim but '{other[0].text}' in the statement "
+                                f"it restates ('{c.text}' is said of something else: "
+                                f"\"{other[1].strip()[:80]}\")")
+                continue
             matched += 1
             continue
         clash = next((s for s in wq if _conflicts(c, s) and _same(c.lo, s.lo, c.tol)), None) \
@@ -386,6 +401,48 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
     if problems:
         return NumberCheck(NumberStatus.MISSING, "; ".join(problems), matched, len(cq))
     return NumberCheck(NumberStatus.OK, "", matched, len(cq))
+
+
+#: where a sentence's statements part: "; ", ", so", ", but", "whereas", "and at ..."
+_STATEMENT_CUT = re.compile(r";\s+|,\s+(?:but|so|while|whereas|and)\s+|\s+(?:but|whereas|while)\s+|"
+                            r"\s+and\s+(?=(?:at|on|in|for|to|by|from|with)\b)")
+#: how much more of the claim's words the sentence it restates must hold than the sentence
+#: its matching value comes from, for the value to count as another statement's
+MIN_ALIGNMENT_LEAD = 0.3
+
+
+def _said_of_another(c: Quantity, claim: str, source: str, sterling: bool,
+                     alone: bool) -> tuple[Quantity, str] | None:
+    """``(clash, home)`` when the claim's quantity matches the source only in a statement
+    (a sentence, or a part of one after ";", ", so", "but", ...) about something else
+    (``home``) while the statement the claim restates (at least half of
+    its content words, 30 points more than ``home``) gives that quantity another value: "a
+    month's notice to end the Agreement" where the Agreement's sentence says "90 days'
+    notice" and "30 days" is the invoice deadline. Years are left alone: a claim joins
+    events of several sentences by their dates."""
+    parts = [p for s, e in sentences(source) for p in _STATEMENT_CUT.split(source[s:e]) if p.strip()]
+    if len(parts) < 2 or _is_year(c):
+        return None
+    scored = [(overlap(claim, p), p) for p in parts]
+    best_ov, best = max(scored, key=lambda p: p[0])
+    if best_ov < 0.5:
+        return None
+    bq = _pounds(quantities(best, ranges=True), sterling)
+    if any(_agree(c, q) for q in bq) or _entailed(c, fold(claim), bq, fold(best)):
+        return None
+    # here a plain value is a clash too: the claim's words are this statement's, not the
+    # other's ("paid at twice the hourly rate on weekdays" where weekdays pay 1.5 times)
+    # ... when the claim has no other number and this one is no day of a date
+    plain = alone and not (_DATE.match(fold(claim), c.end) or _DATE_BEFORE.search(fold(claim), 0, c.start))
+    clash = next((q for q in bq if _conflicts(c, q) or (
+        plain and q.unit == c.unit and not _is_year(q) and not _agree(c, q))), None)
+    if clash is None:
+        return None
+    homes = [(ov, text) for ov, text in scored
+             if any(_agree(c, q) for q in _pounds(quantities(text, ranges=True), sterling))]
+    if not homes or max(homes)[0] > best_ov - MIN_ALIGNMENT_LEAD:
+        return None
+    return clash, max(homes)[1]
 
 
 def _pounds(qs: list[Quantity], sterling: bool) -> list[Quantity]:
@@ -418,6 +475,12 @@ _DATE_BEFORE = re.compile(r"\b" + _MONTH + r"\s+$")
 _ARITHMETIC = re.compile(r"\b(?:total|in all|altogether|combined|later|earlier|after|before|apart|"
                          r"difference|times|twice|double|half|each|every|so|sum|overall|longer|"
                          r"shorter|more|less|fewer|per)\b")
+#: for a small plain count, only words that announce a computed count: small counts add up
+#: to almost any other by chance ("the top six" from "three attempts, then three more"); a
+#: larger one is read from any arithmetic word ("120 deliveries" from 20 overs of six each)
+SMALL_COUNT = 12
+_COUNT_ARITHMETIC = re.compile(r"\b(?:total|in all|altogether|combined|sum|overall|times|twice|"
+                               r"double|half|difference|apart)\b")
 
 
 def _comparable(c: Quantity, s: Quantity) -> bool:
@@ -457,6 +520,8 @@ def _entailed(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
     # a source with many numbers makes almost any value by chance: arithmetic is read in
     # short sources only
     if not _ARITHMETIC.search(claim) or len(exact) > MAX_ARITHMETIC_QUANTITIES:
+        return False
+    if c.unit is None and clo <= SMALL_COUNT and not _COUNT_ARITHMETIC.search(claim):
         return False
     for i, a in enumerate(exact):
         for j, b in enumerate(exact):

@@ -73,6 +73,7 @@ from citadel.verify.lexical import (
 )
 from citadel.verify.model import MODEL_DIR, SupportModel
 from citadel.verify.numbers import NumberCheck, NumberStatus, check_numbers, compare_rows
+from citadel.verify.polarity import denied_head, released
 from citadel.verify.structure import find_quote
 from citadel.verify.tables import cell_polarity
 from citadel.verify.windows import SHORT_SOURCE_CHARS, Window, candidate_windows, sentences
@@ -131,6 +132,27 @@ def _entity_missing(claim: str, source_words: set[str]) -> float:
 
 
 UNIVERSAL = frozenset(["all", "every", "always", "everyone", "everybody", "everything", "entire", "whole"])
+#: words that say a condition does not matter ("whenever rent is late", "whether or not you
+#: use it", "however long after"), or that a claim holds for every member of a kind
+_WIDENING = re.compile(r"\b(?:whenever|wherever|whatever|whichever|however\s+(?:long|much|many|often|"
+                       r"late|early|small|large|old|young)|whether\s+or\s+not|regardless|no\s+matter|"
+                       r"in\s+(?:all|every|any)\s+cases?|without\s+exception|any\s+\w+\s+at\s+all|"
+                       r"everyone|everybody|anyone|anybody|every|all)\b", re.IGNORECASE)
+#: words of a condition or restriction in the source sentence a widened claim restates
+_CONDITION = re.compile(r"\b(?:only|if|unless|provided|except|excluding|when|as long as|subject to|"
+                        r"who|whose|at least|more than|less than|from outside|eligible)\b", re.IGNORECASE)
+
+#: a source sentence that states its own generality ("allowed at any time")
+_ANY = re.compile(r"\b(?:any|always|anytime)\b", re.IGNORECASE)
+
+
+def _widened(claim: str, sentence: str) -> tuple[str, ...]:
+    """The claim's words that lift a condition ("whenever", "whether or not", "everyone")
+    where the sentence it restates states one ("if rent is more than five days late",
+    "only hourly-paid staff") and states no generality of its own ("at any time")."""
+    if not _CONDITION.search(sentence) or _WIDENING.search(sentence) or _ANY.search(sentence):
+        return ()
+    return tuple(sorted({m.group(0).lower() for m in _WIDENING.finditer(_PERIODIC.sub(" ", claim))}))
 _PERIODIC = re.compile(r"\b(?:every|each|all)\s+(?:other\s+)?(?:day|week|month|year|hour|time|night|"
                        r"morning|quarter)s?\b", re.IGNORECASE)
 
@@ -140,6 +162,7 @@ class _Crisp:
     """Rules for near-copies of one source sentence that change one thing."""
 
     negation_flip: bool  # the same sentence with a negation added or removed
+    denied: tuple[str, str] | None  # a word the claim affirms where the source denies it
     direction_flip: bool  # the same sentence with its direction turned ("raised" for "lowered")
     swapped_names: tuple[str, ...]  # names not in the source, everything else matching
     overgeneral: tuple[str, ...]  # universal words ("all", "always") the source lacks
@@ -192,11 +215,13 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         # both ways: a long sentence with a "not" in another clause is not the claim negated
         negation_flip=best_ov >= 0.9 and overlap(best, claim) >= 0.6
         and (negation_count(claim) > 0) != (negation_count(best) > 0),
+        denied=denied_head(claim, source),
         # fires on 9 of 122 contradicted SciFact dev pairs, 1 of 250 supported, nowhere else
         direction_flip=best_ov >= 0.6 and ((cu and not cd and sd and not su)
                                            or (cd and not cu and su and not sd)),
         swapped_names=missing if missing and rest_ov >= 0.85 and len(rest) >= 2 else (),
-        overgeneral=univ if univ and best_ov >= 0.6 else (),
+        overgeneral=univ if univ and best_ov >= 0.6 else
+        _widened(claim, best) if best_ov >= 0.5 else (),
         turned=_turned(claim, source),
         substituted=tuple(substitution(claim, source) or ()),
         exchanged=swapped(claim, source),
@@ -292,13 +317,16 @@ def _says_opposite(claim: str, window: str, margin: float) -> bool:
     closest to the claim holds a negation itself: a negation elsewhere in the window still
     pulls the model towards "a negation on both sides agrees". When it was made by removing
     the claim's negation, not trusted if that sentence says the same with a negative word
-    instead ("not eligible" for "excluded", "no charge" for "free"): the model reads the
-    un-negated claim as closer to such a sentence whatever it means."""
+    instead ("not eligible" for "excluded", "no charge" for "free"), or when the claim's
+    negation releases from a duty ("need not"): the model reads the un-negated claim as
+    closer to such a sentence whatever it means."""
     if margin > OPPOSITE_MARGIN:
         return False
     closest = _closest_sentence(claim, window, window)[1]
     if negation_count(opposite(claim)) < negation_count(claim):
-        return not (NEGATIVE_WORDS & set(words(closest)))
+        # "does not have to" turned into "does have to": a duty the model reads into any
+        # sentence that names the act
+        return not (NEGATIVE_WORDS & set(words(closest))) and not released(claim)
     if negation_count(opposite(claim)) == negation_count(claim):
         return True
     return negation_count(closest) > 0
@@ -513,6 +541,12 @@ class Verifier:
         if crisp.negation_flip:
             return RuleVerdict(Verdict.CONTRADICTED, "negation: the source says the opposite",
                                0.05)
+        if crisp.denied:
+            word, how = crisp.denied
+            says, source_says = (("affirms", "denies") if how == "affirmed"
+                                 else ("denies", "affirms"))
+            return RuleVerdict(Verdict.CONTRADICTED, f"negation: the claim {says} '{word}' "
+                               f"where the source {source_says} it", 0.05)
         if crisp.direction_flip:
             return RuleVerdict(Verdict.CONTRADICTED,
                                "direction: the source says the opposite (up against down)", 0.05)
@@ -522,15 +556,15 @@ class Verifier:
         if crisp.swapped_names:
             return RuleVerdict(Verdict.UNSUPPORTED, "names: the source does not mention "
                                + ", ".join(crisp.swapped_names), 0.1)
+        if crisp.exchanged:
+            return RuleVerdict(Verdict.CONTRADICTED, "aligned sentence: the claim exchanges "
+                               f"'{crisp.exchanged[0]}' and '{crisp.exchanged[1]}' (roles or "
+                               "values reversed)", 0.05)
         if crisp.substituted:
             return RuleVerdict(Verdict.UNSUPPORTED, "aligned sentence: the claim says "
                                + "; ".join(f"'{new}' where the source says '{old}'"
                                            for new, old in crisp.substituted)
                                + " (words the source uses for something else)", 0.1)
-        if crisp.exchanged:
-            return RuleVerdict(Verdict.CONTRADICTED, "aligned sentence: the claim exchanges "
-                               f"'{crisp.exchanged[0]}' and '{crisp.exchanged[1]}' (roles or "
-                               "values reversed)", 0.05)
         if crisp.opposite_word:
             return RuleVerdict(Verdict.CONTRADICTED, f"aligned sentence: the claim says "
                                f"'{crisp.opposite_word[0]}' where the source says the opposite, "

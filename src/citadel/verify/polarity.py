@@ -1,0 +1,206 @@
+"""Scoped negation: which word a negation denies, and a claim that affirms what its source
+denies (or denies what it affirms).
+
+Counting negations per sentence misses the commonest everyday flip: a claim and its source
+that each hold one negation, on different words ("Bibs will be posted to runners who cannot
+collect them" against "Runners must collect their bib in person; bibs will not be posted"),
+or a source whose negation sits in one clause of a long sentence. Here a negation ("not",
+"never", "no", "cannot", "without", "failed to", ...) denies its *head*: the first content
+word after it in the same clause, past auxiliaries ("will not be posted" denies "posted",
+"does not count" denies "count", "no charge" denies "charge").
+
+:func:`denied_head` finds a word that the claim's main clause affirms where every use of it
+in the source is denied, or the reverse, in a source sentence that shares the claim's other
+words. Uses inside a subordinate clause ("who cannot collect", "if it is not paid") are not
+read either way: "only members who have not paid" restates a condition, it does not deny.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import lru_cache
+
+from citadel.verify.lexical import STOPWORDS, content_words, fold, stem
+from citadel.verify.windows import sentences
+
+#: words that deny the content word after them
+_DENY = frozenset("not never cannot fail fails failed unable".split())
+#: words that deny a noun ("no charge", "without restarting", "lacks validity"): the source's
+#: mere mention of the noun ("the external validity of ...") affirms nothing, so their heads
+#: are read neither way
+_DENY_NOUN = frozenset("no without nor neither none lack lacks lacking".split())
+#: a negated obligation ("does not have to touch", "need not") releases, it does not deny
+_OBLIGATION = frozenset("have has need needs required obliged necessary".split())
+#: words passed over between a negation and its head
+_PASS = frozenset("be been being is are was were am do does did have has had will would shall "
+                  "should can could may might must to the a an any ever yet always necessarily "
+                  "currently normally usually generally also even really actually at all "
+                  "get got".split())
+#: words that open a subordinate clause: a negation after one (in the same clause) states a
+#: condition or describes someone, it does not deny the sentence
+_SUBORDINATE = frozenset("who whom whose which that if unless until when whenever where "
+                         "wherever whether because since although though while once "
+                         "before after provided".split())
+_RELATIVE = frozenset("who whom whose which that".split())
+#: auxiliaries and modals: after a relative clause's own words, one starts the main
+#: clause's verb ("members who have not paid | do not receive")
+_AUXILIARY = frozenset("is are was were do does did will would shall should can could may might "
+                       "must".split())
+#: words that carry a denial in their meaning: the content word right after one is read
+#: neither way ("free of charge" does not affirm "charge")
+_NEGATIVE_MEANING = frozenset(
+    "excluded exclude excludes exempt exempted prohibited prohibits forbidden forbids banned "
+    "free optional except excluding instead rather".split())
+#: bounds and comparisons written with a negation ("no more than four", "not only"): no denial
+_NOT_A_DENIAL = re.compile(r"\b(?:no|not)\s+(?:more|fewer|less|later|earlier|longer|sooner|"
+                           r"greater|higher|lower)\s+than\b|\bnot\s+exceed(?:ing)?\b|"
+                           r"\bnot\s+only\b|\bno\s+matter\b|\bnot\s+to\s+mention\b|"
+                           r"\bno\s+doubt\b|\bnothing\s+but\b", re.IGNORECASE)
+_TOKEN = re.compile(r"[^\W_]+(?:'[^\W_]+)?|[,;:()!?\u2014]|\s-\s|\.(?=\s|$)")
+_CLAUSE_END = frozenset(",;:()!?\u2014.") | {" - "}
+
+#: irregular forms, so that "sold" meets "sell" and "paid" meets "pay"
+_IRREGULAR = {
+    "sold": "sell", "paid": "pay", "held": "hold", "kept": "keep", "made": "make",
+    "ran": "run", "given": "give", "gave": "give", "taken": "take", "took": "take",
+    "sent": "send", "spent": "spend", "left": "leave", "lent": "lend", "lost": "lose",
+    "met": "meet", "told": "tell", "bought": "buy", "brought": "bring", "built": "build",
+    "caught": "catch", "chosen": "choose", "chose": "choose", "done": "do", "drawn": "draw",
+    "driven": "drive", "drove": "drive", "eaten": "eat", "fed": "feed", "felt": "feel",
+    "found": "find", "forgotten": "forget", "frozen": "freeze", "gone": "go", "went": "go",
+    "grown": "grow", "hidden": "hide", "hid": "hide", "known": "know", "knew": "know",
+    "laid": "lay", "led": "lead", "read": "read", "ridden": "ride", "rode": "ride",
+    "seen": "see", "saw": "see", "shown": "show", "shut": "shut", "sought": "seek",
+    "spoken": "speak", "spoke": "speak", "stolen": "steal", "stood": "stand", "struck": "strike",
+    "taught": "teach", "thought": "think", "thrown": "throw", "threw": "throw", "won": "win",
+    "worn": "wear", "written": "write", "wrote": "write", "broken": "break", "broke": "break",
+    "begun": "begin", "began": "begin", "bound": "bind", "fallen": "fall", "fell": "fall",
+    "flown": "fly", "flew": "fly", "heard": "hear", "understood": "understand", "withdrawn":
+    "withdraw", "withdrew": "withdraw", "undertaken": "undertake", "overtaken": "overtake",
+    "children": "child", "people": "person",
+}
+
+
+_RELEASE = re.compile(r"(?:\bnot|n't|\bnever)\s+(?:\w+\s+)?(?:have|has|need|needs|required|obliged)\s+to\b|"
+                      r"\bneed\s+not\b", re.IGNORECASE)
+
+
+def released(text: str) -> bool:
+    """The text negates a duty ("does not have to", "need not", "is not required to"): it
+    releases, and its opposite (the duty) is no reading of the source. "Not required for"
+    (a cause, not a duty) is not a release."""
+    return bool(_RELEASE.search(fold(text)))
+
+
+def _norm(word: str) -> str:
+    return stem(_IRREGULAR.get(word, word))
+
+
+def _tokens(text: str) -> list[str]:
+    return [t.strip() or t for t in _TOKEN.findall(fold(text))]
+
+
+def _is_deny(tok: str) -> bool:
+    return tok in _DENY or tok in _DENY_NOUN or tok.endswith("n't")
+
+
+def _content(tok: str) -> bool:
+    return tok not in STOPWORDS and tok not in _PASS and tok[:1].isalpha() and not _is_deny(tok)
+
+
+@lru_cache(maxsize=8192)
+def uses(text: str) -> tuple[tuple[str, str], ...]:
+    """``(stem, polarity)`` for each content word of ``text``: ``"-"`` for the head of a
+    denial in a main clause, ``"+"`` for a word no denial touches in a main clause, ``"?"``
+    for words of subordinate clauses, words a negative-meaning word governs, and the words a
+    denial covers past its head (its scope is not read)."""
+    text = _NOT_A_DENIAL.sub(lambda m: " " + "x" * len(m.group(0).split()[0]) + " ", text)
+    toks = _tokens(text)
+    out: list[tuple[str, str]] = []
+    subordinate, seen, relative = False, False, False  # seen: a content word of the clause
+    pending: str | None = None  # "-" after a denial until its head, "?" after a negative word
+    after_head = False  # words of a denial's clause after its head
+    for tok in toks:
+        if tok in _CLAUSE_END:
+            subordinate, seen, pending, after_head = False, False, None, False
+            continue
+        if tok in _SUBORDINATE:
+            subordinate, seen, relative = True, False, tok in _RELATIVE
+        elif subordinate and relative and seen and (tok in _AUXILIARY or _is_deny(tok)):
+            # a relative clause starts with its verb: after it, an auxiliary is the main
+            # clause's ("members who have not paid | do not receive"); a clause of "if" or
+            # "when" has its own subject and auxiliary, and ends at its comma
+            subordinate = False
+        if _is_deny(tok):
+            pending, after_head = ("?" if tok in _DENY_NOUN else "-"), False
+            continue
+        if tok in _NEGATIVE_MEANING or (pending == "-" and tok in _OBLIGATION):
+            pending = "?"
+        if not _content(tok):
+            continue
+        w = _norm(tok)
+        if subordinate:
+            out.append((w, "?"))
+            seen, pending = True, None
+        elif pending is not None:
+            out.append((w, pending))
+            after_head = pending == "-"
+            pending = None if tok not in _NEGATIVE_MEANING else "?"
+        else:
+            out.append((w, "?" if after_head else "+"))
+    return tuple(out)
+
+
+def _polarities(text: str) -> dict[str, set[str]]:
+    seen: dict[str, set[str]] = {}
+    for w, p in uses(text):
+        seen.setdefault(w, set()).add(p)
+    return seen
+
+
+def _sentences(text: str) -> Iterator[str]:
+    for s, e in sentences(text):
+        yield text[s:e]
+
+
+#: the share of the claim's content words a source sentence must hold to be the one the
+#: claim restates
+MIN_SHARED = 0.6
+#: a source sentence that restricts ("only hourly-paid staff are eligible") denies, for
+#: everyone else, what it affirms: a claim denying it may restate that
+_RESTRICTS = re.compile(r"\b(?:only|exclusively|solely|except|unless|instead|but)\b", re.IGNORECASE)
+
+
+def denied_head(claim: str, source: str) -> tuple[str, str] | None:
+    """``(word, how)`` when the claim affirms a word that the source only denies (``how`` is
+    "affirmed") or denies one the source only affirms ("denied"), in a source sentence that
+    holds at least 60% of the claim's content words; None otherwise.
+
+    "Only" is judged on every use in the whole source: a word the source both affirms and
+    denies somewhere ("Sydney is the largest city" beside "Canberra, not Sydney, is the
+    capital") decides nothing."""
+    claim_uses = _polarities(claim)
+    if not any("-" in ps or "+" in ps for ps in claim_uses.values()):
+        return None
+    source_uses = _polarities(source)
+    cw = {_norm(w) for w in content_words(claim)} | set(claim_uses)
+    if len(cw) < 2:
+        return None
+    for sent in _sentences(source):
+        here = _polarities(sent)
+        shared = cw & ({_norm(w) for w in content_words(sent)} | set(here))
+        if len(shared) < max(2, MIN_SHARED * len(cw)):
+            continue
+        for w, ps in claim_uses.items():
+            if w not in here or len(ps) != 1 or "?" in ps:
+                continue
+            theirs = source_uses.get(w, set())
+            if ps == {"+"} and theirs == {"-"}:
+                return w, "affirmed"
+            if ps == {"-"} and theirs == {"+"} and not _RESTRICTS.search(sent):
+                return w, "denied"
+    return None
+
+
+__all__ = ["denied_head", "released", "uses"]
