@@ -84,7 +84,7 @@ def test_text_that_holds_no_quantity(text: str) -> None:
 
 def test_numbers_next_to_names_still_count() -> None:
     assert [q.text for q in quantities("A 512GB drive, 5 MB files, at 5PM, 3 CDs")] == [
-        "512gb", "5 mb", "5", "3"]
+        "512gb", "5 mb", "5PM", "3"]  # 5PM is a time of day
     assert check_numbers("The cell line grew 3 times faster.",
                          "NIH 3T3 cells grew twice as fast.").status is NumberStatus.MISSING
 
@@ -296,6 +296,14 @@ def test_a_claim_that_affirms_what_its_source_denies(claim: str, source: str,
     assert denied_head(claim, source) == found
 
 
+def test_a_denial_both_sides_share() -> None:
+    from citadel.verify.polarity import shared_denial
+
+    assert shared_denial("This cap does not apply to breaches.", "This cap does not apply to breaches or to injury.")
+    assert not shared_denial("This cap does not apply to breaches.", "This cap applies to breaches.")
+    assert not shared_denial("Information is not covered.", "This obligation does not apply to information.")
+
+
 def test_a_negated_duty_is_a_release() -> None:
     assert released("Guests do not have to bring towels.")
     assert released("You don't need to restart the server.")
@@ -319,3 +327,70 @@ def test_rounding_stays_close_and_small_counts_are_not_summed() -> None:
     src = "Each player gets three attempts, and the top eight then get three more."
     assert check_numbers("The top six get three more.", src).status is NumberStatus.MISSING
     assert check_numbers("Each finalist gets six attempts in total.", src).status is NumberStatus.OK
+
+
+# -- order and moved attributes (citadel.verify.order, citadel.verify.align) ---------------
+
+from citadel.verify.align import moved_attribute  # noqa: E402
+from citadel.verify.order import dated_order, order_confirmed, turned_comparison, turned_relation  # noqa: E402
+
+
+def test_before_and_after_the_same_event() -> None:
+    source = "Pay the deposit after the contract is signed. Keys are handed over on the first day."
+    assert turned_relation("Pay the deposit before the contract is signed.", source) == (
+        "before the contract is signed", "after the contract is signed")
+    assert turned_relation("Pay the deposit after the contract is signed.", source) is None
+    # another event is no turn
+    assert turned_relation("Pay the deposit before the keys are handed over.", source) is None
+
+
+def test_two_events_dated_the_other_way() -> None:
+    source = "The museum opened in May 1950; the east wing was added in 1972."
+    assert dated_order("The east wing was added before the museum opened.", source) is not None
+    assert dated_order("The museum opened before the east wing was added.", source) is None
+    assert order_confirmed("The museum opened before the east wing was added.", source)
+    # an event the source does not date decides nothing
+    assert dated_order("The roof was repaired before the museum opened.", source) is None
+
+
+@pytest.mark.parametrize(
+    ("claim", "turned"),
+    [
+        ("The river is shorter than the canal.", True),  # "the river is longer"
+        ("The river is longer than the canal.", False),
+        ("The canal is shorter than the river.", False),
+        ("No river in the region is longer than the canal.", False),  # quantified: not read
+        ("The river is not as long as the canal.", True),
+    ],
+)
+def test_a_comparison_against_the_source(claim: str, turned: bool) -> None:
+    source = "The canal runs 40 km through the valley. The river is slightly longer."
+    assert (turned_comparison(claim, source) is not None) is turned
+
+
+def test_the_other_thing_called_the_superlative() -> None:
+    source = "Lisbon is Portugal's largest city. Porto lies to the north."
+    assert turned_comparison("Porto is larger than Lisbon.", source) is not None
+    assert turned_comparison("Porto is smaller than Lisbon.", source) is None
+
+
+def test_an_attribute_said_of_another_subject() -> None:
+    source = ("Store credit is valid for three years from the date of issue. "
+              "Gift cards expire after twelve months.")
+    assert moved_attribute("Gift cards are valid for three years from the date of issue.", source) == (
+        "gift", "Store credit is valid for three years from the date of issue.")
+    assert moved_attribute("Store credit is valid for three years from the date of issue.", source) is None
+    # a subject the source never names is for other layers
+    assert moved_attribute("Vouchers are valid for three years from the date of issue.", source) is None
+
+
+def test_an_opposite_in_one_part_of_the_claim() -> None:
+    from citadel.verify.align import opposite_in_conjunct
+
+    source = "Place the fern in bright, indirect light, since direct sun scorches it. Keep the soil moist."
+    assert opposite_in_conjunct("Place the fern in bright, direct light.", source) == ("direct", "indirect")
+    assert opposite_in_conjunct("Place the fern in bright, indirect light.", source) is None
+    # a negated part says the same with the opposite word: not read here
+    assert opposite_in_conjunct("Do not place the fern in direct light.", source) is None
+    # words like "before" or "on" name no state: left to the order rules
+    assert opposite_in_conjunct("Water the fern after noon.", "Water the fern before noon.") is None

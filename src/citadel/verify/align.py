@@ -27,7 +27,7 @@ import difflib
 import re
 
 from citadel.verify.lexical import STOPWORDS, negation_count, overlap, stem, words
-from citadel.verify.numbers import _SMALL
+from citadel.verify.numbers import _SMALL, agree, quantities
 from citadel.verify.windows import sentences
 
 #: words kept in the aligned sequences although they are stopwords: they carry meaning
@@ -95,6 +95,8 @@ def substitution(claim: str, source: str) -> list[tuple[str, str]] | None:
         return None
     everywhere = sequence(source)
     for new, old in replaced:
+        if _same_amount(new, old):
+            return None  # an amount said another way ("a year", "12 months")
         if len(new) > MAX_SEGMENT or len(old) > MAX_SEGMENT + 1 or set(new) & set(old):
             return None
         rest = list(everywhere)
@@ -104,6 +106,14 @@ def substitution(claim: str, source: str) -> list[tuple[str, str]] | None:
         if not all(w in rest for w in new):
             return None
     return [(" ".join(new), " ".join(old)) for new, old in replaced]
+
+
+def _same_amount(a: list[str], b: list[str]) -> bool:
+    """Two segments that state one equal amount ("year", from "a year", and "12 month")."""
+    qa, qb = (quantities(" ".join(s) if any(w.isdigit() for w in s) else "1 " + " ".join(s))
+              for s in (a, b))
+    return (len(qa) == len(qb) == 1 and qa[0].unit is not None and qb[0].unit is not None
+            and agree(qa[0], qb[0]))
 
 
 def _subsequence(a: list[str], b: list[str]) -> bool:
@@ -216,6 +226,65 @@ def _listed(claim: str, a: str, b: str) -> bool:
         bool(_LIST_GAP.match(between))
 
 
+#: the share of the claim's predicate (its words after the subject) a source sentence must
+#: hold to be where the predicate comes from, and the most the subject's own sentence may hold
+MIN_PREDICATE = 0.75
+MAX_OWN_PREDICATE = 0.5
+#: sources of at most this many sentences, where each sentence states one thing of one
+#: subject; in a longer text a predicate's words recur in other sentences by chance
+MAX_SENTENCES = 6
+
+
+def moved_attribute(claim: str, source: str) -> tuple[str, str] | None:
+    """``(subject, sentence)`` when the claim says of its subject what the source says of
+    something else: one sentence holds the claim's predicate (75% of the words after its
+    first one to three content words) but none of the subject's words, another sentence
+    speaks of the subject (first) with at most half of that predicate, and no sentence holds
+    both. The predicate's sentence must be about something the claim does not name (its first
+    words are not the claim's: "Paid keys allow ten times as many requests as free-tier keys"
+    compares two things and is no move).
+    "Batteries are covered for two years from the date of purchase" where the product is
+    warranted for two years and "batteries are covered for twelve months only"; "Amendments
+    to the bylaws pass if a majority of the directors present vote in favour" where that is
+    how a resolution passes and amendments need two thirds.
+
+    A subject the source never names is left alone: that is a paraphrase or an invented
+    detail, for other layers. Read in sources of at most ``MAX_SENTENCES`` sentences."""
+    first = words(claim)[:1]
+    if not first or first[0] in _NOT_A_SUBJECT:
+        return None  # "However, ...", "In 2014 ...", "According to ...": no subject first
+    c = sequence(claim)
+    seqs = [sequence(source[s:e]) for s, e in sentences(source)]
+    sents = [set(s) for s in seqs]
+    if not 2 <= len(sents) <= MAX_SENTENCES:
+        return None
+    for k in (1, 2, 3):
+        subject, predicate = set(c[:k]), set(c[k:]) - set(c[:k])
+        if len(predicate) < 2 or subject & _KEPT:
+            continue
+        cover = [len(predicate & s) / len(predicate) for s in sents]
+        if any(subject & s and cv >= MIN_PREDICATE for s, cv in zip(sents, cover)):
+            return None  # a sentence says it of the subject
+        # the predicate's sentence is about something the claim does not name
+        home = next((i for i, (s, cv) in enumerate(zip(sents, cover))
+                     if cv >= MIN_PREDICATE and not subject & s and not set(seqs[i][:2]) & set(c)), None)
+        # and the subject has a sentence of its own, where it comes first
+        own = [i for i, s in enumerate(sents) if subject <= s and cover[i] <= MAX_OWN_PREDICATE
+               and subject & set(seqs[i][:3])]
+        if home is not None and own:
+            spans = sentences(source)
+            return " ".join(c[:k]), source[spans[home][0]:spans[home][1]]
+    return None
+
+
+#: first words of a claim that does not open with its subject
+_NOT_A_SUBJECT = frozenset(
+    "in on at for from to by with without if when whenever however although though according after "
+    "before during since until while another also then thus there here it its this these those they "
+    "he she we you i one as because so but and or yet still once where what which who how why "
+    "instead overall generally typically usually".split())
+
+
 #: everyday contraries ("open" / "closed"); prefixed opposites ("direct" / "indirect",
 #: "available" / "unavailable") are recognised by their form
 _CONTRARIES = [
@@ -271,6 +340,53 @@ def contrary(claim: str, source: str) -> tuple[str, str] | None:
     return None
 
 
+#: contraries too common in other roles to be read outside a one-word change ("on Monday",
+#: "more than", "the first day"): left to :func:`contrary` and the order and direction rules
+_FUNCTIONAL = frozenset(stem(w) for w in (
+    "on off with without before after more less fewer higher lower first last start end begin "
+    "old new early late earlier later longer shorter larger smaller faster slower most least "
+    "input output same different true false light dark heavy upper above below inside outside "
+    "win lose won lost gain loss increase decrease rise fall rose fell still always never").split())
+_CONJUNCT_CUT = re.compile(r";\s+|,?\s+(?:and|but|while|whereas|since|so|because)\s+|:\s+|,\s+(?=which\b)")
+#: the share of a conjunct's other content words its source conjunct must hold
+MIN_CONJUNCT = 0.6
+
+
+def opposite_in_conjunct(claim: str, source: str) -> tuple[str, str] | None:
+    """``(claim word, source word)`` when a part of the claim ("SQLite support is stable",
+    of "... is stable and suitable for production") holds a word whose opposite the
+    matching part of a source sentence holds instead ("SQLite support is experimental"),
+    neither part negates, and the claim's other words are in that part: "You are allowed to
+    fill a new pool" against "Filling new swimming pools is prohibited", "Place the orchid in
+    bright, direct light" against "Place it in bright, indirect light". Unlike
+    :func:`contrary`, other words may differ; so the opposites read here are the ones that
+    name a state or permission, not words like "on" or "before"."""
+    parts = [p for s, e in sentences(source) for p in _CONJUNCT_CUT.split(source[s:e]) if p.strip()]
+    for part in _CONJUNCT_CUT.split(claim):
+        if negation_count(part):
+            continue
+        mine = set(sequence(part))
+        for p in parts:
+            if negation_count(p) or overlap(part, p) < 0.3:
+                continue
+            theirs = set(sequence(p))
+            for a in mine - theirs:
+                if a in _FUNCTIONAL:
+                    continue
+                for b in theirs - mine:
+                    if b in _FUNCTIONAL or not _contrary(a, b):
+                        continue
+                    rest = mine - {a}
+                    if len(rest) >= 2 and len(rest & theirs) >= MIN_CONJUNCT * len(rest):
+                        return _word_of(part, a), _word_of(p, b)
+    return None
+
+
+def _word_of(text: str, key: str) -> str:
+    """The text's word whose stem is ``key``."""
+    return next((w for w in words(text) if stem(w) == key), key)
+
+
 _STRONG = re.compile(r"\b(must|has to|have to|had to|is required to|are required to|required|"
                      r"mandatory|compulsory|obligatory|will|shall|always|needs? to)\b", re.IGNORECASE)
 _WEAK = re.compile(r"\b(may|can|might|could|should|optional|recommended|encouraged|considered|"
@@ -321,5 +437,5 @@ def narrowed(claim: str, source: str) -> str | None:
     return m.group(1).lower()
 
 
-__all__ = ["aligned_clause", "aligned_sentence", "narrowed", "raised_modality", "sequence",
+__all__ = ["aligned_clause", "aligned_sentence", "moved_attribute", "narrowed", "opposite_in_conjunct", "raised_modality", "sequence",
            "substitution", "swapped", "contrary"]

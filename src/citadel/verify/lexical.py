@@ -45,7 +45,10 @@ def words(text: str) -> list[str]:
 
 @lru_cache(maxsize=65536)
 def stem(word: str) -> str:
-    """A tiny suffix stripper: enough to match plurals and tenses in overlap counts."""
+    """A tiny suffix stripper: enough to match plurals, possessives and tenses in overlap
+    counts ("party's" is "party")."""
+    if word.endswith("'s") and len(word) > 3:
+        word = word[:-2]
     for suf in ("ingly", "edly", "ing", "ies", "ied", "ed", "es", "s", "ly"):
         if word.endswith(suf) and len(word) - len(suf) >= 3:
             base = word[: -len(suf)]

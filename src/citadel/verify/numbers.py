@@ -31,6 +31,7 @@ _SCALE = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12, "k"
           "bn": 1e9}
 # unit -> (dimension, factor to the dimension's base unit)
 _UNITS: dict[str, tuple[str, float]] = {
+    "o'clock": ("clock", 1),  # a time of day, in minutes after midnight
     "second": ("time", 1), "sec": ("time", 1), "s": ("time", 1), "minute": ("time", 60),
     "min": ("time", 60), "hour": ("time", 3600), "hr": ("time", 3600), "h": ("time", 3600),
     "day": ("time", 86400), "week": ("time", 604800), "month": ("time", 2629800),
@@ -182,9 +183,37 @@ def quantities(text: str, ranges: bool = False) -> list[Quantity]:
         q = _quantity(t, orig, m)
         if q is not None:
             out.append(q)
+    clocks = _clock_times(t, orig)
+    out = [q for q in out if not any(c.start < q.end and q.start < c.end for c in clocks)] + clocks
+    out.sort(key=lambda q: q.start)
     out += _spoken_durations(t, orig, out)
     if ranges:
         out += _written_ranges(t, out)
+    return out
+
+
+_CLOCK = re.compile(r"\b(?:(?P<h>\d{1,2})(?:[:.](?P<m>\d{2}))?\s*(?P<half>a\.?\s?m\b\.?|p\.?\s?m\b\.?)|"
+                    r"(?P<h24>[01]?\d|2[0-3]):(?P<m24>[0-5]\d)(?![\d:])|(?P<word>noon|midday|midnight))",
+                    re.IGNORECASE)
+
+
+def _clock_times(t: str, orig: str) -> list[Quantity]:
+    """Times of day ("7:00", "10 p.m.", "7.30am", "noon") as minutes after midnight, so that
+    "10 p.m." is "22:00" and neither is the plain number 10."""
+    out = []
+    for m in _CLOCK.finditer(t):
+        if m.group("word"):
+            minutes = 0 if m.group("word").lower() == "midnight" else 720
+        elif m.group("half"):
+            h, mm = int(m.group("h")), int(m.group("m") or 0)
+            if not 1 <= h <= 12 or mm > 59:
+                continue
+            pm = m.group("half").lower().startswith("p")
+            minutes = (h % 12 + (12 if pm else 0)) * 60 + mm
+        else:
+            minutes = int(m.group("h24")) * 60 + int(m.group("m24"))
+        out.append(Quantity(float(minutes), float(minutes), "o'clock", None, m.start(), m.end(),
+                            orig[m.start():m.end()].strip(), 0.5, None, False))
     return out
 
 
@@ -339,6 +368,11 @@ def _agree(c: Quantity, s: Quantity) -> bool:
     return _same(c.lo, s.lo, c.tol) and _same(c.hi, s.hi, c.tol)
 
 
+def agree(c: Quantity, s: Quantity) -> bool:
+    """The claim's quantity ``c`` states the source's ``s`` (same value, unit, period)."""
+    return _agree(c, s)
+
+
 def _is_year(q: Quantity) -> bool:
     return q.unit is None and q.lo == q.hi and q.lo.is_integer() and 1000 <= q.lo <= 2100
 
@@ -374,7 +408,8 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
     matched, problems, conflict = 0, [], False
     folded_claim, folded_source = fold(claim), fold(source)
     for c in cq:
-        if any(_agree(c, s) for s in sq) or _entailed(c, folded_claim, sq, folded_source):
+        if any(_agree(c, s) for s in sq) or _entailed(c, folded_claim, sq, folded_source) \
+                or _both(c, folded_claim, folded_source):
             other = (_said_of_another(c, claim, source, pounds, len(cq) == 1)
                      if len(cq) <= 2 else None)
             if other is not None:
@@ -401,6 +436,15 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
     if problems:
         return NumberCheck(NumberStatus.MISSING, "; ".join(problems), matched, len(cq))
     return NumberCheck(NumberStatus.OK, "", matched, len(cq))
+
+
+def _both(c: Quantity, claim: str, source: str) -> bool:
+    """"Two hands" where the source says "both hands"."""
+    if not (c.lo == c.hi == 2 and c.unit is None):
+        return False
+    m = re.match(r"\s*([a-z]{3,})", claim[c.end:])
+    return m is not None and re.search(rf"\bboth\s+(?:of\s+)?(?:the\s+|their\s+|its\s+)?{m.group(1)}\b",
+                                       source) is not None
 
 
 #: where a sentence's statements part: "; ", ", so", ", but", "whereas", "and at ..."
@@ -495,7 +539,8 @@ def _entailed(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
     and later"), or one step of arithmetic on two source quantities announced by the claim's
     words ("8% in total", "28 years later", "ten times as many"). A year, or a duration said
     in words, must be stated."""
-    if _is_year(c) or c.vague or _DATE.match(claim, c.end) or _DATE_BEFORE.search(claim, 0, c.start):
+    if _is_year(c) or c.vague or (c.unit is None and (  # "five years may ..." is no date
+            _DATE.match(claim, c.end) or _DATE_BEFORE.search(claim, 0, c.start))):
         return False  # a year, a date or a spoken duration must be stated, not inferred
     # the claim's own bound or hedge ("up to 10", "about 30"): never read against the
     # source's ranges and bounds, and loosens the arithmetic match
@@ -507,6 +552,8 @@ def _entailed(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
         slo, shi = s.base()
         if s.lo < s.hi and slo <= clo and chi <= shi:
             return True
+        if s.lo < s.hi or any(r.lo < r.hi and r.start <= s.start and s.end <= r.end for r in sq):
+            continue  # a range or an end of one ("from 6 a.m. to 22:00"): no bound
         before, after = source[: s.start], source[s.end:]
         if (_LOW_BEFORE.search(before) or _LOW_AFTER.match(after)) and clo >= slo:
             return True

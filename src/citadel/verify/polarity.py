@@ -94,7 +94,12 @@ def released(text: str) -> bool:
 
 
 def _norm(word: str) -> str:
-    return stem(_IRREGULAR.get(word, word))
+    """The word's stem, irregular forms and act nouns read as their verb ("invention" is
+    "invent", "collection" "collect")."""
+    word = _IRREGULAR.get(word, word)
+    if len(word) > 7 and re.search(r"[^aeiou]tion$", word):
+        word = word[:-3]
+    return stem(word)
 
 
 def _tokens(text: str) -> list[str]:
@@ -203,4 +208,11 @@ def denied_head(claim: str, source: str) -> tuple[str, str] | None:
     return None
 
 
-__all__ = ["denied_head", "released", "uses"]
+def shared_denial(claim: str, sentence: str) -> bool:
+    """The claim denies a word that the sentence denies too ("this cap does not apply" and
+    "this cap does not apply to breaches or to ..."): both say no to the same thing."""
+    theirs = {w for w, p in uses(sentence) if p == "-"}
+    return any(p == "-" and w in theirs for w, p in uses(claim))
+
+
+__all__ = ["denied_head", "released", "shared_denial", "uses"]

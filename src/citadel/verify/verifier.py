@@ -53,7 +53,15 @@ from citadel.verify._types import (
     Verdict,
     VerifyResult,
 )
-from citadel.verify.align import contrary, narrowed, raised_modality, substitution, swapped
+from citadel.verify.align import (
+    contrary,
+    moved_attribute,
+    narrowed,
+    opposite_in_conjunct,
+    raised_modality,
+    substitution,
+    swapped,
+)
 from citadel.verify.atomic import atomic_parts
 from citadel.verify.claims import split_claims
 from citadel.verify.combiner import Combiner, default_combiner, logit
@@ -73,7 +81,8 @@ from citadel.verify.lexical import (
 )
 from citadel.verify.model import MODEL_DIR, SupportModel
 from citadel.verify.numbers import NumberCheck, NumberStatus, check_numbers, compare_rows
-from citadel.verify.polarity import denied_head, released
+from citadel.verify.order import dated_order, order_confirmed, turned_comparison, turned_relation
+from citadel.verify.polarity import denied_head, released, shared_denial
 from citadel.verify.structure import find_quote
 from citadel.verify.tables import cell_polarity
 from citadel.verify.windows import SHORT_SOURCE_CHARS, Window, candidate_windows, sentences
@@ -119,8 +128,12 @@ _CAP = re.compile(r"\b[A-Z][\w-]*[a-z0-9][\w-]*\b|\b[A-Z]{2,}\b")
 
 def _in_source(name: str, source_words: set[str]) -> bool:
     """A capitalised name occurs in the source: whole, or word by word when it is hyphenated
-    ("ANCA-stimulated" in "... by ANCA-stimulated neutrophils", whose words are split)."""
-    return name in source_words or all(w in source_words for w in words(name))
+    ("ANCA-stimulated" in "... by ANCA-stimulated neutrophils", whose words are split), or
+    in another form of the word ("Olympics" for "Olympic")."""
+    if name in source_words or all(w in source_words for w in words(name)):
+        return True
+    key = stem(name)
+    return any(stem(w) == key for w in source_words)
 
 
 def _entity_missing(claim: str, source_words: set[str]) -> float:
@@ -142,6 +155,9 @@ _WIDENING = re.compile(r"\b(?:whenever|wherever|whatever|whichever|however\s+(?:
 _CONDITION = re.compile(r"\b(?:only|if|unless|provided|except|excluding|when|as long as|subject to|"
                         r"who|whose|at least|more than|less than|from outside|eligible)\b", re.IGNORECASE)
 
+#: quantifiers that hedge a kind: "most cases", "some users"
+_HEDGE = re.compile(r"(?<!\bthe )(?<!\bat )(?<!\bnext )\b(?:most|many|some|several)\s+(?!of\b)[a-z]+",
+                    re.IGNORECASE)
 #: a source sentence that states its own generality ("allowed at any time")
 _ANY = re.compile(r"\b(?:any|always|anytime)\b", re.IGNORECASE)
 
@@ -149,10 +165,17 @@ _ANY = re.compile(r"\b(?:any|always|anytime)\b", re.IGNORECASE)
 def _widened(claim: str, sentence: str) -> tuple[str, ...]:
     """The claim's words that lift a condition ("whenever", "whether or not", "everyone")
     where the sentence it restates states one ("if rent is more than five days late",
-    "only hourly-paid staff") and states no generality of its own ("at any time")."""
-    if not _CONDITION.search(sentence) or _WIDENING.search(sentence) or _ANY.search(sentence):
+    "only hourly-paid staff") or hedges ("for most cases", read as "for any case"), and
+    states no generality of its own ("at any time")."""
+    if _WIDENING.search(sentence) or _ANY.search(sentence):
         return ()
-    return tuple(sorted({m.group(0).lower() for m in _WIDENING.finditer(_PERIODIC.sub(" ", claim))}))
+    claim = _PERIODIC.sub(" ", claim)
+    found: set[str] = set()
+    if _CONDITION.search(sentence):
+        found |= {m.group(0).lower() for m in _WIDENING.finditer(claim)}
+    if _HEDGE.search(sentence):  # "for most cases" read as "for any case"
+        found |= {m.group(0).lower() for m in _ANY.finditer(claim)}
+    return tuple(sorted(found))
 _PERIODIC = re.compile(r"\b(?:every|each|all)\s+(?:other\s+)?(?:day|week|month|year|hour|time|night|"
                        r"morning|quarter)s?\b", re.IGNORECASE)
 
@@ -163,6 +186,10 @@ class _Crisp:
 
     negation_flip: bool  # the same sentence with a negation added or removed
     denied: tuple[str, str] | None  # a word the claim affirms where the source denies it
+    moved: tuple[str, str] | None  # (subject, sentence): the claim's predicate is another's
+    relation: tuple[str, str] | None  # "before X" where the source says "after X"
+    dated: tuple[str, str] | None  # two events the source dates in the other order
+    comparison: tuple[str, str] | None  # a comparison the source makes the other way
     direction_flip: bool  # the same sentence with its direction turned ("raised" for "lowered")
     swapped_names: tuple[str, ...]  # names not in the source, everything else matching
     overgeneral: tuple[str, ...]  # universal words ("all", "always") the source lacks
@@ -216,6 +243,10 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         negation_flip=best_ov >= 0.9 and overlap(best, claim) >= 0.6
         and (negation_count(claim) > 0) != (negation_count(best) > 0),
         denied=denied_head(claim, source),
+        moved=moved_attribute(claim, source),
+        relation=turned_relation(claim, source),
+        dated=dated_order(claim, source),
+        comparison=turned_comparison(claim, source),
         # fires on 9 of 122 contradicted SciFact dev pairs, 1 of 250 supported, nowhere else
         direction_flip=best_ov >= 0.6 and ((cu and not cd and sd and not su)
                                            or (cd and not cu and su and not sd)),
@@ -225,7 +256,7 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         turned=_turned(claim, source),
         substituted=tuple(substitution(claim, source) or ()),
         exchanged=swapped(claim, source),
-        opposite_word=contrary(claim, source),
+        opposite_word=contrary(claim, source) or opposite_in_conjunct(claim, source),
         raised=raised_modality(claim, source),
         narrowed=narrowed(claim, source),
         table_cell=cell_polarity(claim, source),
@@ -318,15 +349,17 @@ def _says_opposite(claim: str, window: str, margin: float) -> bool:
     pulls the model towards "a negation on both sides agrees". When it was made by removing
     the claim's negation, not trusted if that sentence says the same with a negative word
     instead ("not eligible" for "excluded", "no charge" for "free"), or when the claim's
-    negation releases from a duty ("need not"): the model reads the un-negated claim as
-    closer to such a sentence whatever it means."""
+    negation releases from a duty ("need not"), or when that sentence denies the very word
+    the claim denies: the model reads the un-negated claim as closer to such a sentence
+    whatever it means."""
     if margin > OPPOSITE_MARGIN:
         return False
     closest = _closest_sentence(claim, window, window)[1]
     if negation_count(opposite(claim)) < negation_count(claim):
         # "does not have to" turned into "does have to": a duty the model reads into any
         # sentence that names the act
-        return not (NEGATIVE_WORDS & set(words(closest))) and not released(claim)
+        return not (NEGATIVE_WORDS & set(words(closest))) and not released(claim) \
+            and not shared_denial(claim, closest)
     if negation_count(opposite(claim)) == negation_count(claim):
         return True
     return negation_count(closest) > 0
@@ -538,6 +571,16 @@ class Verifier:
             return RuleVerdict(Verdict.CONTRADICTED, f"table: {crisp.table_cell}", 0.05)
         if crisp.compared:
             return RuleVerdict(Verdict.CONTRADICTED, f"comparison: {crisp.compared}", 0.05)
+        if crisp.comparison:
+            return RuleVerdict(Verdict.CONTRADICTED, "comparison: the source compares the other "
+                               f"way: \"{crisp.comparison[1][:120]}\"", 0.05)
+        if crisp.relation:
+            return RuleVerdict(Verdict.CONTRADICTED, f"order: the claim says '{crisp.relation[0]}' "
+                               f"where the source says '{crisp.relation[1]}'", 0.05)
+        if crisp.dated:
+            return RuleVerdict(Verdict.CONTRADICTED, "order: the source dates these events the "
+                               f"other way: \"{crisp.dated[0][:80]}\" comes before "
+                               f"\"{crisp.dated[1][:80]}\"", 0.05)
         if crisp.negation_flip:
             return RuleVerdict(Verdict.CONTRADICTED, "negation: the source says the opposite",
                                0.05)
@@ -556,6 +599,9 @@ class Verifier:
         if crisp.swapped_names:
             return RuleVerdict(Verdict.UNSUPPORTED, "names: the source does not mention "
                                + ", ".join(crisp.swapped_names), 0.1)
+        if crisp.moved:
+            return RuleVerdict(Verdict.UNSUPPORTED, f"entity: the source says this of something "
+                               f"other than '{crisp.moved[0]}': \"{crisp.moved[1][:120]}\"", 0.1)
         if crisp.exchanged:
             return RuleVerdict(Verdict.CONTRADICTED, "aligned sentence: the claim exchanges "
                                f"'{crisp.exchanged[0]}' and '{crisp.exchanged[1]}' (roles or "
@@ -575,7 +621,7 @@ class Verifier:
         if crisp.narrowed:
             return RuleVerdict(Verdict.UNSUPPORTED, f"scope: the claim says '{crisp.narrowed}', "
                                "the source states no such restriction", 0.1)
-        if f.get("says_opposite"):
+        if f.get("says_opposite") and not order_confirmed(claim, source):
             return RuleVerdict(Verdict.CONTRADICTED, "opposite claim: the source supports the claim's opposite "
                                f"better: \"{opposite(claim)}\"", 0.05, final=False)
         if num.status is NumberStatus.MISSING:

@@ -1,0 +1,232 @@
+"""Order: which comes first, and which is more.
+
+A claim that turns an order around shares nearly every word with its source, so overlap and
+the model call it supported. Three checks, each on the statement the claim restates:
+
+- :func:`turned_relation`: the claim puts an act *before* an event the source puts it
+  *after* ("use the Allen key before the table is upright" against "only after the table is
+  standing upright"; "fees paid during the year after the claim" against "in the twelve
+  months before the claim");
+- :func:`dated_order`: the claim orders two events the source dates the other way ("Louis
+  XVI was executed before the monarchy was abolished" where the monarchy ended in September
+  1792 and the execution was in January 1793);
+- :func:`turned_comparison`: the claim compares a thing the other way from the source ("the
+  Nile is shorter than the Amazon" where "the Nile is slightly longer"; "Sydney is not as big
+  as Melbourne" where "Sydney is the largest city").
+"""
+
+from __future__ import annotations
+
+import re
+
+from citadel.verify.lexical import content_words, fold, overlap
+from citadel.verify.windows import sentences
+
+_RELATION = re.compile(r"\b(before|after|prior to|following|until|without)\b\s+(?P<event>[^,;:.!?]{3,80})",
+                       re.IGNORECASE)
+#: -1: the act comes first; 1: the event comes first; 0: the event need not happen at all
+#: ("take effect without restarting the service" against "only after the service is
+#: restarted")
+_SIGN = {"before": -1, "prior to": -1, "until": -1, "after": 1, "following": 1, "without": 0}
+#: how much of the claim's event the source's must hold to be the same event
+MIN_EVENT = 0.6
+#: how much of the claim the source sentence must hold to be the one it restates
+MIN_RESTATED = 0.4
+
+
+def _events(text: str) -> list[tuple[int, frozenset[str], str]]:
+    return [(_SIGN[m.group(1).lower()], content_words(m.group("event")), m.group(0))
+            for m in _RELATION.finditer(text) if content_words(m.group("event"))]
+
+
+def turned_relation(claim: str, source: str) -> tuple[str, str] | None:
+    """``(claim phrase, source phrase)`` when the claim relates its act to an event with
+    "before" where the sentence it restates says "after" (or the reverse) of the same event,
+    and no sentence of the source relates it the claim's way."""
+    said = _events(claim)
+    if not said:
+        return None
+    spans = [source[s:e] for s, e in sentences(source)]
+    for sign, event, phrase in said:
+        same, other = False, None
+        for sent in spans:
+            if overlap(claim, sent) < MIN_RESTATED:
+                continue
+            for s_sign, s_event, s_phrase in _events(sent):
+                if len(event & s_event) < max(1.0, MIN_EVENT * len(event)):
+                    continue
+                if s_sign == sign:
+                    same = True
+                elif other is None:
+                    other = s_phrase
+        if other is not None and not same:
+            return phrase.strip(), other.strip()
+    return None
+
+
+_MONTHS = {m: i for i, m in enumerate(
+    "jan feb mar apr may jun jul aug sep oct nov dec".split(), start=1)}
+_DATED = re.compile(r"\b(?:(?P<day>\d{1,2})\s+)?(?:(?P<month>jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
+                    r"[a-z]*\.?\s+(?:(?P<day2>\d{1,2}),?\s+)?)?(?P<year>1\d{3}|20\d{2})\b", re.IGNORECASE)
+_STATEMENT = re.compile(r";\s+|,\s+(?:and|but|while|whereas|then)\s+|\s+(?:and then|whereas|while)\s+")
+_CLAIM_ORDER = re.compile(r"^(?P<a>.+?)\s+\b(?P<rel>before|after|prior to)\b\s+(?P<b>.+)$", re.IGNORECASE)
+
+
+def _date(text: str) -> tuple[int, int, int] | None:
+    """The one date a statement gives, as (year, month, day) with 0 for what it leaves out;
+    None for none or several."""
+    found = list(_DATED.finditer(text))
+    if len(found) != 1:
+        return None
+    m = found[0]
+    month = _MONTHS.get((m.group("month") or "").lower()[:3], 0)
+    day = int(m.group("day") or m.group("day2") or 0)
+    return int(m.group("year")), month, day
+
+
+def _before(a: tuple[int, int, int], b: tuple[int, int, int]) -> bool | None:
+    """Whether ``a`` is before ``b``, or None when their precision cannot tell."""
+    for x, y in zip(a, b):
+        if x == 0 or y == 0:
+            return None
+        if x != y:
+            return x < y
+    return None
+
+
+def dated_order(claim: str, source: str) -> tuple[str, str] | None:
+    """``(first, second)`` (the source's statements, in its order) when the claim says "A
+    before B" (or after) of two events the source dates the other way. Each event must be
+    the one statement (a sentence or a part of one) that holds most of its words, and
+    each statement must give one date."""
+    found = _dated(claim, source)
+    return found[:2] if found is not None and not found[2] else None
+
+
+def order_confirmed(claim: str, source: str) -> bool:
+    """The source's dates put the claim's two events in the claim's order: then the model's
+    preference for the reversed claim (which it reads as close to any text with both events)
+    says nothing."""
+    found = _dated(claim, source)
+    return found is not None and found[2]
+
+
+def _dated(claim: str, source: str) -> tuple[str, str, bool] | None:
+    m = _CLAIM_ORDER.match(claim.strip().rstrip("."))
+    if m is None or _DATED.search(claim):
+        return None
+    a, b = m.group("a"), m.group("b")
+    if len(content_words(a)) < 1 or len(content_words(b)) < 1:
+        return None
+    parts = [p for s, e in sentences(source) for p in _STATEMENT.split(source[s:e]) if p.strip()]
+
+    def home(event: str) -> str | None:
+        scored = sorted(((overlap(event, p), p) for p in parts), key=lambda x: -x[0])
+        if not scored or scored[0][0] < MIN_RESTATED or (len(scored) > 1 and scored[1][0] == scored[0][0]):
+            return None
+        return scored[0][1]
+
+    pa, pb = home(a), home(b)
+    if pa is None or pb is None or pa == pb:
+        return None
+    da, db = _date(pa), _date(pb)
+    if da is None or db is None:
+        return None
+    first = _before(da, db)
+    if first is None:
+        return None
+    claimed_first = m.group("rel").lower() in ("before", "prior to")
+    return ((pa, pb) if first else (pb, pa)) + (first == claimed_first,)
+
+
+#: comparatives and superlatives by scale, with their sign
+_SCALES: dict[str, tuple[str, int]] = {}
+for _scale, _up, _down in (
+        ("length", "longer longest", "shorter shortest"),
+        ("size", "bigger biggest larger largest greater greatest", "smaller smallest"),
+        ("speed", "faster fastest quicker quickest", "slower slowest"),
+        ("height", "higher highest taller tallest", "lower lowest"),
+        ("age", "older oldest elder eldest", "younger youngest newer newest"),
+        ("weight", "heavier heaviest", "lighter lightest"),
+        ("time", "earlier earliest", "later latest"),
+        ("price", "dearer dearest costlier costliest pricier", "cheaper cheapest"),
+        ("heat", "hotter hottest warmer warmest", "colder coldest cooler coolest"),
+        ("distance", "farther farthest further furthest", "nearer nearest closer closest")):
+    for _w in _up.split():
+        _SCALES[_w] = (_scale, 1)
+    for _w in _down.split():
+        _SCALES[_w] = (_scale, -1)
+#: "as big as" names the scale by its base word
+_BASE = {"long": "length", "big": "size", "large": "size", "fast": "speed", "quick": "speed",
+         "high": "height", "tall": "height", "old": "age", "heavy": "weight", "early": "time",
+         "expensive": "price", "hot": "heat", "warm": "heat", "far": "distance"}
+_NOT_AS = re.compile(r"\b(?:not|n't|never)\s+(?:\w+\s+)?as\s+(?P<base>\w+)\s+as\b", re.IGNORECASE)
+_QUANTIFIED = re.compile(r"\b(?:no|not|none|nothing|nobody|never|few|every|all|any)\b|n't")
+_NEGATED = re.compile(r"\b(?:not|no|never)\s+(?:\w+\s+)?$|n't\s+(?:\w+\s+)?$", re.IGNORECASE)
+
+
+def _compared(text: str) -> list[tuple[str, int, int, bool]]:
+    """(scale, sign, position, superlative) of each comparison the text makes: "shorter"
+    (-1), "the largest" (+1, superlative), "not as big as" (-1). A negated comparative ("no
+    longer than") says less than its reverse and is not read."""
+    out = []
+    low = fold(text)
+    for m in _NOT_AS.finditer(low):
+        scale = _BASE.get(m.group("base"))
+        if scale:
+            out.append((scale, -1, m.start(), False))
+    for m in re.finditer(r"[^\W_]+", low):
+        w = m.group(0)
+        if w in _SCALES and not _NEGATED.search(low, 0, m.start()):
+            scale, sign = _SCALES[w]
+            out.append((scale, sign, m.start(), w.endswith("st")))
+    return out
+
+
+def turned_comparison(claim: str, source: str) -> tuple[str, str] | None:
+    """``(claim, source sentence)`` when the claim compares its subject (its words before
+    the comparative) with another thing (its words after "than" or "as") the other way from
+    a source sentence on the same scale:
+
+    - the sentence's subject is the claim's and it says the other way: "the Nile is slightly
+      longer" (the other thing named elsewhere in the source, or after its "than"), "Sydney
+      is the largest city" (a superlative);
+    - the sentence's subject is the claim's other thing and it says the claim's way: "the
+      Amazon is longer than the Nile", "Melbourne is the largest city".
+    """
+    cs = _compared(claim)
+    if len(cs) != 1 or cs[0][3]:
+        return None
+    scale, sign, pos, _ = cs[0]
+    low = fold(claim)
+    if _QUANTIFIED.search(low[:pos]) and not _NOT_AS.search(low):
+        return None  # "no mountain is higher than X" says X is the highest
+    subject = content_words(low[:pos])
+    split = re.split(r"\b(?:than|as)\b", low[pos:], maxsplit=1)
+    if len(split) == 2 and re.match(r"\s*(?:\d|a\s|an\s|one\b|two\b|three\b|four\b|five\b)", split[1]):
+        return None  # "younger than 3 years": a bound, the number layer's
+    other = content_words(split[1]) if len(split) == 2 else frozenset()
+    subject, other = subject - other, other - subject  # "the red line" and "the blue line"
+    if not subject or not other:
+        return None
+    named = content_words(source)
+    for s, e in sentences(source):
+        sent = source[s:e]
+        sl = fold(sent)
+        for s_scale, s_sign, s_pos, s_sup in _compared(sent):
+            if s_scale != scale:
+                continue
+            before = content_words(sl[:s_pos])
+            tail = re.split(r"\bthan\b", sl[s_pos:], maxsplit=1)
+            than = content_words(tail[1]) if len(tail) == 2 else None
+            if subject & before and not other & before:
+                against = (s_sup or (than is None and other & named) or (than is not None and other & than))
+                if s_sign == -sign and against:
+                    return claim.strip(), sent.strip()
+            if other & before and not subject & before and s_sign == sign:
+                if s_sup or (than is not None and subject & than):
+                    return claim.strip(), sent.strip()
+    return None
+
+
+__all__ = ["dated_order", "order_confirmed", "turned_comparison", "turned_relation"]
