@@ -108,3 +108,16 @@ def test_every_chunk_is_an_exact_slice(paragraphs: list[str], max_chars: int) ->
             assert doc.text[c.start : c.end] == c.text
             assert c.text == c.text.strip() and c.text
         assert len({c.chunk_id for c in chunks}) == len(chunks)
+
+
+def test_sentences_end_where_the_segmenter_reads_an_abbreviation() -> None:
+    from citadel.text import sentence_spans
+
+    text = "Overtime is paid on public holidays. Only hourly staff qualify. Doors open at 6 p.m. Bring a ticket."
+    assert [text[s:e] for s, e in sentence_spans(text)] == [
+        "Overtime is paid on public holidays.", "Only hourly staff qualify.", "Doors open at 6 p.m.",
+        "Bring a ticket."]
+    # an abbreviation, or a time of day going on with a weekday, does not end one
+    text = "Costs are approx. Ten euros. The desk opens at 9 a.m. Monday to Friday."
+    assert [text[s:e] for s, e in sentence_spans(text)] == [
+        "Costs are approx. Ten euros.", "The desk opens at 9 a.m. Monday to Friday."]

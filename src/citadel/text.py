@@ -106,10 +106,13 @@ def sentence_spans(text: str, start: int = 0, end: int | None = None) -> list[tu
     return spans
 
 
-#: a full stop after a plain lower-case word of five or more letters, then a capital: the
-#: segmenter's model sometimes reads such a word as an abbreviation ("public holidays. Only
-#: hourly staff ..." stayed one sentence)
-_MISSED_END = re.compile(r"(?<![\w.])([a-z]{5,})\.\s+(?=[A-Z][a-z])")
+#: a full stop after a plain lower-case word of five or more letters (or after "a.m." and
+#: "p.m."), then a capital: the segmenter's model sometimes reads such a word as an
+#: abbreviation ("public holidays. Only hourly staff ..." stayed one sentence)
+_MISSED_END = re.compile(r"(?<![\w.])([a-z]{5,}|[ap]\.m)\.\s+(?=[A-Z][a-z])")
+#: a capital after "p.m." that goes on the same sentence ("at 6 p.m. Monday to Friday")
+_GOES_ON = re.compile(r"(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|"
+                      r"GMT|UTC|Eastern|Pacific|Central|Mountain|local)")
 #: lower-case abbreviations of five or more letters that a capital may follow
 _LONG_ABBREVIATIONS = frozenset("approx dept govt incl excl resp corp assoc univ".split())
 
@@ -118,7 +121,7 @@ def _missed_ends(text: str, s: int, e: int) -> list[tuple[int, int]]:
     """``text[s:e]`` cut after each sentence end the segmenter missed (:data:`_MISSED_END`)."""
     out, pos = [], s
     for m in _MISSED_END.finditer(text, s, e):
-        if m.group(1) in _LONG_ABBREVIATIONS:
+        if m.group(1) in _LONG_ABBREVIATIONS or (m.group(1)[1:2] == "." and _GOES_ON.match(text, m.end())):
             continue
         out.append((pos, m.start(1) + len(m.group(1)) + 1))
         pos = m.end()

@@ -312,9 +312,16 @@ _CONTRARIES = [
 _PREFIXES = ("un", "in", "im", "il", "ir", "dis", "non-", "non")
 
 
+def _key(word: str) -> str:
+    """A form that a word and its stem share ("enable", "enabled" and "enabl")."""
+    return stem(word).rstrip("e")
+
+
+_CONTRARY_KEYS = frozenset(frozenset((_key(x), _key(y))) for x, y in _CONTRARIES)
+
+
 def _contrary(a: str, b: str) -> bool:
-    pair = {stem(a), stem(b)}
-    if any(pair == {stem(x), stem(y)} for x, y in _CONTRARIES):
+    if frozenset((_key(a), _key(b))) in _CONTRARY_KEYS:
         return True
     return any(x == p + y and len(y) >= 4 for x, y in ((a, b), (b, a)) for p in _PREFIXES)
 
@@ -361,6 +368,7 @@ def opposite_in_conjunct(claim: str, source: str) -> tuple[str, str] | None:
     bright, direct light" against "Place it in bright, indirect light". Unlike
     :func:`contrary`, other words may differ; so the opposites read here are the ones that
     name a state or permission, not words like "on" or "before"."""
+    source, claim = _states(source), _states(claim)
     parts = [p for s, e in sentences(source) for p in _CONJUNCT_CUT.split(source[s:e]) if p.strip()]
     for part in _CONJUNCT_CUT.split(claim):
         if negation_count(part):
@@ -380,6 +388,15 @@ def opposite_in_conjunct(claim: str, source: str) -> tuple[str, str] | None:
                     if len(rest) >= 2 and len(rest & theirs) >= MIN_CONJUNCT * len(rest):
                         return _word_of(part, a), _word_of(p, b)
     return None
+
+
+_ON = re.compile(r"\b(?:turned|switched|set|left|kept|is|are)\s+on\b", re.IGNORECASE)
+_OFF = re.compile(r"\b(?:turned|switched|set|left|kept|is|are)\s+off\b", re.IGNORECASE)
+
+
+def _states(text: str) -> str:
+    """"Switched off" as "disabled", "turned on" as "enabled" (same length is not kept)."""
+    return _OFF.sub("disabled", _ON.sub("enabled", text))
 
 
 def _word_of(text: str, key: str) -> str:

@@ -153,7 +153,7 @@ _WIDENING = re.compile(r"\b(?:whenever|wherever|whatever|whichever|however\s+(?:
                        r"everyone|everybody|anyone|anybody|every|all)\b", re.IGNORECASE)
 #: words of a condition or restriction in the source sentence a widened claim restates
 _CONDITION = re.compile(r"\b(?:only|if|unless|provided|except|excluding|when|as long as|subject to|"
-                        r"who|whose|at least|more than|less than|from outside|eligible)\b", re.IGNORECASE)
+                        r"who|whose|at least|more than|less than|from outside|eligible|within)\b", re.IGNORECASE)
 
 #: quantifiers that hedge a kind: "most cases", "some users"
 _HEDGE = re.compile(r"(?<!\bthe )(?<!\bat )(?<!\bnext )\b(?:most|many|some|several)\s+(?!of\b)[a-z]+",
