@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from functools import lru_cache
 
 from citadel.verify.lexical import STOPWORDS, negation_count, overlap, stem, words
 from citadel.verify.numbers import _SMALL, agree, quantities
@@ -320,6 +321,7 @@ def _key(word: str) -> str:
 _CONTRARY_KEYS = frozenset(frozenset((_key(x), _key(y))) for x, y in _CONTRARIES)
 
 
+@lru_cache(maxsize=65536)
 def _contrary(a: str, b: str) -> bool:
     if frozenset((_key(a), _key(b))) in _CONTRARY_KEYS:
         return True
@@ -369,20 +371,18 @@ def opposite_in_conjunct(claim: str, source: str) -> tuple[str, str] | None:
     :func:`contrary`, other words may differ; so the opposites read here are the ones that
     name a state or permission, not words like "on" or "before"."""
     source, claim = _states(source), _states(claim)
-    parts = [p for s, e in sentences(source) for p in _CONJUNCT_CUT.split(source[s:e]) if p.strip()]
+    parts = [(p, set(sequence(p))) for s, e in sentences(source)
+             for p in _CONJUNCT_CUT.split(source[s:e]) if p.strip() and not negation_count(p)]
     for part in _CONJUNCT_CUT.split(claim):
         if negation_count(part):
             continue
         mine = set(sequence(part))
-        for p in parts:
-            if negation_count(p) or overlap(part, p) < 0.3:
+        for p, theirs in parts:
+            if overlap(part, p) < 0.3:
                 continue
-            theirs = set(sequence(p))
-            for a in mine - theirs:
-                if a in _FUNCTIONAL:
-                    continue
-                for b in theirs - mine:
-                    if b in _FUNCTIONAL or not _contrary(a, b):
+            for a in mine - theirs - _FUNCTIONAL:
+                for b in theirs - mine - _FUNCTIONAL:
+                    if not _contrary(a, b):
                         continue
                     rest = mine - {a}
                     if len(rest) >= 2 and len(rest & theirs) >= MIN_CONJUNCT * len(rest):

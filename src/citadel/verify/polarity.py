@@ -157,11 +157,18 @@ def uses(text: str) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
-def _polarities(text: str) -> dict[str, set[str]]:
+@lru_cache(maxsize=8192)
+def _polarities(text: str) -> dict[str, frozenset[str]]:
+    """Each content word's polarities in ``text`` (cached: callers must not change it)."""
     seen: dict[str, set[str]] = {}
     for w, p in uses(text):
         seen.setdefault(w, set()).add(p)
-    return seen
+    return {w: frozenset(ps) for w, ps in seen.items()}
+
+
+@lru_cache(maxsize=8192)
+def _normed_words(text: str) -> frozenset[str]:
+    return frozenset(_norm(w) for w in content_words(text))
 
 
 def _sentences(text: str) -> Iterator[str]:
@@ -189,12 +196,12 @@ def denied_head(claim: str, source: str) -> tuple[str, str] | None:
     if not any("-" in ps or "+" in ps for ps in claim_uses.values()):
         return None
     source_uses = _polarities(source)
-    cw = {_norm(w) for w in content_words(claim)} | set(claim_uses)
+    cw = _normed_words(claim) | set(claim_uses)
     if len(cw) < 2:
         return None
     for sent in _sentences(source):
         here = _polarities(sent)
-        shared = cw & ({_norm(w) for w in content_words(sent)} | set(here))
+        shared = cw & (_normed_words(sent) | set(here))
         if len(shared) < max(2, MIN_SHARED * len(cw)):
             continue
         for w, ps in claim_uses.items():
