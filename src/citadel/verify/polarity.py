@@ -207,7 +207,7 @@ def denied_head(claim: str, source: str) -> tuple[str, str] | None:
         for w, ps in claim_uses.items():
             if w not in here or len(ps) != 1 or "?" in ps:
                 continue
-            theirs = source_uses.get(w, set())
+            theirs = source_uses.get(w, frozenset())
             if ps == {"+"} and theirs == {"-"}:
                 return w, "affirmed"
             if ps == {"-"} and theirs == {"+"} and not _RESTRICTS.search(sent):
