@@ -5,9 +5,10 @@ Counting negations per sentence misses the commonest everyday flip: a claim and 
 that each hold one negation, on different words ("Bibs will be posted to runners who cannot
 collect them" against "Runners must collect their bib in person; bibs will not be posted"),
 or a source whose negation sits in one clause of a long sentence. Here a negation ("not",
-"never", "no", "cannot", "without", "failed to", ...) denies its *head*: the first content
-word after it in the same clause, past auxiliaries ("will not be posted" denies "posted",
-"does not count" denies "count", "no charge" denies "charge").
+"never", "cannot", "failed to", ...) denies its *head*: the first content word after it in
+the same clause, past auxiliaries ("will not be posted" denies "posted", "does not count"
+denies "count"). A negation of a noun ("no charge", "without restarting", "lacks validity")
+leaves its head unread: the source's mere mention of the noun affirms nothing.
 
 :func:`denied_head` finds a word that the claim's main clause affirms where every use of it
 in the source is denied, or the reverse, in a source sentence that shares the claim's other

@@ -145,6 +145,8 @@ def _entity_missing(claim: str, source_words: set[str]) -> float:
 
 
 UNIVERSAL = frozenset(["all", "every", "always", "everyone", "everybody", "everything", "entire", "whole"])
+_PERIODIC = re.compile(r"\b(?:every|each|all)\s+(?:other\s+)?(?:day|week|month|year|hour|time|night|"
+                       r"morning|quarter)s?\b", re.IGNORECASE)
 #: words that say a condition does not matter ("whenever rent is late", "whether or not you
 #: use it", "however long after"), or that a claim holds for every member of a kind
 _WIDENING = re.compile(r"\b(?:whenever|wherever|whatever|whichever|however\s+(?:long|much|many|often|"
@@ -176,8 +178,6 @@ def _widened(claim: str, sentence: str) -> tuple[str, ...]:
     if _HEDGE.search(sentence):  # "for most cases" read as "for any case"
         found |= {m.group(0).lower() for m in _ANY.finditer(claim)}
     return tuple(sorted(found))
-_PERIODIC = re.compile(r"\b(?:every|each|all)\s+(?:other\s+)?(?:day|week|month|year|hour|time|night|"
-                       r"morning|quarter)s?\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
