@@ -45,7 +45,7 @@ WRONG = [
      "Visitors from outside the EU must register at the gate.", "generalises"),
     ("a true part and an unsupported part", "The chair has a casting vote in the event of a tie "
      "and can also veto any resolution.", "The chair has a casting vote in the event of a tie.",
-     "atomic parts: one part of the claim is not supported: \"The chair can also veto any resolution.\""),
+     "atomic parts: one part of the claim is not"),
 ]
 
 #: a table written out as records, several on one line (how tables reach the verifier from
@@ -109,6 +109,8 @@ WRONG += [
      "From the new release on, telemetry is turned on by default; administrators can change it.", "opposite"),
     ("a time limit lifted", "Any refund request is accepted, however long after the purchase it comes.",
      "A refund request is accepted within 30 days of the purchase.", "generalises"),
+    ("a true part and an invented one", "The bridge was opened in 1932 and was designed by Gustave Lemaire.",
+     "The bridge opened in 1932. It carries six lanes of traffic and a railway line.", "atomic parts"),
     ("two phrases exchanged", "The night train runs from the coast to the capital.",
      "The night train runs from the capital to the coast every Friday.", "exchanges"),
     ("two names exchanged around the verb", "Judge Marlow appointed the young lawyer Pereira in 1961.",
@@ -170,6 +172,8 @@ RIGHT = [
      "The car park is open from 6 a.m. to 22:00 every day."),
     ("a setting as the source gives it", "The new release ships with telemetry switched on.",
      "From the new release on, telemetry is turned on by default; administrators can change it."),
+    ("two parts, the second in other words", "The check takes about ten minutes and must be done "
+     "without interruption.", "The check takes about ten minutes. It must not be interrupted once started."),
     ("a generality the source states", "Residents who hold a permit can park whenever they like.",
      "Residents who hold a permit may park on the street at any time."),
     ("the act the source affirms", "Members receive the newsletter by post.",

@@ -394,3 +394,16 @@ def test_an_opposite_in_one_part_of_the_claim() -> None:
     assert opposite_in_conjunct("Do not place the fern in direct light.", source) is None
     # words like "before" or "on" name no state: left to the order rules
     assert opposite_in_conjunct("Water the fern after noon.", "Water the fern before noon.") is None
+
+
+def test_a_part_whose_own_words_the_source_lacks() -> None:
+    from citadel.verify.atomic import unsupported_part
+
+    source = "The bridge opened in 1932. It must not be interrupted by repairs in summer."
+    found = unsupported_part("The bridge was opened in 1932 and was designed by Gustave Lemaire.", source)
+    assert found is not None and found[0] == "The bridge was designed by Gustave Lemaire."
+    assert set(found[1]) >= {"gustave", "lemaire"}
+    # a part said in other words ("without interruption" for "must not be interrupted")
+    assert unsupported_part("The bridge was opened in 1932 and is open without interruption by repairs "
+                            "in summer.", source) is None
+    assert unsupported_part("The bridge opened in 1932.", source) is None  # one part

@@ -17,6 +17,9 @@ from __future__ import annotations
 
 import re
 
+from citadel.verify.lexical import NEGATIONS, overlap
+from citadel.verify.polarity import normed_words
+
 #: auxiliaries and common verbs that start a predicate or follow a subject
 _VERB = (r"(?:is|are|was|were|has|have|had|can|cannot|can't|may|must|will|won't|should|could|"
          r"would|might|does|do|did|doesn't|don't|didn't|isn't|aren't|wasn't|weren't|"
@@ -95,3 +98,31 @@ def _subject(text: str) -> str | None:
     if not m or _PREPOSITION.match(m.group(1)) or re.search(r",|\b(?:that|who|which)\b", m.group(1)):
         return None
     return m.group(1)
+
+
+#: a part is unsupported when at most this share of its own words (those no other part of
+#: the claim has) occur in the source, and another part is this well covered
+MAX_OWN_IN_SOURCE = 1 / 3
+MIN_OTHER_COVERED = 0.8
+
+
+def unsupported_part(claim: str, source: str) -> tuple[str, tuple[str, ...]] | None:
+    """``(part, its words the source lacks)`` for a part of a several-fact claim whose own
+    words (at least two) the source mostly lacks, while another part is well covered: the
+    true part plus an invented one ("The storming of the Bastille took place on 14 July 1789
+    and was led by Maximilien Robespierre" against a source that names no leader). The
+    model reads such a claim as close to its source; the words say it is not all there.
+    Words are compared as :func:`citadel.verify.polarity.normed_words` reads them, so "without
+    interruption" finds "must not be interrupted"."""
+    parts = atomic_parts(claim)
+    if len(parts) < 2:
+        return None
+    in_source = normed_words(source)
+    words_of = [normed_words(p) - NEGATIONS for p in parts]
+    for k, mine in enumerate(words_of):
+        own = mine - frozenset().union(*(w for j, w in enumerate(words_of) if j != k))
+        if len(own) < 2 or len(own & in_source) > MAX_OWN_IN_SOURCE * len(own):
+            continue
+        if any(overlap(parts[j], source) >= MIN_OTHER_COVERED for j in range(len(parts)) if j != k):
+            return parts[k], tuple(sorted(own - in_source))
+    return None

@@ -168,7 +168,9 @@ def _polarities(text: str) -> dict[str, frozenset[str]]:
 
 
 @lru_cache(maxsize=8192)
-def _normed_words(text: str) -> frozenset[str]:
+def normed_words(text: str) -> frozenset[str]:
+    """The text's content words as :func:`_norm` reads them ("interruption" is "interrupt",
+    "sold" is "sell")."""
     return frozenset(_norm(w) for w in content_words(text))
 
 
@@ -197,12 +199,12 @@ def denied_head(claim: str, source: str) -> tuple[str, str] | None:
     if not any("-" in ps or "+" in ps for ps in claim_uses.values()):
         return None
     source_uses = _polarities(source)
-    cw = _normed_words(claim) | set(claim_uses)
+    cw = normed_words(claim) | set(claim_uses)
     if len(cw) < 2:
         return None
     for sent in _sentences(source):
         here = _polarities(sent)
-        shared = cw & (_normed_words(sent) | set(here))
+        shared = cw & (normed_words(sent) | set(here))
         if len(shared) < max(2, MIN_SHARED * len(cw)):
             continue
         for w, ps in claim_uses.items():
@@ -223,4 +225,4 @@ def shared_denial(claim: str, sentence: str) -> bool:
     return any(p == "-" and w in theirs for w, p in uses(claim))
 
 
-__all__ = ["denied_head", "released", "shared_denial", "uses"]
+__all__ = ["denied_head", "normed_words", "released", "shared_denial", "uses"]

@@ -62,7 +62,7 @@ from citadel.verify.align import (
     substitution,
     swapped,
 )
-from citadel.verify.atomic import atomic_parts
+from citadel.verify.atomic import atomic_parts, unsupported_part
 from citadel.verify.claims import split_claims
 from citadel.verify.combiner import Combiner, default_combiner, logit
 from citadel.verify.judge import Generator, LLMJudge
@@ -628,6 +628,11 @@ class Verifier:
             return RuleVerdict(Verdict.PARTIAL if f["overlap_best"] >= 0.6 else
                                Verdict.UNSUPPORTED, f"number not in source: {num.detail}",
                                threshold * 0.5)
+        lacking = unsupported_part(claim, source)
+        if lacking is not None:
+            return RuleVerdict(Verdict.PARTIAL, "atomic parts: one part of the claim is not in the "
+                               f"source: \"{lacking[0]}\" (not found: {', '.join(lacking[1][:6])})",
+                               threshold * 0.75, final=False)
         if crisp.overgeneral:
             return RuleVerdict(Verdict.PARTIAL, "scope: the claim generalises "
                                f"('{', '.join(crisp.overgeneral)}') beyond what the source says",
