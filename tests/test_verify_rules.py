@@ -407,3 +407,9 @@ def test_a_part_whose_own_words_the_source_lacks() -> None:
     assert unsupported_part("The bridge was opened in 1932 and is open without interruption by repairs "
                             "in summer.", source) is None
     assert unsupported_part("The bridge opened in 1932.", source) is None  # one part
+
+
+def test_below_zero_is_negative() -> None:
+    source = "If the offset is set to a negative value, the timer counts down."
+    assert check_numbers("With an offset below zero, the timer counts down.", source).status is NumberStatus.OK
+    assert check_numbers("With an offset above zero, the timer counts down.", source).status is NumberStatus.MISSING

@@ -409,7 +409,7 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
     folded_claim, folded_source = fold(claim), fold(source)
     for c in cq:
         if any(_agree(c, s) for s in sq) or _entailed(c, folded_claim, sq, folded_source) \
-                or _both(c, folded_claim, folded_source):
+                or _both(c, folded_claim, folded_source) or _signed_zero(c, folded_claim, folded_source):
             other = (_said_of_another(c, claim, source, pounds, len(cq) == 1)
                      if len(cq) <= 2 else None)
             if other is not None:
@@ -436,6 +436,20 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
     if problems:
         return NumberCheck(NumberStatus.MISSING, "; ".join(problems), matched, len(cq))
     return NumberCheck(NumberStatus.OK, "", matched, len(cq))
+
+
+_SIGNED = re.compile(r"\b(?:(?P<neg>below|under|less than|lower than)|(?P<pos>above|over|more than|"
+                     r"greater than|higher than))\s*$")
+
+
+def _signed_zero(c: Quantity, claim: str, source: str) -> bool:
+    """"Below zero" where the source says "negative" (and "above zero" for "positive")."""
+    if not (c.lo == c.hi == 0 and c.unit is None):
+        return False
+    m = _SIGNED.search(claim, 0, c.start)
+    if m is None:
+        return False
+    return re.search(r"\bnegative\b" if m.group("neg") else r"\bpositive\b", source) is not None
 
 
 def _both(c: Quantity, claim: str, source: str) -> bool:
