@@ -111,6 +111,8 @@ WRONG += [
      "A refund request is accepted within 30 days of the purchase.", "generalises"),
     ("a true part and an invented one", "The bridge was opened in 1932 and was designed by Gustave Lemaire.",
      "The bridge opened in 1932. It carries six lanes of traffic and a railway line.", "atomic parts"),
+    ("a ranked list read the other way", "Gold is more common than silver.",
+     "The medals, from most to least common, are bronze, silver and gold.", "comparison"),
     ("two phrases exchanged", "The night train runs from the coast to the capital.",
      "The night train runs from the capital to the coast every Friday.", "exchanges"),
     ("two names exchanged around the verb", "Judge Marlow appointed the young lawyer Pereira in 1961.",
@@ -174,6 +176,8 @@ RIGHT = [
      "From the new release on, telemetry is turned on by default; administrators can change it."),
     ("two parts, the second in other words", "The check takes about ten minutes and must be done "
      "without interruption.", "The check takes about ten minutes. It must not be interrupted once started."),
+    ("a ranked list read as it runs", "Gold is less common than silver.",
+     "The medals, from most to least common, are bronze, silver and gold."),
     ("a generality the source states", "Residents who hold a permit can park whenever they like.",
      "Residents who hold a permit may park on the street at any time."),
     ("the act the source affirms", "Members receive the newsletter by post.",

@@ -413,3 +413,14 @@ def test_below_zero_is_negative() -> None:
     source = "If the offset is set to a negative value, the timer counts down."
     assert check_numbers("With an offset below zero, the timer counts down.", source).status is NumberStatus.OK
     assert check_numbers("With an offset above zero, the timer counts down.", source).status is NumberStatus.MISSING
+
+
+def test_a_ranked_list_orders_its_items() -> None:
+    from citadel.verify.order import ranked_comparison
+
+    source = "Sizes, from smallest to largest, are S, M, L and XL."
+    assert ranked_comparison("XL is more large than M.", source) is True  # the list names no adjective
+    source = "Levels, from most to least verbose, are DEBUG, INFO, WARNING and ERROR."
+    assert ranked_comparison("INFO is more verbose than ERROR.", source) is True
+    assert ranked_comparison("ERROR is more verbose than INFO.", source) is False
+    assert ranked_comparison("TRACE is more verbose than INFO.", source) is None  # not in the list

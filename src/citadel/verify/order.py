@@ -104,11 +104,11 @@ def dated_order(claim: str, source: str) -> tuple[str, str] | None:
 
 
 def order_confirmed(claim: str, source: str) -> bool:
-    """The source's dates put the claim's two events in the claim's order: then the model's
-    preference for the reversed claim (which it reads as close to any text with both events)
-    says nothing."""
+    """The source's dates put the claim's two events in the claim's order, or its ranked
+    list bears the claim's comparison out: then the model's preference for the reversed
+    claim (which it reads as close to any text with both events) says nothing."""
     found = _dated(claim, source)
-    return found is not None and found[2]
+    return (found is not None and found[2]) or ranked_comparison(claim, source) is True
 
 
 def _dated(claim: str, source: str) -> tuple[str, str, bool] | None:
@@ -229,4 +229,51 @@ def turned_comparison(claim: str, source: str) -> tuple[str, str] | None:
     return None
 
 
-__all__ = ["dated_order", "order_confirmed", "turned_comparison", "turned_relation"]
+_RANKED = re.compile(
+    r"\bfrom\s+(?:the\s+)?(?P<first>most|least|highest|lowest|largest|smallest|biggest|fastest|slowest|"
+    r"oldest|newest|longest|shortest|heaviest|lightest|cheapest|earliest|latest)\s+to\s+(?:the\s+)?"
+    r"(?P<last>most|least|highest|lowest|largest|smallest|biggest|fastest|slowest|oldest|newest|longest|"
+    r"shortest|heaviest|lightest|cheapest|earliest|latest)(?:\s+(?P<adj>[a-z]+))?\s*[,:]?\s*"
+    r"(?:(?:are|is|were|was|go|run|reads?)\s+)?(?P<items>[^.;]+)", re.IGNORECASE)
+_ITEM_CUT = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|then)\s+")
+_UP_WORDS = frozenset("most highest largest biggest fastest oldest longest heaviest latest".split())
+
+
+def _ranking(source: str) -> tuple[str | None, int, list[str]] | None:
+    """(adjective or None, +1 when the list runs from most to least, items) of a ranked
+    list the source states ("Log levels, from most to least verbose, are DEBUG, INFO,
+    WARNING and ERROR")."""
+    m = _RANKED.search(source)
+    if m is None or m.group("first").lower() == m.group("last").lower():
+        return None
+    items = [i.strip().lower() for i in _ITEM_CUT.split(m.group("items")) if i.strip()]
+    if len(items) < 3 or any(len(i.split()) > 3 for i in items):
+        return None
+    return (m.group("adj") or "").lower() or None, (1 if m.group("first").lower() in _UP_WORDS else -1), items
+
+
+_COMPARE_IN_LIST = re.compile(r"^(?P<x>.+?)\s+(?:is|are|was|were)\s+(?:(?P<more>more)|(?P<less>less))\s+"
+                              r"(?P<adj>[a-z]+)\s+than\s+(?P<y>.+?)\.?$", re.IGNORECASE)
+
+
+def ranked_comparison(claim: str, source: str) -> bool | None:
+    """Whether a ranked list of the source ("from most to least verbose: A, B, C") bears the
+    claim's "X is more (or less) verbose than Y" out (True), turns it around (False), or
+    says nothing (None)."""
+    m = _COMPARE_IN_LIST.match(claim.strip())
+    ranking = _ranking(source) if m else None
+    if m is None or ranking is None:
+        return None
+    adj, sign, items = ranking
+    if adj is not None and adj != m.group("adj").lower():
+        return None
+    x, y = m.group("x").strip().lower(), m.group("y").strip().lower()
+    x = re.sub(r"^(?:the|a|an)\s+", "", x)
+    y = re.sub(r"^(?:the|a|an)\s+", "", re.sub(r"\s+(?:does|do|is|are)$", "", y))
+    if x not in items or y not in items:
+        return None
+    x_more = (items.index(x) < items.index(y)) == (sign == 1)
+    return x_more == bool(m.group("more"))
+
+
+__all__ = ["dated_order", "order_confirmed", "ranked_comparison", "turned_comparison", "turned_relation"]

@@ -81,7 +81,13 @@ from citadel.verify.lexical import (
 )
 from citadel.verify.model import MODEL_DIR, SupportModel
 from citadel.verify.numbers import NumberCheck, NumberStatus, check_numbers, compare_rows
-from citadel.verify.order import dated_order, order_confirmed, turned_comparison, turned_relation
+from citadel.verify.order import (
+    dated_order,
+    order_confirmed,
+    ranked_comparison,
+    turned_comparison,
+    turned_relation,
+)
 from citadel.verify.polarity import denied_head, released, shared_denial
 from citadel.verify.structure import find_quote
 from citadel.verify.tables import cell_polarity
@@ -571,6 +577,14 @@ class Verifier:
             return RuleVerdict(Verdict.CONTRADICTED, f"table: {crisp.table_cell}", 0.05)
         if crisp.compared:
             return RuleVerdict(Verdict.CONTRADICTED, f"comparison: {crisp.compared}", 0.05)
+        ranked = ranked_comparison(claim, source)
+        if ranked is False:
+            return RuleVerdict(Verdict.CONTRADICTED, "comparison: the source's ranked list puts "
+                               "these the other way", 0.05)
+        if ranked is True and num.status is not NumberStatus.CONFLICT:
+            # the claim is one comparison of two items of a list the source ranks on its scale
+            return RuleVerdict(Verdict.SUPPORTED, "comparison: the source's ranked list bears "
+                               "this out", 1.0)
         if crisp.comparison:
             return RuleVerdict(Verdict.CONTRADICTED, "comparison: the source compares the other "
                                f"way: \"{crisp.comparison[1][:120]}\"", 0.05)
@@ -655,6 +669,8 @@ class Verifier:
         if ruled is not None:
             verdict, reason = ruled.verdict, ruled.reason
             score = min(score, ruled.cap)
+            if verdict is Verdict.SUPPORTED:  # a rule that proves the claim
+                score = max(score, cb.threshold)
         elif score >= cb.threshold:
             verdict = Verdict.SUPPORTED
             reason = (f"model and combiner: the passage at {span[0]}-{span[1]} supports the claim "
