@@ -424,3 +424,15 @@ def test_a_ranked_list_orders_its_items() -> None:
     assert ranked_comparison("INFO is more verbose than ERROR.", source) is True
     assert ranked_comparison("ERROR is more verbose than INFO.", source) is False
     assert ranked_comparison("TRACE is more verbose than INFO.", source) is None  # not in the list
+
+
+def test_a_value_the_statement_of_its_other_values_gives_differently() -> None:
+    source = ("Income up to £20,000 is taxed at 10%. Income between £20,000 and £60,000 is taxed at 25%. "
+              "Income above £60,000 is taxed at 40%.")
+    check = check_numbers("Earnings from £20,000 to £60,000 fall in the 10% band.", source)
+    assert check.status is NumberStatus.CONFLICT and "statement that holds its other values" in check.detail
+    assert check_numbers("Earnings from £20,000 to £60,000 fall in the 25% band.", source).status is NumberStatus.OK
+    # a total is no other statement's value
+    assert check_numbers("The employer pays 5% and the employee 3%, so 8% in total.",
+                         "The employer contributes 5% of salary and the employee contributes 3%.").status \
+        is NumberStatus.OK

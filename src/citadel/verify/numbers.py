@@ -427,6 +427,10 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
             problems.append(f"'{c.text}' in the claim but '{clash.text}' in the source")
         else:
             problems.append(f"'{c.text}' does not occur in the source")
+    if not problems and len(cq) >= 3:
+        bound = _bound_with_others(cq, source, pounds)
+        if bound is not None:
+            return NumberCheck(NumberStatus.CONFLICT, bound, matched, len(cq))
     if not problems:
         mix = check_rows(claim, source)
         if mix:
@@ -501,6 +505,30 @@ def _said_of_another(c: Quantity, claim: str, source: str, sterling: bool,
     if not homes or max(homes)[0] > best_ov - MIN_ALIGNMENT_LEAD:
         return None
     return clash, max(homes)[1]
+
+
+def _bound_with_others(cq: list[Quantity], source: str, sterling: bool) -> str | None:
+    """A claim value that the one statement holding all the claim's other values gives
+    differently: "from £50,270 to £125,140 ... the 20% band" where the statement with both
+    bounds says 40% and the 20% belongs to another band. None when no single statement holds
+    the others, when it agrees, or when the value is no other statement's (a total)."""
+    parts = [p for s, e in sentences(source) for p in _STATEMENT_CUT.split(source[s:e]) if p.strip()]
+    found = [_pounds(quantities(p, ranges=True), sterling) for p in parts]
+    for q in cq:
+        if _is_year(q):
+            continue
+        others = [c for c in cq if c is not q]
+        homes = [i for i, qs in enumerate(found) if all(any(_agree(o, s) for s in qs) for o in others)]
+        if len(homes) != 1 or any(_agree(q, s) for s in found[homes[0]]):
+            continue
+        if not any(_agree(q, s) for i, qs in enumerate(found) if i != homes[0] for s in qs):
+            continue  # not another statement's value (a sum, a ratio): the arithmetic's
+        clash = next((s for s in found[homes[0]] if _conflicts(q, s) or (
+            q.unit is not None and s.unit == q.unit and s.lo == s.hi and not _agree(q, s))), None)
+        if clash is not None:
+            return (f"'{q.text}' in the claim but '{clash.text}' in the statement that holds its other "
+                    f"values: \"{parts[homes[0]].strip()[:80]}\"")
+    return None
 
 
 def _pounds(qs: list[Quantity], sterling: bool) -> list[Quantity]:
