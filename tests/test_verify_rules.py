@@ -436,3 +436,13 @@ def test_a_value_the_statement_of_its_other_values_gives_differently() -> None:
     assert check_numbers("The employer pays 5% and the employee 3%, so 8% in total.",
                          "The employer contributes 5% of salary and the employee contributes 3%.").status \
         is NumberStatus.OK
+
+
+def test_a_joined_item_the_source_never_mentions() -> None:
+    from citadel.verify.align import added_tail
+
+    source = "Fast-track appointments must be booked online. Standard renewals take three weeks."
+    assert added_tail("Fast-track appointments can be booked online or at a post office.", source) == \
+        "at a post office"
+    assert added_tail("Fast-track appointments can be booked online or at a renewal desk.", source) is None
+    assert added_tail("Fast-track appointments must be booked online.", source) is None

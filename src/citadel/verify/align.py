@@ -27,8 +27,9 @@ import difflib
 import re
 from functools import lru_cache
 
-from citadel.verify.lexical import STOPWORDS, negation_count, overlap, stem, words
+from citadel.verify.lexical import NEGATIONS, STOPWORDS, content_words, negation_count, overlap, stem, words
 from citadel.verify.numbers import _SMALL, agree, quantities
+from citadel.verify.polarity import normed_words
 from citadel.verify.windows import sentences
 
 #: words kept in the aligned sequences although they are stopwords: they carry meaning
@@ -349,6 +350,28 @@ def contrary(claim: str, source: str) -> tuple[str, str] | None:
     return None
 
 
+_JOINED_TAIL = re.compile(r",?\s+(?:or|and)\s+(?P<tail>[^,;.]{2,60})[.!]?\s*$", re.IGNORECASE)
+#: how much of the claim before its joined tail the sentence it restates must hold
+MIN_HEAD_COVERED = 0.8
+
+
+def added_tail(claim: str, source: str) -> str | None:
+    """The last item the claim joins on with "or"/"and" ("... can be booked online or at a
+    post office", "... took place on 14 July 1789 and was led by Robespierre") when the
+    source mentions none of its words while a sentence of the source holds the rest of the
+    claim: an alternative or a fact added to what the source says."""
+    m = _JOINED_TAIL.search(claim.strip())
+    if m is None:
+        return None
+    tail, head = m.group("tail"), claim.strip()[:m.start()]
+    said = normed_words(tail) - NEGATIONS  # "without interruption" meets "not be interrupted"
+    if not said or said & normed_words(source) or len(content_words(head)) < 3:
+        return None
+    if overlap(head, aligned_sentence(head, source)) < MIN_HEAD_COVERED:
+        return None
+    return tail.strip()
+
+
 #: contraries too common in other roles to be read outside a one-word change ("on Monday",
 #: "more than", "the first day"): left to :func:`contrary` and the order and direction rules
 _FUNCTIONAL = frozenset(stem(w) for w in (
@@ -454,5 +477,5 @@ def narrowed(claim: str, source: str) -> str | None:
     return m.group(1).lower()
 
 
-__all__ = ["aligned_clause", "aligned_sentence", "moved_attribute", "narrowed", "opposite_in_conjunct", "raised_modality", "sequence",
+__all__ = ["added_tail", "aligned_clause", "aligned_sentence", "moved_attribute", "narrowed", "opposite_in_conjunct", "raised_modality", "sequence",
            "substitution", "swapped", "contrary"]

@@ -54,6 +54,7 @@ from citadel.verify._types import (
     VerifyResult,
 )
 from citadel.verify.align import (
+    added_tail,
     contrary,
     moved_attribute,
     narrowed,
@@ -642,6 +643,10 @@ class Verifier:
             return RuleVerdict(Verdict.PARTIAL if f["overlap_best"] >= 0.6 else
                                Verdict.UNSUPPORTED, f"number not in source: {num.detail}",
                                threshold * 0.5)
+        tail = added_tail(claim, source)
+        if tail is not None:
+            return RuleVerdict(Verdict.PARTIAL, f"addition: the claim adds '{tail}', which the "
+                               "source does not mention", threshold * 0.75, final=False)
         lacking = unsupported_part(claim, source)
         if lacking is not None:
             return RuleVerdict(Verdict.PARTIAL, "atomic parts: one part of the claim is not in the "
