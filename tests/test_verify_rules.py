@@ -446,3 +446,12 @@ def test_a_joined_item_the_source_never_mentions() -> None:
         "at a post office"
     assert added_tail("Fast-track appointments can be booked online or at a renewal desk.", source) is None
     assert added_tail("Fast-track appointments must be booked online.", source) is None
+
+
+def test_something_beside_the_only_thing_allowed() -> None:
+    from citadel.verify.align import beside_only
+
+    source = "Use only the supplied charger; other chargers can damage the battery."
+    assert beside_only("Other chargers may be used instead of the supplied charger.", source) == "the supplied charger"
+    assert beside_only("Solar panels may be used instead of the supplied charger.", source) is None  # never named
+    assert beside_only("Use the supplied charger.", source) is None

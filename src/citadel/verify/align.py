@@ -372,6 +372,31 @@ def added_tail(claim: str, source: str) -> str | None:
     return tail.strip()
 
 
+_INSTEAD = re.compile(r"\b(?:instead of|in place of|rather than|as well as|alongside)\s+(?P<x>[^,;.]{3,60})",
+                      re.IGNORECASE)
+_ONLY = re.compile(r"\bonly\s+(?P<x>[^,;.]{3,60})", re.IGNORECASE)
+_ONLY_AFTER = re.compile(r"(?P<x>(?:[\w'-]+\s+){1,4})only\b", re.IGNORECASE)  # "distilled water only"
+
+
+def beside_only(claim: str, source: str) -> str | None:
+    """The thing the claim offers something beside ("vinegar may be used instead of the
+    manufacturer's descaling solution") when the source allows only that thing ("use only
+    the manufacturer's descaling solution"), and the source mentions the claim's other
+    thing (so the claim is about it, not about something the source never names)."""
+    m = _INSTEAD.search(claim)
+    if m is None:
+        return None
+    x = content_words(m.group("x"))
+    other = content_words(claim[:m.start()]) - x
+    if len(x) < 1 or not other & content_words(source):
+        return None
+    for o in [*_ONLY.finditer(source), *_ONLY_AFTER.finditer(source)]:
+        allowed = content_words(o.group("x"))
+        if x and len(x & allowed) >= max(1.0, 0.6 * len(x)):
+            return m.group("x").strip()
+    return None
+
+
 #: contraries too common in other roles to be read outside a one-word change ("on Monday",
 #: "more than", "the first day"): left to :func:`contrary` and the order and direction rules
 _FUNCTIONAL = frozenset(stem(w) for w in (
@@ -477,5 +502,5 @@ def narrowed(claim: str, source: str) -> str | None:
     return m.group(1).lower()
 
 
-__all__ = ["added_tail", "aligned_clause", "aligned_sentence", "moved_attribute", "narrowed", "opposite_in_conjunct", "raised_modality", "sequence",
+__all__ = ["added_tail", "aligned_clause", "beside_only", "aligned_sentence", "moved_attribute", "narrowed", "opposite_in_conjunct", "raised_modality", "sequence",
            "substitution", "swapped", "contrary"]

@@ -55,6 +55,7 @@ from citadel.verify._types import (
 )
 from citadel.verify.align import (
     added_tail,
+    beside_only,
     contrary,
     moved_attribute,
     narrowed,
@@ -626,6 +627,10 @@ class Verifier:
                                + "; ".join(f"'{new}' where the source says '{old}'"
                                            for new, old in crisp.substituted)
                                + " (words the source uses for something else)", 0.1)
+        only = beside_only(claim, source)
+        if only is not None:
+            return RuleVerdict(Verdict.CONTRADICTED, f"scope: the source allows only '{only}', the "
+                               "claim something beside it", 0.05)
         if crisp.opposite_word:
             return RuleVerdict(Verdict.CONTRADICTED, f"aligned sentence: the claim says "
                                f"'{crisp.opposite_word[0]}' where the source says the opposite, "
