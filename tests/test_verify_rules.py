@@ -451,7 +451,7 @@ def test_a_joined_item_the_source_never_mentions() -> None:
 def test_something_beside_the_only_thing_allowed() -> None:
     from citadel.verify.align import beside_only
 
-    source = "Use only the supplied charger; other chargers can damage the battery."
-    assert beside_only("Other chargers may be used instead of the supplied charger.", source) == "the supplied charger"
+    source = "Use only the supplied charger; a car adapter can damage the battery."
+    assert beside_only("A car adapter may be used instead of the supplied charger.", source) == "the supplied charger"
     assert beside_only("Solar panels may be used instead of the supplied charger.", source) is None  # never named
     assert beside_only("Use the supplied charger.", source) is None
