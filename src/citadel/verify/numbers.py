@@ -523,8 +523,9 @@ def _bound_with_others(cq: list[Quantity], source: str, sterling: bool) -> str |
             continue
         if not any(_agree(q, s) for i, qs in enumerate(found) if i != homes[0] for s in qs):
             continue  # not another statement's value (a sum, a ratio): the arithmetic's
-        clash = next((s for s in found[homes[0]] if _conflicts(q, s) or (
-            q.unit is not None and s.unit == q.unit and s.lo == s.hi and not _agree(q, s))), None)
+        # the same unit with another value ("20%" where the statement says "40%")
+        clash = next((s for s in found[homes[0]] if q.unit is not None and s.unit == q.unit
+                      and s.lo == s.hi and not _agree(q, s)), None)
         if clash is not None:
             return (f"'{q.text}' in the claim but '{clash.text}' in the statement that holds its other "
                     f"values: \"{parts[homes[0]].strip()[:80]}\"")
