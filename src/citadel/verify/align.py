@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Callable
 from functools import lru_cache
 
 from citadel.verify.lexical import NEGATIONS, STOPWORDS, content_words, negation_count, overlap, stem, words
@@ -39,9 +40,14 @@ _CLAUSE_CUT = re.compile(r";\s+|,\s+but\s+|\s+but\s+|,\s+while\s+|,\s+whereas\s+
 
 def sequence(text: str) -> list[str]:
     """The text's content words in order, stemmed, numbers as values ("five" -> "5")."""
+    return _words_in_order(text, lambda w: w in STOPWORDS and w not in _KEPT)
+
+
+def _words_in_order(text: str, dropped: Callable[[str], bool]) -> list[str]:
+    """The text's words in order, less those ``dropped`` says, stemmed, numbers as values."""
     out = []
     for w in words(text):
-        if w in STOPWORDS and w not in _KEPT:
+        if dropped(w):
             continue
         value = _SMALL.get(w)
         if value is not None and float(value).is_integer() and w not in (
@@ -164,16 +170,7 @@ _LIST_WORDS = frozenset("and or nor".split())
 def _role_sequence(text: str) -> list[str]:
     """As :func:`sequence`, with the function words that mark roles kept ("from X to Y",
     "X by Y"): only articles are dropped."""
-    out = []
-    for w in words(text):
-        if w in _ARTICLES:
-            continue
-        value = _SMALL.get(w)
-        if value is not None and float(value).is_integer() and w not in (
-                "first", "second", "single", "once", "half"):
-            w = str(int(value))
-        out.append(stem(w))
-    return out
+    return _words_in_order(text, _ARTICLES.__contains__)
 
 
 def _tight(a: list[str], b: list[str]) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from enum import StrEnum
 
 from citadel.verify.lexical import fold, overlap, words
@@ -468,6 +469,12 @@ def _both(c: Quantity, claim: str, source: str) -> bool:
 #: where a sentence's statements part: "; ", ", so", ", but", "whereas", "and at ..."
 _STATEMENT_CUT = re.compile(r";\s+|,\s+(?:but|so|while|whereas|and)\s+|\s+(?:but|whereas|while)\s+|"
                             r"\s+and\s+(?=(?:at|on|in|for|to|by|from|with)\b)")
+@lru_cache(maxsize=4096)
+def statements(source: str) -> tuple[str, ...]:
+    """The source's statements: its sentences, cut at :data:`_STATEMENT_CUT`."""
+    return tuple(p for s, e in sentences(source) for p in _STATEMENT_CUT.split(source[s:e]) if p.strip())
+
+
 #: how much more of the claim's words the sentence it restates must hold than the sentence
 #: its matching value comes from, for the value to count as another statement's
 MIN_ALIGNMENT_LEAD = 0.3
@@ -482,7 +489,7 @@ def _said_of_another(c: Quantity, claim: str, source: str, sterling: bool,
     month's notice to end the Agreement" where the Agreement's sentence says "90 days'
     notice" and "30 days" is the invoice deadline. Years are left alone: a claim joins
     events of several sentences by their dates."""
-    parts = [p for s, e in sentences(source) for p in _STATEMENT_CUT.split(source[s:e]) if p.strip()]
+    parts = statements(source)
     if len(parts) < 2 or _is_year(c):
         return None
     scored = [(overlap(claim, p), p) for p in parts]
@@ -512,7 +519,7 @@ def _bound_with_others(cq: list[Quantity], source: str, sterling: bool) -> str |
     differently: "from £50,270 to £125,140 ... the 20% band" where the statement with both
     bounds says 40% and the 20% belongs to another band. None when no single statement holds
     the others, when it agrees, or when the value is no other statement's (a total)."""
-    parts = [p for s, e in sentences(source) for p in _STATEMENT_CUT.split(source[s:e]) if p.strip()]
+    parts = statements(source)
     found = [_pounds(quantities(p, ranges=True), sterling) for p in parts]
     for q in cq:
         if _is_year(q):

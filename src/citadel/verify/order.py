@@ -18,6 +18,7 @@ the model call it supported. Three checks, each on the statement the claim resta
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from citadel.verify.lexical import content_words, fold, overlap
 from citadel.verify.windows import sentences
@@ -111,6 +112,7 @@ def order_confirmed(claim: str, source: str) -> bool:
     return (found is not None and found[2]) or ranked_comparison(claim, source) is True
 
 
+@lru_cache(maxsize=4096)
 def _dated(claim: str, source: str) -> tuple[str, str, bool] | None:
     m = _CLAIM_ORDER.match(claim.strip().rstrip("."))
     if m is None or _DATED.search(claim):
@@ -256,6 +258,7 @@ _COMPARE_IN_LIST = re.compile(r"^(?P<x>.+?)\s+(?:is|are|was|were)\s+(?:(?P<more>
                               r"(?P<adj>[a-z]+)\s+than\s+(?P<y>.+?)\.?$", re.IGNORECASE)
 
 
+@lru_cache(maxsize=4096)
 def ranked_comparison(claim: str, source: str) -> bool | None:
     """Whether a ranked list of the source ("from most to least verbose: A, B, C") bears the
     claim's "X is more (or less) verbose than Y" out (True), turns it around (False), or
