@@ -101,6 +101,12 @@ _FLAG = r"-{1,2}[A-Za-z0-9?#@][\w\-]*(?:[=\[]\S*)?(?: [A-Z_<\[]\S*)?"
 _OPTION = re.compile(rf"{_FLAG}(?:,? {_FLAG})*")
 _SENTENCE_END = re.compile(r"[.!?;]['\")\]]?$")
 MAX_UNIT_CHARS = 500
+#: a definition term longer than this is a paragraph that happens to end in a pilcrow
+MAX_TERM_CHARS = 160
+#: a labelled paragraph is one unit up to this length (longer: its sentences stand alone)
+MAX_LABELLED_CHARS = 300
+#: a paragraph's label: a few words and a colon ("Changed in version 3.7:", "Default:")
+_LABEL = re.compile(r"[A-Z][\w.\-]*(?: [\w.\-]+){0,4}: \S")
 
 
 def is_option_line(line: str) -> bool:
@@ -109,27 +115,50 @@ def is_option_line(line: str) -> bool:
     return len(line) <= 80 and _OPTION.fullmatch(line) is not None
 
 
+def is_term_line(line: str) -> bool:
+    """A line that names what the text below it defines: an option line, or a definition
+    term of generated documentation (Sphinx marks each with a permalink, "most_common([n])¶",
+    "class subprocess.CompletedProcess¶"; its headings lose theirs in the HTML loader)."""
+    if is_option_line(line):
+        return True
+    stripped = line.strip()
+    return "\n" not in stripped and len(stripped) <= MAX_TERM_CHARS and stripped.endswith("\u00b6")
+
+
 def candidate_spans(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
     """The units an answer can quote, as offsets into ``text``: sentences
-    (:func:`citadel.text.sentence_spans`), except that a man-page option line is one unit
-    with its description ("-f, --force" and the lines below it) and a hard-wrapped line
-    that stops mid-sentence runs on into the next line when that one starts in lower case.
+    (:func:`citadel.text.sentence_spans`), except that
+    - an option line or definition term (:func:`is_term_line`) is one unit with the first
+      sentence of its description ("-f, --force" and the lines below it, "most_common([n])¶"
+      and "Return a list of the n most common elements ..."): the term says what the
+      description is of, the description what the term does;
+    - a short paragraph under a label ("Changed in version 3.7: Added the text parameter.
+      Added the capture_output parameter.", "Default: ...") is one unit: the label governs
+      every sentence of it, and a later sentence alone has lost it;
+    - a hard-wrapped line that stops mid-sentence runs on into the next line when that one
+      starts in lower case.
     Each list item and table row stays a unit of its own (each is a line)."""
     spans = sentence_spans(text, start, end)
     out: list[tuple[int, int]] = []
+    labelled = False  # the last unit opened a labelled paragraph
     for s, e in spans:
         if out:
             ps, pe = out[-1]
             gap = text[pe:s]
             prev = text[ps:pe]
-            # an option's description may follow a blank line (HTML: <dt>, then <dd>)
-            line_break = "\n" in gap and ("\n\n" not in gap.replace(" ", "") or is_option_line(prev))
+            term = is_term_line(prev)
+            # a term's description may follow a blank line (HTML: <dt>, then <dd>)
+            line_break = "\n" in gap and ("\n\n" not in gap.replace(" ", "") or term)
             first = text[s:e][:1]
-            joins = line_break and e - ps <= MAX_UNIT_CHARS and not is_option_line(text[s:e]) and not prev.isupper() and (
-                is_option_line(prev) or (not _SENTENCE_END.search(prev) and (first.islower() or first in "(["))
+            joins = line_break and e - ps <= MAX_UNIT_CHARS and not is_term_line(text[s:e]) and not prev.isupper() and (
+                term or (not _SENTENCE_END.search(prev) and (first.islower() or first in "(["))
             )
+            if not joins and labelled and "\n" not in gap and e - ps <= MAX_LABELLED_CHARS:
+                joins = True
             if joins:
                 out[-1] = (ps, e)
+                labelled = labelled and "\n" not in gap
                 continue
         out.append((s, e))
+        labelled = _LABEL.match(text[s:e]) is not None
     return out
