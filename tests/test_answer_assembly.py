@@ -19,6 +19,7 @@ from citadel.generate.prompt import Source, build_prompt
 from citadel.generate.schema import answer_json_schema
 from citadel.ingest import ingest
 from citadel.retrieve import EvidenceSettings, HashingEmbedder, KeywordReranker, select_evidence
+from citadel.retrieve.answerability import get_answerability
 from citadel.retrieve.sentences import candidate_spans
 from citadel.store.base import SearchFilter
 from citadel.store import Store, open_store
@@ -156,6 +157,51 @@ def test_an_option_entry_is_one_unit_with_its_description() -> None:
     claims = answer("How can I see what would happen without changing files?", [source("S1", text)],
                     {"show what would be done": 0.9})  # fmt: skip
     assert claims and claims[0]["text"] == "-n, --dry-run show what would be done, without changing any file"
+
+
+def test_a_definition_term_is_one_unit_with_the_first_sentence_of_its_description() -> None:
+    text = ("Counter objects\n\nmost_common([n])\u00b6\n\nReturn a list of the n most common elements. If n is omitted, "
+            "all elements are returned.\n\nclass subprocess.CompletedProcess\u00b6\n\nThe return value from run().")  # fmt: skip
+    units = [text[s:e] for s, e in candidate_spans(text)]
+    assert "most_common([n])\u00b6\n\nReturn a list of the n most common elements." in units
+    assert "If n is omitted, all elements are returned." in units  # the rest of the description stands alone
+    assert "class subprocess.CompletedProcess\u00b6\n\nThe return value from run()." in units
+    assert "Counter objects" in units  # a line without a permalink defines nothing
+
+
+def test_a_short_labelled_paragraph_is_one_unit_and_a_long_one_is_not() -> None:
+    note = "Changed in version 3.7: Added the text parameter. Added the capture_output parameter."
+    long = "Note: " + " ".join(f"Sentence number {n} of a long note says something." for n in range(8))
+    text = f"{note}\n\n{long}\n\nLevel: INFO; Numeric value: 20\nLevel: DEBUG; Numeric value: 10"
+    units = [text[s:e] for s, e in candidate_spans(text)]
+    assert note in units  # "Added the capture_output parameter." keeps its version
+    assert "Sentence number 7 of a long note says something." in units
+    assert "Level: INFO; Numeric value: 20" in units and "Level: DEBUG; Numeric value: 10" in units  # rows stay rows
+
+
+def test_the_reranker_reads_each_unit_under_its_title_and_heading(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "runner.md").write_text("# taskrunner\n\n## Command-line options\n\nStop after the first failed task. "
+                                    "Print every task as it starts.\n")  # fmt: skip
+    with open_store(tmp_path / "store") as store:
+        ingest(store, [docs])
+        question = "How do I make taskrunner stop after the first failed task?"
+        hits = searcher(store).search(question, k=5, rerank=False).hits
+        for context, expected in ((True, "taskrunner > Command-line options: Stop after the first failed task."),
+                                  (False, "Stop after the first failed task.")):  # fmt: skip
+            reranker = ReadingReranker()
+            select_evidence(store, question, hits, SearchFilter(), reranker=reranker,
+                            settings=EvidenceSettings(unit_context=context))  # fmt: skip
+            assert expected in reranker.read
+            assert context == ("Stop after the first failed task." not in reranker.read)
+        # the units the answerability model reads are read alone as well: its calibration takes both views
+        reranker = ReadingReranker()
+        passages = select_evidence(store, question, hits, SearchFilter(), reranker=reranker,
+                                   answerability=get_answerability())  # fmt: skip
+        assert "taskrunner > Command-line options: Stop after the first failed task." in reranker.read
+        assert "Stop after the first failed task." in reranker.read
+        assert passages and passages[0].answerability is not None
 
 
 def test_a_table_row_is_answered_as_its_row_not_the_whole_table() -> None:

@@ -41,9 +41,15 @@ def test_the_calibration_reads_the_model_on_top_of_the_reranker() -> None:
     cal = get_answerability().calibration
     assert cal.threshold == shipped["threshold"] and 0.0 < cal.threshold < 1.0
     assert cal.rerank_weight == shipped["rerank_weight"] > 0
+    assert cal.bare_weight == shipped["bare_weight"] > 0
     logits = np.array([0.0, 0.0])
     with_rerank = cal.probability(logits, np.array([0.01, 0.99]))
     assert with_rerank[1] > with_rerank[0]  # a more relevant unit is likelier to answer
+    # the unit read alone counts too: on topic in its page but not by itself scores lower
+    both = cal.probability(logits, np.array([0.9, 0.9]), np.array([0.01, 0.9]))
+    assert both[1] > both[0]
+    assert cal.probability(logits[:1], np.array([0.9]))[0] == pytest.approx(
+        Calibration(cal.threshold, cal.rerank_weight, cal.temperature, cal.bias).probability(logits[:1], np.array([0.9]))[0])
     assert Calibration(0.5).probability(np.array([0.0]))[0] == pytest.approx(0.5)
 
 
@@ -60,10 +66,11 @@ def test_the_sentence_that_answers_outscores_the_restated_question_and_its_neigh
         span_text(title, heads, "You can ask for a refund from the orders page."),  # the neighbour before it
     ]
     units = [x.split(": ", 1)[1] for x in spans]
-    rerank = probability(get_reranker().score(question, units))
+    rerank = probability(get_reranker().score(question, spans))  # in context, as ask reads them
+    bare = probability(get_reranker().score(question, units))  # and alone
     logits = model.logits(question, spans)
     assert logits[0] > logits[1] + 1.0 and logits[0] > logits[2]  # the model alone ranks the answer first
-    scores = model.score(question, spans, rerank)
+    scores = model.score(question, spans, rerank, bare)
     assert scores[0] > scores[1] and scores[0] > scores[2]
     assert scores[0] >= model.calibration.threshold
 

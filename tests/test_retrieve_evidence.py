@@ -73,13 +73,16 @@ def test_near_duplicates_are_dropped_and_budget_holds(tmp_path: Path, store: Sto
 
 
 class CountingReranker(KeywordReranker):
-    """Keyword scores, and a record of every pair the model was asked to read."""
+    """Keyword scores, and a record of every pair the model was asked to read: as read
+    ("Title > Section: unit") and the unit alone."""
 
     def __init__(self) -> None:
         self.read: list[str] = []
+        self.units: list[str] = []
 
     def _score(self, query, passages):  # type: ignore[no-untyped-def]
         self.read.extend(passages)
+        self.units.extend(p.split(": ", 1)[-1] for p in passages)
         return super()._score(query, passages)
 
 
@@ -91,12 +94,13 @@ def test_relevance_is_the_best_sentence_and_the_reranker_reads_few_sentences(tmp
     passages = select_evidence(store, query, hits, SearchFilter(), reranker=reranker,
                                settings=EvidenceSettings(scored_sentences=3, trim_above_chars=10_000))  # fmt: skip
     assert len(reranker.read) == 3  # single sentences, never whole passages, at most the limit
-    assert all(s in SENTENCES or s == "Damaged goods returns are rare." for s in reranker.read)
-    assert "A refund for damaged goods is issued after inspection." in reranker.read
+    assert all(s in SENTENCES or s == "Damaged goods returns are rare." for s in reranker.units)
+    assert "A refund for damaged goods is issued after inspection." in reranker.units
+    assert all(r.startswith("Operations") for r in reranker.read)  # each read where it stands
     for p in passages:
         doc = store.text(p.doc_id, p.version)
         assert p.sentences and p.relevance == max(x.score for x in p.sentences)
-        assert all(p.start <= x.start < x.end <= p.end and doc[x.start : x.end] in reranker.read for x in p.sentences)
+        assert all(p.start <= x.start < x.end <= p.end and doc[x.start : x.end] in reranker.units for x in p.sentences)
     assert [p.relevance for p in passages] == sorted((p.relevance for p in passages), reverse=True)
     assert "inspection" in passages[0].text
 
@@ -116,6 +120,6 @@ def test_the_evidence_retriever_never_reranks_whole_passages(tmp_path: Path, sto
     )
     assert retrieved.evidence and retrieved.top_score == retrieved.evidence[0].relevance
     chunk_texts = {c.text for c in store.chunks("ops.md")}
-    assert reranker.read and not chunk_texts & set(reranker.read)  # sentences, never a two-sentence chunk
+    assert reranker.units and not chunk_texts & set(reranker.units)  # sentences, never a two-sentence chunk
     headings = {"Operations", "Other"}  # a heading line is a sentence of its chunk
-    assert all(s in SENTENCES or s in headings or s == "Damaged goods returns are rare." for s in reranker.read)
+    assert all(s in SENTENCES or s in headings or s == "Damaged goods returns are rare." for s in reranker.units)

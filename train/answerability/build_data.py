@@ -20,6 +20,10 @@ Sources (public data, dev splits only, never a test split):
            swapped for another document's title word (wget's option does not answer a
            question about curl): the same passage then answers a question it does not answer
 
+Each retrieved unit carries the reranker's probability as ``ask`` reads it, in context
+(``rerank``: "Title > Section: unit", which also picks the hard negatives) and alone
+(``rerank_bare``); the calibration weighs both.
+
 Questions whose ``sha256("<set>:<id>")[0] % 3 == 0`` are the calibration fold: they are
 written to ``calib.jsonl`` (every unit, for fitting the threshold) and nothing derived from
 them is trained on.
@@ -201,9 +205,10 @@ def main() -> None:
                 gold_docs = {e["doc_id"] for e in q.get("gold_evidence", [])} | set(q.get("alt_docs", []))
                 evidence = [(e["doc_id"], s) for e in q.get("gold_evidence", []) for s in e["sentences"]]
                 texts = [span_text(u["title"], u["heading_path"], u["unit"]) for u in units]
-                scores = probability(reranker.score(q["question"], [u["unit"] for u in units])) if units else []
-                for u, text, score in zip(units, texts, scores, strict=True):
-                    u["span"], u["rerank"] = text, float(score)
+                scores = probability(reranker.score(q["question"], texts)) if units else []  # as ask reads them
+                alone = probability(reranker.score(q["question"], [u["unit"] for u in units])) if units else []
+                for u, text, score, bare in zip(units, texts, scores, alone, strict=True):
+                    u["span"], u["rerank"], u["rerank_bare"] = text, float(score), float(bare)
                     u["label"] = int(q["answerable"] and u["doc_id"] in gold_docs and any(
                         holds(u["unit"], s) for d, s in evidence if d == u["doc_id"] or u["doc_id"] in q.get("alt_docs", [])))
                 base = {"set": name, "qid": q["id"], "question": q["question"], "answerable": q["answerable"]}
@@ -238,7 +243,7 @@ def main() -> None:
     print(f"reranker scores for {len(todo)} more pairs", flush=True)
     for i in range(0, len(todo), 256):
         part = todo[i : i + 256]
-        scores = probability(reranker.score_pairs([(r["question"], r.get("unit", r["span"])) for r in part]))
+        scores = probability(reranker.score_pairs([(r["question"], r["span"]) for r in part]))
         for r, score in zip(part, scores, strict=True):
             r["rerank"] = float(score)
     rng.shuffle(train)

@@ -2,7 +2,8 @@
 
 1. Every unit of the fold is scored the way ``ask`` scores it: the shipped ONNX model
    through ``citadel.retrieve.answerability`` (the span rebuilt with today's
-   ``span_text``) on top of the reranker's probability.
+   ``span_text``) on top of the reranker's probability for the unit in context
+   (``--rerank-weight``) and alone (``--bare-weight``).
 2. Platt scaling (temperature, bias) on the unit labels makes the output a probability.
 3. The abstention threshold: a question is answered when the best of the reranker's
    ``--spans`` best units reaches it; the threshold maximizes the mean of the balanced
@@ -52,7 +53,9 @@ def main() -> None:
     ap.add_argument("--model", type=Path, default=MODEL_DIR)
     ap.add_argument("--rerank-weight", type=float, default=None,
                     help="weight of the reranker's logit (default: the one learned in training, else 0.5)")
-    ap.add_argument("--spans", type=int, default=8, help="units read per question (EvidenceSettings.answer_spans)")
+    ap.add_argument("--bare-weight", type=float, default=0.0,
+                    help="weight of the reranker's logit for the unit read alone (calib rows' rerank_bare)")
+    ap.add_argument("--spans", type=int, default=6, help="units read per question (EvidenceSettings.answer_spans)")
     args = ap.parse_args()
     config = json.loads((args.model / "config.json").read_text())
     learned = config["train_state"].get("rerank_weight")
@@ -69,6 +72,8 @@ def main() -> None:
         z = model.logits(units[0]["question"], [span_text(u["title"], u["heading_path"], u["unit"]) for u in units])
         for u, value in zip(units, z, strict=True):
             u["z"] = float(value) + weight * float(rerank_logit(np.array(u["rerank"])))
+            if args.bare_weight:
+                u["z"] += args.bare_weight * float(rerank_logit(np.array(u["rerank_bare"])))
     read = [u for units in by_q.values() for u in units]
     z = np.array([u["z"] for u in read])
     y = np.array([u["label"] for u in read], dtype=np.float64)
@@ -88,7 +93,8 @@ def main() -> None:
     near = [t for t, s in scores.items() if s >= top - 1e-9]
     threshold = float(np.median(near))  # the middle of the best plateau
     figures = {name: round(float(balanced(threshold, name)), 3) for name in ("docsqa", "clapnq")}
-    out = {"threshold": round(threshold, 4), "rerank_weight": weight, "temperature": round(temperature, 4),
+    out = {"threshold": round(threshold, 4), "rerank_weight": weight, "bare_weight": args.bare_weight,
+           "temperature": round(temperature, 4),
            "bias": round(bias, 4), "fitted_on": "calibration fold of ClapNQ dev + docsqa dev (sha256(set:id)[0] % 3 == 0)",
            "questions": {n: sum(k[0] == n for k in by_q) for n in ("docsqa", "clapnq")},
            "units_read_per_question": args.spans, "balanced_abstention_at_threshold": figures}  # fmt: skip

@@ -3,6 +3,8 @@
 Figures, per data set and together:
   question AUC     does the best span's score tell answerable from unanswerable questions
   top-1 answers    of answerable questions with a gold unit, share whose best-scored unit is one
+Scores: the reranker in context alone, the model alone, model + 0.5 x reranker in context
+("sum"), and that + 0.5 x the reranker reading the unit alone ("both": what ships).
   balanced@t       balanced accuracy of "answer when best >= t" at the threshold t that is best
                    over both sets together (what ships as the default)
 
@@ -78,7 +80,7 @@ def main() -> None:
     ap.add_argument("--ckpt", required=True)
     ap.add_argument("--calib", default="train/answerability/work/calib.jsonl")
     ap.add_argument("--max-len", type=int, default=160)
-    ap.add_argument("--spans", type=int, default=8, help="units read per question, the reranker's best")
+    ap.add_argument("--spans", type=int, default=6, help="units read per question, the reranker's best")
     ap.add_argument("--dump", type=Path, help="write the rows with their scores here")
     args = ap.parse_args()
     rows = [json.loads(x) for x in open(args.calib)]
@@ -90,11 +92,16 @@ def main() -> None:
         p = min(max(r["rerank"], 3.4e-4), 1 - 3.4e-4)
         r["rerank_logit"] = math.log(p / (1 - p))
         r["sum"] = float(z) + w * r["rerank_logit"]
+        if "rerank_bare" in r:  # the shipped reading: the reranker in context and alone, 0.5 each
+            q = min(max(r["rerank_bare"], 3.4e-4), 1 - 3.4e-4)
+            r["both"] = r["sum"] + 0.5 * math.log(q / (1 - q))
     by_q: dict[tuple[str, str], list[dict]] = defaultdict(list)
     for r in rows:
         by_q[r["set"], r["qid"]].append(r)
     read = [u for v in by_q.values() for u in sorted(v, key=lambda u: -u["rerank"])[: args.spans]]
-    for key in ("rerank", "answerability", "sum"):
+    for key in ("rerank", "answerability", "sum", "both"):
+        if key not in read[0]:
+            continue
         print(f"{key} (the reranker's best {args.spans} units)", json.dumps(report(read, key)))
     if args.dump:
         args.dump.write_text("".join(json.dumps(r) + "\n" for r in rows))

@@ -64,18 +64,27 @@ class Calibration:
     """The shipped calibration (``answerability_model/calibration.json``).
 
     The model's logit is read together with the reranker's (``train/answerability``:
-    together they separate better than either), ``z = model + rerank_weight * reranker``,
-    and ``sigmoid(z / temperature + bias)`` is the probability that the span answers."""
+    together they separate better than either), in two views: the reranker reading the
+    unit where it stands ("Title > Section: unit", as ``ask`` ranks units) and reading it
+    alone. ``z = model + rerank_weight * reranker + bare_weight * reranker alone``, and
+    ``sigmoid(z / temperature + bias)`` is the probability that the span answers. The
+    views differ where it matters: the page tells which tool an option entry belongs to
+    (documentation), but it also makes every unit of an on-topic Wikipedia page look
+    relevant to a question the page does not answer (ClapNQ); together they separate
+    answerable from unanswerable questions on both (train/answerability/README.md)."""
 
     threshold: float  # abstain when the best span's probability is below this
     rerank_weight: float = 0.0
     temperature: float = 1.0
     bias: float = 0.0
+    bare_weight: float = 0.0
 
-    def probability(self, logits: np.ndarray, rerank: np.ndarray | None = None) -> np.ndarray:
+    def probability(self, logits: np.ndarray, rerank: np.ndarray | None = None, bare: np.ndarray | None = None) -> np.ndarray:
         z = np.asarray(logits, dtype=np.float64)
         if rerank is not None and self.rerank_weight:
             z = z + self.rerank_weight * rerank_logit(np.asarray(rerank, dtype=np.float64))
+        if bare is not None and self.bare_weight:
+            z = z + self.bare_weight * rerank_logit(np.asarray(bare, dtype=np.float64))
         return np.asarray(1.0 / (1.0 + np.exp(-(z / self.temperature + self.bias))), dtype=np.float32)
 
 
@@ -121,11 +130,20 @@ class AnswerabilityModel:
             out.append(np.asarray(logits, dtype=np.float32).reshape(len(encodings), -1)[:, -1])
         return np.concatenate(out)
 
-    def score(self, question: str, spans: Sequence[str], rerank: Sequence[float] | np.ndarray | None = None) -> np.ndarray:
+    def score(
+        self,
+        question: str,
+        spans: Sequence[str],
+        rerank: Sequence[float] | np.ndarray | None = None,
+        bare: Sequence[float] | np.ndarray | None = None,
+    ) -> np.ndarray:
         """Calibrated probability that each span answers the question; ``rerank``: the
-        reranker's probability for the same (question, unit) pairs, read with the model's
-        logit as calibrated (without it the model's logit is read alone)."""
-        return self.calibration.probability(self.logits(question, spans), None if rerank is None else np.asarray(rerank))
+        reranker's probability for the same units read in context, ``bare``: read alone,
+        each read with the model's logit as calibrated (a view not given is left out)."""
+        return self.calibration.probability(
+            self.logits(question, spans), None if rerank is None else np.asarray(rerank),
+            None if bare is None else np.asarray(bare),
+        )  # fmt: skip
 
 
 def _calibration(folder: Path) -> Calibration:
@@ -134,7 +152,7 @@ def _calibration(folder: Path) -> Calibration:
         data: dict[str, Any] = json.loads(path.read_text())
         return Calibration(
             float(data["threshold"]), float(data.get("rerank_weight", 0.0)), float(data.get("temperature", 1.0)),
-            float(data.get("bias", 0.0)),
+            float(data.get("bias", 0.0)), float(data.get("bare_weight", 0.0)),
         )
     except (OSError, ValueError, KeyError, TypeError):
         return Calibration(threshold=0.5)

@@ -15,7 +15,10 @@ of the stated version):
    (query, unit) for at most ``scored_sentences`` of them chosen by words (each
    passage's lexically best one first, :mod:`citadel.retrieve.sentences`) plus
    ``semantic_sentences`` chosen by meaning (cosine of the bundled embedder over the
-   first ``embedded_sentences`` others), so "remove" meets "delete".
+   first ``embedded_sentences`` others), so "remove" meets "delete". It reads each unit
+   where it stands, "Title > Section: unit" (``unit_context``, the answerability
+   model's :func:`~citadel.retrieve.answerability.span_text`): an option entry or a
+   version note says nothing of the tool or function it belongs to, its page does.
    ``Passage.relevance`` is its best unit's probability and ``Passage.sentences`` keeps
    every score, so the extractive backend and the abstention threshold reuse them
    instead of running the model again. Of near-duplicate hits from two documents (step
@@ -77,10 +80,15 @@ class EvidenceSettings:
     #: reranker's best units per query
     answer_spans: int = 6
     #: ... of those the reranker gives at least this probability (always the best one):
-    #: with half the reranker's logit in the score (-1.95 at 0.02), a unit below it would
-    #: need a model logit over 1.6 to reach the shipped threshold, which the model gives
-    #: almost nothing; reading fewer units keeps ask in its latency budget
+    #: with 0.75 of the reranker's logit in the score (-2.9 at 0.02), a unit below it
+    #: would need a model logit the model almost never gives to reach the shipped
+    #: threshold; reading fewer units keeps ask near its latency budget
     answer_floor: float = 0.02
+    #: the reranker reads a unit with where it stands ("Title > Section: unit", as the
+    #: answerability model does): "-f, --failfast  Stop the test run on the first error"
+    #: alone is 0.009 for "how do I make unittest stop at the first failure", under
+    #: "unittest > Command-line options" 0.57 (bench/RESULTS.md, issue 15)
+    unit_context: bool = True
 
 
 @dataclass(frozen=True)
@@ -141,7 +149,7 @@ def select_evidence(
     if scored is not None:
         if answerability is not None:
             scored = _score_answers(query, passages, scored, texts, answerability, settings.answer_spans,
-                                    settings.answer_floor)
+                                    settings.answer_floor, reranker if settings.unit_context else None)
         passages = [
             replace(p, relevance=max((x.score for x in xs), default=0.0), sentences=tuple(xs),
                     answerability=max((x.answerability for x in xs if x.answerability is not None), default=None))
@@ -195,8 +203,11 @@ def _score_sentences(
         similarity = _similarities(embedder, query, [x[3] for x in pool], chosen, settings.embedded_sentences)
         if similarity is not None:
             chosen = semantic_preselect(chosen, similarity, settings.semantic_sentences)
+    read = [pool[i][3] for i in chosen]
+    if settings.unit_context:
+        read = [span_text(passages[pool[i][0]].title, passages[pool[i][0]].heading_path, pool[i][3]) for i in chosen]
     try:
-        probs = probability(reranker.score(query, [pool[i][3] for i in chosen]))
+        probs = probability(reranker.score(query, read))
     except BackendError:
         return None
     out: list[list[ScoredSentence]] = [[] for _ in passages]
@@ -214,22 +225,27 @@ def _score_answers(
     model: AnswerabilityModel,
     limit: int,
     floor: float = 0.0,
+    bare: Reranker | None = None,
 ) -> list[list[ScoredSentence]]:
     """The answerability of the reranker's ``limit`` best units (ties: ranking order) with
     a reranker probability of at least ``floor`` (the best one always), read with their
-    title and last heading; the others keep ``answerability=None``. When the model fails,
-    nothing is read (the pipeline then gates on relevance)."""
+    title and last heading; the others keep ``answerability=None``. ``bare``: the
+    reranker, to read those units alone as well (their scores were read in context; the
+    calibration takes both views). When a model fails, nothing is read (the pipeline then
+    gates on relevance)."""
     ranked = sorted(((n, i) for n, xs in enumerate(scored) for i in range(len(xs))), key=lambda t: -scored[t[0]][t[1]].score)
     chosen = [t for k, t in enumerate(ranked[: max(0, limit)]) if k == 0 or scored[t[0]][t[1]].score >= floor]
     if not chosen:
         return scored
-    spans, rerank = [], []
+    spans, units, rerank = [], [], []
     for n, i in chosen:
         p, x = passages[n], scored[n][i]
-        spans.append(span_text(p.title, p.heading_path, texts[p.doc_id, p.version][x.start : x.end]))
+        units.append(texts[p.doc_id, p.version][x.start : x.end])
+        spans.append(span_text(p.title, p.heading_path, units[-1]))
         rerank.append(x.score)
     try:
-        probs = model.score(query, spans, rerank)
+        alone = probability(bare.score(query, units)) if bare is not None and model.calibration.bare_weight else None
+        probs = model.score(query, spans, rerank, alone)
     except BackendError:
         return scored
     out = [list(xs) for xs in scored]

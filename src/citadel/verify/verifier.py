@@ -744,7 +744,8 @@ class Verifier:
         try:
             if texts:
                 rerank = probability(self._relevance().score(question, texts))
-                values |= dict(zip(todo, (float(v) for v in model.score(question, texts, rerank)), strict=True))
+                # a claim has no title or heading: read in context and read alone are one reading
+                values |= dict(zip(todo, (float(v) for v in model.score(question, texts, rerank, rerank)), strict=True))
         except BackendError:
             logger.warning("the answerability model failed; claims are not checked against the question")
             return report
