@@ -43,6 +43,7 @@ from citadel.evaluate import load_questions, run_questions, summarize  # noqa: E
 from citadel.evaluate.data import QAItem  # noqa: E402
 from citadel.pipeline import THRESHOLD_KEY, AskSettings  # noqa: E402
 from citadel.retrieve import RetrieverSettings  # noqa: E402
+from citadel.retrieve.evidence import EvidenceSettings  # noqa: E402
 from citadel.retrieve.answerability import AnswerabilityModel  # noqa: E402
 from citadel.store import Store, open_store  # noqa: E402
 
@@ -71,6 +72,8 @@ VARIANTS: dict[str, Variant] = {
     "baseline": Variant("the design before answerability: relevance gate (0.621), units ranked by the reranker",
                         settings=AskSettings(use_answerability=False)),
     "default": Variant("current default: answerability gate and ranking, extractive backend, no calibration"),
+    "raw-units": Variant("the default with the reranker reading each unit alone, without its title and heading",
+                         retriever=RetrieverSettings(evidence=EvidenceSettings(unit_context=False))),
     "llamacpp": Variant("the default with the bundled local model (llama.cpp, Qwen2.5-Coder 0.5B q4) as backend",
                         backend="llamacpp"),
 }

@@ -12,6 +12,8 @@ SciFact test claims turned into questions. Every figure comes from the same proc
              answerability, extract, verify, log
   ask-rel    the same with the relevance gate (AskSettings(use_answerability=False)): the
              design before the answerability model, for its cost
+  ask-raw    the default with the reranker reading each unit alone, without "Title >
+             Section: " (EvidenceSettings(unit_context=False)): the cost of the context
 Reported: p50/p95 per call in ms and each as a ratio to the baseline p50.
 """
 
@@ -36,7 +38,14 @@ from retrieval import DATA, CachedEmbedder  # noqa: E402
 from citadel.engine import Citadel, MemoReranker  # noqa: E402
 from citadel.ingest import ingest  # noqa: E402
 from citadel.pipeline import AskSettings  # noqa: E402
-from citadel.retrieve import OnnxEmbedder, Searcher, SearchSettings, get_reranker  # noqa: E402
+from citadel.retrieve import (  # noqa: E402
+    EvidenceSettings,
+    OnnxEmbedder,
+    RetrieverSettings,
+    Searcher,
+    SearchSettings,
+    get_reranker,
+)
 from citadel.store import SearchFilter, open_store  # noqa: E402
 
 
@@ -67,7 +76,7 @@ def timed(fn, items: list[str]) -> list[float]:  # type: ignore[no-untyped-def]
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--chunks", type=int, default=5000)
-    parser.add_argument("--questions", type=int, default=120, help="split in four disjoint quarters, one per step")
+    parser.add_argument("--questions", type=int, default=150, help="split in five disjoint fifths, one per step")
     args = parser.parse_args()
     claims = [json.loads(x)["text"] for x in (DATA / "queries.test.jsonl").read_text().splitlines()][: args.questions]
     questions = [f"Is it true that {c[0].lower()}{c[1:].rstrip('.')}?" for c in claims]
@@ -79,7 +88,7 @@ def main() -> None:
         with Citadel(store, searcher=searcher) as engine:
             engine.ask("Is this a warm-up question about cells?")  # load every model once
             where = SearchFilter()
-            part = len(questions) // 4  # disjoint slices: no step benefits from another's caches
+            part = len(questions) // 5  # disjoint slices: no step benefits from another's caches
             base = timed(lambda q: searcher.search(q, k=12, where=where, rerank=False), questions[:part])
             search = timed(lambda q: searcher.search(q, k=12, where=where, rerank=True), questions[part : 2 * part])
             answers = []
@@ -87,10 +96,13 @@ def main() -> None:
             abstained = sum(a.abstained for a in answers)
             relevance = Citadel(store, searcher=searcher, settings=AskSettings(use_answerability=False))
             ask_relevance = timed(lambda q: relevance.ask(q), questions[3 * part : 4 * part])
+            raw = Citadel(store, searcher=searcher,
+                          retriever=RetrieverSettings(evidence=EvidenceSettings(unit_context=False)))
+            ask_raw = timed(lambda q: raw.ask(q), questions[4 * part : 5 * part])
     p50 = statistics.median(base)
     print(f"# ask benchmark, {date.today()}, {platform.machine()}, {n_chunks} chunks, {len(questions)} questions")
     print(f"{'step':<10} {'p50 ms':>8} {'p95 ms':>8} {'x baseline p50':>15}")
-    for name, xs in (("baseline", base), ("search", search), ("ask", ask), ("ask-rel", ask_relevance)):
+    for name, xs in (("baseline", base), ("search", search), ("ask", ask), ("ask-rel", ask_relevance), ("ask-raw", ask_raw)):
         q = statistics.quantiles(xs, n=20)
         print(f"{name:<10} {statistics.median(xs):>8.0f} {q[18]:>8.0f} {statistics.median(xs) / p50:>15.1f}")
     print(f"ask abstained on {abstained} of {len(ask)} questions")
