@@ -150,6 +150,9 @@ def test_threshold_comes_from_the_store_configuration(tmp_path: Path, corpus: Pa
     assert engine.pipeline().threshold() == shipped
     engine.store.set_config("abstain_threshold", {"value": 0.999})
     assert engine.pipeline().threshold() == shipped
+    # nor one calibrated for an earlier answerability model (its probabilities meant something else)
+    engine.store.set_config("abstain_threshold", {"value": 0.999, "scale": "answerability-v1"})
+    assert ANSWERABILITY_SCALE != "answerability-v1" and engine.pipeline().threshold() == shipped
     # without the model the relevance gate and its own default apply, and the relevance-scale value
     relevance = engine_for(tmp_path / "second", corpus, fake, abstain_threshold=None, use_answerability=False)
     assert relevance.pipeline().scale == RELEVANCE_SCALE

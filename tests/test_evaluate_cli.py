@@ -73,7 +73,7 @@ def test_calibrate_stores_thresholds_that_ask_then_uses(data: Path, tmp_path: Pa
     assert result["metrics"]["balanced_accuracy"] >= 0.75  # separable on this tiny set
     with open_store(store) as s:
         stored = s.get_config("abstain_threshold")
-        assert stored["value"] == result["threshold"] and stored["scale"] == "answerability-v1"  # what it tuned
+        assert stored["value"] == result["threshold"] and stored["scale"] == "answerability-v2"  # what it tuned
     answer = json.loads(run("--store", str(store), "ask", "Who was the first person to walk on Venus?", "--json").stdout)
     assert answer["abstained"] is True
     with open_store(store) as s:  # ask compared the answerability with the stored threshold

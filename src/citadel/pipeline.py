@@ -41,11 +41,13 @@ log = logging.getLogger(__name__)
 
 #: Store configuration key of the calibrated abstention threshold.
 THRESHOLD_KEY = "abstain_threshold"
-#: What the threshold is compared with. A threshold stored for another scale (before
-#: this version: the relevance of a whole reranked passage) is ignored, never misapplied.
-RELEVANCE_SCALE = "best-sentence-probability"
+#: What the threshold is compared with. A threshold stored for another scale (earlier:
+#: the relevance of a whole reranked passage; then of a unit read alone) is ignored, never
+#: misapplied: `citadel calibrate` writes one for the scale in force.
+RELEVANCE_SCALE = "best-unit-in-context-probability"
 #: The scale of a threshold on the answerability model's probability (the default gate).
-ANSWERABILITY_SCALE = "answerability-v1"
+#: v2: the 2026-12-02 model, read with the reranker in context and alone.
+ANSWERABILITY_SCALE = "answerability-v2"
 
 
 class Retriever(Protocol):
@@ -57,7 +59,9 @@ class AskSettings:
     abstain_threshold: float | None = None  # None: the store's calibrated value, else the default
     #: used until `citadel calibrate` stores a threshold: calibrated on all 294 ClapNQ dev
     #: questions with the default backend (bench/RESULTS.md), not guessed. It applies to
-    #: the best sentence's reranker probability (citadel.retrieve.evidence).
+    #: the best unit's reranker probability (citadel.retrieve.evidence); it was calibrated
+    #: when units were read alone and is only the fallback when the answerability model
+    #: is missing (units read in context score higher: it is lenient there)
     default_threshold: float = 0.621
     #: the gate when the answerability model read the evidence (the default): None takes
     #: the threshold shipped with the model, calibrated on ClapNQ dev and docsqa dev
