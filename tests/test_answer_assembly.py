@@ -18,7 +18,7 @@ from citadel.generate.backends.extractive import ExtractiveGenerator
 from citadel.generate.prompt import Source, build_prompt
 from citadel.generate.schema import answer_json_schema
 from citadel.ingest import ingest
-from citadel.retrieve import EvidenceSettings, HashingEmbedder, KeywordReranker, select_evidence
+from citadel.retrieve import EvidenceSettings, HashingEmbedder, KeywordReranker, RetrieverSettings, select_evidence
 from citadel.retrieve.answerability import get_answerability
 from citadel.retrieve.sentences import candidate_spans
 from citadel.store.base import SearchFilter
@@ -84,6 +84,52 @@ def test_an_answer_without_the_question_words_is_read_because_of_its_meaning(eng
     settings = EvidenceSettings()
     assert len(reranker.read) <= settings.scored_sentences + settings.semantic_sentences  # still bounded
     assert any("Shift+Del" in s for s in reranker.read)  # no shared word: found by meaning
+
+
+def _man_page(name: str, what: str, options: list[tuple[str, str]]) -> str:
+    lines = [f"{name.upper()}(1)            User Commands            {name.upper()}(1)", "", "NAME", f"       {name} - {what}",
+             "", "OPTIONS"]  # fmt: skip
+    for option, description in options:
+        lines += [f"       {option}", f"              {description}", ""]
+    return "\n".join(lines) + "\n"
+
+
+def test_an_option_entry_is_read_under_its_page_so_the_tool_it_belongs_to_counts(tmp_path: Path) -> None:
+    """Neither option entry names its tool; only the page does. Read where it stands, the
+    entry of the tool asked about answers (real reranker and answerability model); read alone,
+    the same entry is too weak to answer."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "fetchit.1.txt").write_text(_man_page("fetchit", "download files over HTTP and FTP", [
+        ("-r, --retries N", "Try each download N times before giving up."), ("-q, --quiet", "Print nothing but errors."),
+        ("-c, --continue", "Resume a partially downloaded file instead of starting again."),
+        ("-t, --timeout SECONDS", "Wait at most SECONDS for the server to answer.")]))  # fmt: skip
+    (docs / "packit.1.txt").write_text(_man_page("packit", "bundle a folder into one archive", [
+        ("-l, --level N", "Compress with level N, from 1 (fast) to 9 (small)."), ("-q, --quiet", "Print nothing but errors."),
+        ("-x, --exclude PATTERN", "Leave out the files that match PATTERN."),
+        ("-k, --keep", "Keep the original files after packing them.")]))  # fmt: skip
+    engine = Citadel(open_store(tmp_path / "store"))
+    assert not engine.ingest([docs]).failed
+    alone = Citadel(engine.store, retriever=RetrieverSettings(evidence=EvidenceSettings(unit_context=False)))
+
+    def gate(e: Citadel, question: str) -> tuple[float, str]:
+        answer = e.ask(question)
+        trace = e.store.get_trace(answer.trace_id)
+        assert trace is not None and trace["gate"] == "answerability"
+        if answer.abstained:
+            return float(trace["gate_score"]), ""
+        out = answer.to_json()
+        docs = {out["sources"][c["source_id"]]["doc_id"] for claim in out["claims"] for c in claim["citations"]}
+        return float(trace["gate_score"]), " ".join([answer.answer, *sorted(docs)])
+
+    question = "How do I make fetchit resume a partially downloaded file?"
+    score, text = gate(engine, question)
+    assert "--continue" in text and "fetchit.1.txt" in text and "packit.1.txt" not in text  # cited from its page
+    assert score >= engine.pipeline().threshold()
+    bare, _ = gate(alone, question)
+    assert score > bare + 0.1  # the page is what makes the entry an answer
+    other, _ = gate(engine, "How do I make packit resume a partially downloaded file?")
+    assert score > other + 0.1  # the same entry answers the other tool's question less well
 
 
 # --- assembly, with a scorer standing in for the cross-encoder -----------------------------
