@@ -4,7 +4,8 @@ Figures, per data set and together:
   question AUC     does the best span's score tell answerable from unanswerable questions
   top-1 answers    of answerable questions with a gold unit, share whose best-scored unit is one
 Scores: the reranker in context alone, the model alone, model + 0.5 x reranker in context
-("sum"), and that + 0.5 x the reranker reading the unit alone ("both": what ships).
+("sum"), and the model with both reranker views at the weights of the shipped
+calibration.json ("both": what ask reads).
   balanced@t       balanced accuracy of "answer when best >= t" at the threshold t that is best
                    over both sets together (what ships as the default)
 
@@ -21,6 +22,15 @@ from collections import defaultdict
 from pathlib import Path
 
 import numpy as np
+
+
+SHIPPED_CALIBRATION = Path(__file__).resolve().parents[2] / "src/citadel/retrieve/answerability_model/calibration.json"
+
+
+def logit(p: float) -> float:
+    """A reranker probability on the logit scale, clipped to [-8, 8] (as in training)."""
+    p = min(max(p, 3.4e-4), 1 - 3.4e-4)
+    return math.log(p / (1 - p))
 
 
 def auc(pos: list[float], neg: list[float]) -> float:
@@ -87,14 +97,14 @@ def main() -> None:
     logits = torch_scores(args.ckpt, [(r["span"], r["question"]) for r in rows], args.max_len)
     state = json.loads((Path(args.ckpt) / "train_state.json").read_text())
     w = state.get("rerank_weight") or 0.5
+    shipped = json.loads(SHIPPED_CALIBRATION.read_text())  # the weights ask reads the views with
+    in_context, alone = float(shipped["rerank_weight"]), float(shipped.get("bare_weight", 0.0))
     for r, z in zip(rows, logits, strict=True):
         r["answerability"] = float(z)
-        p = min(max(r["rerank"], 3.4e-4), 1 - 3.4e-4)
-        r["rerank_logit"] = math.log(p / (1 - p))
+        r["rerank_logit"] = logit(r["rerank"])
         r["sum"] = float(z) + w * r["rerank_logit"]
-        if "rerank_bare" in r:  # the shipped reading: the reranker in context and alone, 0.5 each
-            q = min(max(r["rerank_bare"], 3.4e-4), 1 - 3.4e-4)
-            r["both"] = r["sum"] + 0.5 * math.log(q / (1 - q))
+        if "rerank_bare" in r:
+            r["both"] = float(z) + in_context * r["rerank_logit"] + alone * logit(r["rerank_bare"])
     by_q: dict[tuple[str, str], list[dict]] = defaultdict(list)
     for r in rows:
         by_q[r["set"], r["qid"]].append(r)

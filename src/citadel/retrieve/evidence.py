@@ -203,9 +203,8 @@ def _score_sentences(
         similarity = _similarities(embedder, query, [x[3] for x in pool], chosen, settings.embedded_sentences)
         if similarity is not None:
             chosen = semantic_preselect(chosen, similarity, settings.semantic_sentences)
-    read = [pool[i][3] for i in chosen]
-    if settings.unit_context:
-        read = [span_text(passages[pool[i][0]].title, passages[pool[i][0]].heading_path, pool[i][3]) for i in chosen]
+    read = [span_text(passages[n].title, passages[n].heading_path, unit) if settings.unit_context else unit
+            for n, _, _, unit in (pool[i] for i in chosen)]
     try:
         probs = probability(reranker.score(query, read))
     except BackendError:
