@@ -280,8 +280,10 @@ def _source(sid: str, p: Passage) -> Source:
 
 
 def _closest(evidence: Sequence[Passage]) -> list[ClosestOut]:
-    """The passages that came closest, best relevance first (ties keep the ranking)."""
-    best = sorted(evidence, key=lambda p: (-(p.answerability or 0.0), -p.relevance))[:CLOSEST_LIMIT]
+    """The passages that came closest, best relevance first (ties keep the ranking); a
+    version note attached to a unit (its scores are the unit's) is no passage of its own."""
+    own = [p for p in evidence if not p.sentences or any(x.completes is None for x in p.sentences)]
+    best = sorted(own, key=lambda p: (-(p.answerability or 0.0), -p.relevance))[:CLOSEST_LIMIT]
     return [
         ClosestOut(title=p.title, doc_id=p.doc_id, chunk_id=p.chunk_ids[0], page=p.page, location=p.location.as_dict(),
                    relevance=float(p.relevance), score=float(p.score),

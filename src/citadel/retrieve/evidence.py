@@ -27,7 +27,11 @@ of the stated version):
    reads the reranker's ``answer_spans`` best units with their title and last heading:
    ``ScoredSentence.answerability`` and ``Passage.answerability`` (its best unit's) are
    what ``ask`` abstains on and what the extractive backend answers from; a trimmed
-   passage keeps its best-answering unit;
+   passage keeps its best-answering unit. For a question that asks for a version, the
+   version note of the entry of each of the ``version_notes`` best-answering units
+   (:mod:`citadel.retrieve.entries`: "New in version 3.9." paragraphs below the sentence
+   that answers) is attached as that unit's completion, with its scores just below the
+   unit's, in the passage that holds it or as a passage of its own right after it;
 4. a passage longer than ``trim_above_chars`` is trimmed to the contiguous run of
    sentences from the first to the last one scoring at least ``sentence_keep`` of its
    best (without a reranker: by query-word overlap);
@@ -52,7 +56,8 @@ import numpy as np
 from citadel._errors import BackendError
 from citadel.retrieve.answerability import AnswerabilityModel, span_text
 from citadel.retrieve.embedders import Embedder
-from citadel.models import Location
+from citadel.retrieve.entries import asks_version, version_note
+from citadel.models import Chunk, Location
 from citadel.retrieve.hits import Hit
 from citadel.retrieve.rerankers import Reranker, probability
 from citadel.retrieve.sentences import candidate_spans, preselect, semantic_preselect
@@ -89,6 +94,9 @@ class EvidenceSettings:
     #: alone is 0.009 for "how do I make unittest stop at the first failure", under
     #: "unittest > Command-line options" 0.57 (bench/RESULTS.md, issue 15)
     unit_context: bool = True
+    #: for a question that asks for a version, the version note of the entry of each of
+    #: this many best-answering units is attached (:mod:`citadel.retrieve.entries`)
+    version_notes: int = 2
 
 
 @dataclass(frozen=True)
@@ -100,6 +108,9 @@ class ScoredSentence:
     score: float
     #: the answerability model's probability that it answers the query (None: not read)
     answerability: float | None = None
+    #: (start, end) of the unit this one completes (its entry's version note): its scores
+    #: are that unit's, just below them, so it is quoted after it; None: scored itself
+    completes: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -155,6 +166,10 @@ def select_evidence(
                     answerability=max((x.answerability for x in xs if x.answerability is not None), default=None))
             for p, xs in zip(passages, scored, strict=True)
         ]  # fmt: skip
+        if answerability is not None and settings.version_notes > 0 and asks_version(query):
+            known = {(p.doc_id, p.start, p.end): sp for p, sp in zip(passages, spans, strict=True)}
+            passages = _attach_version_notes(store, query, passages, texts, where, settings.version_notes)
+            spans = [known.get((p.doc_id, p.start, p.end)) or [(p.start, p.end)] for p in passages]
     trimmed = []
     for passage, sentence_span in zip(passages, spans, strict=True):
         if passage.end - passage.start > settings.trim_above_chars and len(sentence_span) > 1:
@@ -250,6 +265,65 @@ def _score_answers(
     out = [list(xs) for xs in scored]
     for (n, i), prob in zip(chosen, probs, strict=True):
         out[n][i] = replace(out[n][i], answerability=float(prob))
+    return out
+
+
+#: how far below the unit it completes a version note's scores are put
+_BELOW = 1e-4
+
+
+def _attach_version_notes(
+    store: Store, query: str, passages: list[Passage], texts: dict[tuple[str, int], str], where: SearchFilter, limit: int
+) -> list[Passage]:
+    """The passages with the version note of the entry of each of the ``limit``
+    best-answering units attached (:func:`citadel.retrieve.entries.version_note`): as a
+    scored unit of the passage that holds it, or else as a passage of its own (its chunk's
+    heading path and location) placed right after the unit's passage. The note takes the
+    unit's scores, just below them (``ScoredSentence.completes``): it answers the
+    question's "which version" only with the unit it completes."""
+    ranked = sorted(
+        ((x.answerability, n, i) for n, p in enumerate(passages) for i, x in enumerate(p.sentences)
+         if x.answerability is not None and x.completes is None),
+        key=lambda t: -t[0],
+    )[:limit]  # fmt: skip
+    units = [list(p.sentences) for p in passages]
+    after: dict[int, list[Passage]] = {}
+    chunks: dict[tuple[str, int], list[Chunk]] = {}
+    done: set[tuple[str, int, int, int]] = set()
+    for value, n, i in ranked:
+        p, x = passages[n], passages[n].sentences[i]
+        key = (p.doc_id, p.version)
+        if key not in chunks:
+            chunks[key] = [c for c in store.chunks(p.doc_id, where) if c.version == p.version]
+        span = version_note(texts[key], chunks[key], x.start, x.end, query)
+        if span is None or (*key, *span) in done:
+            continue
+        done.add((*key, *span))
+        s, e = span
+        inherited = max(0.0, value - _BELOW)
+        note = ScoredSentence(s, e, max(0.0, x.score - _BELOW), inherited, completes=(x.start, x.end))
+        holder = next((m for m, q in enumerate(passages) if (q.doc_id, q.version) == key and q.start <= s and e <= q.end), None)
+        if holder is not None:
+            same = [k for k, y in enumerate(units[holder]) if (y.start, y.end) == (s, e)]
+            if not same:
+                units[holder].append(note)
+            elif (units[holder][same[0]].answerability or 0.0) < inherited:
+                units[holder][same[0]] = note
+            continue
+        pieces = tuple((c.start, c.end, c.location) for c in chunks[key] if c.start < e and s < c.end)
+        first = next(c for c in chunks[key] if c.start < e and s < c.end)
+        after.setdefault(n, []).append(Passage(
+            chunk_ids=tuple(c.chunk_id for c in chunks[key] if c.start < e and s < c.end), doc_id=p.doc_id,
+            version=p.version, title=p.title, heading_path=first.heading_path, page=first.page, start=s, end=e,
+            text=texts[key][s:e], score=p.score, relevance=p.relevance, sentences=(note,),
+            answerability=inherited, location=_joined(pieces, s, e), pieces=pieces,
+        ))  # fmt: skip
+    out: list[Passage] = []
+    for n, p in enumerate(passages):
+        xs = units[n]
+        out.append(replace(p, sentences=tuple(xs), answerability=max(
+            (x.answerability for x in xs if x.answerability is not None), default=None)))
+        out.extend(after.get(n, []))
     return out
 
 
@@ -388,10 +462,11 @@ def _trim(passage: Passage, doc_text: str, spans: list[tuple[int, int]], query: 
         by_span = {(x.start, x.end): x.score for x in passage.sentences}
         scores = np.array([by_span.get(span, 0.0) for span in spans], dtype=np.float32)
         answers = {(x.start, x.end): x.answerability for x in passage.sentences if x.answerability is not None}
-        if answers:  # the unit that answers best stays in, whatever its relevance
+        notes = {(x.start, x.end) for x in passage.sentences if x.completes is not None}
+        if answers:  # the unit that answers best stays in, whatever its relevance, and a version note attached
             top = max(answers.values())
             for n, span in enumerate(spans):
-                if answers.get(span, -1.0) >= top:
+                if answers.get(span, -1.0) >= top or span in notes:
                     scores[n] = max(scores[n], float(scores.max()))
     else:
         scores = _overlap_scores(query, [doc_text[s:e] for s, e in spans])

@@ -41,14 +41,15 @@ def term(word: str) -> str:
     return word[:6]
 
 
-def _terms(text: str) -> set[str]:
+def terms(text: str) -> set[str]:
+    """The content words of ``text`` as preselection matches them (:func:`term`)."""
     return {term(w) for w in (m.lower() for m in _WORD.findall(text)) if w not in STOPWORDS and len(w) > 1}
 
 
 def lexical_weights(query: str, sentences: Sequence[str]) -> list[float]:
     """Summed pool idf of the query's content words each sentence contains."""
-    wanted = _terms(query)
-    bags = [_terms(s) & wanted for s in sentences]
+    wanted = terms(query)
+    bags = [terms(s) & wanted for s in sentences]
     df = Counter(t for bag in bags for t in bag)
     n = len(sentences)
     idf = {t: math.log(1.0 + (n + 1) / (c + 0.5)) for t, c in df.items()}

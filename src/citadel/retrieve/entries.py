@@ -1,0 +1,152 @@
+"""The version note of an entry: what answers "since which version?".
+
+Reference documentation says when something appeared in a note at the end of its entry
+("New in version 3.9.", "Changed in version 3.7: Added the capture_output parameter."),
+often several paragraphs below the sentence that describes it. A question that asks for
+a version ("..., and in which version was that option added?") is answered by the
+describing sentence *and* that note, and no single unit holds both: the reranker and the
+answerability model find the description, the note alone says nothing of what it is
+about. So once the units that answer best are known, the version note of the entry each
+one belongs to is found here, by the document's structure:
+
+* the entry is the run of text from the definition term, option line or short title line
+  at or above the unit (:func:`is_boundary`) down to the next one, inside the unit's
+  section (its chunks' heading path);
+* its version statements are the notes above and sentences that state a version ("Starting
+  in Python 3.8, you can!"); of several, the one sharing most with the unit (words the
+  question did not already say, code names the question names) is taken, the first on a
+  tie;
+* an entry without one: the first note of the document that names a code name of the unit
+  ("Changed in version 3.9: exit_on_error parameter was added." for a unit about
+  ``exit_on_error`` in another section).
+
+Nothing here reads a model; evidence selection attaches the note as the unit's completion
+(:mod:`citadel.retrieve.evidence`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from citadel.models import Chunk
+from citadel.retrieve.sentences import candidate_spans, is_term_line, terms
+
+#: a question asks for a version: "which Python version", "what release", "since when",
+#: "when was it added"
+_ASKS = re.compile(
+    r"\b(?:which|what)\s+(?!(?:does|do|did|is|was|are|were|can|will|should)\b)(?:\w+\s+)?(?:version|release)s?\b"
+    r"|\bsince\s+when\b"
+    r"|\bwhen\s+(?:was|were|did)\b[^?]*\b(?:added|introduced|appear|removed|deprecated)",
+    re.IGNORECASE,
+)
+#: a documentation version note, as Sphinx writes them
+NOTE = re.compile(r"(?:new|changed|added|deprecated|removed)\s+(?:in|since)\s+version\s+\d", re.IGNORECASE)
+#: a sentence that states a version: "Starting in Python 3.8", "since version 2.1", "as of 1.4"
+_STATED = re.compile(
+    r"\b(?:since|starting (?:in|with|from)|as of|from|in|added in|introduced in)\s+"
+    r"(?:python\s+|version\s+|python\s+version\s+|release\s+)v?\d+(?:\.\d+)+",
+    re.IGNORECASE,
+)
+#: a code name: dotted, with an underscore, called, or camelCase
+_CODE = re.compile(r"[A-Za-z_][\w.]*(?:_\w+|\.\w+|\(\))|\b[a-z]+[A-Z]\w*")
+#: a short line standing alone as a paragraph, without a sentence's end: a title line
+_TITLE_CHARS = 60
+_PARAGRAPH = re.compile(r"[^\n]+(?:\n(?![ \t]*\n)[^\n]+)*")
+_NOT_TITLE = re.compile(r"(?:>>>|\$ |\.\.\.|#|[-*+\u2022] )")
+#: a code line ("asyncio.run(main())", "x = 1"): a Sphinx term with a call ends in its pilcrow
+_CODE_LINE = re.compile(r"[()=]|^\s")
+#: the labels of reST and Sphinx admonitions: inside an entry, they open nothing
+_ADMONITIONS = frozenset({"attention", "caution", "danger", "error", "hint", "important", "note", "tip", "warning",
+                          "see also", "example", "examples", "deprecated", "todo"})
+
+
+def asks_version(question: str) -> bool:
+    """Whether the question asks in which version something appeared or changed."""
+    return _ASKS.search(question) is not None
+
+
+def states_version(unit: str) -> bool:
+    """Whether the unit is a version note or states a version."""
+    return NOTE.match(unit.lstrip()) is not None or _STATED.search(unit) is not None
+
+
+def is_boundary(paragraph: str) -> bool:
+    """A paragraph that opens an entry: a definition term or option line
+    (:func:`citadel.retrieve.sentences.is_term_line`), or a short single line that is no
+    sentence, no code line and no admonition's label ("*+, ++, ?+", "exit_on_error", a
+    heading; not "Note")."""
+    line = paragraph.strip()
+    if not line or "\n" in line:
+        return False
+    if is_term_line(line):
+        return True
+    return (len(line) <= _TITLE_CHARS and line[-1] not in ".!?:;," and _NOT_TITLE.match(line) is None
+            and _CODE_LINE.search(line) is None and line.lower() not in _ADMONITIONS)
+
+
+def section_of(chunks: Sequence[Chunk], start: int) -> tuple[int, int] | None:
+    """The offsets of the run of consecutive chunks (in reading order) that share the heading
+    path of the chunk holding ``start``; None when no chunk holds it."""
+    ordered = sorted(chunks, key=lambda c: c.start)
+    at = next((n for n, c in enumerate(ordered) if c.start <= start < c.end), None)
+    if at is None:
+        return None
+    path = ordered[at].heading_path
+    lo = hi = at
+    while lo > 0 and ordered[lo - 1].heading_path == path:
+        lo -= 1
+    while hi + 1 < len(ordered) and ordered[hi + 1].heading_path == path:
+        hi += 1
+    return ordered[lo].start, ordered[hi].end
+
+
+def entry_of(text: str, section: tuple[int, int], start: int, end: int) -> tuple[int, int]:
+    """The entry of the unit ``[start, end)`` inside ``section``: from the last boundary
+    paragraph (:func:`is_boundary`) at or above it to the next one below it."""
+    lo, hi = section
+    entry_start, entry_end = lo, hi
+    for m in _PARAGRAPH.finditer(text, lo, hi):
+        at = m.start()
+        if not is_boundary(m.group()):
+            continue
+        if at <= start:
+            entry_start = at
+        elif at >= end:
+            entry_end = at
+            break
+    return entry_start, entry_end
+
+
+def _codes(text: str) -> set[str]:
+    return {m.group().lower().rstrip("()") for m in _CODE.finditer(text)}
+
+
+def version_note(text: str, chunks: Sequence[Chunk], start: int, end: int, question: str) -> tuple[int, int] | None:
+    """Offsets of the version statement that completes the unit ``text[start:end]`` for
+    ``question`` (see the module's docstring); None when the unit states one itself or
+    none is found. ``chunks``: the document version's chunks (for its sections)."""
+    unit = text[start:end]
+    if states_version(unit):
+        return None
+    section = section_of(chunks, start)
+    if section is None:
+        return None
+    lo, hi = entry_of(text, section, start, end)
+    notes = [(s, e) for s, e in candidate_spans(text, lo, hi) if (s, e) != (start, end) and states_version(text[s:e])]
+    if notes:
+        asked, said, named = terms(question), terms(unit), _codes(question)
+
+        def shared(span: tuple[int, int]) -> int:
+            note = text[span[0] : span[1]]
+            return len(terms(note) & (said - asked)) + 2 * len(_codes(note) & named)
+
+        return max(notes, key=shared)  # max keeps the first of equals
+    names = _codes(unit)
+    if not names:
+        return None
+    for m in _PARAGRAPH.finditer(text):
+        if NOTE.match(m.group()) and names & _codes(m.group()):
+            units = candidate_spans(text, m.start(), m.end())
+            return units[0] if units else None
+    return None

@@ -1,0 +1,146 @@
+"""A question that asks "since which version?" is answered with the version note of the
+entry that answers it: the note sits at the end of the entry, paragraphs below the
+sentence that describes the thing, and says nothing of it alone."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from citadel.engine import Citadel
+from citadel.models import Chunk
+from citadel.retrieve.entries import asks_version, entry_of, is_boundary, states_version, version_note
+from citadel.store import open_store
+
+# --- finding the note, on text written here ----------------------------------------------
+
+ENTRY = "\n\n".join([
+    "Running in Threads",
+    "coroutine tasks.offload(func, /, *args)\u00b6",
+    "Run the blocking function func in a worker thread and wait for it without blocking the loop.",
+    "Example:",
+    "def slow_io():\n    time.sleep(1)",
+    "tasks.run(main())",
+    "Note",
+    "Calling slow_io() directly would block the loop. With tasks.offload(), it runs in a thread instead.",
+    "New in version 3.4.",
+    "tasks.gather(*awaitables)\u00b6",
+    "Run the awaitables concurrently.",
+    "New in version 2.0.",
+])  # fmt: skip
+
+
+def _chunks(text: str, *sections: tuple[int, int, tuple[str, ...]]) -> list[Chunk]:
+    return [Chunk(chunk_id=f"c{n}", doc_id="d", version=1, text=text[s:e], start=s, end=e, heading_path=path)
+            for n, (s, e, path) in enumerate(sections)]  # fmt: skip
+
+
+def _unit(text: str, needle: str) -> tuple[int, int]:
+    """The sentence of ``text`` that starts with ``needle``: up to its end mark before a space."""
+    start = text.index(needle)
+    match = re.compile(r"[.!?](?=\s|$)").search(text, start)
+    assert match is not None
+    return start, match.end()
+
+
+def test_questions_that_ask_for_a_version_are_told_apart() -> None:
+    for q in ("In which Python version did run() gain the check argument?",
+              "How do I stop at the first failure, and since which version is that available?",
+              "Which release added the --color option?", "When was the walrus operator introduced?",
+              "Since when does grep support -P?"):  # fmt: skip
+        assert asks_version(q), q
+    for q in ("Which argument makes it replace the handlers?", "What does version control mean here?",
+              "How do I print the version of the tool?", "When was the file last written?"):  # fmt: skip
+        assert not asks_version(q), q
+
+
+def test_the_note_of_the_entry_that_holds_the_unit_is_found_past_code_and_admonitions() -> None:
+    chunks = _chunks(ENTRY, (0, len(ENTRY) // 2, ("Tasks",)), (len(ENTRY) // 2, len(ENTRY), ("Tasks",)))
+    start, end = _unit(ENTRY, "With tasks.offload()")
+    note = version_note(ENTRY, chunks, start, end, "How do I run blocking I/O in a thread, and which version added that?")
+    assert note is not None and ENTRY[note[0] : note[1]] == "New in version 3.4."  # not the next entry's 2.0
+    assert not is_boundary("tasks.run(main())") and not is_boundary("Note") and is_boundary("Running in Threads")
+    lo, hi = entry_of(ENTRY, (0, len(ENTRY)), start, end)
+    assert ENTRY[lo:].startswith("coroutine tasks.offload") and ENTRY[hi:].startswith("tasks.gather")
+
+
+def test_of_several_notes_the_one_about_what_the_unit_names_is_taken() -> None:
+    text = "\n\n".join([
+        "setup(**kwargs)\u00b6",
+        "Configure the root logger. Calling it again does nothing, unless the keyword argument reset is set to true.",
+        "Changed in version 2.1: The handlers argument was added.",
+        "Changed in version 2.4: The reset argument was added.",
+        "Changed in version 2.6: The encoding argument was added.",
+    ])  # fmt: skip
+    chunks = _chunks(text, (0, len(text), ("Module functions",)))
+    start, end = _unit(text, "Calling it again")
+    question = "Which argument makes setup() replace the existing handlers, and since which version is it there?"
+    note = version_note(text, chunks, start, end, question)
+    assert note is not None and text[note[0] : note[1]] == "Changed in version 2.4: The reset argument was added."
+
+
+def test_an_entry_without_a_note_takes_the_documents_note_that_names_the_units_code() -> None:
+    intro = "Parser objects\n\nChanged in version 3.1: stop_on_error parameter was added.\n\n"
+    section = "stop_on_error\n\nTo handle a bad argument yourself, set stop_on_error to False before parsing."
+    text = intro + section
+    chunks = _chunks(text, (0, len(intro), ("Parser objects",)), (len(intro), len(text), ("stop_on_error",)))
+    start, end = _unit(text, "To handle")
+    note = version_note(text, chunks, start, end, "How do I handle parse errors myself, and in which version was that added?")
+    assert note is not None and text[note[0] : note[1]].startswith("Changed in version 3.1: stop_on_error")
+    assert version_note(text, chunks, start, end - 1, "x") == note  # the unit's code names decide, not the question's
+
+
+def test_a_unit_that_states_its_version_needs_no_note() -> None:
+    text = "Why no assignment in expressions?\n\nStarting in Python 3.8, you can!\n\nNew in version 3.8."
+    chunks = _chunks(text, (0, len(text), ("FAQ",)))
+    start, end = _unit(text, "Starting")
+    assert states_version(text[start:end]) and version_note(text, chunks, start, end, "Since which version?") is None
+    assert not states_version("The version string of the tool is printed by --version.")
+
+
+# --- end to end, with the real bundled models ----------------------------------------------
+
+GUIDE = "\n\n".join([
+    "# taskq reference",
+    "## Queue objects",
+    "### Queue.drain(timeout=None)",
+    "Block until every task put on the queue has been processed, or until timeout seconds have passed.",
+    "Workers keep running while a queue drains.",
+    "For example, call queue.drain() before the program exits so that no task is lost.",
+    "New in version 2.4.",
+    "### Queue.pause()",
+    "Stop handing tasks to workers until resume() is called. Tasks already running finish.",
+    "New in version 1.1.",
+    "## Workers",
+    "A worker takes one task at a time from its queue and runs it in its own process.",
+    "Changed in version 3.0: The max_tasks argument was added.",
+])  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def engine(tmp_path_factory: pytest.TempPathFactory) -> Citadel:
+    root = tmp_path_factory.mktemp("versions")
+    (root / "docs").mkdir()
+    (root / "docs" / "taskq.md").write_text(GUIDE)
+    engine = Citadel(open_store(root / "store"))
+    assert not engine.ingest([root / "docs"]).failed
+    return engine
+
+
+def test_a_two_part_question_is_answered_with_the_description_and_its_entrys_version(engine: Citadel) -> None:
+    answer = engine.ask("How can I wait until every task on a taskq queue has been processed, and in which version "
+                        "was that method added?")  # fmt: skip
+    assert not answer.abstained
+    texts = [c.text for c in answer.claims]
+    assert "drain" in texts[0].lower() or "Block until every task" in texts[0]  # what answers comes first
+    assert "New in version 2.4." in texts  # the version of that entry, quoted as it stands
+    assert not any("1.1" in t or "3.0" in t for t in texts)  # not another entry's
+    trace = engine.store.get_trace(answer.trace_id)
+    assert trace is not None and trace["gate"] == "answerability"
+
+
+def test_a_question_that_does_not_ask_for_a_version_gets_no_note(engine: Citadel) -> None:
+    answer = engine.ask("How can I wait until every task on a taskq queue has been processed?")
+    assert not answer.abstained
+    assert not any("version" in c.text for c in answer.claims)
