@@ -20,7 +20,8 @@ from citadel.generate.schema import answer_json_schema
 from citadel.ingest import ingest
 from citadel.retrieve import EvidenceSettings, HashingEmbedder, KeywordReranker, RetrieverSettings, select_evidence
 from citadel.retrieve.answerability import get_answerability
-from citadel.retrieve.sentences import candidate_spans
+from citadel.retrieve.entries import asks_option
+from citadel.retrieve.sentences import candidate_spans, is_option_entry
 from citadel.store.base import SearchFilter
 from citadel.store import Store, open_store
 from citadel.verify.verifier import verbatim_span
@@ -314,3 +315,18 @@ def test_of_two_documents_with_the_same_text_evidence_keeps_the_one_the_question
     hits = sorted(searcher(store).search(question, k=10).hits, key=lambda h: h.doc_id != "zlib.md")  # zlib first
     passages = select_evidence(store, question, hits, SearchFilter())
     assert [p.doc_id for p in passages if same in p.text] == ["gzip.md"]
+
+
+def test_which_option_is_answered_by_an_options_entry_first() -> None:
+    text = ("A virtual environment may be isolated from the packages of the base Python.\n\n"
+            "optional arguments:\n  -h, --help            show this help message and exit\n"
+            "  --system-site-packages\n                        Give the virtual environment access to the system\n"
+            "                        site-packages dir.\n")  # fmt: skip
+    table = {"may be isolated": 0.48, "--system-site-packages": 0.46}
+    claims = answer("Which option lets a venv see the system's packages?", [source("S1", text)], table)
+    assert claims[0]["text"].startswith("--system-site-packages Give the virtual environment access")
+    assert claims[1]["text"].startswith("A virtual environment may be isolated")  # still there, second
+    claims = answer("Can a venv see the system's packages?", [source("S1", text)], table)  # no option asked for
+    assert claims[0]["text"].startswith("A virtual environment may be isolated")
+    assert asks_option("What command-line flag turns it on?") and not asks_option("What is an option?")
+    assert is_option_entry("-h, --help            show this help") and not is_option_entry("The --help option")

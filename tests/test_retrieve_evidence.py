@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
+
 from citadel.ingest import ChunkSettings, ingest
 from citadel.retrieve import EvidenceRetriever, EvidenceSettings, HashingEmbedder, KeywordReranker, Searcher, select_evidence
+from citadel.retrieve.answerability import AnswerabilityModel
 from citadel.store import Store
 from citadel.store.base import SearchFilter
 
@@ -123,3 +126,38 @@ def test_the_evidence_retriever_never_reranks_whole_passages(tmp_path: Path, sto
     assert reranker.units and not chunk_texts & set(reranker.units)  # sentences, never a two-sentence chunk
     headings = {"Operations", "Other"}  # a heading line is a sentence of its chunk
     assert all(s in SENTENCES or s in headings or s == "Damaged goods returns are rare." for s in reranker.units)
+
+
+class ReadingAnswerability(AnswerabilityModel):
+    """The bundled model's calibration, with logits from the span's words (no model run),
+    and a record of every span read."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.spans: list[str] = []
+
+    def logits(self, question, spans):  # type: ignore[no-untyped-def]
+        self.spans.extend(spans)
+        return np.array([1.0 if "wait" in s else -1.0 for s in spans], dtype=np.float32)
+
+
+def test_which_option_questions_have_option_entries_read_for_answerability(tmp_path: Path, store: Store) -> None:
+    """Eight sentences about the tool outrank its option entries with the reranker; asked
+    which option does it, the two best entries are read by the answerability model too."""
+    about = " ".join(f"The fetchit tool downloads files, note {n}." for n in range(8))
+    page = "\n".join(["FETCHIT(1)            User Commands            FETCHIT(1)", "", "NAME",
+                      "       fetchit - download files", "", "DESCRIPTION", f"       {about}", "", "OPTIONS",
+                      "       -w, --wait SECONDS", "              Pause between downloads.", "",
+                      "       -q, --quiet", "              Print nothing.", ""])  # fmt: skip
+    (tmp_path / "fetchit.1.txt").write_text(page)  # a man page: its option entries are units
+    ingest(store, [tmp_path / "fetchit.1.txt"], embedder=HashingEmbedder())
+    hits = searcher(store).search("fetchit tool downloads files", k=10).hits
+    settings = EvidenceSettings(trim_above_chars=10_000)
+    for question, asked in (("Which fetchit option makes the tool pause between downloads of files?", True),
+                            ("How does the fetchit tool pause between downloads of files?", False)):  # fmt: skip
+        model = ReadingAnswerability()
+        select_evidence(store, question, hits, SearchFilter(), reranker=KeywordReranker(), settings=settings,
+                        answerability=model)  # fmt: skip
+        entries = [s for s in model.spans if "--wait" in s]
+        assert len(model.spans) == settings.answer_spans + (2 if asked else 0)
+        assert bool(entries) is asked, question

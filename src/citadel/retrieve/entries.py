@@ -40,6 +40,8 @@ _ASKS = re.compile(
     r"|\bwhen\s+(?:was|were|did)\b[^?]*\b(?:added|introduced|appear|removed|deprecated)",
     re.IGNORECASE,
 )
+#: a question asks for an option: "which option", "what command-line flag", "with which switch"
+_ASKS_OPTION = re.compile(r"\b(?:which|what)\s+(?!(?:is|are|was|were|does|do|did|can)\b)(?:[\w-]+\s+){0,2}?(?:option|flag|switch)s?\b", re.IGNORECASE)
 #: a documentation version note, as Sphinx writes them
 NOTE = re.compile(r"(?:new|changed|added|deprecated|removed)\s+(?:in|since)\s+version\s+\d", re.IGNORECASE)
 #: a sentence that states a version: "Starting in Python 3.8", "since version 2.1", "as of 1.4"
@@ -64,6 +66,11 @@ _ADMONITIONS = frozenset({"attention", "caution", "danger", "error", "hint", "im
 def asks_version(question: str) -> bool:
     """Whether the question asks in which version something appeared or changed."""
     return _ASKS.search(question) is not None
+
+
+def asks_option(question: str) -> bool:
+    """Whether the question asks which option (flag, switch) does something."""
+    return _ASKS_OPTION.search(question) is not None
 
 
 def states_version(unit: str) -> bool:

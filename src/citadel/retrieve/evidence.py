@@ -56,11 +56,11 @@ import numpy as np
 from citadel._errors import BackendError
 from citadel.retrieve.answerability import AnswerabilityModel, span_text
 from citadel.retrieve.embedders import Embedder
-from citadel.retrieve.entries import asks_version, version_note
+from citadel.retrieve.entries import asks_option, asks_version, version_note
 from citadel.models import Chunk, Location
 from citadel.retrieve.hits import Hit
 from citadel.retrieve.rerankers import Reranker, probability
-from citadel.retrieve.sentences import candidate_spans, preselect, semantic_preselect
+from citadel.retrieve.sentences import candidate_spans, is_option_entry, preselect, semantic_preselect
 from citadel.store.base import SearchFilter, Store
 from citadel.text import STOPWORDS
 from citadel.untrusted import flag_spans, overlaps
@@ -251,6 +251,11 @@ def _score_answers(
     chosen = [t for k, t in enumerate(ranked[: max(0, limit)]) if k == 0 or scored[t[0]][t[1]].score >= floor]
     if not chosen:
         return scored
+    if asks_option(query):  # "which option ...?": the best option entries are read too, whatever their rank
+        doc = {n: texts[p.doc_id, p.version] for n, p in enumerate(passages)}
+        entries = [t for t in ranked[len(chosen):] if scored[t[0]][t[1]].score >= floor
+                   and is_option_entry(doc[t[0]][scored[t[0]][t[1]].start : scored[t[0]][t[1]].end])]  # fmt: skip
+        chosen += entries[:OPTION_ENTRIES]
     spans, units, rerank = [], [], []
     for n, i in chosen:
         p, x = passages[n], scored[n][i]
@@ -267,6 +272,12 @@ def _score_answers(
         out[n][i] = replace(out[n][i], answerability=float(prob))
     return out
 
+
+#: for a question that asks which option does something, this many option entries (the
+#: reranker's best) are read by the answerability model beyond its ``answer_spans`` units:
+#: read in context the reranker finds every unit of the tool's page relevant, and the entry
+#: that answers can rank seventh
+OPTION_ENTRIES = 2
 
 #: how far below the unit it completes a version note's scores are put
 _BELOW = 1e-4

@@ -100,6 +100,7 @@ def semantic_preselect(
 #: item ("- text": a dash and a space)
 _FLAG = r"-{1,2}[A-Za-z0-9?#@][\w\-]*(?:[=\[]\S*)?(?: [A-Z_<\[]\S*)?"
 _OPTION = re.compile(rf"{_FLAG}(?:,? {_FLAG})*")
+_OPTION_START = re.compile(r"(?:[A-Z]{3,}(?: [A-Z]{2,})* )?-{1,2}[A-Za-z0-9?#@][\w\-]*(?=[\s,=\[\u00b6]|$)")
 _SENTENCE_END = re.compile(r"[.!?;]['\")\]]?$")
 MAX_UNIT_CHARS = 500
 #: a definition term longer than this is a paragraph that happens to end in a pilcrow
@@ -114,6 +115,14 @@ def is_option_line(line: str) -> bool:
     """A line that names options and nothing else (an HTML page's "--sort-keys¶" too)."""
     line = line.rstrip("\u00b6 ")
     return len(line) <= 80 and _OPTION.fullmatch(line) is not None
+
+
+def is_option_entry(unit: str) -> bool:
+    """A unit that is an option's entry: it opens with an option ("--sort-keys¶" and its
+    description, "-h, --help            show this help", "-d --decompress Force
+    decompression.", the first one after its section's name: "OPTIONS -c --stdout ..."); a
+    list item ("- text") does not."""
+    return _OPTION_START.match(unit.lstrip()) is not None
 
 
 def is_term_line(line: str) -> bool:

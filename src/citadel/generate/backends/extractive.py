@@ -27,6 +27,9 @@ entries with their description. Assembly:
 * list markers ("- ", "2. ") are left out of the quote;
 * a secondary claim needs at least ``relative`` of the best score and a logit within
   ``max_logit_gap`` of the best one;
+* for a question that asks which option does something, option entries ("--system-site-
+  packages  Give the virtual environment access ...") among those candidates come before
+  the sentences about the topic;
 * the same text in several sources is quoted from the one whose title and headings
   share the most words with the question.
 """
@@ -41,7 +44,8 @@ from typing import Any
 
 from citadel.generate.backends.base import BackendOptions, Generation, GenerationRequest, Generator
 from citadel.generate.prompt import Source
-from citadel.retrieve.sentences import candidate_spans, is_option_line
+from citadel.retrieve.entries import asks_option
+from citadel.retrieve.sentences import candidate_spans, is_option_entry, is_option_line
 from citadel.text import STOPWORDS
 from citadel.untrusted import flag_spans, is_instruction, overlaps
 
@@ -166,12 +170,14 @@ class ExtractiveGenerator(Generator):
         chosen_scores: list[float] = []
         seen: set[str] = set()
         covered: dict[str, list[tuple[int, int]]] = {}
-        for i in ranked:
+        eligible = [i for i in ranked if scores[i] >= o.min_score and scores[i] >= best * o.relative
+                    and _logit(scores[i]) >= _logit(best) - o.max_logit_gap]  # fmt: skip
+        if asks_option(request.question):  # "which option ...?": an option's entry is the answer's form
+            eligible.sort(key=lambda i: not is_option_entry(pool[i][1]))  # stable: by score within each
+        for i in eligible:
             sid, sentence, _, start, end = pool[i]
             score = scores[i]
-            if score < o.min_score or score < best * o.relative or len(chosen) >= o.max_claims:
-                break
-            if chosen and _logit(score) < _logit(best) - o.max_logit_gap:
+            if len(chosen) >= o.max_claims:
                 break
             key = " ".join(sentence.lower().split())
             if key in seen or any(s <= start and end <= e for s, e in covered.get(sid, [])):
