@@ -20,7 +20,7 @@ from citadel.generate.schema import answer_json_schema
 from citadel.ingest import ingest
 from citadel.retrieve import EvidenceSettings, HashingEmbedder, KeywordReranker, RetrieverSettings, select_evidence
 from citadel.retrieve.answerability import get_answerability
-from citadel.retrieve.entries import asks_option
+from citadel.retrieve.answer_types import asks_option
 from citadel.retrieve.sentences import candidate_spans, is_option_entry
 from citadel.store.base import SearchFilter
 from citadel.store import Store, open_store

@@ -8,6 +8,7 @@ import numpy as np
 
 from citadel.ingest import ChunkSettings, ingest
 from citadel.retrieve import EvidenceRetriever, EvidenceSettings, HashingEmbedder, KeywordReranker, Searcher, select_evidence
+from citadel.retrieve.answer_types import asks_quantity, states_quantity
 from citadel.retrieve.answerability import AnswerabilityModel
 from citadel.store import Store
 from citadel.store.base import SearchFilter
@@ -138,7 +139,7 @@ class ReadingAnswerability(AnswerabilityModel):
 
     def logits(self, question, spans):  # type: ignore[no-untyped-def]
         self.spans.extend(spans)
-        return np.array([1.0 if "wait" in s else -1.0 for s in spans], dtype=np.float32)
+        return np.array([1.0 if "wait" in s or "limit" in s else -1.0 for s in spans], dtype=np.float32)
 
 
 def test_which_option_questions_have_option_entries_read_for_answerability(tmp_path: Path, store: Store) -> None:
@@ -161,3 +162,30 @@ def test_which_option_questions_have_option_entries_read_for_answerability(tmp_p
         entries = [s for s in model.spans if "--wait" in s]
         assert len(model.spans) == settings.answer_spans + (2 if asked else 0)
         assert bool(entries) is asked, question
+
+
+def test_a_unit_that_states_no_amount_does_not_answer_a_question_that_asks_for_one(tmp_path: Path, store: Store) -> None:
+    (tmp_path / "limits.md").write_text("# Limits\n\nThe recursion limit is the maximum depth of the interpreter stack. "
+                                        "By default the recursion limit is 1000 frames.\n")  # fmt: skip
+    ingest(store, [tmp_path / "limits.md"], embedder=HashingEmbedder())
+    hits = searcher(store).search("recursion limit default", k=5).hits
+
+    def answers(question: str) -> dict[str, float]:
+        passages = select_evidence(store, question, hits, SearchFilter(), reranker=KeywordReranker(),
+                                   answerability=ReadingAnswerability())  # fmt: skip
+        doc = store.text(passages[0].doc_id)
+        return {doc[x.start : x.end]: x.answerability for p in passages for x in p.sentences if x.answerability is not None}
+
+    asked = answers("What is the default value of the recursion limit?")
+    assert asked["The recursion limit is the maximum depth of the interpreter stack."] == 0.0  # on topic, no amount
+    assert asked["By default the recursion limit is 1000 frames."] > 0.0
+    plain = answers("What does the recursion limit bound?")  # no amount asked for: both may answer
+    assert all(v > 0.0 for v in plain.values()) and len(plain) == 2
+
+
+def test_what_form_an_answer_takes_is_read_from_the_question() -> None:
+    assert asks_quantity("How many bits will the key have?") and asks_quantity("What is the default value of its limit?")
+    assert not asks_quantity("What is the default value of sep?") and not asks_quantity("What is the return value?")
+    assert asks_quantity("what is the maximum size of a field") and not asks_quantity("What does the limit do?")
+    assert states_quantity("It keeps 128 entries.") and states_quantity("Juries must reach a unanimous verdict.")
+    assert states_quantity("The cache can grow without bound.") and not states_quantity("Return the current value.")

@@ -32,16 +32,6 @@ from collections.abc import Sequence
 from citadel.models import Chunk
 from citadel.retrieve.sentences import candidate_spans, is_term_line, terms
 
-#: a question asks for a version: "which Python version", "what release", "since when",
-#: "when was it added"
-_ASKS = re.compile(
-    r"\b(?:which|what)\s+(?!(?:does|do|did|is|was|are|were|can|will|should)\b)(?:\w+\s+)?(?:version|release)s?\b"
-    r"|\bsince\s+when\b"
-    r"|\bwhen\s+(?:was|were|did)\b[^?]*\b(?:added|introduced|appear|removed|deprecated)",
-    re.IGNORECASE,
-)
-#: a question asks for an option: "which option", "what command-line flag", "with which switch"
-_ASKS_OPTION = re.compile(r"\b(?:which|what)\s+(?!(?:is|are|was|were|does|do|did|can)\b)(?:[\w-]+\s+){0,2}?(?:option|flag|switch)s?\b", re.IGNORECASE)
 #: a documentation version note, as Sphinx writes them
 NOTE = re.compile(r"(?:new|changed|added|deprecated|removed)\s+(?:in|since)\s+version\s+\d", re.IGNORECASE)
 #: a sentence that states a version: "Starting in Python 3.8", "since version 2.1", "as of 1.4"
@@ -61,16 +51,6 @@ _CODE_LINE = re.compile(r"[()=]|^\s")
 #: the labels of reST and Sphinx admonitions: inside an entry, they open nothing
 _ADMONITIONS = frozenset({"attention", "caution", "danger", "error", "hint", "important", "note", "tip", "warning",
                           "see also", "example", "examples", "deprecated", "todo"})
-
-
-def asks_version(question: str) -> bool:
-    """Whether the question asks in which version something appeared or changed."""
-    return _ASKS.search(question) is not None
-
-
-def asks_option(question: str) -> bool:
-    """Whether the question asks which option (flag, switch) does something."""
-    return _ASKS_OPTION.search(question) is not None
 
 
 def states_version(unit: str) -> bool:

@@ -56,7 +56,8 @@ import numpy as np
 from citadel._errors import BackendError
 from citadel.retrieve.answerability import AnswerabilityModel, span_text
 from citadel.retrieve.embedders import Embedder
-from citadel.retrieve.entries import asks_option, asks_version, version_note
+from citadel.retrieve.answer_types import asks_option, asks_quantity, asks_version, states_quantity
+from citadel.retrieve.entries import version_note
 from citadel.models import Chunk, Location
 from citadel.retrieve.hits import Hit
 from citadel.retrieve.rerankers import Reranker, probability
@@ -245,8 +246,12 @@ def _score_answers(
     a reranker probability of at least ``floor`` (the best one always), read with their
     title and last heading; the others keep ``answerability=None``. ``bare``: the
     reranker, to read those units alone as well (their scores were read in context; the
-    calibration takes both views). When a model fails, nothing is read (the pipeline then
-    gates on relevance)."""
+    calibration takes both views). For a question that asks which option, the best option
+    entries are read too (:data:`OPTION_ENTRIES`); for one that asks for an amount, a unit
+    that states none (no digit, no number word: :func:`~citadel.retrieve.answer_types.states_quantity`)
+    answers with 0: "Return the current value of the recursion limit" is on topic for "what
+    is its default value?" and no answer. When a model fails, nothing is read (the
+    pipeline then gates on relevance)."""
     ranked = sorted(((n, i) for n, xs in enumerate(scored) for i in range(len(xs))), key=lambda t: -scored[t[0]][t[1]].score)
     chosen = [t for k, t in enumerate(ranked[: max(0, limit)]) if k == 0 or scored[t[0]][t[1]].score >= floor]
     if not chosen:
@@ -267,6 +272,8 @@ def _score_answers(
         probs = model.score(query, spans, rerank, alone)
     except BackendError:
         return scored
+    if asks_quantity(query):  # "how many ...?": a unit that states no amount does not answer it
+        probs = np.where([states_quantity(u) for u in units], probs, 0.0)
     out = [list(xs) for xs in scored]
     for (n, i), prob in zip(chosen, probs, strict=True):
         out[n][i] = replace(out[n][i], answerability=float(prob))

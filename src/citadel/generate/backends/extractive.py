@@ -44,7 +44,7 @@ from typing import Any
 
 from citadel.generate.backends.base import BackendOptions, Generation, GenerationRequest, Generator
 from citadel.generate.prompt import Source
-from citadel.retrieve.entries import asks_option
+from citadel.retrieve.answer_types import asks_option
 from citadel.retrieve.sentences import candidate_spans, is_option_entry, is_option_line
 from citadel.text import STOPWORDS
 from citadel.untrusted import flag_spans, is_instruction, overlaps

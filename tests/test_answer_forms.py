@@ -1,6 +1,7 @@
-"""A question that asks "since which version?" is answered with the version note of the
-entry that answers it: the note sits at the end of the entry, paragraphs below the
-sentence that describes the thing, and says nothing of it alone."""
+"""What form an answer takes: a question that asks "since which version?" is answered with
+the version note of the entry that answers it (the note sits at the end of the entry,
+paragraphs below the sentence that describes the thing, and says nothing of it alone); one
+that asks for an amount is not answered by a unit that states none."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ import pytest
 
 from citadel.engine import Citadel
 from citadel.models import Chunk
-from citadel.retrieve.entries import asks_version, entry_of, is_boundary, states_version, version_note
+from citadel.retrieve.answer_types import asks_version
+from citadel.retrieve.entries import entry_of, is_boundary, states_version, version_note
 from citadel.store import open_store
 
 # --- finding the note, on text written here ----------------------------------------------
@@ -109,6 +111,8 @@ GUIDE = "\n\n".join([
     "Workers keep running while a queue drains.",
     "For example, call queue.drain() before the program exits so that no task is lost.",
     "New in version 2.4.",
+    "### Queue.limit()",
+    "Return the current task limit of the queue, the most tasks it holds at once.",
     "### Queue.pause()",
     "Stop handing tasks to workers until resume() is called. Tasks already running finish.",
     "New in version 1.1.",
@@ -144,3 +148,15 @@ def test_a_question_that_does_not_ask_for_a_version_gets_no_note(engine: Citadel
     answer = engine.ask("How can I wait until every task on a taskq queue has been processed?")
     assert not answer.abstained
     assert not any("version" in c.text for c in answer.claims)
+
+
+def test_a_question_for_an_amount_the_documents_do_not_state_is_not_answered(engine: Citadel) -> None:
+    """The near-topic sentence reads as an answer to the models ("Return the current task
+    limit"), but it states no amount: the question is not answered; one that does not ask for
+    an amount still is."""
+    answer = engine.ask("What is the default task limit returned by Queue.limit()?")
+    assert answer.abstained and answer.closest  # with what came closest
+    trace = engine.store.get_trace(answer.trace_id)
+    assert trace is not None and trace["gate_score"] < trace["threshold"]
+    answer = engine.ask("What does Queue.limit() return?")
+    assert not answer.abstained and "current task limit" in answer.claims[0].text

@@ -1,0 +1,66 @@
+"""What form the answer to a question takes, read from the question's words.
+
+A question that asks "in which version" is answered by a version, "which option" by an
+option, "how many" by an amount; a unit that is on topic but has no such thing in it
+does not answer. Evidence selection uses these to attach a version note
+(:mod:`citadel.retrieve.entries`), to read option entries, and to keep units that state
+no amount from answering a question that asks for one. Only the question's form is read
+here, never its topic: the words are those of any question of the kind.
+"""
+
+from __future__ import annotations
+
+import re
+
+#: a question asks for a version: "which Python version", "what release", "since when",
+#: "when was it added"
+_ASKS = re.compile(
+    r"\b(?:which|what)\s+(?!(?:does|do|did|is|was|are|were|can|will|should)\b)(?:\w+\s+)?(?:version|release)s?\b"
+    r"|\bsince\s+when\b"
+    r"|\bwhen\s+(?:was|were|did)\b[^?]*\b(?:added|introduced|appear|removed|deprecated)",
+    re.IGNORECASE,
+)
+#: a question asks for an option: "which option", "what command-line flag", "with which switch"
+_ASKS_OPTION = re.compile(
+    r"\b(?:which|what)\s+(?!(?:is|are|was|were|does|do|did|can)\b)(?:[\w-]+\s+){0,2}?(?:option|flag|switch)s?\b",
+    re.IGNORECASE,
+)
+#: a question asks for an amount: "how many", "what is the maximum field size", "the default
+#: value of the recursion limit"; a value that need not be one ("the default value of sep",
+#: "the return value") is no amount
+_AMOUNT = r"(?:maximum|minimum|max|min|number|size|length|limit|count|amount|capacity|depth|timeout|duration)s?"
+_ASKS_QUANTITY = re.compile(
+    r"\b(?:how\s+(?:many|much|long|old|far|big|large|tall|often)"
+    rf"|what\s+(?:is|was|are|were)\s+the\s+(?:default\s+)?(?:[\w-]+\s+)?{_AMOUNT}"
+    rf"|default\s+(?:[\w-]+\s+)?{_AMOUNT}"
+    rf"|(?:default|initial)\s+value\s+of\s+(?:the\s+)?(?:[\w'\u2019-]+\s+){{0,2}}{_AMOUNT})\b",
+    re.IGNORECASE,
+)
+#: a unit states an amount: a digit, a number word, or a word for all, none or no limit
+_STATES_QUANTITY = re.compile(
+    r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen"
+    r"|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundreds?|thousands?"
+    r"|millions?|billions?|trillions?|dozens?|half|twice|double|triple|all|none|unanimous\w*|unlimited"
+    r"|infinite|unbounded|without\s+(?:a\s+)?(?:limit|bound)|no\s+limit|percent)\b",
+    re.IGNORECASE,
+)
+
+
+def asks_version(question: str) -> bool:
+    """Whether the question asks in which version something appeared or changed."""
+    return _ASKS.search(question) is not None
+
+
+def asks_option(question: str) -> bool:
+    """Whether the question asks which option (flag, switch) does something."""
+    return _ASKS_OPTION.search(question) is not None
+
+
+def asks_quantity(question: str) -> bool:
+    """Whether the question asks for an amount (a count, size, duration, default value)."""
+    return _ASKS_QUANTITY.search(question) is not None
+
+
+def states_quantity(unit: str) -> bool:
+    """Whether the unit states an amount: a digit, a number word, or all, none, no limit."""
+    return _STATES_QUANTITY.search(unit) is not None
