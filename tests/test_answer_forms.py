@@ -11,9 +11,12 @@ import pytest
 
 from citadel.engine import Citadel
 from citadel.models import Chunk
-from citadel.retrieve.answer_types import asks_version
+from citadel.retrieve import KeywordReranker, select_evidence
+from citadel.retrieve.answer_types import asks_version, without_version_clause
+from citadel.retrieve.answerability import get_answerability
 from citadel.retrieve.entries import entry_of, is_boundary, states_version, version_note
 from citadel.store import open_store
+from citadel.store.base import SearchFilter
 
 # --- finding the note, on text written here ----------------------------------------------
 
@@ -160,3 +163,30 @@ def test_a_question_for_an_amount_the_documents_do_not_state_is_not_answered(eng
     assert trace is not None and trace["gate_score"] < trace["threshold"]
     answer = engine.ask("What does Queue.limit() return?")
     assert not answer.abstained and "current task limit" in answer.claims[0].text
+
+
+class QueryReranker(KeywordReranker):
+    """Keyword scores, and a record of each query the reranker was given."""
+
+    def __init__(self) -> None:
+        self.queries: list[str] = []
+
+    def _score(self, query, passages):  # type: ignore[no-untyped-def]
+        self.queries.append(query)
+        return super()._score(query, passages)
+
+
+def test_a_trailing_version_clause_is_left_out_of_what_the_models_read(engine: Citadel) -> None:
+    question = "How can I wait until every task on a taskq queue has been processed, and in which version was that added?"
+    rest = "How can I wait until every task on a taskq queue has been processed?"
+    assert without_version_clause(question) == rest
+    assert without_version_clause("Since which version does drain() exist?") == "Since which version does drain() exist?"
+    assert without_version_clause("Why, and which version?") == "Why, and which version?"  # too little would be left
+    reranker = QueryReranker()
+    hits = engine.searcher.search(question, k=8, rerank=False).hits
+    passages = select_evidence(engine.store, question, hits, SearchFilter(), reranker=reranker,
+                               answerability=get_answerability())  # fmt: skip
+    assert reranker.queries and set(reranker.queries) == {rest}
+    doc = engine.store.text(passages[0].doc_id)
+    notes = [doc[x.start : x.end] for p in passages for x in p.sentences if x.completes is not None]
+    assert notes == ["New in version 2.4."]  # the version still comes, from the entry

@@ -20,6 +20,11 @@ _ASKS = re.compile(
     r"|\bwhen\s+(?:was|were|did)\b[^?]*\b(?:added|introduced|appear|removed|deprecated)",
     re.IGNORECASE,
 )
+#: a version asked for in a clause of its own at the end: "..., and in which version was it added?"
+_VERSION_CLAUSE = re.compile(
+    r",?\s+and\s+(?:(?:in|since|from|with)\s+)?(?:which|what)\s+(?:\w+\s+)?(?:version|release)s?\b[^?]*\?\s*$",
+    re.IGNORECASE,
+)
 #: a question asks for an option: "which option", "what command-line flag", "with which switch"
 _ASKS_OPTION = re.compile(
     r"\b(?:which|what)\s+(?!(?:is|are|was|were|does|do|did|can)\b)(?:[\w-]+\s+){0,2}?(?:option|flag|switch)s?\b",
@@ -49,6 +54,19 @@ _STATES_QUANTITY = re.compile(
 def asks_version(question: str) -> bool:
     """Whether the question asks in which version something appeared or changed."""
     return _ASKS.search(question) is not None
+
+
+def without_version_clause(question: str) -> str:
+    """The question without a trailing clause that asks for the version ("How do I catch
+    parse errors myself, and in which version was that added?" -> "How do I catch parse
+    errors myself?"); the question itself when it has none, or when little would be left.
+    No unit holds both answers: the units are scored for the rest, and the version comes
+    from the entry of the unit that answers it (:mod:`citadel.retrieve.entries`)."""
+    match = _VERSION_CLAUSE.search(question)
+    if match is None:
+        return question
+    rest = question[: match.start()].rstrip(" ,;") + "?"
+    return rest if len(re.findall(r"\w+", rest)) >= 4 else question
 
 
 def asks_option(question: str) -> bool:

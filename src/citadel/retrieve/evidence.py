@@ -27,7 +27,9 @@ of the stated version):
    reads the reranker's ``answer_spans`` best units with their title and last heading:
    ``ScoredSentence.answerability`` and ``Passage.answerability`` (its best unit's) are
    what ``ask`` abstains on and what the extractive backend answers from; a trimmed
-   passage keeps its best-answering unit. For a question that asks for a version, the
+   passage keeps its best-answering unit. A trailing clause that asks for the version
+   ("..., and in which version was it added?") is left out of the question both models
+   read (no unit answers both asks). For a question that asks for a version, the
    version note of the entry of each of the ``version_notes`` best-answering units
    (:mod:`citadel.retrieve.entries`: "New in version 3.9." paragraphs below the sentence
    that answers) is attached as that unit's completion, with its scores just below the
@@ -56,7 +58,13 @@ import numpy as np
 from citadel._errors import BackendError
 from citadel.retrieve.answerability import AnswerabilityModel, span_text
 from citadel.retrieve.embedders import Embedder
-from citadel.retrieve.answer_types import asks_option, asks_quantity, asks_version, states_quantity
+from citadel.retrieve.answer_types import (
+    asks_option,
+    asks_quantity,
+    asks_version,
+    states_quantity,
+    without_version_clause,
+)
 from citadel.retrieve.entries import version_note
 from citadel.models import Chunk, Location
 from citadel.retrieve.hits import Hit
@@ -157,10 +165,11 @@ def select_evidence(
     passages = _merge_neighbours(store, kept, where)[: settings.max_passages]
     texts = {(p.doc_id, p.version): store.text(p.doc_id, p.version) for p in passages}
     spans = [candidate_spans(texts[p.doc_id, p.version], p.start, p.end) for p in passages]
-    scored = _score_sentences(query, passages, spans, texts, reranker, settings, embedder)
+    asked = without_version_clause(query)  # "..., and in which version?": the version comes from the entry
+    scored = _score_sentences(asked, passages, spans, texts, reranker, settings, embedder)
     if scored is not None:
         if answerability is not None:
-            scored = _score_answers(query, passages, scored, texts, answerability, settings.answer_spans,
+            scored = _score_answers(asked, passages, scored, texts, answerability, settings.answer_spans,
                                     settings.answer_floor, reranker if settings.unit_context else None)
         passages = [
             replace(p, relevance=max((x.score for x in xs), default=0.0), sentences=tuple(xs),
