@@ -10,7 +10,7 @@ import pytest
 from citadel.ingest import ingest
 from citadel.retrieve import CrossEncoderReranker, EvidenceRetriever, OnnxEmbedder, Searcher
 from citadel.retrieve._onnx import OnnxSettings
-from citadel.retrieve.embedders import token_batches
+from citadel.retrieve.embedders import HashingEmbedder, token_batches
 from citadel.store import Store
 from citadel.store.base import EmbeddingSpec, SearchFilter
 
@@ -103,3 +103,25 @@ def test_memo_reranker_scores_pairs_once_and_remembers_them() -> None:
     assert again.tolist() == first.tolist() + first[:1].tolist()
     assert first[0] > first[1] + 3
     assert memo.score("when is lunch served", ["The canteen serves lunch at noon."])[0] == first[0]
+
+
+def test_a_query_asked_again_is_not_embedded_again() -> None:
+    """ask embeds its question to search and again to compare it with candidate units: the
+    second time is remembered, and the vectors are the same as a fresh embedding's."""
+
+    class Counting(HashingEmbedder):
+        def __init__(self) -> None:
+            super().__init__()
+            self.embedded: list[str] = []
+
+        def _embed(self, texts: list[str]) -> np.ndarray:
+            self.embedded.extend(texts)
+            return super()._embed(texts)
+
+    embedder = Counting()
+    first = embedder.embed_queries(["how do I delete a record", "another question"])
+    again = embedder.embed_queries(["another question", "how do I delete a record", "a third one"])
+    assert len(embedder.embedded) == 3  # each distinct query once
+    assert np.array_equal(again[1], first[0]) and np.array_equal(again[0], first[1])
+    assert np.allclose(again[2], HashingEmbedder().embed_queries(["a third one"])[0])
+    assert embedder.embed_queries([]).shape == (0, embedder.dim)

@@ -19,6 +19,7 @@ import hashlib
 import logging
 import re
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -51,8 +52,28 @@ class Embedder:
             out[idx] = self._embed([texts[i] for i in idx])
         return _normalise(out)
 
+    #: query vectors an instance remembers: ``ask`` embeds its question to search and again to
+    #: compare it with candidate units (:mod:`citadel.retrieve.evidence`)
+    query_cache_size: int = 256
+
     def embed_queries(self, queries: Sequence[str]) -> np.ndarray:
-        return self.embed_batch([self.query_prefix + q for q in queries])
+        """Query vectors (with the model's query instruction), the recent ones remembered."""
+        cache: OrderedDict[str, np.ndarray] = self.__dict__.setdefault("_query_cache", OrderedDict())
+        lock: threading.Lock = self.__dict__.setdefault("_query_lock", threading.Lock())
+        texts = [self.query_prefix + q for q in queries]
+        with lock:
+            known = {t: cache[t] for t in texts if t in cache}
+        missing = list(dict.fromkeys(t for t in texts if t not in known))
+        if missing:
+            fresh = self.embed_batch(missing)
+            with lock:
+                for t, v in zip(missing, fresh, strict=True):
+                    known[t] = cache[t] = v
+                while len(cache) > self.query_cache_size:
+                    cache.popitem(last=False)
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        return np.stack([known[t] for t in texts]).astype(np.float32, copy=False)
 
     def _embed(self, texts: list[str]) -> np.ndarray:
         raise NotImplementedError
