@@ -337,10 +337,13 @@ def _attach_version_notes(
             elif (units[holder][same[0]].answerability or 0.0) < inherited:
                 units[holder][same[0]] = note
             continue
-        pieces = tuple((c.start, c.end, c.location) for c in chunks[key] if c.start < e and s < c.end)
-        first = next(c for c in chunks[key] if c.start < e and s < c.end)
+        over = [c for c in chunks[key] if c.start < e and s < c.end]
+        if not over:  # text no chunk holds (the caller reads chunks): it cannot be cited
+            continue
+        pieces = tuple((c.start, c.end, c.location) for c in over)
+        first = over[0]
         after.setdefault(n, []).append(Passage(
-            chunk_ids=tuple(c.chunk_id for c in chunks[key] if c.start < e and s < c.end), doc_id=p.doc_id,
+            chunk_ids=tuple(c.chunk_id for c in over), doc_id=p.doc_id,
             version=p.version, title=p.title, heading_path=first.heading_path, page=first.page, start=s, end=e,
             text=texts[key][s:e], score=p.score, relevance=p.relevance, sentences=(note,),
             answerability=inherited, location=_joined(pieces, s, e), pieces=pieces,
