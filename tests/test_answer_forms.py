@@ -14,7 +14,7 @@ from citadel.models import Chunk
 from citadel.retrieve import KeywordReranker, select_evidence
 from citadel.retrieve.answer_types import asks_version, without_version_clause
 from citadel.retrieve.answerability import get_answerability
-from citadel.retrieve.entries import entry_of, is_boundary, states_version, version_note
+from citadel.retrieve.entries import ENTRY_WINDOW, entry_of, is_boundary, states_version, version_note
 from citadel.store import open_store
 from citadel.store.base import SearchFilter
 
@@ -94,6 +94,16 @@ def test_an_entry_without_a_note_takes_the_documents_note_that_names_the_units_c
     note = version_note(text, chunks, start, end, "How do I handle parse errors myself, and in which version was that added?")
     assert note is not None and text[note[0] : note[1]].startswith("Changed in version 3.1: stop_on_error")
     assert version_note(text, chunks, start, end - 1, "x") == note  # the unit's code names decide, not the question's
+
+
+def test_a_huge_section_without_boundaries_is_read_only_near_the_unit() -> None:
+    filler = "A sentence about nothing in particular goes here. " * 20_000  # ~1 MB, no boundary
+    text = "tasks.offload(func)\u00b6\n\nRun func in a thread. " + filler + "\n\nNew in version 3.4."
+    chunks = _chunks(text, (0, len(text), ("Tasks",)))
+    start, end = _unit(text, "Run func")
+    lo, hi = entry_of(text, (0, len(text)), start, end)
+    assert lo == 0 and hi - end <= ENTRY_WINDOW  # the note a megabyte below is out of reach
+    assert version_note(text, chunks, start, end, "Since which version can I run func in a thread?") is None
 
 
 def test_a_unit_that_states_its_version_needs_no_note() -> None:

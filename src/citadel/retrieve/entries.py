@@ -88,10 +88,16 @@ def section_of(chunks: Sequence[Chunk], start: int) -> tuple[int, int] | None:
     return ordered[lo].start, ordered[hi].end
 
 
+#: an entry is looked for this far above and below its unit at most (a huge section without
+#: boundaries costs a bounded read)
+ENTRY_WINDOW = 20_000
+
+
 def entry_of(text: str, section: tuple[int, int], start: int, end: int) -> tuple[int, int]:
     """The entry of the unit ``[start, end)`` inside ``section``: from the last boundary
-    paragraph (:func:`is_boundary`) at or above it to the next one below it."""
-    lo, hi = section
+    paragraph (:func:`is_boundary`) at or above it to the next one below it, within
+    :data:`ENTRY_WINDOW` characters of the unit."""
+    lo, hi = max(section[0], start - ENTRY_WINDOW), min(section[1], end + ENTRY_WINDOW)
     entry_start, entry_end = lo, hi
     for m in _PARAGRAPH.finditer(text, lo, hi):
         at = m.start()
