@@ -40,8 +40,10 @@ _STATED = re.compile(
     r"(?:python\s+|version\s+|python\s+version\s+|release\s+)v?\d+(?:\.\d+)+",
     re.IGNORECASE,
 )
-#: a code name: dotted, with an underscore, called, or camelCase
-_CODE = re.compile(r"[A-Za-z_][\w.]*(?:_\w+|\.\w+|\(\))|\b[a-z]+[A-Z]\w*")
+#: a word-like token, perhaps dotted or called; which are code names is decided per token
+#: (:func:`_codes`), so a long run of letters costs one linear pass
+_TOKEN = re.compile(r"[A-Za-z_][\w.]*(?:\(\))?")
+_CAMEL = re.compile(r"[a-z][A-Z]")
 #: a short line standing alone as a paragraph, without a sentence's end: a title line
 _TITLE_CHARS = 60
 _PARAGRAPH = re.compile(r"[^\n]+(?:\n(?![ \t]*\n)[^\n]+)*")
@@ -112,7 +114,15 @@ def entry_of(text: str, section: tuple[int, int], start: int, end: int) -> tuple
 
 
 def _codes(text: str) -> set[str]:
-    return {m.group().lower().rstrip("()") for m in _CODE.finditer(text)}
+    """The code names in ``text``, lower-cased: dotted ("os.path"), with an inner underscore
+    ("exit_on_error"), called ("run()") or camelCase ("basicConfig")."""
+    out = set()
+    for m in _TOKEN.finditer(text):
+        token = m.group()
+        core = token.removesuffix("()").rstrip(".")
+        if token.endswith("()") or "." in core or "_" in core.strip("_") or _CAMEL.search(core):
+            out.add(core.lower())
+    return out
 
 
 def version_note(text: str, chunks: Sequence[Chunk], start: int, end: int, question: str) -> tuple[int, int] | None:
