@@ -98,9 +98,11 @@ def semantic_preselect(
 
 #: a man-page option line: "-r, --recursive", "--backup[=CONTROL]", "-b SIZE"; not a list
 #: item ("- text": a dash and a space)
-_FLAG = r"-{1,2}[A-Za-z0-9?#@][\w\-]*(?:[=\[]\S*)?(?: [A-Z_<\[]\S*)?"
+_FLAG_NAME = r"-{1,2}[A-Za-z0-9?#@][\w\-]*"
+_FLAG = rf"{_FLAG_NAME}(?:[=\[]\S*)?(?: [A-Z_<\[]\S*)?"
 _OPTION = re.compile(rf"{_FLAG}(?:,? {_FLAG})*")
-_OPTION_START = re.compile(r"(?:[A-Z]{3,}(?: [A-Z]{2,})* )?-{1,2}[A-Za-z0-9?#@][\w\-]*(?=[\s,=\[\u00b6]|$)")
+#: a unit opens with an option's name, perhaps after its section's name ("OPTIONS -c ...")
+_OPTION_START = re.compile(rf"(?:[A-Z]{{3,}}(?: [A-Z]{{2,}})* )?{_FLAG_NAME}(?=[\s,=\[\u00b6]|$)")
 _SENTENCE_END = re.compile(r"[.!?;]['\")\]]?$")
 MAX_UNIT_CHARS = 500
 #: a definition term longer than this is a paragraph that happens to end in a pilcrow

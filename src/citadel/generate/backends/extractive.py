@@ -45,6 +45,7 @@ from typing import Any
 from citadel.generate.backends.base import BackendOptions, Generation, GenerationRequest, Generator
 from citadel.generate.prompt import Source
 from citadel.retrieve.answer_types import asks_option
+from citadel.retrieve.entries import NOTE
 from citadel.retrieve.sentences import candidate_spans, is_option_entry, is_option_line
 from citadel.text import STOPWORDS
 from citadel.untrusted import flag_spans, is_instruction, overlaps
@@ -74,10 +75,9 @@ _CONTINUES = re.compile(
     re.IGNORECASE,
 )
 _MARKER = re.compile(r"(?:[-*+\u2022]|\d+[.)])\s+(?=\S)")
-#: a documentation version note ("New in version 3.9.", "Changed in version 3.7: ..."): it
-#: belongs to the entry before it, and a sentence inside one belongs to the note
-_VERSION_NOTE = re.compile(r"(?:new|changed|added|deprecated|removed)\s+(?:in|since)\s+version\s+\d", re.IGNORECASE)
-#: a version note this long or shorter is taken along with the entry it follows
+#: a version note (:data:`citadel.retrieve.entries.NOTE`: "New in version 3.9.") belongs to
+#: the entry before it, and a sentence inside one belongs to the note; one this long or
+#: shorter is taken along with the entry it follows
 VERSION_NOTE_CHARS = 200
 _WORD = re.compile(r"\w+")
 
@@ -216,7 +216,7 @@ def _complete(source: Source, start: int, end: int, max_chars: int) -> tuple[int
             nxt = text[s2:e2]
             cur = text[units[n][0] : units[n][1]]
             lead_in = cur.rstrip().endswith(":")  # what follows it (a code line, a list) completes it
-            note = _VERSION_NOTE.match(nxt) is not None and e2 - s2 <= VERSION_NOTE_CHARS
+            note = NOTE.match(nxt) is not None and e2 - s2 <= VERSION_NOTE_CHARS
             if e2 - lo > max_chars or overlaps(planted, s2, e2) or ("\n\n" in text[hi:s2] and not (lead_in or note)):
                 break
             if not (cur.rstrip().endswith(":") or _CONTINUES.match(nxt) or note):
@@ -224,7 +224,7 @@ def _complete(source: Source, start: int, end: int, max_chars: int) -> tuple[int
             hi, n = e2, n + 1
         if at > 0:  # a sentence inside a version note: the note's first sentence says which version
             s0, e0 = units[at - 1]
-            if (_VERSION_NOTE.match(text[s0:e0]) and "\n\n" not in text[e0:start] and hi - s0 <= max_chars
+            if (NOTE.match(text[s0:e0]) and "\n\n" not in text[e0:start] and hi - s0 <= max_chars
                     and not overlaps(planted, s0, e0)):  # fmt: skip
                 lo = s0
         if _MARKER.match(text[start:end]) and at > 0:  # a list item: its lead-in, when it is the line before
