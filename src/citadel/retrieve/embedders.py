@@ -20,8 +20,8 @@ import logging
 import re
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any, Generic, TypeVar
 
 import numpy as np
 
@@ -31,6 +31,8 @@ from citadel.retrieve._onnx import LoadedModel, OnnxSettings, bundled_model_dir,
 log = logging.getLogger(__name__)
 
 DEFAULT_EMBEDDER = "bge-small-en-v1.5"
+
+K = TypeVar("K", bound=Hashable)
 
 
 class Embedder:
@@ -55,28 +57,42 @@ class Embedder:
     #: query vectors an instance remembers: ``ask`` embeds its question to search and again to
     #: compare it with candidate units (:mod:`citadel.retrieve.evidence`)
     query_cache_size: int = 256
+    _query_cache: VectorCache[str] | None = None
 
     def embed_queries(self, queries: Sequence[str]) -> np.ndarray:
         """Query vectors (with the model's query instruction), the recent ones remembered."""
-        cache: OrderedDict[str, np.ndarray] = self.__dict__.setdefault("_query_cache", OrderedDict())
-        lock: threading.Lock = self.__dict__.setdefault("_query_lock", threading.Lock())
-        texts = [self.query_prefix + q for q in queries]
-        with lock:
-            known = {t: cache[t] for t in texts if t in cache}
-        missing = list(dict.fromkeys(t for t in texts if t not in known))
-        if missing:
-            fresh = self.embed_batch(missing)
-            with lock:
-                for t, v in zip(missing, fresh, strict=True):
-                    known[t] = cache[t] = v
-                while len(cache) > self.query_cache_size:
-                    cache.popitem(last=False)
-        if not texts:
-            return np.zeros((0, self.dim), dtype=np.float32)
-        return np.stack([known[t] for t in texts]).astype(np.float32, copy=False)
+        if self._query_cache is None:  # two threads may each make one: one is kept, nothing is wrong
+            self._query_cache = VectorCache(self.query_cache_size)
+        return self._query_cache.get([self.query_prefix + q for q in queries], self.embed_batch, self.dim)
 
     def _embed(self, texts: list[str]) -> np.ndarray:
         raise NotImplementedError
+
+
+class VectorCache(Generic[K]):
+    """Vectors remembered by key, the least recently added dropped past ``size`` (thread-safe)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._items: OrderedDict[K, np.ndarray] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, keys: Sequence[K], compute: Callable[[list[K]], np.ndarray], dim: int) -> np.ndarray:
+        """One row per key, float32 ``(len(keys), dim)``: remembered ones as they are, the others
+        computed once each (``compute`` gets the distinct missing keys, in order) and remembered."""
+        with self._lock:
+            known = {k: self._items[k] for k in keys if k in self._items}
+        missing = list(dict.fromkeys(k for k in keys if k not in known))
+        if missing:
+            fresh = compute(missing)
+            with self._lock:
+                for k, v in zip(missing, fresh, strict=True):
+                    known[k] = self._items[k] = v
+                while len(self._items) > self.size:
+                    self._items.popitem(last=False)
+        if not keys:
+            return np.zeros((0, dim), dtype=np.float32)
+        return np.stack([known[k] for k in keys]).astype(np.float32, copy=False)
 
 
 def _normalise(matrix: np.ndarray) -> np.ndarray:

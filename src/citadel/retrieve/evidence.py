@@ -48,8 +48,6 @@ the result.
 from __future__ import annotations
 
 import re
-import threading
-from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -57,7 +55,7 @@ import numpy as np
 
 from citadel._errors import BackendError
 from citadel.retrieve.answerability import AnswerabilityModel, span_text
-from citadel.retrieve.embedders import Embedder
+from citadel.retrieve.embedders import Embedder, VectorCache
 from citadel.retrieve.answer_types import (
     asks_option,
     asks_quantity,
@@ -377,26 +375,14 @@ def _similarities(
     return out
 
 
-_VECTORS: OrderedDict[tuple[str, str], np.ndarray] = OrderedDict()
-_VECTORS_LOCK = threading.Lock()
-_VECTORS_SIZE = 20_000
+#: unit vectors, remembered across queries (the same passages come back often)
+_VECTORS: VectorCache[tuple[str, str]] = VectorCache(20_000)
 
 
 def _embed_cached(embedder: Embedder, sentences: list[str]) -> np.ndarray:
-    """Sentence vectors, remembered across queries (the same passages come back often)."""
-    keys = [(embedder.name, s) for s in sentences]
-    with _VECTORS_LOCK:
-        known = {k: _VECTORS[k] for k in keys if k in _VECTORS}
-    missing = list(dict.fromkeys(k for k in keys if k not in known))
-    if missing:
-        fresh = embedder.embed_batch([s for _, s in missing])
-        with _VECTORS_LOCK:
-            for k, v in zip(missing, fresh, strict=True):
-                known[k] = v
-                _VECTORS[k] = v
-            while len(_VECTORS) > _VECTORS_SIZE:
-                _VECTORS.popitem(last=False)
-    return np.stack([known[k] for k in keys]).astype(np.float32, copy=False)
+    """Sentence vectors, remembered across queries by embedder name and text."""
+    return _VECTORS.get([(embedder.name, s) for s in sentences],
+                        lambda keys: embedder.embed_batch([s for _, s in keys]), embedder.dim)  # fmt: skip
 
 
 def _tokens(text: str) -> int:
