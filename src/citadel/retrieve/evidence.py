@@ -160,7 +160,8 @@ def select_evidence(
 ) -> list[Passage]:
     """Passages for ``query`` from ``hits`` (best first), within the token budget."""
     kept = _dedupe(hits, settings.duplicate_jaccard, query)
-    passages = _merge_neighbours(store, kept, where)[: settings.max_passages]
+    chunks = {doc_id: store.chunks(doc_id, where) for doc_id in dict.fromkeys(h.doc_id for h in kept)}
+    passages = _merge_neighbours(store, kept, where, chunks)[: settings.max_passages]
     texts = {(p.doc_id, p.version): store.text(p.doc_id, p.version) for p in passages}
     spans = [candidate_spans(texts[p.doc_id, p.version], p.start, p.end) for p in passages]
     asked = without_version_clause(query)  # "..., and in which version?": the version comes from the entry
@@ -176,7 +177,7 @@ def select_evidence(
         ]  # fmt: skip
         if answerability is not None and settings.version_notes > 0 and asks_version(query):
             known = {(p.doc_id, p.start, p.end): sp for p, sp in zip(passages, spans, strict=True)}
-            passages = _attach_version_notes(store, query, passages, texts, where, settings.version_notes)
+            passages = _attach_version_notes(query, passages, texts, chunks, settings.version_notes)
             spans = [known.get((p.doc_id, p.start, p.end)) or [(p.start, p.end)] for p in passages]
     trimmed = []
     for passage, sentence_span in zip(passages, spans, strict=True):
@@ -298,14 +299,15 @@ _BELOW = 1e-4
 
 
 def _attach_version_notes(
-    store: Store, query: str, passages: list[Passage], texts: dict[tuple[str, int], str], where: SearchFilter, limit: int
+    query: str, passages: list[Passage], texts: dict[tuple[str, int], str], chunks: dict[str, list[Chunk]], limit: int
 ) -> list[Passage]:
     """The passages with the version note of the entry of each of the ``limit``
     best-answering units attached (:func:`citadel.retrieve.entries.version_note`): as a
     scored unit of the passage that holds it, or else as a passage of its own (its chunk's
     heading path and location) placed right after the unit's passage. The note takes the
     unit's scores, just below them (``ScoredSentence.completes``): it answers the
-    question's "which version" only with the unit it completes."""
+    question's "which version" only with the unit it completes. ``chunks``: each document's
+    chunks the caller may read, in reading order."""
     ranked = sorted(
         ((x.answerability, n, i) for n, p in enumerate(passages) for i, x in enumerate(p.sentences)
          if x.answerability is not None and x.completes is None),
@@ -313,14 +315,14 @@ def _attach_version_notes(
     )[:limit]  # fmt: skip
     units = [list(p.sentences) for p in passages]
     after: dict[int, list[Passage]] = {}
-    chunks: dict[tuple[str, int], list[Chunk]] = {}
+    held: dict[tuple[str, int], list[Chunk]] = {}  # the chunks of each document version
     done: set[tuple[str, int, int, int]] = set()
     for value, n, i in ranked:
         p, x = passages[n], passages[n].sentences[i]
         key = (p.doc_id, p.version)
-        if key not in chunks:
-            chunks[key] = [c for c in store.chunks(p.doc_id, where) if c.version == p.version]
-        span = version_note(texts[key], chunks[key], x.start, x.end, query)
+        if key not in held:
+            held[key] = [c for c in chunks[p.doc_id] if c.version == p.version]
+        span = version_note(texts[key], held[key], x.start, x.end, query)
         if span is None or (*key, *span) in done:
             continue
         done.add((*key, *span))
@@ -335,7 +337,7 @@ def _attach_version_notes(
             elif (units[holder][same[0]].answerability or 0.0) < inherited:
                 units[holder][same[0]] = note
             continue
-        over = [c for c in chunks[key] if c.start < e and s < c.end]
+        over = [c for c in held[key] if c.start < e and s < c.end]
         if not over:  # text no chunk holds (the caller reads chunks): it cannot be cited
             continue
         pieces = tuple((c.start, c.end, c.location) for c in over)
@@ -430,11 +432,16 @@ def _relevance(hit: Hit) -> float:
     return 0.0
 
 
-def _merge_neighbours(store: Store, hits: list[Hit], where: SearchFilter) -> list[Passage]:
-    """One passage per run of consecutive chunks of one section; ordered by their best hit."""
+def _merge_neighbours(
+    store: Store, hits: list[Hit], where: SearchFilter, chunks: dict[str, list[Chunk]] | None = None
+) -> list[Passage]:
+    """One passage per run of consecutive chunks of one section; ordered by their best hit.
+    ``chunks``: each hit document's chunks as ``store.chunks(doc_id, where)`` gives them, when
+    the caller has them already."""
     order: dict[str, dict[str, int]] = {}
     for doc_id in {h.doc_id for h in hits}:
-        order[doc_id] = {c.chunk_id: i for i, c in enumerate(store.chunks(doc_id, where))}
+        listed = chunks[doc_id] if chunks is not None else store.chunks(doc_id, where)
+        order[doc_id] = {c.chunk_id: i for i, c in enumerate(listed)}
     groups: list[list[Hit]] = []
     for hit in hits:
         pos = order[hit.doc_id].get(hit.chunk_id)
