@@ -26,6 +26,7 @@ from citadel.store.base import SearchFilter
 from citadel.store import Store, open_store
 from citadel.verify.verifier import verbatim_span
 
+from tests.engine_fixtures import engine_over
 from tests.retrieve_fixtures import searcher
 
 # --- with the real bundled models -------------------------------------------------------
@@ -55,13 +56,7 @@ ARCHIVE = "\n\n".join(
 
 @pytest.fixture(scope="module")
 def engine(tmp_path_factory: pytest.TempPathFactory) -> Citadel:
-    root = tmp_path_factory.mktemp("assembly")
-    docs = root / "docs"
-    docs.mkdir()
-    (docs / "archive.md").write_text(ARCHIVE)
-    engine = Citadel(open_store(root / "store"))
-    assert not engine.ingest([docs]).failed
-    return engine
+    return engine_over(tmp_path_factory.mktemp("assembly"), {"archive.md": ARCHIVE})
 
 
 class ReadingReranker(KeywordReranker):
@@ -99,18 +94,16 @@ def test_an_option_entry_is_read_under_its_page_so_the_tool_it_belongs_to_counts
     """Neither option entry names its tool; only the page does. Read where it stands, the
     entry of the tool asked about answers (real reranker and answerability model); read alone,
     the same entry is too weak to answer."""
-    docs = tmp_path / "docs"
-    docs.mkdir()
-    (docs / "fetchit.1.txt").write_text(_man_page("fetchit", "download files over HTTP and FTP", [
-        ("-r, --retries N", "Try each download N times before giving up."), ("-q, --quiet", "Print nothing but errors."),
-        ("-c, --continue", "Resume a partially downloaded file instead of starting again."),
-        ("-t, --timeout SECONDS", "Wait at most SECONDS for the server to answer.")]))  # fmt: skip
-    (docs / "packit.1.txt").write_text(_man_page("packit", "bundle a folder into one archive", [
-        ("-l, --level N", "Compress with level N, from 1 (fast) to 9 (small)."), ("-q, --quiet", "Print nothing but errors."),
-        ("-x, --exclude PATTERN", "Leave out the files that match PATTERN."),
-        ("-k, --keep", "Keep the original files after packing them.")]))  # fmt: skip
-    engine = Citadel(open_store(tmp_path / "store"))
-    assert not engine.ingest([docs]).failed
+    engine = engine_over(tmp_path, {
+        "fetchit.1.txt": _man_page("fetchit", "download files over HTTP and FTP", [
+            ("-r, --retries N", "Try each download N times before giving up."), ("-q, --quiet", "Print nothing but errors."),
+            ("-c, --continue", "Resume a partially downloaded file instead of starting again."),
+            ("-t, --timeout SECONDS", "Wait at most SECONDS for the server to answer.")]),
+        "packit.1.txt": _man_page("packit", "bundle a folder into one archive", [
+            ("-l, --level N", "Compress with level N, from 1 (fast) to 9 (small)."), ("-q, --quiet", "Print nothing but errors."),
+            ("-x, --exclude PATTERN", "Leave out the files that match PATTERN."),
+            ("-k, --keep", "Keep the original files after packing them.")]),
+    })  # fmt: skip
     alone = Citadel(engine.store, retriever=RetrieverSettings(evidence=EvidenceSettings(unit_context=False)))
 
     def gate(e: Citadel, question: str) -> tuple[float, str]:

@@ -15,8 +15,9 @@ from citadel.retrieve import KeywordReranker, select_evidence
 from citadel.retrieve.answer_types import asks_version, without_version_clause
 from citadel.retrieve.answerability import get_answerability
 from citadel.retrieve.entries import ENTRY_WINDOW, entry_of, is_boundary, states_version, version_note
-from citadel.store import open_store
 from citadel.store.base import SearchFilter
+
+from tests.engine_fixtures import engine_over
 
 # --- finding the note, on text written here ----------------------------------------------
 
@@ -137,12 +138,7 @@ GUIDE = "\n\n".join([
 
 @pytest.fixture(scope="module")
 def engine(tmp_path_factory: pytest.TempPathFactory) -> Citadel:
-    root = tmp_path_factory.mktemp("versions")
-    (root / "docs").mkdir()
-    (root / "docs" / "taskq.md").write_text(GUIDE)
-    engine = Citadel(open_store(root / "store"))
-    assert not engine.ingest([root / "docs"]).failed
-    return engine
+    return engine_over(tmp_path_factory.mktemp("versions"), {"taskq.md": GUIDE})
 
 
 def test_a_two_part_question_is_answered_with_the_description_and_its_entrys_version(engine: Citadel) -> None:

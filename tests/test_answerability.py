@@ -17,6 +17,8 @@ from citadel.retrieve.coverage import missing_terms, salient_terms
 from citadel.store import open_store
 from citadel.verify import Citation, Claim, default_verifier
 
+from tests.engine_fixtures import engine_over
+
 # --- the context a span is read with --------------------------------------------------------
 
 
@@ -112,12 +114,7 @@ Orders can be cancelled until they ship. Use refunds.cancel_order() from the API
 
 @pytest.fixture(scope="module")
 def engine(tmp_path_factory: pytest.TempPathFactory) -> Citadel:
-    root = tmp_path_factory.mktemp("answerability")
-    (root / "docs").mkdir()
-    (root / "docs" / "refunds.md").write_text(FAQ)
-    engine = Citadel(open_store(root / "store"))
-    engine.ingest([root / "docs"])
-    return engine
+    return engine_over(tmp_path_factory.mktemp("answerability"), {"refunds.md": FAQ})
 
 
 def test_ask_gates_on_answerability_and_records_it(engine: Citadel) -> None:

@@ -19,8 +19,9 @@ from citadel import FakeGenerator
 from citadel.engine import Citadel
 from citadel.generate.backends.base import GenerationRequest
 from citadel.generate.prompt import Source, build_prompt
-from citadel.store import open_store
 from citadel.verify import Citation, Claim
+
+from tests.engine_fixtures import engine_over
 
 REASON = "instruction, not a statement"
 
@@ -60,14 +61,7 @@ VPN access is requested through the IT portal and approved by your manager.
 
 @pytest.fixture(scope="module")
 def engine(tmp_path_factory: pytest.TempPathFactory) -> Citadel:
-    root = tmp_path_factory.mktemp("planted")
-    docs = root / "docs"
-    docs.mkdir()
-    for name, text in DOCS.items():
-        (docs / name).write_text(text, encoding="utf-8")
-    engine = Citadel(open_store(root / "store"))
-    assert not engine.ingest([docs]).failed
-    return engine
+    return engine_over(tmp_path_factory.mktemp("planted"), DOCS)
 
 
 def obedient(engine: Citadel, respond: Callable[[GenerationRequest], str]) -> tuple[Citadel, FakeGenerator]:
