@@ -8,8 +8,9 @@ import numpy as np
 
 from citadel.ingest import ChunkSettings, ingest
 from citadel.retrieve import EvidenceRetriever, EvidenceSettings, HashingEmbedder, KeywordReranker, Searcher, select_evidence
-from citadel.retrieve.answer_types import asks_quantity, states_quantity
+from citadel.retrieve.answer_types import asks_how, asks_option, asks_quantity, states_quantity
 from citadel.retrieve.answerability import AnswerabilityModel
+from citadel.retrieve.sentences import is_option_entry
 from citadel.store import Store
 from citadel.store.base import SearchFilter
 
@@ -162,6 +163,68 @@ def test_which_option_questions_have_option_entries_read_for_answerability(tmp_p
         entries = [s for s in model.spans if "--wait" in s]
         assert len(model.spans) == settings.answer_spans + (2 if asked else 0)
         assert bool(entries) is asked, question
+
+
+def test_a_how_to_question_reads_the_closest_option_entries_of_the_page_that_search_did_not_return(
+    tmp_path: Path, store: Store
+) -> None:
+    """Search returned the page's description; the option that answers "how do I make it
+    pause" sits in another chunk. Asked how to do something, the page's option entries
+    closest to the question are scored too, each as a passage with exact offsets and its own
+    chunk; asked how the tool does it, they are not."""
+    about = " ".join(f"The fetchit tool downloads files, note {n}." for n in range(8))
+    between = " ".join(f"Variable FETCHIT_{n} sets a proxy for it." for n in range(12))  # chunks apart
+    options = ["-w, --wait SECONDS", "Pause between downloads.", "-q, --quiet", "Print nothing.",
+               "-r, --retries N", "Try each download N times.", "-o, --output FILE", "Write the log to FILE."]  # fmt: skip
+    lines = ["FETCHIT(1)            User Commands            FETCHIT(1)", "", "NAME", "       fetchit - download files",
+             "", "DESCRIPTION", f"       {about}", "", "ENVIRONMENT", f"       {between}", "", "OPTIONS"]  # fmt: skip
+    for term, description in zip(options[::2], options[1::2], strict=True):
+        lines += [f"       {term}", f"              {description}", ""]
+    (tmp_path / "fetchit.1.txt").write_text("\n".join(lines))
+    ingest(store, [tmp_path / "fetchit.1.txt"], embedder=HashingEmbedder(), chunking=ChunkSettings(max_chars=200))
+    chunks = store.chunks("fetchit.1.txt")
+    hits = [h for h in searcher(store).search("fetchit tool downloads files", k=10).hits if "note" in h.text]
+    assert hits and any("--wait" in c.text for c in chunks) and not any("--wait" in h.text for h in hits)
+    settings = EvidenceSettings(trim_above_chars=10_000)
+
+    def entry_passages(question: str) -> list:  # type: ignore[type-arg]
+        passages = select_evidence(store, question, hits, SearchFilter(), reranker=KeywordReranker(),
+                                   settings=settings, answerability=ReadingAnswerability())  # fmt: skip
+        _assert_exact(store, passages)
+        return [p for p in passages if is_option_entry(p.text)]
+
+    asked = entry_passages("How do I make fetchit pause between downloads?")
+    assert 0 < len(asked) <= settings.page_entries and any("--wait" in p.text for p in asked)
+    wait = next(p for p in asked if "--wait" in p.text)
+    holder = next(c for c in chunks if "--wait" in c.text)
+    assert wait.chunk_ids == (holder.chunk_id,) and holder.start <= wait.start and wait.end <= holder.end
+    assert wait.sentences and wait.sentences[0].answerability is not None  # scored, and read for answerability
+    assert not entry_passages("How does the fetchit tool pause between downloads of files?")
+    assert entry_passages("Which fetchit option makes it pause?")  # a "which option" question too
+    assert asks_how("How do I make it stop?") and asks_how("Is there a way to sort the keys?")
+    assert asks_how("What do I pass to get colours?") and not asks_how("How does the cache work?")
+    assert not asks_how("How many retries are there?") and asks_option("Which flag sorts keys?")
+
+
+def test_a_how_to_question_reads_the_closest_definition_entries_of_the_page_too(tmp_path: Path, store: Store) -> None:
+    """Generated reference pages define each method under its term ("top(n)¶" and what it
+    returns): asked how to get something, the page's closest definition entry is scored, as
+    its own passage, though search returned only the page's introduction."""
+    intro = " ".join(f"<p>A tally counts hashable things, remark {n}.</p>" for n in range(10))
+    terms = [("top(n)", "Return the n things seen most often, with their counts."),
+             ("total()", "Return the sum of the counts."), ("clear()", "Forget every count.")]  # fmt: skip
+    dl = "".join(f'<dl><dt id="t{i}">{t}<a class="headerlink" href="#t{i}">\u00b6</a></dt><dd><p>{x}</p></dd></dl>'
+                 for i, (t, x) in enumerate(terms))  # fmt: skip
+    (tmp_path / "tally.html").write_text(f"<html><head><title>tally</title></head><body><h1>tally</h1>{intro}"
+                                         f"<h2>Methods</h2>{dl}</body></html>")  # fmt: skip
+    ingest(store, [tmp_path / "tally.html"], embedder=HashingEmbedder(), chunking=ChunkSettings(max_chars=200))
+    hits = [h for h in searcher(store).search("tally counts hashable things", k=10).hits if "remark 0" in h.text]
+    question = "How do I get the things a tally has seen most often, with their counts?"
+    passages = select_evidence(store, question, hits, SearchFilter(), reranker=KeywordReranker(),
+                               embedder=HashingEmbedder(), answerability=ReadingAnswerability())  # fmt: skip
+    _assert_exact(store, passages)
+    entry = next(p for p in passages if p.text.startswith("top(n)"))
+    assert entry.heading_path[-1] == "Methods" and entry.sentences  # where it stands, and scored
 
 
 def test_a_unit_that_states_no_amount_does_not_answer_a_question_that_asks_for_one(tmp_path: Path, store: Store) -> None:

@@ -30,6 +30,14 @@ _ASKS_OPTION = re.compile(
     r"\b(?:which|what)\s+(?!(?:is|are|was|were|does|do|did|can)\b)(?:[\w-]+\s+){0,2}?(?:option|flag|switch)s?\b",
     re.IGNORECASE,
 )
+#: a question asks how to do something: "how do I ...", "how can one ...", "is there a way to ...",
+#: "what do I pass to make ...": its answer can be an option of the tool it is asked about
+_ASKS_HOW = re.compile(
+    r"\bhow\s+(?:do|can|could|should|would|might)\s+(?:i|you|we|one)\b"
+    r"|\bis\s+there\s+(?:a|any)\s+way\b"
+    r"|\bwhat\s+(?:do|should|must)\s+(?:i|you|we)\s+(?:pass|add|give|use|set|type)\b",
+    re.IGNORECASE,
+)
 #: a question asks for an amount: "how many", "what is the maximum field size", "the default
 #: value of the recursion limit"; a value that need not be one ("the default value of sep",
 #: "the return value") is no amount
@@ -72,6 +80,11 @@ def without_version_clause(question: str) -> str:
 def asks_option(question: str) -> bool:
     """Whether the question asks which option (flag, switch) does something."""
     return _ASKS_OPTION.search(question) is not None
+
+
+def asks_how(question: str) -> bool:
+    """Whether the question asks how to do something (its answer may be an option)."""
+    return _ASKS_HOW.search(question) is not None
 
 
 def asks_quantity(question: str) -> bool:

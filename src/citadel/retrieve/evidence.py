@@ -11,7 +11,11 @@ of the stated version):
 3. sentence relevance: the passages are split into candidate units
    (:func:`citadel.retrieve.sentences.candidate_spans`: sentences, list items, table
    rows, man-page option entries with their description); units flagged as planted
-   instructions (:func:`citadel.untrusted.flag_spans`) and heading lines are left out. The reranker reads
+   instructions (:func:`citadel.untrusted.flag_spans`) and heading lines are left out.
+   For a question that asks which option, or how to do something, the ``page_entries``
+   entries (an option's, a definition term's) of the best passages' documents closest
+   to it by meaning are candidates too: read whatever the preselection below, and those
+   outside every passage each as a passage of its own. The reranker reads
    (query, unit) for at most ``scored_sentences`` of them chosen by words (each
    passage's lexically best one first, :mod:`citadel.retrieve.sentences`) plus
    ``semantic_sentences`` chosen by meaning (cosine of the bundled embedder over the
@@ -57,6 +61,7 @@ from citadel._errors import BackendError
 from citadel.retrieve.answerability import AnswerabilityModel, span_text
 from citadel.retrieve.embedders import Embedder, VectorCache
 from citadel.retrieve.answer_types import (
+    asks_how,
     asks_option,
     asks_quantity,
     asks_version,
@@ -67,7 +72,14 @@ from citadel.retrieve.entries import version_note
 from citadel.models import Chunk, Location
 from citadel.retrieve.hits import Hit
 from citadel.retrieve.rerankers import Reranker, probability
-from citadel.retrieve.sentences import candidate_spans, is_option_entry, preselect, semantic_preselect
+from citadel.retrieve.sentences import (
+    candidate_spans,
+    is_option_entry,
+    is_term_line,
+    lexical_weights,
+    preselect,
+    semantic_preselect,
+)
 from citadel.store.base import SearchFilter, Store
 from citadel.text import STOPWORDS
 from citadel.untrusted import flag_spans, overlaps
@@ -104,6 +116,15 @@ class EvidenceSettings:
     #: for a question that asks for a version, the version note of the entry of each of
     #: this many best-answering units is attached (:mod:`citadel.retrieve.entries`)
     version_notes: int = 2
+    #: for a question that asks which option, or how to do something, the reranker also
+    #: reads this many entries (an option's, or a definition term's: "most_common([n])¶
+    #: Return a list of the n most common elements ...") of the best passages' documents,
+    #: the closest to the question by meaning, whether a passage holds them (then whatever
+    #: the preselection by words) or not (then each as a passage of its own):
+    #: :func:`_page_entries`. The option that answers "how do I make unittest bail out at
+    #: the first failure" shares no word with it, and can sit in a chunk of twenty options
+    #: that search does not return
+    page_entries: int = 2
 
 
 @dataclass(frozen=True)
@@ -163,9 +184,13 @@ def select_evidence(
     chunks = {doc_id: store.chunks(doc_id, where) for doc_id in dict.fromkeys(h.doc_id for h in kept)}
     passages = _merge_neighbours(store, kept, where, chunks)[: settings.max_passages]
     texts = {(p.doc_id, p.version): store.text(p.doc_id, p.version) for p in passages}
+    forced: set[tuple[str, int, int, int]] = set()  # units scored whatever the preselection
+    if answerability is not None and settings.page_entries > 0 and (asks_option(query) or asks_how(query)):
+        inside, outside = _page_entries(query, passages, texts, chunks, embedder, settings.page_entries)
+        forced, passages = inside, passages + outside
     spans = [candidate_spans(texts[p.doc_id, p.version], p.start, p.end) for p in passages]
     asked = without_version_clause(query)  # "..., and in which version?": the version comes from the entry
-    scored = _score_sentences(asked, passages, spans, texts, reranker, settings, embedder)
+    scored = _score_sentences(asked, passages, spans, texts, reranker, settings, embedder, forced)
     if scored is not None:
         if answerability is not None:
             scored = _score_answers(asked, passages, scored, texts, answerability, settings.answer_spans,
@@ -203,8 +228,10 @@ def _score_sentences(
     reranker: Reranker | None,
     settings: EvidenceSettings,
     embedder: Embedder | None = None,
+    forced: set[tuple[str, int, int, int]] = frozenset(),  # type: ignore[assignment]
 ) -> list[list[ScoredSentence]] | None:
-    """The reranker's probability for the preselected sentences of each passage; None
+    """The reranker's probability for the preselected sentences of each passage, and for
+    the ``forced`` units (doc id, version, start, end) whatever the preselection; None
     when there is no usable reranker. Sentences flagged as planted instructions
     (:func:`citadel.untrusted.flag_spans`) are never read: they can be no answer."""
     if reranker is None:
@@ -227,6 +254,12 @@ def _score_sentences(
         similarity = _similarities(embedder, query, [x[3] for x in pool], chosen, settings.embedded_sentences)
         if similarity is not None:
             chosen = semantic_preselect(chosen, similarity, settings.semantic_sentences)
+    if forced:
+        taken = set(chosen)
+        chosen = list(chosen) + [
+            i for i, (n, s, e, _) in enumerate(pool)
+            if i not in taken and (passages[n].doc_id, passages[n].version, s, e) in forced
+        ]  # fmt: skip
     read = [span_text(passages[n].title, passages[n].heading_path, unit) if settings.unit_context else unit
             for n, _, _, unit in (pool[i] for i in chosen)]
     try:
@@ -264,7 +297,8 @@ def _score_answers(
     chosen = [t for k, t in enumerate(ranked[: max(0, limit)]) if k == 0 or scored[t[0]][t[1]].score >= floor]
     if not chosen:
         return scored
-    if asks_option(query):  # "which option ...?": the best option entries are read too, whatever their rank
+    if asks_option(query) or asks_how(query):  # "which option ...?", "how do I make it ...?": the best option
+        # entries are read too, whatever their rank
         doc = {n: texts[p.doc_id, p.version] for n, p in enumerate(passages)}
         entries = [t for t in ranked[len(chosen):] if scored[t[0]][t[1]].score >= floor
                    and is_option_entry(doc[t[0]][scored[t[0]][t[1]].start : scored[t[0]][t[1]].end])]  # fmt: skip
@@ -355,6 +389,70 @@ def _attach_version_notes(
             (x.answerability for x in xs if x.answerability is not None), default=None)))
         out.extend(after.get(n, []))
     return out
+
+
+#: the entries of the documents of this many best passages are looked through
+#: (:func:`_page_entries`)
+ENTRY_DOCS = 2
+#: of those, this many (by the question's words) are read by the embedder to choose from
+_ENTRY_POOL = 24
+
+
+def _is_entry(unit: str) -> bool:
+    """A unit that is an option's entry, or a definition term with its description."""
+    first, _, rest = unit.partition("\n")
+    return is_option_entry(unit) or (is_term_line(first) and bool(rest.strip()))
+
+
+def _page_entries(
+    query: str,
+    passages: list[Passage],
+    texts: dict[tuple[str, int], str],
+    chunks: dict[str, list[Chunk]],
+    embedder: Embedder | None,
+    limit: int,
+) -> tuple[set[tuple[str, int, int, int]], list[Passage]]:
+    """The ``limit`` entries (:func:`_is_entry`) of the first :data:`ENTRY_DOCS` passages' documents
+    closest to ``query`` (the best :data:`_ENTRY_POOL` by words, then by meaning when there
+    is an embedder): those a passage holds as (doc id, version, start, end), and the others
+    each as a passage of its own, with its chunk's heading path and location and the
+    scores of its document's best passage (the reranker then reads it like any unit).
+    ``chunks``: each document's chunks the caller may read."""
+    first: dict[tuple[str, int], Passage] = {}
+    for p in passages:
+        first.setdefault((p.doc_id, p.version), p)
+    found: list[tuple[Passage, Chunk, int, int]] = []
+    for p in list(first.values())[:ENTRY_DOCS]:
+        text = texts[p.doc_id, p.version]
+        for c in chunks.get(p.doc_id, []):
+            if c.version == p.version:
+                found += [(p, c, s, e) for s, e in candidate_spans(text, c.start, c.end) if _is_entry(text[s:e])]
+    if not found:
+        return set(), []
+    units = [texts[p.doc_id, p.version][s:e] for p, _, s, e in found]
+    weights = lexical_weights(query, units)
+    order = sorted(range(len(found)), key=lambda i: -weights[i])[:_ENTRY_POOL]
+    if embedder is not None:
+        try:
+            vector = embedder.embed_queries([query])[0]
+            close = _embed_cached(embedder, [units[i] for i in order]) @ vector
+            order = [order[k] for k in np.argsort(-close, kind="stable")]
+        except BackendError:
+            pass
+    inside: set[tuple[str, int, int, int]] = set()
+    outside: list[Passage] = []
+    for i in order[:limit]:
+        p, c, s, e = found[i]
+        if any((o.doc_id, o.version) == (p.doc_id, p.version) and o.start <= s and e <= o.end for o in passages):
+            inside.add((p.doc_id, p.version, s, e))
+            continue
+        pieces = ((c.start, c.end, c.location),)
+        outside.append(Passage(
+            chunk_ids=(c.chunk_id,), doc_id=p.doc_id, version=p.version, title=p.title, heading_path=c.heading_path,
+            page=c.page, start=s, end=e, text=units[i], score=p.score, relevance=p.relevance,
+            location=_joined(pieces, s, e), pieces=pieces,
+        ))  # fmt: skip
+    return inside, outside
 
 
 def _similarities(
