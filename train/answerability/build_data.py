@@ -14,6 +14,10 @@ Sources (public data, dev splits only, never a test split):
            of the retrieved passages 0 (the hardest 12 by the reranker, plus 4 at random);
            unanswerable questions give only 0s
   docsqa   docsqa dev (Python docs, man pages), the same way, positives repeated 3 times
+  entries  questions made from the option entries of 896 man pages that are not docsqa's
+           (``entry_questions.py``, ``man_corpus.py``): the entry answers; the page's other
+           entries most like the question, its first sentence, and the same entry for the
+           question asked about another program do not
   synthetic hard negatives from the two: the restated question as the span (an FAQ's
            question); the question with a code-like name it asks about swapped for another
            question's; the question with a word it shares with the span's title or headings
@@ -47,6 +51,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from citadel.retrieve import get_reranker, probability  # noqa: E402
 from citadel.retrieve.answerability import READS_CONTEXT, span_text  # noqa: E402
@@ -55,6 +60,7 @@ from citadel.retrieve.searcher import Searcher  # noqa: E402
 from citadel.retrieve.sentences import candidate_spans  # noqa: E402
 from citadel.store import open_store  # noqa: E402
 from citadel.store.base import SearchFilter  # noqa: E402
+from entry_questions import entry_pairs  # noqa: E402
 
 _TOKEN = re.compile(r"\w+")
 HARD, RANDOM = 12, 4
@@ -172,6 +178,7 @@ def main() -> None:
     ap.add_argument("--datasets", type=Path, required=True)
     ap.add_argument("--docsqa-store", type=Path, required=True)
     ap.add_argument("--clapnq-store", type=Path, required=True)
+    ap.add_argument("--entries-store", type=Path, help="store of rendered man pages (man_corpus.py)")
     ap.add_argument("--out", type=Path, required=True)
     ap.add_argument("--seed", type=int, default=7)
     args = ap.parse_args()
@@ -189,6 +196,9 @@ def main() -> None:
             other = swap_name(row["hypothesis"], row["premise"], names, rng)
             if other:
                 train.append({"set": "qnli", "question": other, "span": row["premise"], "label": 0, "kind": "other_subject"})
+    if args.entries_store:
+        with open_store(args.entries_store) as store:
+            train.extend(entry_pairs(store, rng))
     reranker = get_reranker()
     sets = [("docsqa", args.datasets / "docsqa" / "questions.dev.jsonl", args.docsqa_store, 3),
             ("clapnq", args.datasets / "clapnq" / "questions.dev.jsonl", args.clapnq_store, 1)]  # fmt: skip
