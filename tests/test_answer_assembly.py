@@ -209,6 +209,25 @@ def test_a_definition_term_is_one_unit_with_the_first_sentence_of_its_descriptio
     assert "Counter objects" in units  # a line without a permalink defines nothing
 
 
+def test_a_lead_in_and_the_line_of_code_it_introduces_are_one_unit() -> None:
+    """"... on the user's PATH:" says nothing without the line below it, and "#!/usr/bin/env
+    python" alone says nothing of what it is for: together they answer; prose, a list item
+    or a table row after a lead-in stays a unit of its own."""
+    text = ("The most straightforward way is to write\n\n#!/usr/local/bin/python\n\nas the very first line. "
+            "If the interpreter is on the user's PATH, use:\n\n#!/usr/bin/env python\n\nTo check, run:\n\n"
+            "python3 -m pip --version\n\nThe cast includes:\n\nJohn Smith (born 1970)\n\nThe options are:\n\n- fast\n\n"
+            "Name | Year | Part\nSmith | 1990 | lead (x)")  # fmt: skip
+    units = [text[s:e] for s, e in candidate_spans(text)]
+    assert "The most straightforward way is to write\n\n#!/usr/local/bin/python" in units
+    assert "If the interpreter is on the user's PATH, use:\n\n#!/usr/bin/env python" in units
+    assert "To check, run:\n\npython3 -m pip --version" in units
+    assert "John Smith (born 1970)" in units and "- fast" in units  # prose and list items are no code
+    assert "Smith | 1990 | lead (x)" in units  # a table row stays a row
+    claims = answer("Which first line finds the interpreter through PATH?", [source("S1", text)],
+                    {"user's PATH": 0.9})  # fmt: skip
+    assert claims and claims[0]["text"].endswith("#!/usr/bin/env python")  # quoted with the line it introduces
+
+
 def test_a_short_labelled_paragraph_is_one_unit_and_a_long_one_is_not() -> None:
     note = "Changed in version 3.7: Added the text parameter. Added the capture_output parameter."
     long = "Note: " + " ".join(f"Sentence number {n} of a long note says something." for n in range(8))

@@ -111,6 +111,31 @@ MAX_TERM_CHARS = 160
 MAX_LABELLED_CHARS = 300
 #: a paragraph's label: a few words and a colon ("Changed in version 3.7:", "Default:")
 _LABEL = re.compile(r"[A-Z][\w.\-]*(?: [\w.\-]+){0,4}: \S")
+#: a line of code or a command: one token with a symbol prose does not use
+#: ("#!/usr/bin/env python", "--sort-keys", "x=1"), a call ("parser.parse_args()"), a prompt,
+#: or a command with an option ("python3 -m pip --version")
+_CODE = re.compile(r"^(?=\S*[#!/=(){}\[\]<>$|\\_-])\S+$|^[A-Za-z_][\w.]*\(.*\)$|^(?:>>>|\$|%|#!) ?\S|^[a-z][\w.+-]*\s(?:.*\s)?-{1,2}[A-Za-z]")
+#: a list item's marker: an item stays a unit of its own
+_ITEM = re.compile(r"^(?:[-*\u2022\u2013]|\d+[.)])\s")
+#: a line of code that completes its lead-in is at most this long
+MAX_CODE_LINE = 100
+
+
+def completes_lead_in(lead_in: str, line: str) -> bool:
+    """Whether ``line`` is the one line of code or command that ``lead_in`` introduces
+    ("... assuming the interpreter is on the user's PATH:" and "#!/usr/bin/env python",
+    "The most straightforward way is to write" and "#!/usr/local/bin/python"): the lead-in
+    ends with a colon or stops mid-sentence, and says nothing without the line; the line,
+    read alone, says nothing of what it is for."""
+    lead, code = lead_in.rstrip(), line.strip()
+    if "\n" in code or not code or len(code) > MAX_CODE_LINE or _ITEM.match(code) or is_term_line(code):
+        return False
+    if _SENTENCE_END.search(code) and not code.endswith((")", "]")):
+        return False
+    stops = lead.endswith(":") or (not _SENTENCE_END.search(lead) and len(lead.split()) >= 4)
+    if "|" in lead or _ITEM.match(lead) or lead.isupper() or is_term_line(lead):
+        return False  # a table row, a list item, a heading or a term opens nothing here
+    return stops and _CODE.match(code) is not None
 
 
 def is_option_line(line: str) -> bool:
@@ -149,6 +174,8 @@ def candidate_spans(text: str, start: int = 0, end: int | None = None) -> list[t
       every sentence of it, and a later sentence alone has lost it;
     - a hard-wrapped line that stops mid-sentence runs on into the next line when that one
       starts in lower case.
+    - a lead-in and the one line of code it introduces are one unit
+      (:func:`completes_lead_in`: "... on the user's PATH:" and "#!/usr/bin/env python").
     Each list item and table row stays a unit of its own (each is a line)."""
     spans = sentence_spans(text, start, end)
     out: list[tuple[int, int]] = []
@@ -166,6 +193,8 @@ def candidate_spans(text: str, start: int = 0, end: int | None = None) -> list[t
                 term or (not _SENTENCE_END.search(prev) and (first.islower() or first in "(["))
             )
             if not joins and labelled and "\n" not in gap and e - ps <= MAX_LABELLED_CHARS:
+                joins = True
+            if not joins and "\n" in gap and e - ps <= MAX_UNIT_CHARS and completes_lead_in(prev, text[s:e]):
                 joins = True
             if joins:
                 out[-1] = (ps, e)
