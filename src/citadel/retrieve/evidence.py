@@ -52,7 +52,7 @@ the result.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -228,7 +228,7 @@ def _score_sentences(
     reranker: Reranker | None,
     settings: EvidenceSettings,
     embedder: Embedder | None = None,
-    forced: set[tuple[str, int, int, int]] = frozenset(),  # type: ignore[assignment]
+    forced: Collection[tuple[str, int, int, int]] = frozenset(),
 ) -> list[list[ScoredSentence]] | None:
     """The reranker's probability for the preselected sentences of each passage, and for
     the ``forced`` units (doc id, version, start, end) whatever the preselection; None
