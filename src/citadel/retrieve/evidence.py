@@ -374,14 +374,7 @@ def _attach_version_notes(
         over = [c for c in held[key] if c.start < e and s < c.end]
         if not over:  # text no chunk holds (the caller reads chunks): it cannot be cited
             continue
-        pieces = tuple((c.start, c.end, c.location) for c in over)
-        first = over[0]
-        after.setdefault(n, []).append(Passage(
-            chunk_ids=tuple(c.chunk_id for c in over), doc_id=p.doc_id,
-            version=p.version, title=p.title, heading_path=first.heading_path, page=first.page, start=s, end=e,
-            text=texts[key][s:e], score=p.score, relevance=p.relevance, sentences=(note,),
-            answerability=inherited, location=_joined(pieces, s, e), pieces=pieces,
-        ))  # fmt: skip
+        after.setdefault(n, []).append(_unit_passage(p, over, texts[key], s, e, (note,), inherited))
     out: list[Passage] = []
     for n, p in enumerate(passages):
         xs = units[n]
@@ -446,13 +439,30 @@ def _page_entries(
         if any((o.doc_id, o.version) == (p.doc_id, p.version) and o.start <= s and e <= o.end for o in passages):
             inside.add((p.doc_id, p.version, s, e))
             continue
-        pieces = ((c.start, c.end, c.location),)
-        outside.append(Passage(
-            chunk_ids=(c.chunk_id,), doc_id=p.doc_id, version=p.version, title=p.title, heading_path=c.heading_path,
-            page=c.page, start=s, end=e, text=units[i], score=p.score, relevance=p.relevance,
-            location=_joined(pieces, s, e), pieces=pieces,
-        ))  # fmt: skip
+        outside.append(_unit_passage(p, [c], texts[p.doc_id, p.version], s, e))
     return inside, outside
+
+
+def _unit_passage(
+    of: Passage,
+    over: Sequence[Chunk],
+    text: str,
+    start: int,
+    end: int,
+    sentences: tuple[ScoredSentence, ...] = (),
+    answerability: float | None = None,
+) -> Passage:
+    """A passage of its own for the unit ``text[start:end]`` of ``of``'s document version:
+    the chunks ``over`` it (their ids, the first one's heading path and page, their
+    locations joined), with ``of``'s ranking scores."""
+    pieces = tuple((c.start, c.end, c.location) for c in over)
+    first = over[0]
+    return Passage(
+        chunk_ids=tuple(c.chunk_id for c in over), doc_id=of.doc_id, version=of.version, title=of.title,
+        heading_path=first.heading_path, page=first.page, start=start, end=end, text=text[start:end],
+        score=of.score, relevance=of.relevance, sentences=sentences, answerability=answerability,
+        location=_joined(pieces, start, end), pieces=pieces,
+    )  # fmt: skip
 
 
 def _similarities(

@@ -115,8 +115,9 @@ _LABEL = re.compile(r"[A-Z][\w.\-]*(?: [\w.\-]+){0,4}: \S")
 #: ("#!/usr/bin/env python", "--sort-keys", "x=1"), a call ("parser.parse_args()"), a prompt,
 #: or a command with an option ("python3 -m pip --version")
 _CODE = re.compile(r"^(?=\S*[#!/=(){}\[\]<>$|\\_-])\S+$|^[A-Za-z_][\w.]*\(.*\)$|^(?:>>>|\$|%|#!) ?\S|^[a-z][\w.+-]*\s(?:.*\s)?-{1,2}[A-Za-z]")
-#: a list item's marker: an item stays a unit of its own
-_ITEM = re.compile(r"^(?:[-*\u2022\u2013]|\d+[.)])\s")
+#: a list item's marker ("- ", "2. "): an item stays a unit of its own, and the extractive
+#: backend quotes it without its marker
+LIST_MARKER = re.compile(r"(?:[-*+\u2022]|\d+[.)])\s+(?=\S)")
 #: a line of code that completes its lead-in is at most this long
 MAX_CODE_LINE = 100
 
@@ -128,12 +129,12 @@ def completes_lead_in(lead_in: str, line: str) -> bool:
     ends with a colon or stops mid-sentence, and says nothing without the line; the line,
     read alone, says nothing of what it is for."""
     lead, code = lead_in.rstrip(), line.strip()
-    if "\n" in code or not code or len(code) > MAX_CODE_LINE or _ITEM.match(code) or is_term_line(code):
+    if "\n" in code or not code or len(code) > MAX_CODE_LINE or LIST_MARKER.match(code) or is_term_line(code):
         return False
     if _SENTENCE_END.search(code) and not code.endswith((")", "]")):
         return False
     stops = lead.endswith(":") or (not _SENTENCE_END.search(lead) and len(lead.split()) >= 4)
-    if "|" in lead or _ITEM.match(lead) or lead.isupper() or is_term_line(lead):
+    if "|" in lead or LIST_MARKER.match(lead) or lead.isupper() or is_term_line(lead):
         return False  # a table row, a list item, a heading or a term opens nothing here
     return stops and _CODE.match(code) is not None
 

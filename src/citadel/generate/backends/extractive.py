@@ -46,7 +46,7 @@ from citadel.generate.backends.base import BackendOptions, Generation, Generatio
 from citadel.generate.prompt import Source
 from citadel.retrieve.answer_types import asks_option
 from citadel.retrieve.entries import NOTE
-from citadel.retrieve.sentences import candidate_spans, is_option_entry, is_option_line
+from citadel.retrieve.sentences import LIST_MARKER, candidate_spans, is_option_entry, is_option_line
 from citadel.text import STOPWORDS
 from citadel.untrusted import flag_spans, is_instruction, overlaps
 
@@ -74,7 +74,6 @@ _CONTINUES = re.compile(
     r"e\.g\.|i\.e\.|otherwise|if not|if omitted|in that case|note)\b",
     re.IGNORECASE,
 )
-_MARKER = re.compile(r"(?:[-*+\u2022]|\d+[.)])\s+(?=\S)")
 #: a version note (:data:`citadel.retrieve.entries.NOTE`: "New in version 3.9.") belongs to
 #: the entry before it, and a sentence inside one belongs to the note; one this long or
 #: shorter is taken along with the entry it follows
@@ -227,11 +226,11 @@ def _complete(source: Source, start: int, end: int, max_chars: int) -> tuple[int
             if (NOTE.match(text[s0:e0]) and "\n\n" not in text[e0:start] and hi - s0 <= max_chars
                     and not overlaps(planted, s0, e0)):  # fmt: skip
                 lo = s0
-        if _MARKER.match(text[start:end]) and at > 0:  # a list item: its lead-in, when it is the line before
+        if LIST_MARKER.match(text[start:end]) and at > 0:  # a list item: its lead-in, when it is the line before
             s0, e0 = units[at - 1]
             lead = text[s0:e0]
-            if lead.rstrip().endswith(":") and not _MARKER.match(lead) and hi - s0 <= max_chars and not overlaps(planted, s0, e0):
+            if lead.rstrip().endswith(":") and not LIST_MARKER.match(lead) and hi - s0 <= max_chars and not overlaps(planted, s0, e0):
                 lo = s0
-    if lo == start and (m := _MARKER.match(text[start:end])):
+    if lo == start and (m := LIST_MARKER.match(text[start:end])):
         lo = start + m.end()
     return lo, hi
