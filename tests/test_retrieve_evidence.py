@@ -165,6 +165,21 @@ def test_which_option_questions_have_option_entries_read_for_answerability(tmp_p
         assert bool(entries) is asked, question
 
 
+def _ingest_fetchit(store: Store, tmp_path: Path, term: str, description: str, variables: int = 12) -> None:
+    """A man page whose option entries sit chunks apart from its description: ``term`` and
+    ``description`` are its first option, ``variables`` sentences of environment between."""
+    about = " ".join(f"The fetchit tool downloads files, note {n}." for n in range(8))
+    between = " ".join(f"Variable FETCHIT_{n} sets a proxy for it." for n in range(variables))  # chunks apart
+    options = [term, description, "-q, --quiet", "Print nothing.",
+               "-r, --retries N", "Try each download N times.", "-o, --output FILE", "Write the log to FILE."]  # fmt: skip
+    lines = ["FETCHIT(1)            User Commands            FETCHIT(1)", "", "NAME", "       fetchit - download files",
+             "", "DESCRIPTION", f"       {about}", "", "ENVIRONMENT", f"       {between}", "", "OPTIONS"]  # fmt: skip
+    for name, what in zip(options[::2], options[1::2], strict=True):
+        lines += [f"       {name}", f"              {what}", ""]
+    (tmp_path / "fetchit.1.txt").write_text("\n".join(lines))
+    ingest(store, [tmp_path / "fetchit.1.txt"], embedder=HashingEmbedder(), chunking=ChunkSettings(max_chars=200))
+
+
 def test_a_how_to_question_reads_the_closest_option_entries_of_the_page_that_search_did_not_return(
     tmp_path: Path, store: Store
 ) -> None:
@@ -172,16 +187,7 @@ def test_a_how_to_question_reads_the_closest_option_entries_of_the_page_that_sea
     pause" sits in another chunk. Asked how to do something, the page's option entries
     closest to the question are scored too, each as a passage with exact offsets and its own
     chunk; asked how the tool does it, they are not."""
-    about = " ".join(f"The fetchit tool downloads files, note {n}." for n in range(8))
-    between = " ".join(f"Variable FETCHIT_{n} sets a proxy for it." for n in range(12))  # chunks apart
-    options = ["-w, --wait SECONDS", "Pause between downloads.", "-q, --quiet", "Print nothing.",
-               "-r, --retries N", "Try each download N times.", "-o, --output FILE", "Write the log to FILE."]  # fmt: skip
-    lines = ["FETCHIT(1)            User Commands            FETCHIT(1)", "", "NAME", "       fetchit - download files",
-             "", "DESCRIPTION", f"       {about}", "", "ENVIRONMENT", f"       {between}", "", "OPTIONS"]  # fmt: skip
-    for term, description in zip(options[::2], options[1::2], strict=True):
-        lines += [f"       {term}", f"              {description}", ""]
-    (tmp_path / "fetchit.1.txt").write_text("\n".join(lines))
-    ingest(store, [tmp_path / "fetchit.1.txt"], embedder=HashingEmbedder(), chunking=ChunkSettings(max_chars=200))
+    _ingest_fetchit(store, tmp_path, "-w, --wait SECONDS", "Pause between downloads.")
     chunks = store.chunks("fetchit.1.txt")
     hits = [h for h in searcher(store).search("fetchit tool downloads files", k=10).hits if "note" in h.text]
     assert hits and any("--wait" in c.text for c in chunks) and not any("--wait" in h.text for h in hits)
@@ -204,6 +210,32 @@ def test_a_how_to_question_reads_the_closest_option_entries_of_the_page_that_sea
     assert asks_how("How do I make it stop?") and asks_how("Is there a way to sort the keys?")
     assert asks_how("What do I pass to get colours?") and not asks_how("How does the cache work?")
     assert not asks_how("How many retries are there?") and asks_option("Which flag sorts keys?")
+
+
+def test_the_entries_of_a_changed_page_are_its_new_ones(tmp_path: Path, store: Store) -> None:
+    """A page's entries are remembered across questions by the text of each chunk, never by
+    its id: once the page changes (same chunk ids, other options at other offsets) the
+    entries read are the new version's, with exact offsets."""
+    question = "How do I make fetchit pause between downloads?"
+
+    def entries() -> list[str]:
+        hits = [h for h in searcher(store).search("fetchit tool downloads files", k=10).hits if "note" in h.text]
+        passages = select_evidence(store, question, hits, SearchFilter(), reranker=KeywordReranker(),
+                                   answerability=ReadingAnswerability())  # fmt: skip
+        _assert_exact(store, passages)
+        return [p.text for p in passages if is_option_entry(p.text)]
+
+    _ingest_fetchit(store, tmp_path, "-w, --wait SECONDS", "Pause between downloads.")
+    first = entries()
+    assert first == entries() and any("--wait" in t for t in first)  # asked again: the same, from memory
+    before = {c.chunk_id: c.start for c in store.chunks("fetchit.1.txt") if "--wait" in c.text}
+    _ingest_fetchit(store, tmp_path, "-z, --snooze SECS", "Pause between downloads, then resume.", variables=13)
+    current = store.current("fetchit.1.txt")
+    assert current is not None and current.version == 2
+    after = {c.chunk_id: c.start for c in store.chunks("fetchit.1.txt") if "--snooze" in c.text}
+    assert before.keys() == after.keys() and before != after  # the same ids, at other offsets
+    second = entries()
+    assert any(t.endswith("-z, --snooze SECS Pause between downloads, then resume.") for t in second) and not any("--wait" in t for t in second)
 
 
 def test_a_how_to_question_reads_the_closest_definition_entries_of_the_page_too(tmp_path: Path, store: Store) -> None:

@@ -51,7 +51,10 @@ the result.
 
 from __future__ import annotations
 
+import hashlib
 import re
+import threading
+from collections import OrderedDict
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 
@@ -397,6 +400,39 @@ def _is_entry(unit: str) -> bool:
     return is_option_entry(unit) or (is_term_line(first) and bool(rest.strip()))
 
 
+class _EntryCache:
+    """The entries of a chunk's text (offsets into it), remembered by a digest of the text
+    across queries, the least recently added dropped past ``size`` (thread-safe): a page
+    of a thousand options is split into units once, not on every question about it."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._items: OrderedDict[bytes, tuple[tuple[int, int], ...]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, text: str) -> tuple[tuple[int, int], ...]:
+        key = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+        with self._lock:
+            known = self._items.get(key)
+        if known is not None:
+            return known
+        found = tuple((s, e) for s, e in candidate_spans(text) if _is_entry(text[s:e]))
+        with self._lock:
+            self._items[key] = found
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+        return found
+
+
+_ENTRIES = _EntryCache(100_000)
+
+
+def _chunk_entries(text: str) -> tuple[tuple[int, int], ...]:
+    """The entries (:func:`_is_entry`) of a chunk's text, as offsets into it: the units of a
+    chunk depend on its text alone (:func:`~citadel.retrieve.sentences.candidate_spans`)."""
+    return _ENTRIES.get(text)
+
+
 def _page_entries(
     query: str,
     passages: list[Passage],
@@ -419,7 +455,7 @@ def _page_entries(
         text = texts[p.doc_id, p.version]
         for c in chunks.get(p.doc_id, []):
             if c.version == p.version:
-                found += [(p, c, s, e) for s, e in candidate_spans(text, c.start, c.end) if _is_entry(text[s:e])]
+                found += [(p, c, c.start + s, c.start + e) for s, e in _chunk_entries(text[c.start : c.end])]
     if not found:
         return set(), []
     units = [texts[p.doc_id, p.version][s:e] for p, _, s, e in found]
