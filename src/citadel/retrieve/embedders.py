@@ -19,13 +19,13 @@ import hashlib
 import logging
 import re
 import threading
-from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any, Generic, TypeVar
+from typing import Any, TypeVar
 
 import numpy as np
 
 from citadel._errors import BackendError
+from citadel.memo import Memo
 from citadel.retrieve._onnx import LoadedModel, OnnxSettings, bundled_model_dir, load_model, pad_batch
 
 log = logging.getLogger(__name__)
@@ -69,30 +69,16 @@ class Embedder:
         raise NotImplementedError
 
 
-class VectorCache(Generic[K]):
+class VectorCache(Memo[K, np.ndarray]):
     """Vectors remembered by key, the least recently added dropped past ``size`` (thread-safe)."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self._items: OrderedDict[K, np.ndarray] = OrderedDict()
-        self._lock = threading.Lock()
 
     def get(self, keys: Sequence[K], compute: Callable[[list[K]], np.ndarray], dim: int) -> np.ndarray:
         """One row per key, float32 ``(len(keys), dim)``: remembered ones as they are, the others
         computed once each (``compute`` gets the distinct missing keys, in order) and remembered."""
-        with self._lock:
-            known = {k: self._items[k] for k in keys if k in self._items}
-        missing = list(dict.fromkeys(k for k in keys if k not in known))
-        if missing:
-            fresh = compute(missing)
-            with self._lock:
-                for k, v in zip(missing, fresh, strict=True):
-                    known[k] = self._items[k] = v
-                while len(self._items) > self.size:
-                    self._items.popitem(last=False)
-        if not keys:
+        rows = self.get_many(keys, compute)
+        if not rows:
             return np.zeros((0, dim), dtype=np.float32)
-        return np.stack([known[k] for k in keys]).astype(np.float32, copy=False)
+        return np.stack(rows).astype(np.float32, copy=False)
 
 
 def _normalise(matrix: np.ndarray) -> np.ndarray:

@@ -53,14 +53,13 @@ from __future__ import annotations
 
 import hashlib
 import re
-import threading
-from collections import OrderedDict
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
 
 from citadel._errors import BackendError
+from citadel.memo import Memo
 from citadel.retrieve.answerability import AnswerabilityModel, span_text
 from citadel.retrieve.embedders import Embedder, VectorCache
 from citadel.retrieve.answer_types import (
@@ -400,37 +399,20 @@ def _is_entry(unit: str) -> bool:
     return is_option_entry(unit) or (is_term_line(first) and bool(rest.strip()))
 
 
-class _EntryCache:
-    """The entries of a chunk's text (offsets into it), remembered by a digest of the text
-    across queries, the least recently added dropped past ``size`` (thread-safe): a page
-    of a thousand options is split into units once, not on every question about it."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self._items: OrderedDict[bytes, tuple[tuple[int, int], ...]] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, text: str) -> tuple[tuple[int, int], ...]:
-        key = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
-        with self._lock:
-            known = self._items.get(key)
-        if known is not None:
-            return known
-        found = tuple((s, e) for s, e in candidate_spans(text) if _is_entry(text[s:e]))
-        with self._lock:
-            self._items[key] = found
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
-        return found
-
-
-_ENTRIES = _EntryCache(100_000)
+#: the entries of each chunk text, by a digest of the text (never by chunk id: a changed
+#: page keeps its ids): a page of a thousand options is split into units once, not on every
+#: question about it
+_ENTRIES: Memo[bytes, tuple[tuple[int, int], ...]] = Memo(100_000)
 
 
 def _chunk_entries(text: str) -> tuple[tuple[int, int], ...]:
-    """The entries (:func:`_is_entry`) of a chunk's text, as offsets into it: the units of a
-    chunk depend on its text alone (:func:`~citadel.retrieve.sentences.candidate_spans`)."""
-    return _ENTRIES.get(text)
+    """The entries (:func:`_is_entry`) of a chunk's text, as offsets into it, remembered: the
+    units of a chunk depend on its text alone (:func:`~citadel.retrieve.sentences.candidate_spans`)."""
+    def split(_: list[bytes]) -> list[tuple[tuple[int, int], ...]]:
+        return [tuple((s, e) for s, e in candidate_spans(text) if _is_entry(text[s:e]))]
+
+    key = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+    return _ENTRIES.get_many([key], split)[0]
 
 
 def _page_entries(
