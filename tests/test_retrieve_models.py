@@ -106,6 +106,23 @@ def test_memo_reranker_scores_pairs_once_and_remembers_them() -> None:
     assert memo.score("when is lunch served", ["The canteen serves lunch at noon."])[0] == first[0]
 
 
+def test_memo_reranker_answers_a_call_with_more_pairs_than_it_remembers() -> None:
+    """A rerank of more passages than the memo holds (a long page, a big top-k) returns a
+    score for each, the same as the inner reranker's, rather than losing the first ones to
+    eviction before they are read back."""
+    from citadel.engine import MemoReranker
+
+    inner = CrossEncoderReranker()
+    memo = MemoReranker(inner, size=2)
+    passages = ["The canteen serves lunch at noon.", "Refunds take five business days.",
+                "Lunch is served from twelve to two.", "The car park closes at ten."]
+    direct = inner.score("when is lunch served", passages)
+    got = memo.score("when is lunch served", passages)
+    assert got == pytest.approx(direct.tolist(), abs=0.1, rel=0.03)
+    assert memo.score_pairs([("when is lunch served", p) for p in passages]) == pytest.approx(got.tolist(), abs=0.1, rel=0.03)
+    assert got[0] > got[1] + 3 and got[2] > got[3] + 3
+
+
 def test_a_query_asked_again_is_not_embedded_again() -> None:
     """ask embeds its question to search and again to compare it with candidate units: the
     second time is remembered, and the vectors are the same as a fresh embedding's."""

@@ -10,7 +10,6 @@ This is what the CLI and the HTTP server call; it is also the main Python API::
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -22,6 +21,7 @@ from citadel._errors import BackendError
 from citadel.answers import Answer
 from citadel.generate.backends import Generator, backend_class
 from citadel.ingest import IngestReport, ingest
+from citadel.memo import Memo
 from citadel.pipeline import AskSettings, AuditLog, Pipeline
 from citadel.retrieve import EvidenceRetriever, Reranker, RetrieverSettings, Searcher, SearchResult, get_reranker, probability
 from citadel.retrieve.answerability import AnswerabilityModel, default_answerability
@@ -36,29 +36,24 @@ EXTRACTIVE_KEY = "extractive_min_score"
 
 class MemoReranker(Reranker):
     """Remembers recent (query, text) scores, so a question asked again (a service's
-    frequent questions, a page reloaded) does not run the cross-encoder again."""
+    frequent questions, a page reloaded) does not run the cross-encoder again. Shared by
+    every thread of a server (:class:`citadel.memo.Memo` holds the lock)."""
 
     def __init__(self, inner: Reranker, size: int = 8192) -> None:
         self.inner, self.name, self.size = inner, inner.name, size
-        self._memo: OrderedDict[tuple[str, str], float] = OrderedDict()
+        self._memo: Memo[tuple[str, str], float] = Memo(size)
 
     def score(self, query: str, passages: Sequence[str]) -> np.ndarray:
-        missing = list(dict.fromkeys(p for p in passages if (query, p) not in self._memo))
-        if missing:
-            self._remember([(query, p) for p in missing], self.inner.score(query, missing))
-        return np.asarray([self._memo[(query, p)] for p in passages], dtype=np.float32)
+        def compute(pairs: list[tuple[str, str]]) -> list[float]:
+            return [float(v) for v in self.inner.score(query, [p for _, p in pairs])]
+
+        return np.asarray(self._memo.get_many([(query, p) for p in passages], compute), dtype=np.float32)
 
     def score_pairs(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:
-        missing = list(dict.fromkeys(pair for pair in pairs if pair not in self._memo))
-        if missing:
-            self._remember(missing, self.inner.score_pairs(missing))
-        return np.asarray([self._memo[pair] for pair in pairs], dtype=np.float32)
+        def compute(missing: list[tuple[str, str]]) -> list[float]:
+            return [float(v) for v in self.inner.score_pairs(missing)]
 
-    def _remember(self, pairs: list[tuple[str, str]], values: np.ndarray) -> None:
-        for pair, value in zip(pairs, values, strict=True):
-            self._memo[pair] = float(value)
-        while len(self._memo) > self.size:
-            self._memo.popitem(last=False)
+        return np.asarray(self._memo.get_many(list(pairs), compute), dtype=np.float32)
 
 
 class Citadel:

@@ -63,16 +63,16 @@ class Embedder:
         """Query vectors (with the model's query instruction), the recent ones remembered."""
         if self._query_cache is None:  # two threads may each make one: one is kept, nothing is wrong
             self._query_cache = VectorCache(self.query_cache_size)
-        return self._query_cache.get([self.query_prefix + q for q in queries], self.embed_batch, self.dim)
+        return self._query_cache.matrix([self.query_prefix + q for q in queries], self.embed_batch, self.dim)
 
     def _embed(self, texts: list[str]) -> np.ndarray:
         raise NotImplementedError
 
 
 class VectorCache(Memo[K, np.ndarray]):
-    """Vectors remembered by key, the least recently added dropped past ``size`` (thread-safe)."""
+    """Vectors remembered by key, the least recently used dropped past ``size`` (thread-safe)."""
 
-    def get(self, keys: Sequence[K], compute: Callable[[list[K]], np.ndarray], dim: int) -> np.ndarray:
+    def matrix(self, keys: Sequence[K], compute: Callable[[list[K]], np.ndarray], dim: int) -> np.ndarray:
         """One row per key, float32 ``(len(keys), dim)``: remembered ones as they are, the others
         computed once each (``compute`` gets the distinct missing keys, in order) and remembered."""
         rows = self.get_many(keys, compute)

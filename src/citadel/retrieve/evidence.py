@@ -509,7 +509,7 @@ _VECTORS: VectorCache[tuple[str, str]] = VectorCache(20_000)
 
 def _embed_cached(embedder: Embedder, sentences: list[str]) -> np.ndarray:
     """Sentence vectors, remembered across queries by embedder name and text."""
-    return _VECTORS.get([(embedder.name, s) for s in sentences],
+    return _VECTORS.matrix([(embedder.name, s) for s in sentences],
                         lambda keys: embedder.embed_batch([s for _, s in keys]), embedder.dim)  # fmt: skip
 
 

@@ -27,9 +27,7 @@ from __future__ import annotations
 import json
 import logging
 import math
-import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -37,6 +35,7 @@ from typing import Any
 import numpy as np
 
 from citadel._errors import BackendError, CitadelError, RetrievalError, StoreError
+from citadel.memo import Memo
 from citadel.retrieve.embedders import Embedder, get_embedder
 from citadel.retrieve.fusion import RRF_K, rrf
 from citadel.retrieve.hits import MODES, Hit, Mode, SearchResult
@@ -109,9 +108,9 @@ class Searcher:
         self._reranker = reranker
         self._dense_down = Backoff(clock)
         self._rerank_down = Backoff(clock)
-        self._cache: OrderedDict[tuple[Any, ...], SearchResult] = OrderedDict()
-        self._unembedded: OrderedDict[tuple[Any, ...], tuple[int, list[str]]] = OrderedDict()
-        self._unembedded_lock = threading.Lock()
+        # both shared by every thread of a server (the memo holds the lock)
+        self._cache: Memo[tuple[Any, ...], SearchResult] = Memo(settings.cache_size)
+        self._unembedded: Memo[tuple[Any, ...], tuple[int, list[str]]] = Memo(_UNEMBEDDED_KEYS)
 
     # --- public ----------------------------------------------------------------------------
 
@@ -205,14 +204,10 @@ class Searcher:
         count reads every chunk: at a million chunks it would cost more than the search)."""
         try:
             key = (self.store.generation(), *_filter_key(where))
-            with self._unembedded_lock:
-                known = self._unembedded.get(key)
+            known = self._unembedded.get(key)
             if known is None:
                 known = self.store.unembedded_documents(where)
-                with self._unembedded_lock:
-                    self._unembedded[key] = known
-                    while len(self._unembedded) > _UNEMBEDDED_KEYS:
-                        self._unembedded.popitem(last=False)
+                self._unembedded.put(key, known)
             missing, examples = known
         except CitadelError as exc:
             log.warning("could not count the documents without vectors: %s", exc)
@@ -318,17 +313,12 @@ class Searcher:
     # --- cache -----------------------------------------------------------------------------
 
     def _cache_get(self, key: tuple[Any, ...]) -> SearchResult | None:
-        if self.settings.cache_size <= 0 or key not in self._cache:
-            return None
-        self._cache.move_to_end(key)
-        return self._cache[key]
+        return self._cache.get(key) if self.settings.cache_size > 0 else None
 
     def _cache_put(self, key: tuple[Any, ...], result: SearchResult) -> None:
         if self.settings.cache_size <= 0 or result.notes:  # never pin a degraded answer
             return
-        self._cache[key] = result
-        while len(self._cache) > self.settings.cache_size:
-            self._cache.popitem(last=False)
+        self._cache.put(key, result)
 
 
 def _cache_key(query: str, k: int, where: SearchFilter, mode: Mode, rerank: bool, generation: int) -> tuple[Any, ...]:
