@@ -228,6 +228,29 @@ def test_a_lead_in_and_the_line_of_code_it_introduces_are_one_unit() -> None:
     assert claims and claims[0]["text"].endswith("#!/usr/bin/env python")  # quoted with the line it introduces
 
 
+def test_a_sentence_that_refers_back_to_its_paragraph_title_is_one_unit_with_it() -> None:
+    """"This field is used by fsck(8) ..." alone does not say which field: read with the
+    short title that opens its paragraph it answers "which field ...?". A "This" whose word
+    the sentence before does not use, or a sentence after a long one, stands alone."""
+    text = ("The sixth field (fs_passno). This field is used by fsck(8) to determine the order in which "
+            "filesystem checks are done at boot time. Defaults to zero if not present.\n\n"
+            "-C cmdlist Select by command name. This selects the processes named in cmdlist.\n\n"
+            "The cache is cleared every night. This rule keeps disks from filling up.\n\n"
+            "Backups run every night at two, on every server of the cluster, and take an hour or more. "
+            "This backup is kept for a month.")  # fmt: skip
+    units = [text[s:e] for s, e in candidate_spans(text)]
+    assert ("The sixth field (fs_passno). This field is used by fsck(8) to determine the order in which "
+            "filesystem checks are done at boot time.") in units  # fmt: skip
+    assert "Defaults to zero if not present." in units
+    assert "This rule keeps disks from filling up." in units  # no rule was named before it
+    assert "This backup is kept for a month." in units  # the sentence before is no title
+    # an option entry's "This selects ..." names what the entry does: read with it
+    assert "-C cmdlist Select by command name. This selects the processes named in cmdlist." in units
+    claims = answer("Which field decides the order of filesystem checks at boot?", [source("S1", text)],
+                    {"order in which": 0.9})  # fmt: skip
+    assert claims and claims[0]["text"].startswith("The sixth field (fs_passno).")
+
+
 def test_a_short_labelled_paragraph_is_one_unit_and_a_long_one_is_not() -> None:
     note = "Changed in version 3.7: Added the text parameter. Added the capture_output parameter."
     long = "Note: " + " ".join(f"Sentence number {n} of a long note says something." for n in range(8))

@@ -139,6 +139,31 @@ def completes_lead_in(lead_in: str, line: str) -> bool:
     return stops and _CODE.match(code) is not None
 
 
+#: a paragraph's title that a later "This field ..." refers back to is at most this long
+MAX_TITLE_CHARS = 80
+_DEMONSTRATIVE = re.compile(r"(?:This|These|That|Those|Such|Each) ([a-z]{3,})\b")
+
+
+def refers_back(title: str, sentence: str) -> bool:
+    """Whether ``sentence`` opens with a demonstrative whose word the short ``title``
+    before it uses ("The sixth field (fs_passno)." and "This field is used by fsck(8)
+    ..."; an option entry's "-C cmdlist Select by command name." and "This selects the
+    processes ..."; a title ending in a colon is a label, handled apart): read alone,
+    the sentence does not say which field, or which option."""
+    m = _DEMONSTRATIVE.match(sentence.lstrip())
+    head = title.strip()
+    if m is None or len(head) > MAX_TITLE_CHARS or head.endswith(":"):
+        return False
+    noun = m.group(1)
+    words = {w.lower() for w in re.findall(r"[A-Za-z]+", head)}
+    return noun in words or noun.rstrip("s") in words or noun + "s" in words
+
+
+def _opens_paragraph(text: str, at: int) -> bool:
+    before = text[:at].rstrip(" \t")
+    return not before or before.endswith("\n\n") or before.replace(" ", "").endswith("\n\n")
+
+
 def is_option_line(line: str) -> bool:
     """A line that names options and nothing else (an HTML page's "--sort-keys¶" too)."""
     line = line.rstrip("\u00b6 ")
@@ -177,6 +202,9 @@ def candidate_spans(text: str, start: int = 0, end: int | None = None) -> list[t
       starts in lower case.
     - a lead-in and the one line of code it introduces are one unit
       (:func:`completes_lead_in`: "... on the user's PATH:" and "#!/usr/bin/env python").
+    - a short title that opens a paragraph and the sentence after it that refers back to
+      it are one unit (:func:`refers_back`: "The sixth field (fs_passno)." and "This
+      field is used by fsck(8) to determine the order ...").
     Each list item and table row stays a unit of its own (each is a line)."""
     spans = sentence_spans(text, start, end)
     out: list[tuple[int, int]] = []
@@ -196,6 +224,9 @@ def candidate_spans(text: str, start: int = 0, end: int | None = None) -> list[t
             if not joins and labelled and "\n" not in gap and e - ps <= MAX_LABELLED_CHARS:
                 joins = True
             if not joins and "\n" in gap and e - ps <= MAX_UNIT_CHARS and completes_lead_in(prev, text[s:e]):
+                joins = True
+            if not joins and "\n" not in gap and e - ps <= MAX_UNIT_CHARS and _opens_paragraph(text, ps) \
+                    and refers_back(prev, text[s:e]):
                 joins = True
             if joins:
                 out[-1] = (ps, e)
