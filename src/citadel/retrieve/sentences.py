@@ -160,8 +160,19 @@ def refers_back(title: str, sentence: str) -> bool:
 
 
 def _opens_paragraph(text: str, at: int) -> bool:
-    before = text[:at].rstrip(" \t")
-    return not before or before.endswith("\n\n") or before.replace(" ", "").endswith("\n\n")
+    """Whether ``at`` starts the text or follows a blank line (blanks before it on its line,
+    spaces on the blank one): read backwards from ``at`` only, never the whole prefix."""
+    i = at
+    while i > 0 and text[i - 1] in " \t":
+        i -= 1
+    if i == 0:
+        return True
+    if text[i - 1] != "\n":
+        return False
+    j = i - 1
+    while j > 0 and text[j - 1] == " ":
+        j -= 1
+    return j > 0 and text[j - 1] == "\n"
 
 
 def is_option_line(line: str) -> bool:
@@ -225,8 +236,8 @@ def candidate_spans(text: str, start: int = 0, end: int | None = None) -> list[t
                 joins = True
             if not joins and "\n" in gap and e - ps <= MAX_UNIT_CHARS and completes_lead_in(prev, text[s:e]):
                 joins = True
-            if not joins and "\n" not in gap and e - ps <= MAX_UNIT_CHARS and _opens_paragraph(text, ps) \
-                    and refers_back(prev, text[s:e]):
+            if not joins and "\n" not in gap and e - ps <= MAX_UNIT_CHARS and refers_back(prev, text[s:e]) \
+                    and _opens_paragraph(text, ps):
                 joins = True
             if joins:
                 out[-1] = (ps, e)
