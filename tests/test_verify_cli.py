@@ -26,7 +26,7 @@ def test_pairs_json_contract(tmp_path: Path) -> None:
     res = CliRunner().invoke(verify, ["--pairs", str(f), "--json"], standalone_mode=False)
     assert res.exception is None, res.output
     assert res.return_value == 0
-    rows = [json.loads(line) for line in res.output.splitlines()]
+    rows = [json.loads(line) for line in res.stdout.splitlines()]
     assert [r["id"] for r in rows] == ["a", "b"]
     assert all(set(r) == {"id", "verdict", "score", "reason", "span"} for r in rows)
     assert rows[1]["verdict"] == "contradicted" and "45 days" in rows[1]["reason"]
@@ -46,6 +46,45 @@ def test_bad_line_is_named_and_exit_code_is_2(tmp_path: Path) -> None:
     assert f"{f}:2: invalid JSON" in res.stderr
     assert f"{f}:3: needs string fields" in res.stderr
     assert len(res.stdout.splitlines()) == 1
+
+
+def test_pairs_stream_in_batches_with_progress(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A long file prints each batch when it is done and shows progress on stderr; when the
+    run fails part way, the lines of the finished batches are already out."""
+    import citadel.cli._output as output
+    import citadel.cli.verify as cli_verify
+    from citadel.verify import Verifier
+
+    monkeypatch.setattr(cli_verify, "BATCH", 2)
+    monkeypatch.setattr(output, "PROGRESS_LINE_EVERY_S", 0.01)
+    claims = [f"The refund window is {d} days." for d in (30, 45, 30, 60, 30)]
+    f = _write_pairs(tmp_path / "p.jsonl", [json.dumps({"id": f"p{i}", "claim": c, "source": SOURCE})
+                                           for i, c in enumerate(claims)])
+    calls: list[int] = []
+    real = Verifier.verify_batch
+
+    def counted(self, pairs):  # type: ignore[no-untyped-def]
+        calls.append(len(pairs))
+        return real(self, pairs)
+
+    monkeypatch.setattr(Verifier, "verify_batch", counted)
+    res = CliRunner().invoke(verify, ["--pairs", str(f), "--json", "--no-model"], standalone_mode=False)
+    assert res.return_value == 0, res.output
+    assert calls == [2, 2, 1]
+    rows = [json.loads(line) for line in res.stdout.splitlines()]
+    assert [r["id"] for r in rows] == ["p0", "p1", "p2", "p3", "p4"]
+    assert [r["verdict"] == "contradicted" for r in rows] == [False, True, False, True, False]
+    assert "Verifying: 5/5 done" in res.stderr
+
+    def failing(self, pairs):  # type: ignore[no-untyped-def]
+        if len(calls) >= 4:
+            raise RuntimeError("the model fell over")
+        return counted(self, pairs)
+
+    monkeypatch.setattr(Verifier, "verify_batch", failing)
+    res = CliRunner().invoke(verify, ["--pairs", str(f), "--json", "--no-model"], standalone_mode=False)
+    assert isinstance(res.exception, RuntimeError)
+    assert [json.loads(line)["id"] for line in res.stdout.splitlines()] == ["p0", "p1"]
 
 
 def test_usage_errors_exit_1(tmp_path: Path) -> None:

@@ -9,6 +9,10 @@ Two inputs, one of them required:
   "quote"}]}]}``; prints per-claim verdicts, which claims would be kept, and the answer's
   citation precision and recall (ALCE rules).
 
+Pairs are verified in batches of :data:`BATCH` and each batch's lines are printed as soon as it is
+done, so a long file shows its results (and, on stderr, its progress) as it goes, and an
+interrupted run keeps what it printed.
+
 Exit status: 0 all processed, 2 some lines could not be read (the rest were processed),
 1 usage error or nothing could be processed.
 """
@@ -23,8 +27,12 @@ from typing import Any
 import click
 
 from citadel._errors import ValidationError
-from citadel.cli._output import echo_json
+from citadel.cli._output import echo_json, progress
 from citadel.jsonl import iter_jsonl
+
+
+#: pairs verified per model call; each batch's lines are printed when it is done
+BATCH = 32
 
 
 def _read_pairs(path: Path) -> tuple[list[tuple[str, str, str]], list[str]]:
@@ -119,13 +127,18 @@ def verify(pairs_file: Path | None, answer_file: Path | None, as_json: bool, no_
             click.echo("error: no pair could be read", err=True)
             return 1
         return 0
-    results = verifier.verify_batch([(c, s) for _, c, s in pairs])
-    for (pid, _claim, _), res in zip(pairs, results):
-        if as_json:
-            echo_json({"id": pid, **res.to_json()})
-        else:
-            click.echo(f"{pid}\t{res.verdict.value}\t{res.score:.2f}\t{res.reason}")
-    sys.stdout.flush()
+    with progress("Verifying") as (on_start, on_step):
+        on_start(len(pairs))
+        for at in range(0, len(pairs), BATCH):
+            batch = pairs[at : at + BATCH]
+            results = verifier.verify_batch([(c, s) for _, c, s in batch])
+            for (pid, _claim, _), res in zip(batch, results):
+                if as_json:
+                    echo_json({"id": pid, **res.to_json()})
+                else:
+                    click.echo(f"{pid}\t{res.verdict.value}\t{res.score:.2f}\t{res.reason}")
+                on_step(pid)
+            sys.stdout.flush()
     return 2 if errors else 0
 
 
