@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-import pytest
 
 from citadel.ingest import ingest
 from citadel.retrieve import CrossEncoderReranker, EvidenceRetriever, OnnxEmbedder, Searcher
@@ -25,13 +24,25 @@ def test_bge_embeddings_are_normalised_and_semantic() -> None:
     assert passages[0] @ query > passages[1] @ query + 0.1
 
 
-def test_small_length_sorted_batches_give_the_vectors_of_one_text_at_a_time() -> None:
-    """Batching by token length changes the speed, not the vectors nor their order (up to the
-    INT8 model's dynamic quantization, whose activation scale is per batch)."""
+def test_a_texts_vector_does_not_depend_on_the_texts_embedded_with_it() -> None:
+    """The default runs one text at a time: a document's vectors are the same whatever else
+    was ingested in the same call (the INT8 graph's activation scale is per tensor, so in a
+    batch they were not)."""
     texts = ["short one", "a much longer text about refunds, returns and the original card " * 6,
              "medium length text about parking", "x", "another " * 40]
-    batched = OnnxEmbedder().embed_batch(texts)
-    alone = np.concatenate([OnnxEmbedder(settings=OnnxSettings(batch_size=1)).embed_batch([t]) for t in texts])
+    together = OnnxEmbedder().embed_batch(texts)
+    alone = np.concatenate([OnnxEmbedder().embed_batch([t]) for t in texts])
+    assert (together == alone).all()
+    assert not (OnnxEmbedder(settings=OnnxSettings(batch_size=4)).embed_batch(texts) == alone).all()
+
+
+def test_small_length_sorted_batches_give_the_vectors_of_one_text_at_a_time() -> None:
+    """Batching by token length (a larger ``batch_size``) changes the speed, not the vectors
+    nor their order, up to the INT8 model's dynamic quantization."""
+    texts = ["short one", "a much longer text about refunds, returns and the original card " * 6,
+             "medium length text about parking", "x", "another " * 40]
+    batched = OnnxEmbedder(settings=OnnxSettings(batch_size=4)).embed_batch(texts)
+    alone = np.concatenate([OnnxEmbedder().embed_batch([t]) for t in texts])
     same = (batched * alone).sum(axis=1)
     assert same.min() > 0.98, same
     others = batched @ alone.T - np.diag(same)
@@ -78,10 +89,25 @@ def test_cross_encoder_scores_pairs_with_different_queries_like_one_at_a_time() 
              ("when is lunch served", "Refunds take five business days.")]
     together = reranker.score_pairs(pairs)
     alone = [float(reranker.score(q, [p])[0]) for q, p in pairs]
-    # int8 dynamic quantization picks activation scales per batch, and its kernels differ by
-    # CPU: equal up to that (0.103 of a logit of 8.6 was measured on one machine)
-    assert together == pytest.approx(alone, abs=0.1, rel=0.03)
+    assert together.tolist() == alone  # exactly: a score depends on its pair alone
     assert together[1] > together[2] + 3  # each pair is scored with its own query
+
+
+def test_a_pairs_score_does_not_depend_on_the_pairs_scored_with_it() -> None:
+    """The INT8 graph picks its activation scale per tensor: in a batch, a long or unusual
+    neighbour moved a pair's score (0.14 of a logit). One pair per run, so a claim's verdict
+    does not depend on the other claims checked with it, nor a remembered score on what was
+    asked first."""
+    reranker = CrossEncoderReranker()
+    pair = ("how many days do refunds take", "Refunds take five business days.")
+    neighbours = [("when is lunch served", "The canteen serves lunch at noon. " * 20),
+                  ("x", "y"), ("what is the refund window", "Refunds are possible for 30 days " * 5)]
+    alone = float(reranker.score_pairs([pair])[0])
+    for n in neighbours:
+        assert float(reranker.score_pairs([n, pair, n])[1]) == alone
+    batched = CrossEncoderReranker(settings=OnnxSettings(max_length=256, batch_size=4))
+    moved = [abs(float(batched.score_pairs([n, pair])[1]) - alone) for n in neighbours]
+    assert max(moved) > 0  # batching did move it: the test above would catch a return to it
 
 
 def test_memo_reranker_scores_pairs_once_and_remembers_them() -> None:
@@ -118,8 +144,8 @@ def test_memo_reranker_answers_a_call_with_more_pairs_than_it_remembers() -> Non
                 "Lunch is served from twelve to two.", "The car park closes at ten."]
     direct = inner.score("when is lunch served", passages)
     got = memo.score("when is lunch served", passages)
-    assert got == pytest.approx(direct.tolist(), abs=0.1, rel=0.03)
-    assert memo.score_pairs([("when is lunch served", p) for p in passages]) == pytest.approx(got.tolist(), abs=0.1, rel=0.03)
+    assert got.tolist() == direct.tolist()
+    assert memo.score_pairs([("when is lunch served", p) for p in passages]).tolist() == got.tolist()
     assert got[0] > got[1] + 3 and got[2] > got[3] + 3
 
 

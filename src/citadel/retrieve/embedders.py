@@ -102,7 +102,7 @@ class OnnxEmbedder(Embedder):
         name: str = DEFAULT_EMBEDDER,
         dim: int = 384,
         query_prefix: str = "Represent this sentence for searching relevant passages: ",
-        settings: OnnxSettings = OnnxSettings(batch_size=4),
+        settings: OnnxSettings = OnnxSettings(batch_size=1),
         token_budget: int = 1024,
     ) -> None:
         self.model_dir = model_dir
@@ -127,6 +127,12 @@ class OnnxEmbedder(Embedder):
         CPU the attention of a big batch of long texts outgrows the caches, and a batch of
         4 runs faster per text than one of 32 (``bench/ingest.py`` measures it). The more
         texts one call gets, the closer in length each batch's texts are.
+
+        The default is one text per run: the INT8 graph quantizes its activations with one
+        scale per tensor, so in a batch a text's vector depended on its batch mates (0.02 in
+        a component), a document's vectors on what else was ingested with it, perhaps a
+        document of other access groups. One at a time is as fast on 2 cores (96 passages of
+        ~1,200 characters: 16.8 s against 17.3 s at 4).
         """
         if not texts:
             return np.zeros((0, self.dim), dtype=np.float32)
