@@ -29,6 +29,7 @@ import statistics
 import sys
 import time
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -49,7 +50,6 @@ from citadel.retrieve import (  # noqa: E402
     Searcher,
     SearchSettings,
 )
-from citadel.retrieve._onnx import OnnxSettings  # noqa: E402
 from citadel.store import Store, open_store  # noqa: E402
 from citadel.store.base import SearchFilter  # noqa: E402
 
@@ -318,10 +318,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--no-write", action="store_true", help="do not update bench/RESULTS.md")
     args = parser.parse_args(argv)
 
-    onnx = OnnxSettings(threads=args.threads)
-    embedder = CachedEmbedder(OnnxEmbedder(settings=onnx))
+    embedder = CachedEmbedder(OnnxEmbedder(settings=replace(OnnxEmbedder.DEFAULT_SETTINGS, threads=args.threads)))
     reranker = MemoReranker(
-        CrossEncoderReranker(settings=OnnxSettings(threads=args.threads, max_length=256, batch_size=16)),
+        CrossEncoderReranker(settings=replace(CrossEncoderReranker.DEFAULT_SETTINGS, threads=args.threads)),
         shard=f".{args.shard.replace('/', 'of')}" if args.shard else "",
     )
     store = scifact_store(embedder)
@@ -370,7 +369,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     speed: dict[str, dict[str, dict[str, float]]] = {}
     texts = [t for _, t in dev[: args.latency_queries]]
-    fresh = CrossEncoderReranker(settings=OnnxSettings(threads=args.threads, max_length=256, batch_size=16))
+    fresh = CrossEncoderReranker(settings=replace(CrossEncoderReranker.DEFAULT_SETTINGS, threads=args.threads))
     sizes = [(f"SciFact, {chunks:,} chunks", store)]
     if args.big:
         sizes.append((f"synthetic, {args.big:,} chunks", synthetic_store(store, args.big)))

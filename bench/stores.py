@@ -23,6 +23,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -34,7 +35,6 @@ sys.path.insert(0, str(ROOT / "src"))
 import retrieval as rb  # noqa: E402
 
 from citadel.retrieve import Searcher  # noqa: E402
-from citadel.retrieve._onnx import OnnxSettings  # noqa: E402
 from citadel.retrieve.embedders import OnnxEmbedder  # noqa: E402
 from citadel.store import Store, open_store  # noqa: E402
 from citadel.store.base import ADMIN, SearchFilter  # noqa: E402
@@ -134,7 +134,7 @@ def main() -> int:
     server, folder = postgres_server(args.url)
     load = os.getloadavg()[0]
     try:
-        embedder = rb.CachedEmbedder(OnnxEmbedder(settings=OnnxSettings(threads=2)))
+        embedder = rb.CachedEmbedder(OnnxEmbedder(settings=replace(OnnxEmbedder.DEFAULT_SETTINGS, threads=2)))
         sqlite = rb.scifact_store(embedder)
         queries = rb.load_queries("dev")
         qrels = rb.load_qrels()

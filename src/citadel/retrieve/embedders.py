@@ -95,6 +95,9 @@ def embedding_text(title: str, heading_path: Sequence[str], text: str) -> str:
 class OnnxEmbedder(Embedder):
     """A bundled BERT-style ONNX encoder with CLS pooling (bge-small-en-v1.5 by default)."""
 
+    #: one text per run: see :meth:`embed_batch` for why
+    DEFAULT_SETTINGS = OnnxSettings(batch_size=1)
+
     def __init__(
         self,
         model_dir: str = "bge_small_en",
@@ -102,7 +105,7 @@ class OnnxEmbedder(Embedder):
         name: str = DEFAULT_EMBEDDER,
         dim: int = 384,
         query_prefix: str = "Represent this sentence for searching relevant passages: ",
-        settings: OnnxSettings = OnnxSettings(batch_size=1),
+        settings: OnnxSettings = DEFAULT_SETTINGS,
         token_budget: int = 1024,
     ) -> None:
         self.model_dir = model_dir
