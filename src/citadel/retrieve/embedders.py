@@ -126,16 +126,16 @@ class OnnxEmbedder(Embedder):
     def embed_batch(self, texts: Sequence[str]) -> np.ndarray:
         """Tokenize every text once, then run the model on batches of similar token length.
 
-        Batches are small (``batch_size``, and at most ``token_budget`` padded tokens): on a
-        CPU the attention of a big batch of long texts outgrows the caches, and a batch of
-        4 runs faster per text than one of 32 (``bench/ingest.py`` measures it). The more
-        texts one call gets, the closer in length each batch's texts are.
-
-        The default is one text per run: the INT8 graph quantizes its activations with one
+        The default runs one text at a time. The INT8 graph quantizes its activations with one
         scale per tensor, so in a batch a text's vector depended on its batch mates (0.02 in
         a component), a document's vectors on what else was ingested with it, perhaps a
         document of other access groups. One at a time is as fast on 2 cores (96 passages of
         ~1,200 characters: 16.8 s against 17.3 s at 4).
+
+        With a larger ``batch_size``, batches stay small (and at most ``token_budget`` padded
+        tokens): on a CPU the attention of a big batch of long texts outgrows the caches, and
+        a batch of 4 runs faster per text than one of 32 (``bench/ingest.py`` measures it).
+        The more texts one call gets, the closer in length each batch's texts are.
         """
         if not texts:
             return np.zeros((0, self.dim), dtype=np.float32)
