@@ -214,6 +214,82 @@ def test_man_pages_have_sections_and_options_as_units(tmp_path: Path, store: Sto
     assert "--slurp/-s: Instead of running the filter for each JSON object" in hits[0].chunk.text
 
 
+RENDERED = """\
+FROB(1)                          User Commands                         FROB(1)
+
+NAME
+       frob - fix broken files in place
+
+SYNOPSIS
+       frob [OPTION]... FILE...
+
+DESCRIPTION
+       Fix each FILE in place. With no FILE, read standard input.
+
+OPTIONS
+   Output control
+       -q, --quiet
+              Print nothing; the exit status says whether a file was fixed.
+       -o DIR, --output=DIR
+              Write the fixed files to DIR instead of in place.
+
+       -k     keep a backup of each file
+
+EXIT STATUS
+       0 if a file was fixed, 1 if none needed it.
+
+frob 2.4                         November 2026                         FROB(1)
+"""
+
+
+def test_a_man_page_rendered_as_text_keeps_its_sections_not_its_layout(tmp_path: Path, store: Store) -> None:
+    """`man frob > frob.txt`: the sections become headings (no "DESCRIPTION" runs into the
+    paragraph under it), each option is a unit of its own even where no blank line parts two
+    (``.PD 0``), the header and footer are left out, and every chunk keeps its file lines."""
+    from citadel.ingest.man_text import looks_like_rendered_man
+
+    (tmp_path / "frob.txt").write_text(RENDERED)
+    (tmp_path / "memo.txt").write_text("FROB(1)   User Commands   FROB(1)\nnot a page: no section heading follows\n")
+    report = ingest(store, [tmp_path / "frob.txt", tmp_path / "memo.txt"], embedder=None)
+    assert report.failed == [] and report.added == 2
+    frob = store.current("frob.txt")
+    assert frob is not None and frob.title == "frob(1)" and frob.metadata["format"] == "man"
+    text = store.text("frob.txt")
+    assert "User Commands" not in text and "November 2026" not in text  # header and footer
+    assert "DESCRIPTION" not in text and "Description" in text
+    assert text.startswith("Name\n\nfrob - fix broken files in place")
+    lines = RENDERED.split("\n")
+    for chunk in store.chunks("frob.txt"):
+        assert chunk.text == text[chunk.start : chunk.end]
+    blocks = {b: loc for b, loc in _blocks(tmp_path / "frob.txt")}
+    quiet = "-q, --quiet Print nothing; the exit status says whether a file was fixed."
+    output = "-o DIR, --output=DIR Write the fixed files to DIR instead of in place."
+    assert blocks[quiet][0] == ("Options", "Output control") and blocks[output][0] == ("Options", "Output control")
+    assert blocks["-k keep a backup of each file"][0] == ("Options", "Output control")
+    assert blocks["0 if a file was fixed, 1 if none needed it."][0] == ("Exit status",)
+    start, end = blocks[output][1]  # the file lines it came from
+    assert lines[start - 1].strip() == "-o DIR, --output=DIR" and end == start + 1
+    assert "Write the fixed files" in lines[end - 1]
+    # a first line like a header, with no section heading after it, is plain text
+    assert looks_like_rendered_man(RENDERED)
+    assert not looks_like_rendered_man("FROB(1)   User Commands   FROB(1)\n\n       only indented text\n")
+    assert not looks_like_rendered_man("FROB(1)   User Commands   BAR(1)\n\nNAME\n       frob - fix\n")
+    memo = store.current("memo.txt")
+    assert memo is not None and "format" not in memo.metadata and "User Commands" in store.text("memo.txt")
+
+
+def _blocks(path: Path) -> list[tuple[str, tuple[tuple[str, ...], tuple[int, int]]]]:
+    """The loaded blocks of a text file: (text, (heading path, (first line, last line)))."""
+    from citadel.ingest.loaders import load_text
+
+    doc = load_text(path.read_bytes(), path.name)
+    out = []
+    for b in doc.blocks:
+        assert b.location is not None and b.location.line_start is not None and b.location.line_end is not None
+        out.append((doc.text[b.start : b.end], (b.heading_path, (b.location.line_start, b.location.line_end))))
+    return out
+
+
 # --- fidelity -----------------------------------------------------------------------------
 
 

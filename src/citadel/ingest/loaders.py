@@ -183,6 +183,10 @@ _LIST_ITEM = re.compile(r"^\s*(?:[-*+•]|\d+[.)])\s+\S")
 def load_text(data: bytes, name: str) -> ParsedDocument:
     raw = decode_text(data)
     _check_source_chars(raw, "text file")
+    from citadel.ingest.man_text import load_rendered_man, looks_like_rendered_man
+
+    if looks_like_rendered_man(raw):  # `man ls > ls.txt`: its sections, not its layout
+        return load_rendered_man(raw, name)
     text = normalize_text(raw)
     first, _, rest = text.partition("\n")
     title = _title_from_name(name)

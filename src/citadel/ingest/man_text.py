@@ -1,0 +1,124 @@
+"""Man pages rendered as text (``man ls > ls.txt``, ``man -P cat``): sections as headings.
+
+``man`` lays a page out in a fixed way: the first line is the page header ("LS(1)   User
+Commands   LS(1)", the page's name and section at both ends), section headings (``.SH``)
+start in column 0, subsection headings (``.SS``) are indented 3 spaces, the body 7, and an
+option's description hangs under its tag at 14. Read as plain text, all of that is lost:
+"DESCRIPTION" runs into the paragraph under it (and then into a quoted answer), the page
+has no heading path to say where an option stands, its title is the header line, and the
+footer ("GNU coreutils 9.1   September 2022   LS(1)") is a paragraph of its own. Here:
+
+* the title is ``name(section)`` from the header, as the roff loader's from ``.TH``
+  (:mod:`citadel.ingest.man`), so a page reads the same from either source;
+* column-0 lines become level-1 headings and 3-space lines with deeper text under them
+  level-2 ones, capitalized like the roff loader's when they are all capitals ("SEE ALSO"
+  becomes "See also");
+* the header and the footer are left out;
+* a paragraph also ends where a line goes back to a shallower indentation: one option's
+  description ends where the next option's tag starts, even with no blank line between
+  them (pages set with ``.PD 0``);
+* every block keeps the file lines it came from.
+
+A text file is read this way when its first line is such a header and a section heading in
+capitals follows within a few lines (:func:`looks_like_rendered_man`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from citadel.ingest.parsed import ParsedDocument, TextBuilder
+from citadel.models import Location
+from citadel.text import normalize_text
+
+#: the page header: "LS(1)   User Commands   LS(1)"; the same name(section) at both ends
+_HEADER = re.compile(r"^(?P<page>(?P<name>[\w.:+@-]+)\((?P<section>[0-9n][\w]{0,8})\))\s{2,}(?:.*\S\s{2,})?(?P=page)\s*$",
+                     re.IGNORECASE)  # fmt: skip
+#: a section heading ("NAME", "SEE ALSO", "1. COMMAND-LINE Options"): column 0, short
+_SECTION = re.compile(r"^\S.{0,78}$")
+#: a subsection heading: indented exactly 3 spaces, short, not a sentence's end
+_SUBSECTION = re.compile(r"^ {3}(?=\S)(?P<text>.{1,77}[^.,;:])\s*$")
+#: the footer: the last line, laid out in columns ("GNU coreutils 9.1   September 2022   LS(1)")
+_FOOTER = re.compile(r"^(?:\S.*)?\S {3,}\S(?:.*\S)?$|^ {20,}\S+$")
+#: the heading must come this soon after the header
+_HEADING_WITHIN = 6
+
+
+def looks_like_rendered_man(text: str) -> bool:
+    """Whether ``text`` is a man page as ``man`` renders it: a page header first, then a
+    section heading in capitals ("NAME") in column 0 within a few lines."""
+    lines = text.lstrip("\ufeff").split("\n", _HEADING_WITHIN + 2)
+    first = next((n for n, line in enumerate(lines) if line.strip()), None)
+    if first is None or _HEADER.match(lines[first].rstrip("\r")) is None:
+        return False
+    return any(_SECTION.match(line.rstrip("\r")) and line.strip() == line.rstrip("\r") and line.isupper()
+               for line in lines[first + 1 : first + 1 + _HEADING_WITHIN] if line.strip())  # fmt: skip
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" \t"))
+
+
+def _heading(text: str) -> str:
+    text = " ".join(text.split())
+    return text.capitalize() if text.isupper() else text
+
+
+def load_rendered_man(raw: str, name: str) -> ParsedDocument:
+    """A rendered man page (see the module docstring); ``raw``: the file's decoded text.
+    Raises IngestError when no text is left (from the text loader's check)."""
+    from citadel.ingest.loaders import PLAIN, _add_paragraph, _require_text
+
+    lines = raw.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    filled = [n for n, line in enumerate(lines) if line.strip()]
+    head = filled[0] if filled else 0
+    match = _HEADER.match(lines[head].lstrip("\ufeff").rstrip()) if filled else None
+    title = f"{match['name'].lower()}({match['section']})" if match else name
+    tail = filled[-1] if len(filled) > 1 and _FOOTER.match(lines[filled[-1]].rstrip()) else None
+    builder = TextBuilder()
+    run: list[str] = []
+    start, depth = 0, 0
+
+    def flush() -> None:
+        nonlocal run
+        if run:
+            _add_paragraph(builder, run, start)
+        run = []
+
+    for n, line in enumerate(lines):
+        number = n + 1
+        if n == head or n == tail:
+            continue
+        shown = normalize_text(line) if line.strip() else ""
+        if not shown:
+            flush()
+            continue
+        indent = _indent(line)
+        if indent == 0 and _SECTION.match(line.rstrip()):
+            flush()
+            builder.heading(1, _heading(line), at=_line(number))
+            continue
+        sub = _SUBSECTION.match(line.rstrip())
+        if sub and not run and _next_indent(lines, n) > 3:
+            builder.heading(2, _heading(sub["text"]), at=_line(number))
+            continue
+        if run and indent < depth:  # back to a shallower indent: the next tag or paragraph
+            flush()
+        if not run:
+            start = number
+        run.append(shown)
+        depth = indent
+    flush()
+    return _require_text(builder.build(title, PLAIN, {"format": "man", "rendered": True}))
+
+
+def _next_indent(lines: list[str], n: int) -> int:
+    """The indentation of the first non-blank line after line ``n`` (0 when none)."""
+    for line in lines[n + 1 :]:
+        if line.strip():
+            return _indent(line)
+    return 0
+
+
+def _line(number: int) -> Location:
+    return Location.lines(number)
