@@ -274,6 +274,15 @@ def test_a_man_page_rendered_as_text_keeps_its_sections_not_its_layout(tmp_path:
     assert looks_like_rendered_man(RENDERED)
     assert not looks_like_rendered_man("FROB(1)   User Commands   FROB(1)\n\n       only indented text\n")
     assert not looks_like_rendered_man("FROB(1)   User Commands   BAR(1)\n\nNAME\n       frob - fix\n")
+    # a long name squeezes the header and footer; the NAME line still names the page
+    squeezed = ("FROB-ALL-THE-BROKEN-FILESUser ComFROB-ALL-THE-BROKEN-FILES-NOW(1)\n\nNAME\n"
+                "       frob-all-the-broken-files-now, frob-all - fix every file\n\n"
+                "frob 2.4     November 2026FROB-ALL-THE-BROKEN-FILES-NOW(1)\n")
+    (tmp_path / "long.txt").write_text(squeezed)
+    ingest(store, [tmp_path / "long.txt"], embedder=None)
+    long = store.current("long.txt")
+    assert long is not None and long.title == "frob-all-the-broken-files-now(1)"
+    assert store.text("long.txt") == "Name\n\nfrob-all-the-broken-files-now, frob-all - fix every file"
     memo = store.current("memo.txt")
     assert memo is not None and "format" not in memo.metadata and "User Commands" in store.text("memo.txt")
 

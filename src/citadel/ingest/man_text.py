@@ -8,8 +8,9 @@ option's description hangs under its tag at 14. Read as plain text, all of that 
 has no heading path to say where an option stands, its title is the header line, and the
 footer ("GNU coreutils 9.1   September 2022   LS(1)") is a paragraph of its own. Here:
 
-* the title is ``name(section)`` from the header, as the roff loader's from ``.TH``
-  (:mod:`citadel.ingest.man`), so a page reads the same from either source;
+* the title is ``name(section)``, as the roff loader's from ``.TH`` (:mod:`citadel.ingest.man`),
+  so a page reads the same from either source: the name from the NAME section's line, the
+  section from the header;
 * column-0 lines become level-1 headings and 3-space lines with deeper text under them
   level-2 ones, capitalized like the roff loader's when they are all capitals ("SEE ALSO"
   becomes "See also");
@@ -31,9 +32,13 @@ from citadel.ingest.parsed import ParsedDocument, TextBuilder
 from citadel.models import Location
 from citadel.text import normalize_text
 
-#: the page header: "LS(1)   User Commands   LS(1)"; the same name(section) at both ends
-_HEADER = re.compile(r"^(?P<page>(?P<name>[\w.:+@-]+)\((?P<section>[0-9n][\w]{0,8})\))\s{2,}(?:.*\S\s{2,})?(?P=page)\s*$",
-                     re.IGNORECASE)  # fmt: skip
+#: the page header ends with the page's name and section: "LS(1)   User Commands   LS(1)",
+#: "CALLGRIND ANNOTATE(1)   ...", or squeezed when the name is long
+#: ("ACTIVATE-GLOBAL-PYTHON-ARGCOMPLETUser ComACTIVATE-GLOBAL-PYTHON-ARGCOMPLETE(1)"); it
+#: starts with the same name, or with as much of it as fits
+_HEADER_END = re.compile(r"(?P<name>\S(?:\S| (?! ))*?)\((?P<section>[0-9n]\w{0,8})\)\s*$")
+#: the NAME section's line: "gzip, gunzip, zcat - compress or expand files"
+_NAME_LINE = re.compile(r"^\s*(?P<name>[^,]{1,80}?)(?:,[^,]{1,80}?)*\s+[-\u2010\u2013\u2014]+\s")
 #: a section heading ("NAME", "SEE ALSO", "1. COMMAND-LINE Options"): column 0, short
 _SECTION = re.compile(r"^\S.{0,78}$")
 #: a subsection heading: indented exactly 3 spaces, short, not a sentence's end
@@ -42,6 +47,9 @@ _SUBSECTION = re.compile(r"^ {3}(?=\S)(?P<text>.{1,77}[^.,;:])\s*$")
 _FOOTER = re.compile(r"^(?:\S.*)?\S {3,}\S(?:.*\S)?$|^ {20,}\S+$")
 #: the heading must come this soon after the header
 _HEADING_WITHIN = 6
+#: a header or footer line is at most this long (``man`` lays them out to the page width):
+#: a longer line is none, and the patterns never run over a megabyte-long first line
+_LAYOUT_CHARS = 300
 
 
 def looks_like_rendered_man(text: str) -> bool:
@@ -49,10 +57,26 @@ def looks_like_rendered_man(text: str) -> bool:
     section heading in capitals ("NAME") in column 0 within a few lines."""
     lines = text.lstrip("\ufeff").split("\n", _HEADING_WITHIN + 2)
     first = next((n for n, line in enumerate(lines) if line.strip()), None)
-    if first is None or _HEADER.match(lines[first].rstrip("\r")) is None:
+    if first is None or _header(lines[first]) is None:
         return False
     return any(_SECTION.match(line.rstrip("\r")) and line.strip() == line.rstrip("\r") and line.isupper()
                for line in lines[first + 1 : first + 1 + _HEADING_WITHIN] if line.strip())  # fmt: skip
+
+
+def _header(line: str) -> tuple[str, str] | None:
+    """(name, section) of a page header line (:data:`_HEADER_END`), None when it is none."""
+    line = line.lstrip("\ufeff").rstrip()
+    if not line or len(line) > _LAYOUT_CHARS or line[0].isspace():
+        return None
+    match = _HEADER_END.search(line)
+    if match is None:
+        return None
+    words = match["name"].split(" ")
+    for k in range(len(words)):  # "... Manual GCLOUD_ACTIVE-DIRECTORY(1)": the name is the words that start the line
+        name = " ".join(words[k:])
+        if line.startswith(name[:8]):
+            return name, match["section"]
+    return None
 
 
 def _indent(line: str) -> int:
@@ -72,9 +96,17 @@ def load_rendered_man(raw: str, name: str) -> ParsedDocument:
     lines = raw.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     filled = [n for n, line in enumerate(lines) if line.strip()]
     head = filled[0] if filled else 0
-    match = _HEADER.match(lines[head].lstrip("\ufeff").rstrip()) if filled else None
-    title = f"{match['name'].lower()}({match['section']})" if match else name
-    tail = filled[-1] if len(filled) > 1 and _FOOTER.match(lines[filled[-1]].rstrip()) else None
+    header = _header(lines[head]) if filled else None
+    title = name
+    if header is not None:
+        page, section = header
+        after = next((line for line in lines[head + 1 :] if line.strip() and _indent(line) > 0), "")
+        named = _NAME_LINE.match(after)  # the NAME section's first line names the page best
+        title = f"{(named['name'] if named else page).lower()}({section})"
+    last = lines[filled[-1]].rstrip() if len(filled) > 1 else ""
+    footer = bool(last) and len(last) <= _LAYOUT_CHARS and (
+        _FOOTER.match(last) is not None or (header is not None and last.endswith(f"({header[1]})")))
+    tail = filled[-1] if footer else None
     builder = TextBuilder()
     run: list[str] = []
     start, depth = 0, 0
