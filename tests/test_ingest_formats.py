@@ -299,6 +299,90 @@ def _blocks(path: Path) -> list[tuple[str, tuple[tuple[str, ...], tuple[int, int
     return out
 
 
+NEWS = """\
+GNU frob NEWS                                    -*- outline -*-
+
+* Noteworthy changes in release 2.4 (2026-11-01) [stable]
+
+** Bug fixes
+
+  frob no longer truncates files larger than 4 GiB.
+  [bug introduced in frob-2.1]
+
+** New features
+
+  frob --dry-run prints what it would fix.
+
+* Noteworthy changes in release 2.3 (2026-05-02) [stable]
+
+** Bug fixes
+
+  frob -q is quiet again.
+"""
+
+README = """\
+FROB
+====
+
+Introduction
+------------
+
+Frob fixes broken files in place.
+The summary below is the whole story.
+--------------------------------------
+
+Installing
+----------
+
+Run make install.
+"""
+
+CHANGELOG = """\
+frob (2.4-1) unstable; urgency=medium
+
+  * New upstream release.
+  * Drop the patch for large files, fixed upstream.
+
+ -- Jane Doe <jane@example.org>  Sun, 01 Nov 2026 10:00:00 +0100
+
+frob (2.3-2) unstable; urgency=low
+
+  * Build with hardening flags.
+
+ -- Jane Doe <jane@example.org>  Sat, 02 May 2026 10:00:00 +0100
+"""
+
+
+def test_plain_text_sections_are_headings_underlined_outlined_or_changelog_entries(tmp_path: Path, store: Store) -> None:
+    """A GNU NEWS file's outline, a README's underlined titles and a Debian changelog's
+    entries become headings: a fix stands under its release, no underline is text, and a
+    rule under a sentence stays a rule, not a heading."""
+    for name, text in (("NEWS", NEWS), ("README.txt", README), ("changelog.Debian", CHANGELOG)):
+        (tmp_path / name).write_text(text)
+    report = ingest(store, [tmp_path], embedder=None)
+    assert report.failed == [] and report.added == 3
+    news = store.current("NEWS")
+    assert news is not None and news.title == "GNU frob NEWS" and "outline" not in store.text("NEWS")
+    blocks = dict(_blocks(tmp_path / "NEWS"))
+    assert blocks["frob no longer truncates files larger than 4 GiB. [bug introduced in frob-2.1]"] == (
+        ("Noteworthy changes in release 2.4 (2026-11-01) [stable]", "Bug fixes"), (7, 8))
+    assert blocks["frob -q is quiet again."][0] == ("Noteworthy changes in release 2.3 (2026-05-02) [stable]", "Bug fixes")
+    (fix,) = [c for c in store.chunks("NEWS") if "quiet again" in c.text]
+    assert fix.heading_path[0].startswith("Noteworthy changes in release 2.3")
+    readme = dict(_blocks(tmp_path / "README.txt"))
+    assert "====" not in store.text("README.txt") and "------------" not in store.text("README.txt").split("story.")[0]
+    assert readme["Introduction"] == (("FROB", "Introduction"), (4, 5))
+    assert readme["Run make install."][0] == ("FROB", "Installing")
+    rule = next(t for t in readme if t.startswith("Frob fixes"))  # the sentence over a rule: no heading
+    assert readme[rule][0] == ("FROB", "Introduction") and "The summary below is the whole story." in rule
+    entries = dict(_blocks(tmp_path / "changelog.Debian"))
+    assert entries["* Build with hardening flags."][0] == ("frob (2.3-2) unstable; urgency=low",)
+    assert entries["* New upstream release."][0] == ("frob (2.4-1) unstable; urgency=medium",)
+    for doc in ("NEWS", "README.txt", "changelog.Debian"):
+        text = store.text(doc)
+        assert all(c.text == text[c.start : c.end] for c in store.chunks(doc))
+
+
 # --- fidelity -----------------------------------------------------------------------------
 
 

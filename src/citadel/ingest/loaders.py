@@ -187,13 +187,33 @@ def load_text(data: bytes, name: str) -> ParsedDocument:
 
     if looks_like_rendered_man(raw):  # `man ls > ls.txt`: its sections, not its layout
         return load_rendered_man(raw, name)
+    from citadel.ingest.text_outline import headings, mode_line_title
+
     text = normalize_text(raw)
     first, _, rest = text.partition("\n")
+    first = mode_line_title(first)  # "GNU gzip NEWS   -*- outline -*-"
     title = _title_from_name(name)
     if rest.strip() and 0 < len(first) <= 100 and not first.rstrip().endswith((".", ":", ",")):
         title = first.strip()
     builder = TextBuilder()
-    add_plain_paragraphs(builder, raw, first_line=1)
+    lines = raw.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    heads = headings(lines)
+    if not heads:
+        add_plain_paragraphs(builder, raw, first_line=1)
+        return _require_text(builder.build(title, PLAIN))
+    start, n = 0, 0  # the text between headings, paragraph by paragraph, with its file lines
+    while n <= len(lines):
+        if n == len(lines) or n in heads:
+            if n > start:
+                add_plain_paragraphs(builder, "\n".join(lines[start:n]), first_line=start + 1)
+            if n == len(lines):
+                break
+            level, heading, span = heads[n]
+            if level > 0:  # 0: an outline's mode line, the title's
+                builder.heading(level, heading, at=Location.lines(n + 1, n + span))
+            n = start = n + span
+            continue
+        n += 1
     return _require_text(builder.build(title, PLAIN))
 
 

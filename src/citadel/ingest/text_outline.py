@@ -1,0 +1,100 @@
+"""Headings in plain text: the conventions text files use instead of markup.
+
+A README, NEWS file or specification written as plain text marks its sections in one of
+three ways, and each is read here as a heading, so its sections get a heading path (a
+release note then stands under its release: "Noteworthy changes in release 1.12 > Bug
+fixes") and no heading runs into the paragraph under it:
+
+* **underlined** (setext, as in reStructuredText and Markdown): a short line followed by a
+  line of one repeated character (``=``, ``-``, ``~``, ``^``, ``*``, ``#``, ``+``) about
+  as long as it, perhaps with the same line above it too. Levels follow the order in
+  which the styles first appear, as in reStructuredText;
+* **Emacs outline** (GNU NEWS files, whose first line says ``-*- outline -*-``): a line
+  that starts with ``*``, ``**``, ... and a space is a heading of that level;
+* **Debian changelog** entries: "grep (3.8-3) unstable; urgency=low" heads the changes of
+  that version, up to its " -- Maintainer <address>  date" line.
+
+A line of dashes under a sentence (one that ends with "." or ":") is a rule, not an
+underline; a line that stands under another text line (no blank line above the pair) is
+no heading either.
+"""
+
+from __future__ import annotations
+
+import re
+
+#: an underline: one character repeated, nothing else
+_UNDERLINE = re.compile(r"^(?P<char>[=\-~^*#+])(?P=char){2,}\s*$")
+#: an underlined heading's text is at most this long
+HEADING_CHARS = 100
+_OUTLINE_MODE = re.compile(r"-\*-\s*(?:mode:\s*)?outline\s*-\*-", re.IGNORECASE)
+_OUTLINE = re.compile(r"^(?P<stars>\*{1,6}) +(?P<text>\S.*?)\s*$")
+_CHANGELOG_ENTRY = re.compile(r"^(?P<package>[a-z0-9][a-z0-9.+-]+) \((?P<version>[^()\s]+)\) [^;]+; *urgency=\S+", re.IGNORECASE)
+
+
+def mode_line_title(first_line: str) -> str:
+    """The first line without its Emacs mode marker ("GNU gzip NEWS   -*- outline -*-")."""
+    return _OUTLINE_MODE.sub("", first_line).strip()
+
+
+def headings(lines: list[str]) -> dict[int, tuple[int, str, int]]:
+    """The headings of a text file's ``lines``: the index of each heading's first line, to
+    (level, text, how many lines it takes: 1, 2 with its underline, 3 with an overline).
+    Level 0 is the outline's mode line ("GNU gzip NEWS   -*- outline -*-"): the title's, no
+    block of the text."""
+    out: dict[int, tuple[int, str, int]] = {}
+    outline = bool(lines) and _OUTLINE_MODE.search(lines[0]) is not None
+    if outline:
+        out[0] = (0, mode_line_title(lines[0]), 1)
+    styles: list[tuple[str, bool]] = []  # underline styles in order of first use: their level
+    n = 1 if outline else 0
+    while n < len(lines):
+        line = lines[n].rstrip()
+        if outline and (m := _OUTLINE.match(line)):
+            out[n] = (len(m["stars"]), m["text"], 1)
+            n += 1
+            continue
+        if _CHANGELOG_ENTRY.match(line):
+            out[n] = (1, " ".join(line.split()), 1)
+            n += 1
+            continue
+        under = _underlined(lines, n)
+        if under is not None:
+            style, span = under
+            if style not in styles:
+                styles.append(style)
+            text_line = n + 1 if span == 3 else n
+            out[n] = (styles.index(style) + 1, " ".join(lines[text_line].split()), span)
+            n += span
+            continue
+        n += 1
+    return out
+
+
+def _underlined(lines: list[str], n: int) -> tuple[tuple[str, bool], int] | None:
+    """((underline character, overlined), lines taken) when line ``n`` starts an
+    underlined heading: "Title" + "=====", or "=====" + "Title" + "=====". None otherwise."""
+    over = _UNDERLINE.match(lines[n].rstrip())
+    if over is not None:  # an overline: the title, then the same line under it
+        if n + 2 < len(lines) and lines[n + 2].rstrip() == lines[n].rstrip() and _title_like(lines[n + 1], len(lines[n].strip()), True):
+            if n == 0 or not lines[n - 1].strip():
+                return (over["char"], True), 3
+        return None
+    if n + 1 >= len(lines) or not lines[n].strip():
+        return None
+    under = _UNDERLINE.match(lines[n + 1].rstrip())
+    if under is None or not _title_like(lines[n], len(lines[n + 1].strip()), False):
+        return None
+    if n > 0 and lines[n - 1].strip():  # the line stands under other text: a rule after a paragraph
+        return None
+    return (under["char"], False), 2
+
+
+def _title_like(line: str, rule_length: int, overlined: bool) -> bool:
+    """Whether ``line`` can be the text of a heading with a rule ``rule_length`` long."""
+    text = line.strip()
+    if not text or len(text) > HEADING_CHARS or _UNDERLINE.match(text) or text.endswith((".", ":", ",", ";")):
+        return False
+    if overlined:  # the overline and underline frame the title, which may be centred
+        return rule_length >= len(text)
+    return 0.6 * len(text) <= rule_length <= 1.5 * len(text) + 3
