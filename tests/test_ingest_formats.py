@@ -318,6 +318,12 @@ GNU frob NEWS                                    -*- outline -*-
 ** Bug fixes
 
   frob -q is quiet again.
+
+Major changes in frob 1.0 (2020-01-01)
+
+* Fix some frob problems:
+  - Refuse to frob setuid files.
+** frob -v now prints the version.
 """
 
 README = """\
@@ -367,6 +373,8 @@ def test_plain_text_sections_are_headings_underlined_outlined_or_changelog_entri
     assert blocks["frob no longer truncates files larger than 4 GiB. [bug introduced in frob-2.1]"] == (
         ("Noteworthy changes in release 2.4 (2026-11-01) [stable]", "Bug fixes"), (7, 8))
     assert blocks["frob -q is quiet again."][0] == ("Noteworthy changes in release 2.3 (2026-05-02) [stable]", "Bug fixes")
+    old = [t for t in blocks if "setuid" in t or "prints the version" in t]  # older entries star their items
+    assert old and not any("problems" in h or "version" in h for t in blocks for h in blocks[t][0])
     (fix,) = [c for c in store.chunks("NEWS") if "quiet again" in c.text]
     assert fix.heading_path[0].startswith("Noteworthy changes in release 2.3")
     readme = dict(_blocks(tmp_path / "README.txt"))

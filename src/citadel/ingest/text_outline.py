@@ -10,7 +10,8 @@ fixes") and no heading runs into the paragraph under it:
   as long as it, perhaps with the same line above it too. Levels follow the order in
   which the styles first appear, as in reStructuredText;
 * **Emacs outline** (GNU NEWS files, whose first line says ``-*- outline -*-``): a line
-  that starts with ``*``, ``**``, ... and a space is a heading of that level;
+  that starts with ``*``, ``**``, ... and a space, with a blank line after it, is a heading
+  of that level, unless it ends like a sentence or a lead-in (older entries star their items);
 * **Debian changelog** entries: "grep (3.8-3) unstable; urgency=low" heads the changes of
   that version, up to its " -- Maintainer <address>  date" line.
 
@@ -50,7 +51,7 @@ def headings(lines: list[str]) -> dict[int, tuple[int, str, int]]:
     n = 1 if outline else 0
     while n < len(lines):
         line = lines[n].rstrip()
-        if outline and (m := _OUTLINE.match(line)):
+        if outline and (m := _OUTLINE.match(line)) and _outline_heading(lines, n, m["text"]):
             out[n] = (len(m["stars"]), m["text"], 1)
             n += 1
             continue
@@ -69,6 +70,13 @@ def headings(lines: list[str]) -> dict[int, tuple[int, str, int]]:
             continue
         n += 1
     return out
+
+
+def _outline_heading(lines: list[str], n: int, text: str) -> bool:
+    """Whether the starred line ``n`` is a heading: not a sentence or a lead-in (older
+    entries of the same NEWS files star their items: "* Fix some gzip problems:" with its
+    list under it, "** 'gzip -f' now creates foo.gz.gz."), and a blank line after it."""
+    return not text.endswith((".", ":", ";", ",")) and (n + 1 >= len(lines) or not lines[n + 1].strip())
 
 
 def _underlined(lines: list[str], n: int) -> tuple[tuple[str, bool], int] | None:
