@@ -55,8 +55,11 @@ def _negations(text: str) -> int:
 
 def find_quote(quote: str, source: str, min_similarity: float = FUZZY_MIN) -> QuoteMatch | None:
     """Where ``quote`` occurs in ``source``, or None (also None for a frankenquote)."""
+    whole = quote.strip()  # verbatim, with its leading "-" or "--" ("-s --small ...", "--sort-keys")
+    if whole and (pos := source.find(whole)) >= 0:
+        return QuoteMatch(start=pos, end=pos + len(whole), similarity=100.0, exact=True)
     core = _core(quote)
-    if core and (pos := source.find(core)) >= 0:  # verbatim: the common case, and cheap
+    if core and (pos := source.find(core)) >= 0:  # verbatim once what wraps it is off ('"...text..."')
         return QuoteMatch(start=pos, end=pos + len(core), similarity=100.0, exact=True)
     nq, _ = _normalize_with_map(quote)
     if not nq:
