@@ -437,6 +437,44 @@ def test_a_pdf_title_is_its_first_real_heading(tmp_path: Path, store: Store) -> 
     assert doc is not None and doc.title == "Installing the scanner"
 
 
+def test_pdf_running_headers_are_dropped_and_numbered_headings_nest(tmp_path: Path, store: Store) -> None:
+    """A manual's running header and page footer are on every page: they are no heading and
+    no text. Numbered headings nest by their number ("2.1 Claims" under "2 Warranty"), an
+    unnumbered one stands under the numbered one before it, and a formula or a line that
+    runs on ("... is the", "Total = ...") is text, not a heading."""
+    from .files import make_pdf
+
+    def page(n: int, *body: tuple[str, bool]) -> list[tuple[str, bool]]:
+        return [("Acme Scanner Manual", False), *body, (f"Page {n} of 4", False)]
+
+    pdf = make_pdf(tmp_path / "manual.pdf", [
+        page(1, ("1 Setup", True), ("Plug the scanner into a USB port and wait for the light.", False)),
+        page(2, ("1.1 Unpacking", True), ("Keep the box for returns within the first month.", False),
+             ("Scan area = 216 x 297 mm", False), ("Scans are saved as PDF files in the folder of", False),
+             ("your choice.", False)),
+        page(3, ("2 Warranty", True), ("The warranty lasts two years from the date of purchase and covers every part "
+                                       "of the scanner except the glass, which is covered for one year when it was "
+                                       "not broken by a fall.", False),
+             ("2.1 Claims", True), ("Send claims to the service address with the receipt.", False)),
+        page(4, ("Service address", True), ("Acme Service, 1 Main Street, Springfield.", False)),
+    ])  # fmt: skip
+    ingest(store, [pdf], embedder=None)
+    text = store.text("manual.pdf")
+    assert "Acme Scanner Manual" not in text and "Page 2 of 4" not in text and "of 4" not in text
+    paths = {c.heading_path for c in store.chunks("manual.pdf")}
+    assert ("1 Setup", "1.1 Unpacking") in paths and ("2 Warranty", "2.1 Claims") in paths
+    assert ("2 Warranty", "2.1 Claims", "Service address") in paths
+    assert not any("Scan area" in h or h.endswith(" of") for p in paths for h in p)
+    claims = next(c for c in store.chunks("manual.pdf") if "Send claims" in c.text)
+    assert claims.page == 3 and claims.heading_path == ("2 Warranty", "2.1 Claims")
+    # a cover without a heading: its first line is the title
+    cover = make_pdf(tmp_path / "cover.pdf", [[("acme scan 2.0, a scanner driver", False), ("by the Acme team", False)],
+                                              [("It scans.", False)]])  # fmt: skip
+    ingest(store, [cover], embedder=None)
+    doc = store.current("cover.pdf")
+    assert doc is not None and doc.title == "acme scan 2.0, a scanner driver"
+
+
 MYST = """# fs
 
 ## fs.readFile(path, callback)

@@ -673,15 +673,21 @@ _END_OF_SENTENCE = (".", "!", "?", ":", '"', "\u201d", ")")
 _PAGE_NUMBER = re.compile(r"^(?:page\s+)?\d+(?:\s*(?:/|of)\s*\d+)?$", re.IGNORECASE)
 
 
-def _pdf_paragraphs(page_text: str) -> list[tuple[str, bool]]:
+def _pdf_paragraphs(page_text: str, running: frozenset[str] = frozenset()) -> list[tuple[str, bool]]:
     """Rebuild (text, is_heading) paragraphs from a PDF page's lines.
 
     PDF text has a line break at every visual line. A paragraph ends at a blank
     line, or at a line that ends a sentence and stops well short of the page's
     usual line length. A short line without closing punctuation that starts a new
-    paragraph and is followed by more text is a heading. Bare page numbers are dropped.
+    paragraph and is followed by more text is a heading (:func:`_looks_like_heading`).
+    Bare page numbers are dropped, and so is a first or last line in ``running``: a
+    running header or footer (:func:`_running_lines`).
     """
     lines = [ln.strip() for ln in normalize_text(page_text).split("\n")]
+    filled = [n for n, ln in enumerate(lines) if ln]
+    for n in filled[:1] + filled[-1:]:
+        if _running_key(lines[n]) in running:
+            lines[n] = ""
     full = max((len(ln) for ln in lines), default=0)
     out: list[tuple[str, bool]] = []
     current: list[str] = []
@@ -721,13 +727,59 @@ def strip_permalink(heading: str) -> str:
     return _PERMALINK.sub("", heading.rstrip()).rstrip()
 
 
+#: a numbered heading: "2.4. OPTIONS", "3 Installation" (the number, then a capital)
+_NUMBERED_HEADING = re.compile(r"^(?P<number>\d{1,2}(?:\.\d{1,2}){0,4})\.?\s+(?=[A-Z])")
+#: a line that ends with one of these words runs on into the next: no heading
+_RUNS_ON = frozenset("a an and as at by for from in into of on or otherwise the to with".split())
+#: a formula or an assignment ("Compression: 400k + ( 8 x block size )", "Next state = RUNNING")
+_OPERATOR = re.compile(r"\s[+=<>]\s|\s=|=\s")
+
+
 def _looks_like_heading(line: str) -> bool:
+    """A short line that can be a heading: no closing punctuation, a capital or a section
+    number first, at most 10 words, and not a wrapped line (one that ends with "or", "the",
+    ...) or a formula."""
+    words = line.split()
     return (
         2 < len(line) <= 70
         and not line.endswith((".", ",", ";", ":", "?", "!"))
-        and line[:1].isupper()
-        and len(line.split()) <= 10
+        and (line[:1].isupper() or _NUMBERED_HEADING.match(line) is not None)
+        and len(words) <= 10
+        and words[-1].lower() not in _RUNS_ON
+        and _OPERATOR.search(line) is None
     )
+
+
+#: a first or last line on this many pages is a running header or footer
+RUNNING_PAGES = 3
+
+
+def _running_key(line: str) -> str:
+    """A page's first or last line with its numbers blanked: "Page 3 of 9" and "Page 4 of
+    9" are one running footer."""
+    return re.sub(r"\d+", "#", " ".join(line.split())).lower()
+
+
+def _running_lines(pages: list[str]) -> frozenset[str]:
+    """The running headers and footers of a PDF: first or last lines of a page (numbers
+    blanked) that are the first or last line of at least :data:`RUNNING_PAGES` pages (a
+    chapter's running header is on its pages only)."""
+    counts: dict[str, int] = {}
+    for text in pages:
+        lines = [ln for ln in normalize_text(text).split("\n") if ln.strip()]
+        for key in {_running_key(ln) for ln in lines[:1] + lines[-1:]}:
+            counts[key] = counts.get(key, 0) + 1
+    return frozenset(key for key, count in counts.items() if count >= RUNNING_PAGES)
+
+
+def _heading_level(heading: str, numbered: bool, depth: int) -> int:
+    """A PDF heading's level: the parts of its number ("2.4. OPTIONS": 2); in a document
+    whose headings are numbered, an unnumbered one stands under the numbered one before it
+    (``depth``: its level); else 1."""
+    m = _NUMBERED_HEADING.match(heading)
+    if m is not None:
+        return m["number"].count(".") + 1
+    return depth + 1 if numbered else 1
 
 
 @_guarded("PDF")
@@ -760,17 +812,34 @@ def load_pdf(data: bytes, name: str) -> ParsedDocument:
         raise IngestError(f"could not read the PDF ({exc}); the file may be corrupt") from exc
     builder = TextBuilder()
     headings: list[str] = []
-    for number, raw in enumerate(pages, start=1):
+    running = _running_lines(pages)
+    paragraphs = [_pdf_paragraphs(raw, running) for raw in pages]
+    numbered = sum(1 for on_page in paragraphs for para, is_heading in on_page
+                   if is_heading and _NUMBERED_HEADING.match(para)) >= 3  # fmt: skip
+    depth = 0  # the level of the last numbered heading
+    for number, on_page in enumerate(paragraphs, start=1):
         builder.page = number
-        for para, is_heading in _pdf_paragraphs(raw):
+        for para, is_heading in on_page:
             if is_heading:
                 headings.append(para)
-                builder.heading(1, para)
+                level = _heading_level(para, numbered, depth)
+                if _NUMBERED_HEADING.match(para):
+                    depth = level
+                builder.heading(level, para)
             else:
                 builder.block(para)
-    # the title: the PDF's own unless a tool's placeholder, else its first real heading
+    # the title: the PDF's own unless a tool's placeholder, else what its first page opens
+    # with (a heading there, else its first line: a cover's title), else its first real heading
     real = next((h for h in headings if not _GENERIC_HEADING.match(h)), None)
-    title = (pdf_title if pdf_title and not _GENERIC_TITLE.match(pdf_title) else None) or real \
+    cover = next((p for p, is_heading in paragraphs[0] if is_heading and not _NUMBERED_HEADING.match(p)), None) \
+        if paragraphs else None  # a numbered heading is a section's, not the title
+    opening = next((ln.strip() for ln in normalize_text(pages[0]).split("\n") if ln.strip()), "") if pages else ""
+    if cover is None and len(opening) <= 100 and _running_key(opening) not in running \
+            and re.search(r"[^\W\d_]", opening) and not _PAGE_NUMBER.match(opening):
+        cover = opening
+    if cover is not None and _GENERIC_HEADING.match(cover):
+        cover = None
+    title = (pdf_title if pdf_title and not _GENERIC_TITLE.match(pdf_title) else None) or cover or real \
         or _title_from_name(name)
     doc = builder.build(title, PDF, {"pages": len(pages)})
     return _require_text(doc, "the PDF has no extractable text (a scanned PDF needs OCR first)")
