@@ -113,6 +113,21 @@ def test_html_without_main_uses_body_minus_chrome() -> None:
     assert_exact(doc)
 
 
+def test_html_manuals_lose_their_navigation_panels() -> None:
+    """Texinfo's HTML repeats "Next: ..., Previous: ..., Up: ... [Contents][Index]" above every
+    section (div.header; div.nav-panel since Texinfo 7), DocBook's its navheader: no text."""
+    html = (b'<html><body><div class="chapter"><div class="header"><p>Next: <a rel="next" href="#b">Bugs</a>, '
+            b'Up: <a rel="up" href="#top">Time</a> [<a rel="contents" href="#c">Contents</a>]</p></div>'
+            b'<h2>1.3 Redirecting Output</h2><p>By default, time writes to the standard error.</p>'
+            b'<div class="nav-panel"><p>Next: <a rel="next" href="#d">Accuracy</a></p></div>'
+            b'<table class="navfooter"><tr><td>Prev</td><td>Home</td></tr></table>'
+            b'<p>The options below write to a file.</p></div></body></html>')
+    doc = load_html(html, "time.html")
+    assert "Next:" not in doc.text and "Contents" not in doc.text and "Home" not in doc.text
+    assert "By default, time writes to the standard error." in doc.text and doc.text.endswith("write to a file.")
+    assert_exact(doc)
+
+
 def test_pdf_pages_and_headings(tmp_path: Path) -> None:
     path = make_pdf(
         tmp_path / "guide.pdf",

@@ -449,6 +449,9 @@ def _html_fragment_text(html: str) -> str:
 
 _DROP = "script, style, nav, header, footer, aside, noscript, form, template, svg, iframe, button"
 _DROP_ROLES = '[role="navigation"], [role="banner"], [role="contentinfo"], [aria-hidden="true"]'
+#: navigation panels of generated manuals: Texinfo's ("Next: ..., Previous: ..., Up: ...
+#: [Contents][Index]" in div.header, div.nav-panel from Texinfo 7) and DocBook's
+_DROP_PANELS = "div.header, div.nav-panel, div.navheader, div.navfooter, table.navheader, table.navfooter"
 _BLOCK_TAGS = {
     "p", "div", "section", "article", "main", "ul", "ol", "li", "table", "pre", "blockquote",
     "h1", "h2", "h3", "h4", "h5", "h6", "dl", "dt", "dd", "figure", "figcaption", "hr",
@@ -647,7 +650,7 @@ def load_html(data: bytes, name: str) -> ParsedDocument:
     tree = LexborHTMLParser(source)
     title_node = tree.css_first("title")
     page_title = " ".join(title_node.text().split()) if title_node else ""
-    for node in tree.css(f"{_DROP}, {_DROP_ROLES}"):
+    for node in tree.css(f"{_DROP}, {_DROP_ROLES}, {_DROP_PANELS}"):
         node.decompose()
     root = tree.css_first("main") or tree.css_first('[role="main"]') or tree.css_first("article")
     root = root or tree.body
