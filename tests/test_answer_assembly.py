@@ -21,7 +21,7 @@ from citadel.ingest import ingest
 from citadel.retrieve import EvidenceSettings, HashingEmbedder, KeywordReranker, RetrieverSettings, select_evidence
 from citadel.retrieve.answerability import get_answerability
 from citadel.retrieve.answer_types import asks_option
-from citadel.retrieve.sentences import candidate_spans, is_option_entry
+from citadel.retrieve.sentences import candidate_spans, is_option_entry, is_option_line
 from citadel.store.base import SearchFilter
 from citadel.store import Store, open_store
 from citadel.verify.verifier import verbatim_span
@@ -197,6 +197,20 @@ def test_an_option_entry_is_one_unit_with_its_description() -> None:
     claims = answer("How can I see what would happen without changing files?", [source("S1", text)],
                     {"show what would be done": 0.9})  # fmt: skip
     assert claims and claims[0]["text"] == "-n, --dry-run show what would be done, without changing any file"
+
+
+def test_an_option_named_on_several_lines_is_one_term_with_its_description() -> None:
+    """Texinfo's @item/@itemx (HTML: one <dt> a name): "-o file" and "--output=file" name one
+    option; both stay with what it does, and the names alone are never a claim."""
+    text = ("By default, time writes to standard error.\n\n-o file\n\n--output=file\n\n"
+            "Write the resource use statistics to file. By default, this overwrites the file.\n\n-a\n\n--append\n\n"
+            "Append the resource use information to the output file.")
+    units = [text[s:e] for s, e in candidate_spans(text)]
+    assert "-o file\n\n--output=file\n\nWrite the resource use statistics to file." in units
+    assert "-a\n\n--append\n\nAppend the resource use information to the output file." in units
+    assert is_option_line("-o file\n--output=file") and not is_option_line("-o file\nWrite it to file.")
+    claims = answer("How do I make time write to a file?", [source("S1", text)], {"Write the resource": 0.9})
+    assert claims and claims[0]["text"].startswith("-o file --output=file Write the resource use statistics")
 
 
 def test_a_definition_term_is_one_unit_with_the_first_sentence_of_its_description() -> None:

@@ -99,7 +99,7 @@ def semantic_preselect(
 #: a man-page option line: "-r, --recursive", "--backup[=CONTROL]", "-b SIZE"; not a list
 #: item ("- text": a dash and a space)
 _FLAG_NAME = r"-{1,2}[A-Za-z0-9?#@][\w\-]*"
-_FLAG = rf"{_FLAG_NAME}(?:[=\[]\S*)?(?: [A-Z_<\[]\S*)?"
+_FLAG = rf"{_FLAG_NAME}(?:[=\[]\S*)?(?: (?:[A-Z_<\[]\S*|[a-z][a-z_]{{0,11}}))?"  # "-b SIZE", Texinfo's "-o file"
 _OPTION = re.compile(rf"{_FLAG}(?:,? {_FLAG})*")
 #: a unit opens with an option's name, perhaps after its section's name ("OPTIONS -c ...")
 _OPTION_START = re.compile(rf"(?:[A-Z]{{3,}}(?: [A-Z]{{2,}})* )?{_FLAG_NAME}(?=[\s,=\[\u00b6]|$)")
@@ -176,9 +176,11 @@ def _opens_paragraph(text: str, at: int) -> bool:
 
 
 def is_option_line(line: str) -> bool:
-    """A line that names options and nothing else (an HTML page's "--sort-keys¶" too)."""
-    line = line.rstrip("\u00b6 ")
-    return len(line) <= 80 and _OPTION.fullmatch(line) is not None
+    """A line that names options and nothing else (an HTML page's "--sort-keys¶" too); also
+    several such lines, one option's names ("-o file" over "--output=file": Texinfo's
+    @item and @itemx)."""
+    lines = [ln.rstrip("\u00b6 ") for ln in line.split("\n") if ln.strip()]
+    return bool(lines) and all(len(ln) <= 80 and _OPTION.fullmatch(ln) is not None for ln in lines)
 
 
 def is_option_entry(unit: str) -> bool:
@@ -205,7 +207,8 @@ def candidate_spans(text: str, start: int = 0, end: int | None = None) -> list[t
     - an option line or definition term (:func:`is_term_line`) is one unit with the first
       sentence of its description ("-f, --force" and the lines below it, "most_common([n])¶"
       and "Return a list of the n most common elements ..."): the term says what the
-      description is of, the description what the term does;
+      description is of, the description what the term does; an option named on several
+      lines ("-o file", then "--output=file") is one term;
     - a short paragraph under a label ("Changed in version 3.7: Added the text parameter.
       Added the capture_output parameter.", "Default: ...") is one unit: the label governs
       every sentence of it, and a later sentence alone has lost it;
@@ -232,6 +235,9 @@ def candidate_spans(text: str, start: int = 0, end: int | None = None) -> list[t
             joins = line_break and e - ps <= MAX_UNIT_CHARS and not is_term_line(text[s:e]) and not prev.isupper() and (
                 term or (not _SENTENCE_END.search(prev) and (first.islower() or first in "(["))
             )
+            if not joins and line_break and is_option_line(prev) and is_option_line(text[s:e]) \
+                    and e - ps <= MAX_TERM_CHARS:  # one option's names, a line each: one term
+                joins = True
             if not joins and labelled and "\n" not in gap and e - ps <= MAX_LABELLED_CHARS:
                 joins = True
             if not joins and "\n" in gap and e - ps <= MAX_UNIT_CHARS and completes_lead_in(prev, text[s:e]):
