@@ -187,6 +187,10 @@ def load_text(data: bytes, name: str) -> ParsedDocument:
 
     if looks_like_rendered_man(raw):  # `man ls > ls.txt`: its sections, not its layout
         return load_rendered_man(raw, name)
+    from citadel.ingest.debian_copyright import load_dep5, looks_like_dep5
+
+    if looks_like_dep5(raw):  # /usr/share/doc/PACKAGE/copyright: whose files, which licence
+        return load_dep5(raw, name)
     from citadel.ingest.text_outline import headings, mode_line_title
 
     text = normalize_text(raw)

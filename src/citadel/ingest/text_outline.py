@@ -11,7 +11,9 @@ fixes") and no heading runs into the paragraph under it:
   which the styles first appear, as in reStructuredText;
 * **Emacs outline** (GNU NEWS files, whose first line says ``-*- outline -*-``): a line
   that starts with ``*``, ``**``, ... and a space, with a blank line after it, is a heading
-  of that level, unless it ends like a sentence or a lead-in (older entries star their items);
+  of that level, up to the first starred line that ends like a sentence or a lead-in or runs
+  on: from there on, the file's older entries star their items, and none is a heading; a
+  short capitalised line alone between blank lines heads each of those entries instead;
 * **Debian changelog** entries: "grep (3.8-3) unstable; urgency=low" heads the changes of
   that version, up to its " -- Maintainer <address>  date" line.
 
@@ -48,11 +50,23 @@ def headings(lines: list[str]) -> dict[int, tuple[int, str, int]]:
     if outline:
         out[0] = (0, mode_line_title(lines[0]), 1)
     styles: list[tuple[str, bool]] = []  # underline styles in order of first use: their level
+    legacy = False  # past the outline, in the older entries of the NEWS file
     n = 1 if outline else 0
     while n < len(lines):
         line = lines[n].rstrip()
-        if outline and (m := _OUTLINE.match(line)) and _outline_heading(lines, n, m["text"]):
-            out[n] = (len(m["stars"]), m["text"], 1)
+        if outline and (m := _OUTLINE.match(line)):
+            if _outline_heading(lines, n, m["text"]):
+                out[n] = (len(m["stars"]), m["text"], 1)
+                n += 1
+                continue
+            outline, legacy = False, True  # the older entries below star their items: none is a heading
+            last = max(out, default=0)
+            for k in range(n - 1, last, -1):  # the entry this item is of began after the last heading
+                if _entry_title(lines, k):
+                    out[k] = (1, " ".join(lines[k].split()), 1)
+                    break
+        if legacy and _entry_title(lines, n):  # "Major changes in Gzip 1.3.12 (2007-04-13)" heads an older entry
+            out[n] = (1, " ".join(line.split()), 1)
             n += 1
             continue
         if _CHANGELOG_ENTRY.match(line):
@@ -77,6 +91,17 @@ def _outline_heading(lines: list[str], n: int, text: str) -> bool:
     entries of the same NEWS files star their items: "* Fix some gzip problems:" with its
     list under it, "** 'gzip -f' now creates foo.gz.gz."), and a blank line after it."""
     return not text.endswith((".", ":", ";", ",")) and (n + 1 >= len(lines) or not lines[n + 1].strip())
+
+
+def _entry_title(lines: list[str], n: int) -> bool:
+    """Whether line ``n`` of an outline NEWS file's older part heads an entry: a short line
+    alone between blank lines, in column 0, that starts with a capital and does not end like
+    a sentence ("Major changes in Gzip 1.3.12 (2007-04-13)", "Version 1.2.4 (18 Aug 93)")."""
+    line = lines[n].rstrip()
+    return (
+        0 < len(line) <= 80 and line[0].isupper() and not line.endswith((".", ":", ",", ";"))
+        and (n == 0 or not lines[n - 1].strip()) and (n + 1 >= len(lines) or not lines[n + 1].strip())
+    )  # fmt: skip
 
 
 def _underlined(lines: list[str], n: int) -> tuple[tuple[str, bool], int] | None:

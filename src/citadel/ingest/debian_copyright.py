@@ -1,0 +1,123 @@
+"""Debian's machine-readable copyright files (DEP-5, ``/usr/share/doc/PACKAGE/copyright``).
+
+The format is a list of stanzas of "Field: value" lines, a value's continuation lines
+indented and a lone " ." for a blank line. Read as plain text, the document's title was its
+first line ("Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/"),
+so nothing said which package the licences are of, and a "Files" stanza ran its fields
+together. Here:
+
+* the title is "NAME copyright", NAME from ``Upstream-Name`` (else the file's name);
+* a ``Files`` stanza is a heading "Files: PATTERNS" over one block of its fields, each
+  "Field: value" with the lines of a value joined ("Files: *; Copyright: 1999-2022 Free
+  Software Foundation, Inc., 1992-1993 Jean-loup Gailly; License: GPL-3+"), then the
+  licence text it carries, if any, paragraph by paragraph;
+* a stand-alone ``License`` stanza is a heading "License: NAME" over its text;
+* the header stanza (``Upstream-Name``, ``Source``, ...) is one block of its fields;
+* every block keeps the file lines it came from.
+
+A file is read this way when its first line is the format's ``Format:`` line
+(:func:`looks_like_dep5`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from citadel.ingest.parsed import ParsedDocument, TextBuilder
+from citadel.models import Location
+
+_FORMAT = re.compile(r"^format:\s*<?https?://(?:www\.)?debian\.org/doc/packaging-manuals/copyright-format/", re.IGNORECASE)
+_FIELD = re.compile(r"^(?P<name>[A-Za-z][A-Za-z0-9-]*):[ \t]*(?P<value>.*)$")
+
+
+def looks_like_dep5(text: str) -> bool:
+    """Whether ``text`` is a DEP-5 copyright file: its first line is the ``Format:`` line."""
+    first = next((line for line in text.lstrip("\ufeff").split("\n", 20)[:20] if line.strip()), "")
+    return _FORMAT.match(first.strip()) is not None
+
+
+def _stanzas(lines: list[str]) -> list[list[tuple[int, str]]]:
+    """The stanzas of ``lines``: runs of non-blank lines, each line with its index."""
+    out: list[list[tuple[int, str]]] = []
+    run: list[tuple[int, str]] = []
+    for n, line in enumerate(lines):
+        if line.strip():
+            run.append((n, line.rstrip()))
+        elif run:
+            out.append(run)
+            run = []
+    if run:
+        out.append(run)
+    return out
+
+
+def _fields(stanza: list[tuple[int, str]]) -> list[tuple[str, str, list[str], int, int]]:
+    """(name, first-line value, continuation lines, first line, last line) of each field;
+    lines before any field (a malformed stanza) come as a field named ""."""
+    out: list[tuple[str, str, list[str], int, int]] = []
+    for n, line in stanza:
+        field = _FIELD.match(line) if not line[:1].isspace() else None
+        if field is not None:
+            out.append((field["name"], field["value"].strip(), [], n, n))
+        elif out:
+            name, value, more, first, _ = out[-1]
+            out[-1] = (name, value, [*more, line.strip()], first, n)
+        else:
+            out.append(("", line.strip(), [], n, n))
+    return out
+
+
+def _paragraphs(lines: list[str]) -> list[str]:
+    """A value's continuation lines as paragraphs (" ." separates them)."""
+    out: list[str] = []
+    run: list[str] = []
+    for line in lines:
+        if line == ".":
+            if run:
+                out.append(" ".join(run))
+            run = []
+        else:
+            run.append(line)
+    if run:
+        out.append(" ".join(run))
+    return out
+
+
+def load_dep5(raw: str, name: str) -> ParsedDocument:
+    """A DEP-5 copyright file (see the module docstring); ``raw``: the decoded text."""
+    from citadel.ingest.loaders import PLAIN, _require_text
+
+    lines = raw.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    builder = TextBuilder()
+    upstream = ""
+    for stanza in _stanzas(lines):
+        fields = _fields(stanza)
+        first, last = stanza[0][0] + 1, stanza[-1][0] + 1
+        names = {f[0].lower(): f for f in fields}
+        if "files" in names:
+            builder.heading(1, f"Files: {' '.join([names['files'][1], *names['files'][2]])}", at=Location.lines(first))
+            parts = []
+            for field, value, more, _, _ in fields:
+                if field.lower() == "license":
+                    parts.append(f"License: {value}")
+                else:
+                    parts.append(f"{field}: {', '.join(x for x in [value, *more] if x)}" if field else value)
+            builder.block("; ".join(parts), at=Location.lines(first, last))
+            licence = names.get("license")
+            if licence is not None:  # the licence's text, when the stanza carries it
+                for para in _paragraphs(licence[2]):
+                    builder.block(para, at=Location.lines(licence[3] + 2, licence[4] + 1))
+        elif "license" in names and len(fields) <= 2:  # a licence's text, named once for every stanza that uses it
+            field, value, more, start, end = names["license"]
+            builder.heading(1, f"License: {value}", at=Location.lines(start + 1))
+            for para in _paragraphs(more):
+                builder.block(para, at=Location.lines(start + 2, end + 1))
+            for other in fields:
+                if other[0].lower() != "license":  # a Comment beside it
+                    builder.block(f"{other[0]}: {' '.join([other[1], *other[2]])}", at=Location.lines(other[3] + 1, other[4] + 1))
+        else:  # the header stanza, or any other
+            upstream = upstream or next((f[1] for f in fields if f[0].lower() == "upstream-name"), "")
+            builder.block("; ".join(f"{f[0]}: {' '.join(x for x in [f[1], *f[2]] if x)}" if f[0] else f[1] for f in fields),
+                          at=Location.lines(first, last))  # fmt: skip
+    title = f"{upstream} copyright" if upstream else name
+    return _require_text(builder.build(title, PLAIN, {"format": "debian-copyright"}))
