@@ -370,7 +370,8 @@ CHANGELOG = """\
 frob (2.4-1) unstable; urgency=medium
 
   * New upstream release.
-  * Drop the patch for large files, fixed upstream.
+  * Drop the patch for large files, fixed
+    upstream (Closes: #1234).
 
  -- Jane Doe <jane@example.org>  Sun, 01 Nov 2026 10:00:00 +0100
 
@@ -385,7 +386,7 @@ frob (2.3-2) unstable; urgency=low
 def test_plain_text_sections_are_headings_underlined_outlined_or_changelog_entries(tmp_path: Path, store: Store) -> None:
     """A GNU NEWS file's outline, a README's underlined titles and a Debian changelog's
     entries become headings: a fix stands under its release, no underline is text, and a
-    rule under a sentence stays a rule, not a heading."""
+    rule under a sentence stays a rule, not a heading. A list item keeps its wrapped lines."""
     for name, text in (("NEWS", NEWS), ("README.txt", README), ("changelog.Debian", CHANGELOG)):
         (tmp_path / name).write_text(text)
     report = ingest(store, [tmp_path], embedder=None)
@@ -409,6 +410,9 @@ def test_plain_text_sections_are_headings_underlined_outlined_or_changelog_entri
     entries = dict(_blocks(tmp_path / "changelog.Debian"))
     assert entries["* Build with hardening flags."][0] == ("frob (2.3-2) unstable; urgency=low",)
     assert entries["* New upstream release."][0] == ("frob (2.4-1) unstable; urgency=medium",)
+    # an item runs on over its continuation lines, up to the next item
+    assert entries["* Drop the patch for large files, fixed upstream (Closes: #1234)."] == (
+        ("frob (2.4-1) unstable; urgency=medium",), (4, 5))
     for doc in ("NEWS", "README.txt", "changelog.Debian"):
         text = store.text(doc)
         assert all(c.text == text[c.start : c.end] for c in store.chunks(doc))

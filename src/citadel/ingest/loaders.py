@@ -165,12 +165,18 @@ def add_plain_paragraphs(builder: TextBuilder, text: str, first_line: int | None
 
 
 def _add_paragraph(builder: TextBuilder, lines: list[str], first_line: int | None) -> None:
-    """One paragraph's (normalized) lines: a list of items, or one block."""
+    """One paragraph's (normalized) lines: a list of items, or one block. An item runs on
+    over the lines after its marker up to the next marker ("* znew now keeps the old .Z if
+    it is smaller than the .z" / "file."); a list that opens with an item, or has two items
+    or more, is a list, the lines before its first item a block of their own (its lead-in)."""
     lines = [ln for ln in lines if ln.strip()]
-    if lines and all(_LIST_ITEM.match(ln) for ln in lines):
-        for k, ln in enumerate(lines):
-            at = Location.lines(first_line + k) if first_line is not None else None
-            builder.block(ln, ChunkKind.LIST, tight=True, at=at)
+    starts = [k for k, ln in enumerate(lines) if _LIST_ITEM.match(ln)]
+    if starts and (starts[0] == 0 or len(starts) >= 2):
+        for lo, hi in zip([0, *starts], [*starts, len(lines)], strict=True):
+            if hi > lo:
+                at = Location.lines(first_line + lo, first_line + hi - 1) if first_line is not None else None
+                kind = ChunkKind.LIST if lo in starts else ChunkKind.PARAGRAPH
+                builder.block(normalize_text("\n".join(lines[lo:hi])), kind, tight=kind is ChunkKind.LIST, at=at)
     elif lines:
         at = Location.lines(first_line, first_line + len(lines) - 1) if first_line is not None else None
         builder.block(normalize_text("\n".join(lines)), at=at)
