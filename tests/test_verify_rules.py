@@ -175,16 +175,19 @@ def test_quote_exact_after_normalization_returns_offsets() -> None:
     assert QUOTE_SOURCE[m.start : m.end] == "Refunds are available within 30 days"
 
 
-def test_a_verbatim_quote_keeps_the_symbols_it_starts_and_ends_with() -> None:
-    """An option's entry opens with its dashes: the quote is the whole entry ("-s --small ...",
-    "--sort-keys"), not the entry from its first letter; quotation marks around a quote are
-    still left out."""
-    source = "OPTIONS\n-s --small Reduce memory usage.\n--sort-keys Sort the output (by key)."
-    for quote in ("-s --small Reduce memory usage.", "--sort-keys Sort the output (by key)."):
+def test_a_verbatim_quote_keeps_the_dashes_of_the_option_it_starts_with() -> None:
+    """An option's entry opens with its dashes: the quote starts at them ("-s --small ...",
+    "--sort-keys"), not at the first letter; what wraps a quote (quotation marks, the closing
+    full stop) is still left out."""
+    source = "OPTIONS\n-s --small Reduce memory usage.\n--sort-keys Sort the output by key."
+    for quote, located in (("-s --small Reduce memory usage.", "-s --small Reduce memory usage"),
+                           ("--sort-keys Sort the output by key.", "--sort-keys Sort the output by key")):
         m = find_quote(quote, source)
-        assert m is not None and m.exact and source[m.start : m.end] == quote
+        assert m is not None and m.exact and source[m.start : m.end] == located
     m = find_quote('"Reduce memory usage."', source)
     assert m is not None and source[m.start : m.end] == "Reduce memory usage"
+    m = find_quote("- a list item, not an option", "- a list item, not an option")
+    assert m is not None and m.start == 2  # a list marker is no option's dash
 
 
 def test_quote_fuzzy_alignment_returns_offsets() -> None:

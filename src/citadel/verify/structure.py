@@ -53,12 +53,17 @@ def _negations(text: str) -> int:
     return len(_NEG.findall(text))
 
 
+#: the dashes an option's name opens with, right before its first letter or digit
+_LEADING_DASHES = re.compile(r"-{1,2}(?=[^\W_])")
+
+
 def find_quote(quote: str, source: str, min_similarity: float = FUZZY_MIN) -> QuoteMatch | None:
     """Where ``quote`` occurs in ``source``, or None (also None for a frankenquote)."""
-    whole = quote.strip()  # verbatim, with its leading "-" or "--" ("-s --small ...", "--sort-keys")
-    if whole and (pos := source.find(whole)) >= 0:
-        return QuoteMatch(start=pos, end=pos + len(whole), similarity=100.0, exact=True)
     core = _core(quote)
+    dashes = _LEADING_DASHES.match(quote.strip())
+    if core and dashes and (pos := source.find(dashes[0] + core)) >= 0:  # an option's name keeps its
+        # dashes ("-s --small ...", "--sort-keys"): they are part of the name, not punctuation around it
+        return QuoteMatch(start=pos, end=pos + len(dashes[0]) + len(core), similarity=100.0, exact=True)
     if core and (pos := source.find(core)) >= 0:  # verbatim once what wraps it is off ('"...text..."')
         return QuoteMatch(start=pos, end=pos + len(core), similarity=100.0, exact=True)
     nq, _ = _normalize_with_map(quote)
