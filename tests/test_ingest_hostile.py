@@ -276,6 +276,26 @@ def test_oversized_markdown_is_refused_fast_and_a_document_at_the_limit_loads_in
     assert kinds.count("quote") == 1_000 and kinds[-1] == "paragraph"
 
 
+@pytest.mark.parametrize(("kind", "text"), [
+    # one paragraph of 100,000 wrapped list items: each item once looked its start up in a list
+    # of every item's (minutes, quadratic)
+    ("wrapped list items", "* item\n  continued\n" * 100_000),
+    ("a licence of 90,000 lines", "Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/\n\n"
+                                    "License: X\n" + " the licence goes on\n" * 90_000),
+    ("80,000 underlined titles", "Title\n=====\n\ntext\n\n" * 40_000 + "Part\n----\n\nmore\n\n" * 40_000),
+    ("a NEWS outline of 100,000 headings", "NEWS -*- outline -*-\n\n" + "* Release\n\n** Fixes\n\nA fix.\n\n" * 50_000),
+    ("a man page of 100,000 subsections", "FROB(1)   User Commands   FROB(1)\n\nNAME\n" + "   Sub\n       body\n" * 100_000),
+], ids=["list", "licence", "underlined", "outline", "man"])
+def test_structured_text_near_the_limit_loads_in_linear_time(kind: str, text: str) -> None:
+    """The structure the text loader reads (list items, headings, stanzas, man sections) costs
+    one pass: a document of a megabyte or two loads in seconds, whatever its shape."""
+    assert len(text) < limits().max_document_chars, kind
+    started = time.perf_counter()
+    doc = load_text(text.encode(), "notes")
+    assert time.perf_counter() - started < 30, kind
+    assert len(doc.blocks) >= 2
+
+
 def test_jsonl_line_over_its_limit_fails_alone(tmp_path: Path, store: Store, lowered: None) -> None:
     path = tmp_path / "bulk.jsonl"
     long_line = json.dumps({"id": "long", "text": "x " * 2_000})

@@ -61,7 +61,8 @@ def _fields(stanza: list[tuple[int, str]]) -> list[tuple[str, str, list[str], in
             out.append((field["name"], field["value"].strip(), [], n, n))
         elif out:
             name, value, more, first, _ = out[-1]
-            out[-1] = (name, value, [*more, line.strip()], first, n)
+            more.append(line.strip())  # in place: a licence's text can run to thousands of lines
+            out[-1] = (name, value, more, first, n)
         else:
             out.append(("", line.strip(), [], n, n))
     return out

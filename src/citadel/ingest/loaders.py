@@ -172,10 +172,11 @@ def _add_paragraph(builder: TextBuilder, lines: list[str], first_line: int | Non
     lines = [ln for ln in lines if ln.strip()]
     starts = [k for k, ln in enumerate(lines) if _LIST_ITEM.match(ln)]
     if starts and (starts[0] == 0 or len(starts) >= 2):
+        items = set(starts)
         for lo, hi in zip([0, *starts], [*starts, len(lines)], strict=True):
             if hi > lo:
                 at = Location.lines(first_line + lo, first_line + hi - 1) if first_line is not None else None
-                kind = ChunkKind.LIST if lo in starts else ChunkKind.PARAGRAPH
+                kind = ChunkKind.LIST if lo in items else ChunkKind.PARAGRAPH
                 builder.block(normalize_text("\n".join(lines[lo:hi])), kind, tight=kind is ChunkKind.LIST, at=at)
     elif lines:
         at = Location.lines(first_line, first_line + len(lines) - 1) if first_line is not None else None
