@@ -22,6 +22,7 @@ A file is read this way when its first line is the format's ``Format:`` line
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from citadel.ingest.parsed import ParsedDocument, TextBuilder
 from citadel.models import Location
@@ -51,20 +52,36 @@ def _stanzas(lines: list[str]) -> list[list[tuple[int, str]]]:
     return out
 
 
-def _fields(stanza: list[tuple[int, str]]) -> list[tuple[str, str, list[str], int, int]]:
-    """(name, first-line value, continuation lines, first line, last line) of each field;
-    lines before any field (a malformed stanza) come as a field named ""."""
-    out: list[tuple[str, str, list[str], int, int]] = []
+class _Field(NamedTuple):
+    """One field of a stanza: "Name: value" and the lines that continue it."""
+
+    name: str  # "" for lines before any field (a malformed stanza)
+    value: str  # what follows "Name:" on its own line
+    more: list[str]  # the continuation lines, stripped
+    first: int  # index of its first and last line in the file
+    last: int
+
+    def text(self, sep: str = " ") -> str:
+        """Its value and continuation lines joined with ``sep``, empty parts left out."""
+        return sep.join(x for x in [self.value, *self.more] if x)
+
+    def line(self, sep: str = " ") -> str:
+        """"Name: value ...", or the first line alone for lines before any field."""
+        return f"{self.name}: {self.text(sep)}" if self.name else self.value
+
+
+def _fields(stanza: list[tuple[int, str]]) -> list[_Field]:
+    """The fields of a stanza, in order."""
+    out: list[_Field] = []
     for n, line in stanza:
         field = _FIELD.match(line) if not line[:1].isspace() else None
         if field is not None:
-            out.append((field["name"], field["value"].strip(), [], n, n))
+            out.append(_Field(field["name"], field["value"].strip(), [], n, n))
         elif out:
-            name, value, more, first, _ = out[-1]
-            more.append(line.strip())  # in place: a licence's text can run to thousands of lines
-            out[-1] = (name, value, more, first, n)
+            out[-1].more.append(line.strip())  # in place: a licence's text can run to thousands of lines
+            out[-1] = out[-1]._replace(last=n)
         else:
-            out.append(("", line.strip(), [], n, n))
+            out.append(_Field("", line.strip(), [], n, n))
     return out
 
 
@@ -94,31 +111,25 @@ def load_dep5(raw: str, name: str) -> ParsedDocument:
     for stanza in _stanzas(lines):
         fields = _fields(stanza)
         first, last = stanza[0][0] + 1, stanza[-1][0] + 1
-        names = {f[0].lower(): f for f in fields}
+        names = {f.name.lower(): f for f in fields}
+        licence = names.get("license")
         if "files" in names:
-            builder.heading(1, f"Files: {' '.join([names['files'][1], *names['files'][2]])}", at=Location.lines(first))
-            parts = []
-            for field, value, more, _, _ in fields:
-                if field.lower() == "license":
-                    parts.append(f"License: {value}")
-                else:
-                    parts.append(f"{field}: {', '.join(x for x in [value, *more] if x)}" if field else value)
+            builder.heading(1, f"Files: {names['files'].text()}", at=Location.lines(first))
+            # copyright holders a line each: joined with commas; the licence by its name only
+            parts = [f"License: {f.value}" if f.name.lower() == "license" else f.line(", ") for f in fields]
             builder.block("; ".join(parts), at=Location.lines(first, last))
-            licence = names.get("license")
             if licence is not None:  # the licence's text, when the stanza carries it
-                for para in _paragraphs(licence[2]):
-                    builder.block(para, at=Location.lines(licence[3] + 2, licence[4] + 1))
-        elif "license" in names and len(fields) <= 2:  # a licence's text, named once for every stanza that uses it
-            field, value, more, start, end = names["license"]
-            builder.heading(1, f"License: {value}", at=Location.lines(start + 1))
-            for para in _paragraphs(more):
-                builder.block(para, at=Location.lines(start + 2, end + 1))
+                for para in _paragraphs(licence.more):
+                    builder.block(para, at=Location.lines(licence.first + 2, licence.last + 1))
+        elif licence is not None and len(fields) <= 2:  # a licence's text, named once for every stanza that uses it
+            builder.heading(1, f"License: {licence.value}", at=Location.lines(licence.first + 1))
+            for para in _paragraphs(licence.more):
+                builder.block(para, at=Location.lines(licence.first + 2, licence.last + 1))
             for other in fields:
-                if other[0].lower() != "license":  # a Comment beside it
-                    builder.block(f"{other[0]}: {' '.join([other[1], *other[2]])}", at=Location.lines(other[3] + 1, other[4] + 1))
+                if other.name.lower() != "license":  # a Comment beside it
+                    builder.block(f"{other.name}: {other.text()}", at=Location.lines(other.first + 1, other.last + 1))
         else:  # the header stanza, or any other
-            upstream = upstream or next((f[1] for f in fields if f[0].lower() == "upstream-name"), "")
-            builder.block("; ".join(f"{f[0]}: {' '.join(x for x in [f[1], *f[2]] if x)}" if f[0] else f[1] for f in fields),
-                          at=Location.lines(first, last))  # fmt: skip
+            upstream = upstream or next((f.value for f in fields if f.name.lower() == "upstream-name"), "")
+            builder.block("; ".join(f.line() for f in fields), at=Location.lines(first, last))
     title = f"{upstream} copyright" if upstream else name
     return _require_text(builder.build(title, PLAIN, {"format": "debian-copyright"}))

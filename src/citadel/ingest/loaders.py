@@ -786,16 +786,6 @@ def _running_lines(pages: list[str]) -> frozenset[str]:
     return frozenset(key for key, count in counts.items() if count >= RUNNING_PAGES)
 
 
-def _heading_level(heading: str, numbered: bool, depth: int) -> int:
-    """A PDF heading's level: the parts of its number ("2.4. OPTIONS": 2); in a document
-    whose headings are numbered, an unnumbered one stands under the numbered one before it
-    (``depth``: its level); else 1."""
-    m = _NUMBERED_HEADING.match(heading)
-    if m is not None:
-        return m["number"].count(".") + 1
-    return depth + 1 if numbered else 1
-
-
 @_guarded("PDF")
 def load_pdf(data: bytes, name: str) -> ParsedDocument:
     from pypdf import PdfReader
@@ -836,9 +826,12 @@ def load_pdf(data: bytes, name: str) -> ParsedDocument:
         for para, is_heading in on_page:
             if is_heading:
                 headings.append(para)
-                level = _heading_level(para, numbered, depth)
-                if _NUMBERED_HEADING.match(para):
-                    depth = level
+                # a numbered heading's level is the parts of its number ("2.4. OPTIONS": 2); in a
+                # numbered document an unnumbered one stands under the numbered one before it
+                if (m := _NUMBERED_HEADING.match(para)) is not None:
+                    level = depth = m["number"].count(".") + 1
+                else:
+                    level = depth + 1 if numbered else 1
                 builder.heading(level, para)
             else:
                 builder.block(para)

@@ -29,6 +29,12 @@ _MAN_SUFFIX = re.compile(r"\.(?:[1-9][a-z0-9]{0,8}|man|n)$", re.IGNORECASE)
 _MAN_MARK = re.compile(rb"^[.'][ \t]*(?:TH|SH|Dd|Dt|Sh)\b", re.MULTILINE)  # man or mdoc
 
 
+def section_heading(text: str) -> str:
+    """A section heading as citadel shows it: one in capitals ("SEE ALSO") capitalized like
+    a sentence ("See also"), as every man page reader here does (roff, mdoc, rendered text)."""
+    return text.capitalize() if text.isupper() else text
+
+
 def looks_like_man(name: str, head: bytes) -> bool:
     """A man page by name and content (``.TH`` or ``.SH`` near the start; mdoc's ``.Dd``,
     ``.Dt`` or ``.Sh``)."""
@@ -230,9 +236,7 @@ def load_man(data: bytes, name: str) -> ParsedDocument:
             heading = unescape(" ".join(_args(rest))).strip()
             if not heading and i < len(lines):
                 heading, i = unescape(lines[i]).strip(), i + 1
-            if heading.isupper():
-                heading = heading.capitalize()
-            page.builder.heading(1 if macro == "SH" else 2, heading, at=Location.lines(page.line, i))
+            page.builder.heading(1 if macro == "SH" else 2, section_heading(heading), at=Location.lines(page.line, i))
         elif macro == "TP":
             page.flush()
             page.expect_term = True

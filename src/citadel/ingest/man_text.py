@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 
+from citadel.ingest.man import section_heading
 from citadel.ingest.parsed import ParsedDocument, TextBuilder
 from citadel.models import Location
 from citadel.text import normalize_text
@@ -83,11 +84,6 @@ def _indent(line: str) -> int:
     return len(line) - len(line.lstrip(" \t"))
 
 
-def _heading(text: str) -> str:
-    text = " ".join(text.split())
-    return text.capitalize() if text.isupper() else text
-
-
 def load_rendered_man(raw: str, name: str) -> ParsedDocument:
     """A rendered man page (see the module docstring); ``raw``: the file's decoded text.
     Raises IngestError when no text is left (from the text loader's check)."""
@@ -128,11 +124,11 @@ def load_rendered_man(raw: str, name: str) -> ParsedDocument:
         indent = _indent(line)
         if indent == 0 and _SECTION.match(line.rstrip()):
             flush()
-            builder.heading(1, _heading(line), at=_line(number))
+            builder.heading(1, section_heading(line.strip()), at=Location.lines(number))
             continue
         sub = _SUBSECTION.match(line.rstrip())
         if sub and not run and _next_indent(lines, n) > 3:
-            builder.heading(2, _heading(sub["text"]), at=_line(number))
+            builder.heading(2, section_heading(sub["text"]), at=Location.lines(number))
             continue
         if run and indent < depth:  # back to a shallower indent: the next tag or paragraph
             flush()
@@ -151,6 +147,3 @@ def _next_indent(lines: list[str], n: int) -> int:
             return _indent(line)
     return 0
 
-
-def _line(number: int) -> Location:
-    return Location.lines(number)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from citadel._errors import IngestError
-from citadel.ingest.man import MAN, _args, _Page, unescape
+from citadel.ingest.man import MAN, _args, _Page, section_heading, unescape
 from citadel.ingest.parsed import ParsedDocument
 from citadel.models import Location
 
@@ -186,9 +186,7 @@ def load_mdoc(text: str, name: str) -> ParsedDocument:
             page.end_code()
             page.flush()
             heading = inline.render(tokens).strip()
-            if heading.isupper():
-                heading = heading.capitalize()
-            page.builder.heading(1 if macro == "Sh" else 2, heading, at=Location.lines(number))
+            page.builder.heading(1 if macro == "Sh" else 2, section_heading(heading), at=Location.lines(number))
         elif macro in ("Pp", "Lp", "sp", "br"):
             page.flush()
         elif macro == "Nd":
