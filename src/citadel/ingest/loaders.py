@@ -209,22 +209,16 @@ def load_text(data: bytes, name: str) -> ParsedDocument:
     builder = TextBuilder()
     lines = raw.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     heads = headings(lines)
-    if not heads:
-        add_plain_paragraphs(builder, raw, first_line=1)
-        return _require_text(builder.build(title, PLAIN))
-    start, n = 0, 0  # the text between headings, paragraph by paragraph, with its file lines
-    while n <= len(lines):
-        if n == len(lines) or n in heads:
-            if n > start:
-                add_plain_paragraphs(builder, "\n".join(lines[start:n]), first_line=start + 1)
-            if n == len(lines):
-                break
-            level, heading, span = heads[n]
-            if level > 0:  # 0: an outline's mode line, the title's
-                builder.heading(level, heading, at=Location.lines(n + 1, n + span))
-            n = start = n + span
-            continue
-        n += 1
+    start = 0  # the text between headings, paragraph by paragraph, with its file lines
+    for n in sorted(heads):
+        if n > start:
+            add_plain_paragraphs(builder, "\n".join(lines[start:n]), first_line=start + 1)
+        level, heading, span = heads[n]
+        if level > 0:  # 0: an outline's mode line, the title's
+            builder.heading(level, heading, at=Location.lines(n + 1, n + span))
+        start = n + span
+    if start < len(lines):
+        add_plain_paragraphs(builder, "\n".join(lines[start:]), first_line=start + 1)
     return _require_text(builder.build(title, PLAIN))
 
 
