@@ -11,7 +11,9 @@ import pytest
 from click.testing import CliRunner
 
 from citadel.cli import cli
+from citadel._errors import ValidationError
 from citadel.engine import Citadel
+from citadel.evaluate import load_questions
 from citadel.generate import ABSTAIN_SENTENCE, FakeGenerator
 from citadel.generate.backends import GenerationRequest
 from citadel.generate.backends.base import Generation
@@ -250,3 +252,19 @@ def test_the_trace_counts_model_calls_and_tokens(tmp_path: Path, corpus: Path) -
     assert "cost: 2 generation(s), 2 language-model call(s), 203 tokens in, 40 tokens out" in shown.output
     extractive = engine.ask("Where do refunds go?", backend="extractive")
     assert engine.store.get_trace(extractive.trace_id).cost["model_calls"] == 0  # type: ignore[union-attr]
+
+
+def test_a_question_without_words_is_refused_before_any_model_runs(tmp_path: Path, corpus: Path) -> None:
+    fake = FakeGenerator()
+    engine = engine_for(tmp_path, corpus, fake)
+    for blank in ("", "   \n", "?!", "--"):
+        with pytest.raises(ValidationError, match="has no words"):
+            engine.ask(blank)
+        with pytest.raises(ValidationError, match="has no words"):
+            engine.search(blank)
+    assert fake.history == [] and engine.store.list_traces() == []
+    questions = tmp_path / "q.jsonl"
+    questions.write_text('{"question": "How long do refunds take?", "answerable": true}\n'
+                         '{"question": " ", "answerable": false}\n')  # fmt: skip
+    with pytest.raises(ValidationError, match=r"q\.jsonl:2: the question has no words"):
+        load_questions(questions)  # `eval` and `calibrate` refuse the file before asking its first question

@@ -460,3 +460,18 @@ def test_a_jsonl_upload_keeps_a_bad_line_bad_and_stores_the_rest(keyed: Client) 
     assert r["added"] == 1 and r["doc_ids"] == ["~public/kb-good", "~public/kb-bad"]
     assert len(r["failed"]) == 1 and "UTF-8" in r["failed"][0]["error"]
     assert keyed.with_key(PUB).get("/v1/documents/~public/kb-bad").status == 404
+
+
+def test_a_question_without_words_is_refused_and_logs_nothing(engine: Citadel) -> None:
+    """An empty question used to be answered confidently from whatever the embedder made of
+    nothing; every surface now refuses it with 422 before any model or the audit log sees it."""
+    with running(create_app(engine, KEYS)) as server:
+        hr = server.with_key(HR)
+        before = len(engine.store.list_traces())
+        for path, body in [("/v1/ask", {"question": "  \n\t"}), ("/v1/search", {"query": "?!"})]:
+            r = hr.post(path, body)
+            assert r.status == 422 and "no words" in r.json()["message"], (path, r.status, r.json())
+        r = hr.post("/v1/chat/completions", {"messages": [{"role": "user", "content": "?"}]})
+        assert r.status == 400 and r.json()["error"]["param"] == "messages" and "no words" in r.json()["error"]["message"]
+        assert hr.post("/v1/ask", {"question": REFUND_Q}).status == 200  # the server is still answering
+        assert len(engine.store.list_traces()) == before + 1

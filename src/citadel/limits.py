@@ -149,6 +149,17 @@ def check_count(what: str, count: int, limit_name: str) -> None:
         raise LimitError(f"{what}: {count:,} given, over the limit {limit_name} = {bound:,}", limit_name, "count")
 
 
+def check_question(text: str, what: str = "the question") -> str:
+    """``text`` if it can be asked or searched for, else an error that says why: a
+    :class:`~citadel.ValidationError` when it holds no letter or digit (an empty question
+    would be answered from whatever the embedder makes of nothing), a
+    :class:`~citadel.LimitError` when it is over ``max_question_chars``."""
+    check_size(what, len(text), "max_question_chars", "characters")
+    if not any(c.isalnum() for c in text):
+        raise ValidationError(f"{what} has no words: give it something to look for")
+    return text
+
+
 # --- document ids -------------------------------------------------------------------------
 
 

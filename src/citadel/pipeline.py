@@ -31,6 +31,7 @@ from citadel.answers import (
 from citadel.generate.backends.base import GenerationRequest, Generator
 from citadel.generate.prompt import ABSTAIN_SENTENCE, Source, build_prompt
 from citadel.generate.schema import DraftAnswer, answer_json_schema, parse_draft
+from citadel.limits import check_question
 from citadel.retrieve.ask import Retrieved
 from citadel.retrieve.evidence import Passage
 from citadel.store.base import SearchFilter, Store
@@ -141,6 +142,7 @@ class Pipeline:
         return default
 
     def ask(self, question: str, groups: Sequence[str] = (), caller: str | None = None) -> Answer:
+        check_question(question)
         trace = Trace.start(question, groups, self.backend.name, caller)
         where = SearchFilter(groups=frozenset(groups))
         with trace.timed("retrieve"):

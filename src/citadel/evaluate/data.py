@@ -13,6 +13,7 @@ from typing import Any
 
 from citadel._errors import ValidationError
 from citadel.jsonl import iter_jsonl
+from citadel.limits import check_question
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,10 @@ def load_questions(path: Path) -> list[QAItem]:
             )
         except (KeyError, TypeError) as exc:
             raise ValidationError(f"{path}:{number}: missing or malformed field {exc}") from exc
+        try:
+            check_question(items[-1].question)
+        except ValidationError as exc:  # before any question is asked: nothing is spent on a bad file
+            raise ValidationError(f"{path}:{number}: {exc}") from exc
     if not items:
         raise ValidationError(f"{path} holds no questions")
     return items

@@ -35,6 +35,7 @@ from typing import Any
 import numpy as np
 
 from citadel._errors import BackendError, CitadelError, RetrievalError, StoreError
+from citadel.limits import check_question
 from citadel.memo import Memo
 from citadel.retrieve.embedders import Embedder, get_embedder
 from citadel.retrieve.fusion import RRF_K, rrf
@@ -152,6 +153,8 @@ class Searcher:
             raise RetrievalError(f"unknown search mode {mode!r} (choose from {', '.join(MODES)})")
         if k < 1:
             raise RetrievalError("k must be at least 1")
+        for query in queries:
+            check_question(query, "the query")
         use_rerank = rerank if rerank is not None else (
             self.settings.rerank if self.settings.rerank is not None else mode == "hybrid"
         )

@@ -54,9 +54,9 @@ from fastapi.routing import APIRoute
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 from starlette.concurrency import run_in_threadpool
 
-from citadel._errors import CitadelError, LimitError
+from citadel._errors import CitadelError, LimitError, ValidationError
 from citadel.answers import Answer, claim_text, with_markers
-from citadel.limits import check_size
+from citadel.limits import check_question
 from citadel.models import Location
 from citadel.serve.auth import Caller
 from citadel.serve.schemas import AnswerBody, LocationBody
@@ -336,7 +336,12 @@ def complete(svc: Service, caller: Caller, body: ChatRequest) -> ChatCompletion:
     if body.n not in (None, 1):
         raise BadRequest("n must be 1: citadel gives one verified answer", "n")
     question = body.question()
-    check_size("the question", len(question), "max_question_chars", "characters")
+    try:
+        check_question(question)
+    except LimitError:
+        raise
+    except ValidationError as exc:  # OpenAI answers a bad request with 400 and the parameter at fault
+        raise BadRequest(f"the last user message: {exc}", "messages") from exc
     groups = caller.ask_groups(body.groups)
     label = LOCAL_CHAT_CALLER if caller.owner else caller.label
     answer = svc.run(lambda: svc.engine.ask(question, groups=groups, caller=label), caller)
