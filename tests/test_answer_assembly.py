@@ -379,3 +379,41 @@ def test_which_option_is_answered_by_an_options_entry_first() -> None:
     assert claims[0]["text"].startswith("A virtual environment may be isolated")
     assert asks_option("What command-line flag turns it on?") and not asks_option("What is an option?")
     assert is_option_entry("-h, --help            show this help") and not is_option_entry("The --help option")
+
+
+def test_a_sentence_that_refers_back_is_quoted_with_the_sentence_it_refers_to() -> None:
+    text = ("Release notes\n\nThe --keep option leaves the input file in place. With this option, nothing is "
+            "deleted after compressing.\n\nThis option is also read from the GZIP variable.")  # fmt: skip
+    claims = answer("How do I stop the input file from being deleted?", [source("S1", text)], {"nothing is deleted": 0.9})
+    assert claims[0]["text"] == ("The --keep option leaves the input file in place. With this option, nothing is "
+                                 "deleted after compressing.")  # fmt: skip
+    # a paragraph's first sentence refers to nothing before it, and a bare "It" may mean the topic
+    claims = answer("Where else is the option read from?", [source("S1", text)], {"GZIP variable": 0.9})
+    assert claims[0]["text"] == "This option is also read from the GZIP variable."
+    river = "The Penobscot flows past Bangor. Also at Bangor is Kenduskeag Stream. It empties into Penobscot Bay."
+    claims = answer("Where does the Penobscot end?", [source("S1", river)], {"empties": 0.9})
+    assert claims[0]["text"] == "It empties into Penobscot Bay."
+
+
+def _generate(question: str, sources: Sequence[Source], table: dict[str, float]) -> list[dict]:  # type: ignore[type-arg]
+    req = GenerationRequest(question, tuple(sources), build_prompt(question, tuple(sources)), answer_json_schema())
+    return json.loads(ExtractiveGenerator(scorer=scorer_of(table)).run(req).text)["claims"]  # type: ignore[no-any-return]
+
+
+def test_a_version_question_gets_the_release_heading_the_quote_stands_under() -> None:
+    heading = "tarx 2.3 (2024-05-02)"
+    entry = "Bug fixes\n\nA crafted header no longer overflows a buffer (CVE-2024-1234)."
+    held = source("S1", f"{heading}\n\n{entry}", headings=(heading, "Bug fixes"))
+    question = "In which release was the crafted header overflow fixed?"
+    claims = _generate(question, [held], {"crafted header": 0.9})
+    assert claims[0]["text"] == f"{heading}: A crafted header no longer overflows a buffer (CVE-2024-1234)."
+    assert [c["quote"] for c in claims[0]["citations"]] == [heading, entry.split("\n\n")[1]]
+    # the heading in another source of the same document (evidence selection attaches it) ...
+    alone = source("S1", entry, headings=(heading, "Bug fixes"), doc="news.md")
+    attached = source("S2", heading, headings=(heading,), doc="news.md")
+    claims = _generate(question, [alone, attached], {"crafted header": 0.9})
+    assert claims[0]["citations"][0] == {"source_id": "S2", "quote": heading} and len(claims) == 1
+    # ... but not from another document, and not for a question that asks no version
+    other = source("S2", heading, headings=(heading,), doc="other.md")
+    assert len(_generate(question, [alone, other], {"crafted header": 0.9})[0]["citations"]) == 1
+    assert len(_generate("Is the crafted header overflow fixed?", [held], {"crafted header": 0.9})[0]["citations"]) == 1

@@ -14,7 +14,15 @@ from citadel.models import Chunk
 from citadel.retrieve import KeywordReranker, select_evidence
 from citadel.retrieve.answer_types import asks_version, without_version_clause
 from citadel.retrieve.answerability import get_answerability
-from citadel.retrieve.entries import ENTRY_WINDOW, entry_of, is_boundary, states_version, version_note
+from citadel.retrieve.entries import (
+    ENTRY_WINDOW,
+    entry_of,
+    heading_line,
+    is_boundary,
+    states_version,
+    version_heading,
+    version_note,
+)
 from citadel.store.base import SearchFilter
 
 from tests.engine_fixtures import engine_over
@@ -54,10 +62,12 @@ def test_questions_that_ask_for_a_version_are_told_apart() -> None:
     for q in ("In which Python version did run() gain the check argument?",
               "How do I stop at the first failure, and since which version is that available?",
               "Which release added the --color option?", "When was the walrus operator introduced?",
-              "Since when does grep support -P?"):  # fmt: skip
+              "Since when does grep support -P?", "Starting with which man-db release can man read zstd pages?",
+              "Which Debian revision of the package fixed CVE-2024-8096?"):  # fmt: skip
         assert asks_version(q), q
     for q in ("Which argument makes it replace the handlers?", "What does version control mean here?",
-              "How do I print the version of the tool?", "When was the file last written?"):  # fmt: skip
+              "How do I print the version of the tool?", "When was the file last written?",
+              "Which release notes mention the fix?"):  # fmt: skip
         assert not asks_version(q), q
 
 
@@ -113,6 +123,39 @@ def test_a_unit_that_states_its_version_needs_no_note() -> None:
     start, end = _unit(text, "Starting")
     assert states_version(text[start:end]) and version_note(text, chunks, start, end, "Since which version?") is None
     assert not states_version("The version string of the tool is printed by --version.")
+
+
+# --- release notes and changelogs: the version is the heading's ---------------------------
+
+RELEASES = "\n\n".join([
+    "tarx 2.3 (2024-05-02)",
+    "New features",
+    "The --keep-going option makes tarx carry on past unreadable files.",
+    "Fixes for CVE-2024-1234",
+    "A crafted header no longer overflows a buffer.",
+    "tarx 2.2 (2023-11-10)",
+    "The tarx 2.3 (2024-05-02) release notes are at the top.",
+    "tarx now reads zstd archives.",
+])  # fmt: skip
+
+
+def test_a_release_heading_is_the_version_of_the_entries_under_it() -> None:
+    at = {line: RELEASES.index(line) for line in RELEASES.split("\n\n")}
+    release, later = "tarx 2.3 (2024-05-02)", "tarx 2.2 (2023-11-10)"
+    chunks = _chunks(RELEASES, (0, at["Fixes for CVE-2024-1234"], (release, "New features")),
+                     (at["Fixes for CVE-2024-1234"], at[later], (release, "Fixes for CVE-2024-1234")),
+                     (at[later], len(RELEASES), (later,)))  # fmt: skip
+    start, end = _unit(RELEASES, "The --keep-going option")
+    question = "Which tarx release added a way to carry on past unreadable files?"
+    assert version_note(RELEASES, chunks, start, end, question) == (0, len(release))
+    # the deepest heading naming a version: a CVE id is none, so the release heading it is under
+    start, end = _unit(RELEASES, "A crafted header")
+    assert version_heading(RELEASES, chunks, start) == (0, len(release))
+    start, end = _unit(RELEASES, "tarx now reads")
+    assert version_heading(RELEASES, chunks, start) == (at[later], at[later] + len(later))
+    # the heading's words inside a sentence are not the heading
+    assert heading_line(RELEASES, release, len(RELEASES)) == 0
+    assert version_heading(RELEASES, _chunks(RELEASES, (0, len(RELEASES), ("New features",))), start) is None
 
 
 # --- end to end, with the real bundled models ----------------------------------------------
@@ -196,3 +239,38 @@ def test_a_trailing_version_clause_is_left_out_of_what_the_models_read(engine: C
     doc = engine.store.text(passages[0].doc_id)
     notes = [doc[x.start : x.end] for p in passages for x in p.sentences if x.completes is not None]
     assert notes == ["New in version 2.4."]  # the version still comes, from the entry
+
+
+NEWS = "\n\n".join([
+    "# tarx NEWS",
+    "## Noteworthy changes in release 2.3 (2024-05-02)",
+    "### New features",
+    "tarx now accepts the --keep-going option, for consistency with other archivers. With this option, tarx no "
+    "longer stops at the first unreadable file; it reports each one and carries on.",
+    "### Bug fixes",
+    "Extracting an archive with a crafted header no longer overflows a buffer (CVE-2024-1234).",
+    "## Noteworthy changes in release 2.2 (2023-11-10)",
+    "### New features",
+    "tarx can now read archives compressed with zstd.",
+    "The --verbose option now prints the size of each member.",
+])  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def releases(tmp_path_factory: pytest.TempPathFactory) -> Citadel:
+    return engine_over(tmp_path_factory.mktemp("releases"), {"NEWS.md": NEWS})
+
+
+def test_which_release_is_answered_with_the_release_heading_the_entry_stands_under(releases: Citadel) -> None:
+    answer = releases.ask("Which tarx release added a way to keep going when a file cannot be read, and what is the "
+                          "option called?")  # fmt: skip
+    assert not answer.abstained
+    first = answer.claims[0]
+    assert "2.3" in first.text and "--keep-going" in first.text and "2.2" not in first.text
+    doc = releases.store.text("NEWS.md")
+    quotes = [doc[c.start : c.end] for c in first.citations]
+    assert quotes[0] == "Noteworthy changes in release 2.3 (2024-05-02)"  # the heading, quoted where it stands
+    assert quotes[1].startswith("tarx now accepts the --keep-going option")  # "With this option" with what it refers to
+    # a question that does not ask for a version gets the entry alone
+    answer = releases.ask("How do I make tarx carry on when a file cannot be read?")
+    assert not answer.abstained and not any("2.3" in c.text for c in answer.claims)

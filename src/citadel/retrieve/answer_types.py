@@ -12,17 +12,17 @@ from __future__ import annotations
 
 import re
 
-#: a question asks for a version: "which Python version", "what release", "since when",
-#: "when was it added"
+#: a question asks for a version: "which Python version", "what release", "which man-db
+#: release", "which Debian revision", "since when", "when was it added"
 _ASKS = re.compile(
-    r"\b(?:which|what)\s+(?!(?:does|do|did|is|was|are|were|can|will|should)\b)(?:\w+\s+)?(?:version|release)s?\b"
+    r"\b(?:which|what)\s+(?!(?:does|do|did|is|was|are|were|can|will|should)\b)(?:[\w.-]+\s+)?(?:version|release|revision)s?\b(?!\s+notes?\b)"
     r"|\bsince\s+when\b"
     r"|\bwhen\s+(?:was|were|did)\b[^?]*\b(?:added|introduced|appear|removed|deprecated)",
     re.IGNORECASE,
 )
 #: a version asked for in a clause of its own at the end: "..., and in which version was it added?"
 _VERSION_CLAUSE = re.compile(
-    r",?\s+and\s+(?:(?:in|since|from|with)\s+)?(?:which|what)\s+(?:\w+\s+)?(?:version|release)s?\b[^?]*\?\s*$",
+    r",?\s+and\s+(?:(?:in|since|from|with)\s+)?(?:which|what)\s+(?:[\w.-]+\s+)?(?:version|release|revision)s?\b[^?]*\?\s*$",
     re.IGNORECASE,
 )
 #: a question asks for an option: "which option", "what command-line flag", "with which switch"

@@ -16,9 +16,12 @@ one belongs to is found here, by the document's structure:
   in Python 3.8, you can!"); of several, the one sharing most with the unit (words the
   question did not already say, code names the question names) is taken, the first on a
   tie;
-* an entry without one: the first note of the document that names a code name of the unit
-  ("Changed in version 3.9: exit_on_error parameter was added." for a unit about
-  ``exit_on_error`` in another section).
+* an entry without one: the deepest heading above the unit that names a version (release
+  notes and changelogs say which version in the heading an entry stands under, "Noteworthy
+  changes in release 1.6 (2013-06-09)", "curl (7.88.1-10+deb12u8) bookworm; urgency=medium",
+  not in the entry: :func:`version_heading`), else the first note of the document that
+  names a code name of the unit ("Changed in version 3.9: exit_on_error parameter was
+  added." for a unit about ``exit_on_error`` in another section).
 
 Nothing here reads a model; evidence selection attaches the note as the unit's completion
 (:mod:`citadel.retrieve.evidence`).
@@ -40,6 +43,9 @@ _STATED = re.compile(
     r"(?:python\s+|version\s+|python\s+version\s+|release\s+)v?\d+(?:\.\d+)+",
     re.IGNORECASE,
 )
+#: a version number: digits with a dot between them ("1.6", "2.9.2", "7.88.1-10+deb12u8",
+#: "v3.11"); a CVE id or a date has none
+VERSION = re.compile(r"(?<![\w.])v?\d+\.\d+(?:[\w.+~:-]*\w)?")
 #: a word-like token, perhaps dotted or called; which are code names is decided per token
 #: (:func:`_codes`), so a long run of letters costs one linear pass
 _TOKEN = re.compile(r"[A-Za-z_][\w.]*(?:\(\))?")
@@ -145,6 +151,9 @@ def version_note(text: str, chunks: Sequence[Chunk], start: int, end: int, quest
             return len(terms(note) & (said - asked)) + 2 * len(_codes(note) & named)
 
         return max(notes, key=shared)  # max keeps the first of equals
+    heading = version_heading(text, chunks, start)
+    if heading is not None:
+        return heading
     names = _codes(unit)
     if not names:
         return None
@@ -152,4 +161,35 @@ def version_note(text: str, chunks: Sequence[Chunk], start: int, end: int, quest
         if NOTE.match(m.group()) and names & _codes(m.group()):
             units = candidate_spans(text, m.start(), m.end())
             return units[0] if units else None
+    return None
+
+
+#: how many places a heading's words are tried as its line (:func:`heading_line`)
+_HEADING_TRIES = 8
+
+
+def heading_line(text: str, heading: str, before: int) -> int | None:
+    """Where ``heading`` stands as a whole line of ``text`` ending at or before ``before``
+    (the last such place); None when it is not found as a line."""
+    at = text.rfind(heading, 0, before)
+    for _ in range(_HEADING_TRIES):  # the same words inside lines: a bounded search
+        if at < 0:
+            break
+        end = at + len(heading)
+        if (at == 0 or text[at - 1] == "\n") and (end == len(text) or text[end] == "\n"):
+            return at
+        at = text.rfind(heading, 0, at)
+    return None
+
+
+def version_heading(text: str, chunks: Sequence[Chunk], start: int) -> tuple[int, int] | None:
+    """Offsets of the deepest heading of the chunk holding ``start`` that names a version
+    (:data:`VERSION`), as the line it stands on above that point; None when the chunk's
+    headings name none (or none is found as a line of ``text``)."""
+    chunk = next((c for c in chunks if c.start <= start < c.end), None)
+    if chunk is None:
+        return None
+    for heading in reversed(chunk.heading_path):
+        if VERSION.search(heading) is not None and (at := heading_line(text, heading, start)) is not None:
+            return at, at + len(heading)
     return None

@@ -339,8 +339,9 @@ def _attach_version_notes(
 ) -> list[Passage]:
     """The passages with the version note of the entry of each of the ``limit``
     best-answering units attached (:func:`citadel.retrieve.entries.version_note`): as a
-    scored unit of the passage that holds it, or else as a passage of its own (its chunk's
-    heading path and location) placed right after the unit's passage. The note takes the
+    scored unit of the passage that holds it when that one ranks above the unit's or is
+    it, or else as a passage of its own (its chunk's heading path and location) placed
+    right after the unit's passage (a passage ranked below could fall out of the sources). The note takes the
     unit's scores, just below them (``ScoredSentence.completes``): it answers the
     question's "which version" only with the unit it completes. ``chunks``: each document's
     chunks the caller may read, in reading order."""
@@ -366,6 +367,8 @@ def _attach_version_notes(
         inherited = max(0.0, value - _BELOW)
         note = ScoredSentence(s, e, max(0.0, x.score - _BELOW), inherited, completes=(x.start, x.end))
         holder = next((m for m, q in enumerate(passages) if (q.doc_id, q.version) == key and q.start <= s and e <= q.end), None)
+        if holder is not None and holder > n:  # further down it could fall out of the sources
+            holder = None
         if holder is not None:
             same = [k for k, y in enumerate(units[holder]) if (y.start, y.end) == (s, e)]
             if not same:

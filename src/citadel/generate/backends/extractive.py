@@ -22,11 +22,18 @@ entries with their description. Assembly:
 * the best candidate comes first; a candidate is completed with the unit after it when
   that continues it (it starts with "It", "This", "Default:", "For example", ... or the
   candidate ends with ":") or is a short version note ("New in version 3.9."), with the
-  first sentence of the version note it sits in ("Changed in version 3.7: ..."), and a
-  list item with its lead-in, up to ``max_chars``;
+  first sentence of the version note it sits in ("Changed in version 3.7: ..."), with the
+  sentence before it when it names what that one introduced ("With this option, ...",
+  "This setting ...", in the same paragraph), and a list item with its lead-in, up to ``max_chars``;
 * list markers ("- ", "2. ") are left out of the quote;
 * a secondary claim needs at least ``relative`` of the best score and a logit within
   ``max_logit_gap`` of the best one;
+* for a question that asks for a version, a claim whose quote names none is prefixed with
+  the heading it stands under that names one ("Noteworthy changes in release 1.6
+  (2013-06-09): gzip now accepts the --keep (-k) option ..."), quoted where it stands: in
+  the claim's source above the quote, or in another source of the same document (evidence
+  selection attaches it, :func:`citadel.retrieve.entries.version_heading`); release notes
+  and changelogs say the version only there;
 * for a question that asks which option does something, option entries ("--system-site-
   packages  Give the virtual environment access ...") among those candidates come before
   the sentences about the topic;
@@ -44,8 +51,8 @@ from typing import Any
 
 from citadel.generate.backends.base import BackendOptions, Generation, GenerationRequest, Generator
 from citadel.generate.prompt import Source
-from citadel.retrieve.answer_types import asks_option
-from citadel.retrieve.entries import NOTE
+from citadel.retrieve.answer_types import asks_option, asks_version
+from citadel.retrieve.entries import NOTE, VERSION, heading_line
 from citadel.retrieve.sentences import LIST_MARKER, candidate_spans, is_option_entry, is_option_line
 from citadel.text import STOPWORDS
 from citadel.untrusted import flag_spans, is_instruction, overlaps
@@ -72,6 +79,16 @@ class ExtractiveOptions(BackendOptions):
 _CONTINUES = re.compile(
     r"(?:it|its|this|these|that|those|they|default|defaults|the default|by default|for example|for instance|"
     r"e\.g\.|i\.e\.|otherwise|if not|if omitted|in that case|note)\b",
+    re.IGNORECASE,
+)
+#: how a unit that names the thing the sentence before it introduced starts ("With this
+#: option, gzip no longer removes ...", "This setting ...", "In this case ..."); a bare "It" or
+#: "This" is left alone: in prose it is as often the paragraph's topic or all of what came before
+_REFERS_BACK = re.compile(
+    r"(?:(?:with|without|in|for|by|under|using|unlike)\s+)?(?:this|these|those|such)\s+"
+    r"(?:option|flag|switch|setting|variable|parameter|argument|command|function|method|mode|feature|directive|"
+    r"keyword|value|file)s?\b"
+    r"|in\s+(?:this|that|such\s+a)\s+case\b",
     re.IGNORECASE,
 )
 #: a version note (:data:`citadel.retrieve.entries.NOTE`: "New in version 3.9.") belongs to
@@ -173,6 +190,7 @@ class ExtractiveGenerator(Generator):
                     and _logit(scores[i]) >= _logit(best) - o.max_logit_gap]  # fmt: skip
         if asks_option(request.question):  # "which option ...?": an option's entry is the answer's form
             eligible.sort(key=lambda i: not is_option_entry(pool[i][1]))  # stable: by score within each
+        version_asked = asks_version(request.question)
         for i in eligible:
             sid, sentence, _, start, end = pool[i]
             score = scores[i]
@@ -187,11 +205,33 @@ class ExtractiveGenerator(Generator):
             quote = by_sid[sid].text[lo:hi]
             for s2, e2 in _spans_in(by_sid[sid], lo, hi):
                 seen.add(" ".join(by_sid[sid].text[s2:e2].lower().split()))
-            chosen.append({"citations": [{"source_id": sid, "quote": quote}], "text": " ".join(quote.split())})
+            claim = {"citations": [{"source_id": sid, "quote": quote}], "text": " ".join(quote.split())}
+            heading = _version_heading(request.sources, by_sid[sid], lo) if version_asked and not VERSION.search(quote) else None
+            if heading is not None:
+                hid, head = heading
+                claim = {"citations": [{"source_id": hid, "quote": head}, *claim["citations"]],
+                         "text": f"{' '.join(head.split()).rstrip(':')}: {claim['text']}"}
+            chosen.append(claim)
             chosen_scores.append(round(float(score), 4))
         answer = {"abstained": not chosen, "claims": chosen}
         usage = {"claim_scores": chosen_scores, "best_score": round(float(best), 4), "candidates": len(pool)}
         return Generation(text=json.dumps(answer), model="extractive", usage=usage)
+
+
+def _version_heading(sources: Sequence[Source], source: Source, lo: int) -> tuple[str, str] | None:
+    """(source id, text) of the deepest heading of ``source`` that names a version, as a line
+    of ``source`` above ``lo`` or of another source of the same document version; None
+    when there is none."""
+    for heading in reversed(source.heading_path):
+        if VERSION.search(heading) is None:
+            continue
+        for other in sorted(sources, key=lambda s: s is not source):  # the claim's own source first
+            if (other.doc_id, other.version) != (source.doc_id, source.version):
+                continue
+            at = heading_line(other.text, heading, lo if other is source else len(other.text))
+            if at is not None:
+                return other.sid, other.text[at : at + len(heading)]
+    return None
 
 
 def _spans_in(source: Source, lo: int, hi: int) -> list[tuple[int, int]]:
@@ -200,9 +240,10 @@ def _spans_in(source: Source, lo: int, hi: int) -> list[tuple[int, int]]:
 
 def _complete(source: Source, start: int, end: int, max_chars: int) -> tuple[int, int]:
     """The unit at ``[start, end)`` of ``source`` completed: with the unit after it when
-    that one continues it or is a short version note, with the first sentence of the
-    version note it is in, a list item with its lead-in when that is the line before, and
-    without its list marker; offsets into ``source.text``."""
+    that one continues it or is a short version note, with the sentence before it when it
+    names what that one introduced ("With this option, ..."), with the first sentence of
+    the version note it is in, a list item with its lead-in when that is the line before,
+    and without its list marker; offsets into ``source.text``."""
     text = source.text
     units = candidate_spans(text)
     planted = flag_spans(text)
@@ -221,6 +262,10 @@ def _complete(source: Source, start: int, end: int, max_chars: int) -> tuple[int
             if not (cur.rstrip().endswith(":") or _CONTINUES.match(nxt) or note):
                 break
             hi, n = e2, n + 1
+        if at > 0 and _REFERS_BACK.match(text[start:end]):  # "With this option, ...": the sentence it refers to
+            s0, e0 = units[at - 1]
+            if "\n\n" not in text[e0:start] and hi - s0 <= max_chars and not overlaps(planted, s0, e0):
+                lo = s0
         if at > 0:  # a sentence inside a version note: the note's first sentence says which version
             s0, e0 = units[at - 1]
             if (NOTE.match(text[s0:e0]) and "\n\n" not in text[e0:start] and hi - s0 <= max_chars
