@@ -128,6 +128,25 @@ def test_html_manuals_lose_their_navigation_panels() -> None:
     assert_exact(doc)
 
 
+def test_a_listing_framed_in_a_one_cell_table_keeps_its_lines() -> None:
+    """DocBook frames every program listing in a one-cell table for its background; read as a
+    table row, its lines ran into one ("MATCH 1 Brief ... CONFIG 1024 Monitor ...")."""
+    html = (b'<html><body><h2>Debugging</h2><p>Set FC_DEBUG to the sum of the levels.</p>'
+            b'<table border="0" bgcolor="#E0E0E0"><tr><td><pre class="programlisting">'
+            b'  Name      Value    Meaning\n  MATCH         1    Brief information about font matching\n'
+            b'  CONFIG     1024    Monitor which config files are loaded\n</pre></td></tr></table>'
+            b'<table><tr><th>Level</th><th>Meaning</th></tr><tr><td>1</td><td>Brief</td></tr></table>'
+            b'</body></html>')  # fmt: skip
+    doc = load_html(html, "fontconfig-user.html")
+    kinds = {doc.text[b.start : b.end].strip(): b.kind for b in doc.blocks}
+    listing = next(t for t in kinds if t.startswith("Name"))
+    assert kinds[listing] is ChunkKind.CODE
+    assert "\n  CONFIG     1024    Monitor which config files are loaded" in listing
+    assert kinds["Level: 1; Meaning: Brief"] is ChunkKind.TABLE_ROW  # a table of two columns is still one
+    for chunk in chunk_document(doc, "d", 1):  # a listing keeps its spacing: offsets hold all the same
+        assert doc.text[chunk.start : chunk.end] == chunk.text
+
+
 def test_pdf_pages_and_headings(tmp_path: Path) -> None:
     path = make_pdf(
         tmp_path / "guide.pdf",

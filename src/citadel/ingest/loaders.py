@@ -629,6 +629,12 @@ class _HtmlWalker:
             self.walk(node, depth)
 
     def _table(self, node: Any, depth: int) -> None:
+        rows = [[c for c in tr.iter() if c.tag in ("td", "th")] for tr in node.css("tr")]
+        if all(len(cells) <= 1 for cells in rows):  # a layout table (DocBook frames each listing in one)
+            for cells in rows:
+                for cell in cells:
+                    self.walk(cell, depth + 2)
+            return
         header: list[str] = []
         first = True
         for tr in node.css("tr"):
