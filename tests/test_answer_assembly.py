@@ -417,3 +417,17 @@ def test_a_version_question_gets_the_release_heading_the_quote_stands_under() ->
     other = source("S2", heading, headings=(heading,), doc="other.md")
     assert len(_generate(question, [alone, other], {"crafted header": 0.9})[0]["citations"]) == 1
     assert len(_generate("Is the crafted header overflow fixed?", [held], {"crafted header": 0.9})[0]["citations"]) == 1
+
+
+def test_a_claim_about_another_numbered_identifier_of_the_asked_family_is_no_claim() -> None:
+    text = ("curl (7.88.1-10+deb12u8)\n\nImport patch for CVE-2024-8096: OCSP stapling errors were ignored with GnuTLS."
+            "\n\ncurl (7.88.1-10+deb12u7)\n\nImport patches for CVE-2024-7264: an ASN.1 date parser overread."
+            "\n\ncurl (7.88.1-10+deb12u6)\n\nThe test suite runs again under the GnuTLS backend.")  # fmt: skip
+    table = {"CVE-2024-8096": 0.9, "CVE-2024-7264": 0.85, "test suite": 0.8}
+    claims = _generate("Which curl revision fixed CVE-2024-8096 in the GnuTLS backend?", [source("S1", text)], table)
+    texts = [c["text"] for c in claims]
+    assert texts[0].startswith("Import patch for CVE-2024-8096") and not any("7264" in t for t in texts)
+    assert any("test suite" in t for t in texts)  # a claim that names no identifier is left to the scores
+    # a question that names no identifier of the family keeps them all
+    texts = [c["text"] for c in _generate("Which curl revisions fixed ASN.1 or GnuTLS bugs?", [source("S1", text)], table)]
+    assert any("7264" in t for t in texts) and any("8096" in t for t in texts)

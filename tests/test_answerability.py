@@ -86,6 +86,12 @@ def test_code_like_names_are_salient_and_plain_words_and_abbreviations_are_not()
     assert salient_terms("How do I use the @typing.override decorator?") == ["typing.override"]
     assert salient_terms("What does getRecursionLimit return?") == ["getRecursionLimit"]
     assert salient_terms("How long do refunds take, e.g. for cards?") == []
+    # a numbered identifier is a name too: the changelog that fixes CVE-2024-7264 does not
+    # answer for CVE-2024-6197; a short number is part of an ordinary name ("UTF-8", "COVID-19")
+    assert salient_terms("Which revision fixed CVE-2024-6197 in ISO-8859-1 or UTF-8 text?") == ["CVE-2024-6197", "ISO-8859-1"]
+    assert missing_terms("Which revision fixed CVE-2024-6197?", ["Fix CVE-2024-7264: a date parser overread."]) == [
+        "CVE-2024-6197"]
+    assert missing_terms("Which revision fixed cve-2024-7264?", ["Fix CVE-2024-7264: a date parser overread."]) == []
 
 
 def test_a_name_counts_as_named_by_its_code_like_last_part_but_not_by_an_english_one() -> None:

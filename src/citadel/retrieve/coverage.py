@@ -1,7 +1,8 @@
 """Does the evidence name what the question asks about?
 
 A question that names a code-like term (``os.process_cpu_count()``, ``PYTHON_GIL``,
-``--sort-keys``, ``@typing.override``, ``getRecursionLimit``) can only be answered from
+``--sort-keys``, ``@typing.override``, ``getRecursionLimit``) or a numbered identifier
+(``CVE-2024-8096``) can only be answered from
 text that contains it: when none of the retrieved text does, the documents are about
 something else (the same topic in another version, another tool), however on-topic
 the rest of the question's words make them. Plain words never count: synonyms and
@@ -13,9 +14,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-#: dotted names, snake_case, ENV_VARS, camelCase, command-line flags, @decorators
+#: a numbered identifier: a capitalized family name and numbers, one of four digits or more
+#: ("CVE-2024-8096", "RFC-2616", "ISO-8859-1"; not "UTF-8" or "COVID-19")
+_NUMBERED = r"[A-Z][A-Za-z]*-(?=[\d-]*\d{4})\d+(?:-\d+)*(?![\w-])"
+#: dotted names, snake_case, ENV_VARS, camelCase, command-line flags, @decorators, numbered ids
 _TERM = re.compile(
     r"(?<![\w.-])(?:"
+    rf"{_NUMBERED}|"
     r"@?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+(?:\(\))?"  # os.path.isabs(), @typing.override
     r"|@?[A-Za-z]\w*_\w+(?:\(\))?"  # capture_output, PYTHON_GIL, exit_on_error()
     r"|[a-z]+[A-Z]\w*(?:\(\))?"  # camelCase
@@ -37,6 +42,19 @@ def salient_terms(question: str) -> list[str]:
         if term and term not in out:
             out.append(term)
     return out
+
+
+_NUMBERED_ID = re.compile(rf"(?<![\w.-]){_NUMBERED}")
+
+
+def numbered_ids(text: str) -> set[str]:
+    """The numbered identifiers ``text`` names ("CVE-2024-8096"), upper-cased."""
+    return {m.group(0).upper() for m in _NUMBERED_ID.finditer(text)}
+
+
+def family(identifier: str) -> str:
+    """The family of a numbered identifier: its name before the numbers ("CVE")."""
+    return identifier.partition("-")[0].upper()
 
 
 def _forms(term: str) -> list[str]:

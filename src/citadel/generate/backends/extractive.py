@@ -34,6 +34,8 @@ entries with their description. Assembly:
   the claim's source above the quote, or in another source of the same document (evidence
   selection attaches it, :func:`citadel.retrieve.entries.version_heading`); release notes
   and changelogs say the version only there;
+* for a question that names a numbered identifier ("CVE-2024-8096"), a quote about another
+  one of its family ("CVE-2024-7264") and not about it is no claim;
 * for a question that asks which option does something, option entries ("--system-site-
   packages  Give the virtual environment access ...") among those candidates come before
   the sentences about the topic;
@@ -52,6 +54,7 @@ from typing import Any
 from citadel.generate.backends.base import BackendOptions, Generation, GenerationRequest, Generator
 from citadel.generate.prompt import Source
 from citadel.retrieve.answer_types import asks_option, asks_version
+from citadel.retrieve.coverage import family, numbered_ids
 from citadel.retrieve.entries import NOTE, VERSION, heading_line
 from citadel.retrieve.sentences import LIST_MARKER, candidate_spans, is_option_entry, is_option_line
 from citadel.text import STOPWORDS
@@ -191,6 +194,7 @@ class ExtractiveGenerator(Generator):
         if asks_option(request.question):  # "which option ...?": an option's entry is the answer's form
             eligible.sort(key=lambda i: not is_option_entry(pool[i][1]))  # stable: by score within each
         version_asked = asks_version(request.question)
+        asked_ids = numbered_ids(request.question)
         for i in eligible:
             sid, sentence, _, start, end = pool[i]
             score = scores[i]
@@ -201,8 +205,10 @@ class ExtractiveGenerator(Generator):
                 continue
             seen.add(key)
             lo, hi = _complete(by_sid[sid], start, end, o.max_chars)
-            covered.setdefault(sid, []).append((lo, hi))
             quote = by_sid[sid].text[lo:hi]
+            if _names_another(quote, asked_ids):
+                continue
+            covered.setdefault(sid, []).append((lo, hi))
             for s2, e2 in _spans_in(by_sid[sid], lo, hi):
                 seen.add(" ".join(by_sid[sid].text[s2:e2].lower().split()))
             claim = {"citations": [{"source_id": sid, "quote": quote}], "text": " ".join(quote.split())}
@@ -216,6 +222,16 @@ class ExtractiveGenerator(Generator):
         answer = {"abstained": not chosen, "claims": chosen}
         usage = {"claim_scores": chosen_scores, "best_score": round(float(best), 4), "candidates": len(pool)}
         return Generation(text=json.dumps(answer), model="extractive", usage=usage)
+
+
+def _names_another(quote: str, asked: set[str]) -> bool:
+    """Whether ``quote`` is about another numbered identifier of a family the question asks
+    about: it names one ("CVE-2024-7264") and none of those asked ("CVE-2024-8096")."""
+    if not asked:
+        return False
+    named = numbered_ids(quote)
+    families = {family(a) for a in asked}
+    return not named & asked and any(family(n) in families for n in named)
 
 
 def _version_heading(sources: Sequence[Source], source: Source, lo: int) -> tuple[str, str] | None:
