@@ -416,6 +416,33 @@ def test_plain_text_sections_are_headings_underlined_outlined_or_changelog_entri
     for doc in ("NEWS", "README.txt", "changelog.Debian"):
         text = store.text(doc)
         assert all(c.text == text[c.start : c.end] for c in store.chunks(doc))
+    debian = store.current("changelog.Debian")
+    assert debian is not None and debian.title == "frob changelog"  # not its first entry's line
+
+
+GNU_CHANGELOG = """2026-11-01  Jane Doe  <jane@example.org>
+
+\t* Version 2.4.
+\t* frob.c (copy_file): Handle files over 4 GiB.
+
+Fri Jul 30 17:39:04 1993  David J. MacKenzie  (djm at frob.example.org)
+
+\t* frob.c (main): Accept --quiet.
+\tThis option prints nothing.
+"""
+
+
+def test_gnu_changelog_entries_are_headings(tmp_path: Path, store: Store) -> None:
+    """A GNU ChangeLog's entries (date, author, address; the older style with the address in
+    parentheses) head the changes under them, and its first entry is not its title."""
+    (tmp_path / "ChangeLog").write_text(GNU_CHANGELOG)
+    assert ingest(store, [tmp_path], embedder=None).failed == []
+    doc = store.current("ChangeLog")
+    assert doc is not None and doc.title == "ChangeLog"
+    blocks = dict(_blocks(tmp_path / "ChangeLog"))
+    assert blocks["* frob.c (copy_file): Handle files over 4 GiB."][0] == ("2026-11-01 Jane Doe <jane@example.org>",)
+    older = next(t for t in blocks if "Accept --quiet" in t)
+    assert blocks[older][0] == ("Fri Jul 30 17:39:04 1993 David J. MacKenzie (djm at frob.example.org)",)
 
 
 # --- fidelity -----------------------------------------------------------------------------

@@ -198,13 +198,15 @@ def load_text(data: bytes, name: str) -> ParsedDocument:
 
     if looks_like_dep5(raw):  # /usr/share/doc/PACKAGE/copyright: whose files, which licence
         return load_dep5(raw, name)
-    from citadel.ingest.text_outline import headings, mode_line_title
+    from citadel.ingest.text_outline import changelog_title, headings, is_changelog_entry, mode_line_title
 
     text = normalize_text(raw)
     first, _, rest = text.partition("\n")
     first = mode_line_title(first)  # "GNU gzip NEWS   -*- outline -*-"
     title = _title_from_name(name)
-    if rest.strip() and 0 < len(first) <= 100 and not first.rstrip().endswith((".", ":", ",")):
+    if is_changelog_entry(first):  # its first entry is no title: "grep changelog", or the file's name
+        title = changelog_title(first) or title
+    elif rest.strip() and 0 < len(first) <= 100 and not first.rstrip().endswith((".", ":", ",")):
         title = first.strip()
     builder = TextBuilder()
     lines = raw.replace("\r\n", "\n").replace("\r", "\n").split("\n")

@@ -15,7 +15,10 @@ fixes") and no heading runs into the paragraph under it:
   on: from there on, the file's older entries star their items, and none is a heading; a
   short capitalised line alone between blank lines heads each of those entries instead;
 * **Debian changelog** entries: "grep (3.8-3) unstable; urgency=low" heads the changes of
-  that version, up to its " -- Maintainer <address>  date" line.
+  that version, up to its " -- Maintainer <address>  date" line;
+* **GNU ChangeLog** entries: "2022-04-15  Pádraig Brady  <P@draigBrady.com>" (or the older
+  "Fri Apr  7 15:14:43 PDT 2017  Phil Nelson <philnelson@acm.org>") heads the changes made
+  that day, whose items follow indented.
 
 A line of dashes under a sentence (one that ends with "." or ":") is a rule, not an
 underline; a line that stands under another text line (no blank line above the pair) is
@@ -33,6 +36,24 @@ HEADING_CHARS = 100
 _OUTLINE_MODE = re.compile(r"-\*-\s*(?:mode:\s*)?outline\s*-\*-", re.IGNORECASE)
 _OUTLINE = re.compile(r"^(?P<stars>\*{1,6}) +(?P<text>\S.*?)\s*$")
 _CHANGELOG_ENTRY = re.compile(r"^(?P<package>[a-z0-9][a-z0-9.+-]+) \((?P<version>[^()\s]+)\) [^;]+; *urgency=\S+", re.IGNORECASE)
+#: a GNU ChangeLog entry's first line, in column 0: the date, then after two spaces or a tab
+#: the author ("2022-08-19  Release Manager", "... 1993  David J. MacKenzie  (djm at frob)"), or
+#: after one space an author with an address
+_GNU_DATE = r"(?:\d{4}-\d{2}-\d{2}|[A-Z][a-z]{2} [A-Z][a-z]{2} +\d{1,2} \d{2}:\d{2}(?::\d{2})?(?: [A-Z]{2,5})? \d{4})"
+_GNU_ENTRY = re.compile(rf"^{_GNU_DATE}(?:(?: {{2,}}|\t)\s*|\s+(?=[^<>]*<[^<>\s]+@[^<>\s]+>))\S.{{0,120}}$")
+
+
+def changelog_title(first_line: str) -> str | None:
+    """A changelog's title when its first line is an entry: "grep changelog" for a Debian
+    one ("grep (3.8-3) unstable; urgency=low"); None for a GNU ChangeLog (its entries name no
+    package: the file name says) and for any other first line."""
+    m = _CHANGELOG_ENTRY.match(first_line.strip())
+    return f"{m['package']} changelog" if m else None
+
+
+def is_changelog_entry(line: str) -> bool:
+    """Whether ``line`` opens a Debian or GNU changelog entry."""
+    return _CHANGELOG_ENTRY.match(line) is not None or _GNU_ENTRY.match(line) is not None
 
 
 def mode_line_title(first_line: str) -> str:
@@ -69,7 +90,7 @@ def headings(lines: list[str]) -> dict[int, tuple[int, str, int]]:
             out[n] = (1, " ".join(line.split()), 1)
             n += 1
             continue
-        if _CHANGELOG_ENTRY.match(line):
+        if is_changelog_entry(line):
             out[n] = (1, " ".join(line.split()), 1)
             n += 1
             continue
