@@ -59,7 +59,7 @@ def test_long_golds_need_token_f1_at_the_threshold() -> None:
 
 def test_alt_docs_count_as_gold_documents(tmp_path: Path) -> None:
     path = tmp_path / "q.jsonl"
-    path.write_text(json.dumps({"id": "q", "question": "?", "answerable": True, "gold_answers": ["50"],
+    path.write_text(json.dumps({"id": "q", "question": "How many?", "answerable": True, "gold_answers": ["50"],
                                 "gold_evidence": [{"doc_id": "a", "sentences": []}], "alt_docs": ["b"]}) + "\n")  # fmt: skip
     assert load_questions(path)[0].gold_docs == {"a", "b"}
 

@@ -145,6 +145,9 @@ def test_a_listing_framed_in_a_one_cell_table_keeps_its_lines() -> None:
     assert kinds["Level: 1; Meaning: Brief"] is ChunkKind.TABLE_ROW  # a table of two columns is still one
     for chunk in chunk_document(doc, "d", 1):  # a listing keeps its spacing: offsets hold all the same
         assert doc.text[chunk.start : chunk.end] == chunk.text
+    nested = load_html(b"<table><tr><td><table><tbody><tr><td><p>Said once.</p></td></tr></tbody></table>"
+                       b"</td></tr></table>", "nested.html")  # fmt: skip
+    assert nested.text == "Said once."  # a layout table walks its own rows, not its nested tables' again
 
 
 def test_pdf_pages_and_headings(tmp_path: Path) -> None:

@@ -562,6 +562,18 @@ def _node_inline(node: Any, depth: int, max_depth: int) -> str:
     return "".join(parts)
 
 
+def _own_rows(table: Any) -> list[Any]:
+    """The rows of ``table`` itself (directly, or in its thead, tbody, tfoot), not those of
+    tables nested in its cells."""
+    rows = []
+    for child in table.iter():
+        if child.tag == "tr":
+            rows.append(child)
+        elif child.tag in ("thead", "tbody", "tfoot"):
+            rows.extend(c for c in child.iter() if c.tag == "tr")
+    return rows
+
+
 class _HtmlWalker:
     """Turns an HTML tree into blocks. ``depth`` counts elements below the root; at
     ``max_nesting_depth`` an element's whole text becomes one block (or inline run)."""
@@ -631,11 +643,11 @@ class _HtmlWalker:
             self.walk(node, depth)
 
     def _table(self, node: Any, depth: int) -> None:
-        rows = [[c for c in tr.iter() if c.tag in ("td", "th")] for tr in node.css("tr")]
+        rows = [[c for c in tr.iter() if c.tag in ("td", "th")] for tr in _own_rows(node)]
         if all(len(cells) <= 1 for cells in rows):  # a layout table (DocBook frames each listing in one)
             for cells in rows:
                 for cell in cells:
-                    self.walk(cell, depth + 2)
+                    self.walk(cell, depth + 3)
             return
         header: list[str] = []
         first = True
