@@ -56,7 +56,7 @@ from pydantic import ValidationError as SchemaError
 from citadel._errors import CitadelError, NotFoundError, ValidationError
 from citadel.answers import render_text
 from citadel.engine import Citadel
-from citadel.limits import check_count, check_doc_id, check_size, deadline, limits
+from citadel.limits import check_count, check_doc_id, check_question, check_size, deadline, limits
 from citadel.models import Document, DocumentSummary
 from citadel.retrieve import Mode, SearchResult
 from citadel.serve.api import _check_verify_size
@@ -177,12 +177,12 @@ class CitadelMcp:
         return types.CallToolResult(content=[types.TextContent(text=text)], structured_content=structured)
 
     def _ask(self, args: AskArgs) -> Output:
-        check_size("the question", len(args.question), "max_question_chars", "characters")
+        check_question(args.question)
         answer = self.engine.ask(args.question, groups=sorted(self.settings.groups), caller=self.settings.caller)
         return answer.to_json(), f"{render_text(answer)}\n\ntrace: {answer.trace_id}"
 
     def _search(self, args: SearchArgs) -> Output:
-        check_size("the query", len(args.query), "max_question_chars", "characters")
+        check_question(args.query, "the query")
         result = self.engine.search(args.query, k=args.k, groups=sorted(self.settings.groups), mode=args.mode)
         body = {
             "query": result.query, "mode": result.mode, "reranked": result.reranked,

@@ -168,6 +168,11 @@ def version_note(text: str, chunks: Sequence[Chunk], start: int, end: int, quest
 _HEADING_TRIES = 8
 
 
+def versioned_headings(heading_path: Sequence[str]) -> list[str]:
+    """The headings of ``heading_path`` that name a version (:data:`VERSION`), deepest first."""
+    return [h for h in reversed(heading_path) if VERSION.search(h) is not None]
+
+
 def heading_line(text: str, heading: str, before: int) -> int | None:
     """Where ``heading`` stands as a whole line of ``text`` ending at or before ``before``
     (the last such place); None when it is not found as a line."""
@@ -189,7 +194,7 @@ def version_heading(text: str, chunks: Sequence[Chunk], start: int) -> tuple[int
     chunk = next((c for c in chunks if c.start <= start < c.end), None)
     if chunk is None:
         return None
-    for heading in reversed(chunk.heading_path):
-        if VERSION.search(heading) is not None and (at := heading_line(text, heading, start)) is not None:
+    for heading in versioned_headings(chunk.heading_path):
+        if (at := heading_line(text, heading, start)) is not None:
             return at, at + len(heading)
     return None

@@ -366,9 +366,8 @@ def _attach_version_notes(
         s, e = span
         inherited = max(0.0, value - _BELOW)
         note = ScoredSentence(s, e, max(0.0, x.score - _BELOW), inherited, completes=(x.start, x.end))
-        holder = next((m for m, q in enumerate(passages) if (q.doc_id, q.version) == key and q.start <= s and e <= q.end), None)
-        if holder is not None and holder > n:  # further down it could fall out of the sources
-            holder = None
+        # a passage ranked below the unit's could fall out of the sources: not a holder
+        holder = next((m for m, q in enumerate(passages[: n + 1]) if (q.doc_id, q.version) == key and q.start <= s and e <= q.end), None)
         if holder is not None:
             same = [k for k, y in enumerate(units[holder]) if (y.start, y.end) == (s, e)]
             if not same:

@@ -13,7 +13,7 @@ from starlette.concurrency import run_in_threadpool
 
 from citadel._errors import CitadelError
 from citadel.answers import Answer
-from citadel.limits import check_count, check_deadline, check_size
+from citadel.limits import check_count, check_deadline, check_question, check_size
 from citadel.serve.auth import Caller
 from citadel.serve.events import answer_events, error_event
 from citadel.serve.schemas import (
@@ -72,7 +72,7 @@ def me(caller: CallerDep, svc: ServiceDep) -> dict[str, Any]:
 
 
 def _ask(svc: Service, caller: Caller, body: AskRequest) -> Answer:
-    check_size("the question", len(body.question), "max_question_chars", "characters")
+    check_question(body.question)
     groups = caller.ask_groups(body.groups)
     return svc.run(lambda: svc.engine.ask(body.question, groups=groups, caller=caller.label), caller)
 
@@ -165,7 +165,7 @@ def _check_verify_size(body: VerifyRequest) -> None:
 @router.post("/search", summary="Hybrid search over the documents the caller may read",
              response_model=SearchBody, responses=ERRORS, tags=["search"])  # fmt: skip
 def search(body: SearchRequest, caller: CallerDep, svc: ServiceDep) -> dict[str, object]:
-    check_size("the query", len(body.query), "max_question_chars", "characters")
+    check_question(body.query, "the query")
     groups = caller.ask_groups(body.groups)
     result = svc.run(lambda: svc.engine.search(body.query, k=body.k, groups=groups, mode=body.mode), caller)
     return {

@@ -55,7 +55,7 @@ from citadel.generate.backends.base import BackendOptions, Generation, Generatio
 from citadel.generate.prompt import Source
 from citadel.retrieve.answer_types import asks_option, asks_version
 from citadel.retrieve.coverage import family, numbered_ids
-from citadel.retrieve.entries import NOTE, VERSION, heading_line
+from citadel.retrieve.entries import NOTE, VERSION, heading_line, versioned_headings
 from citadel.retrieve.sentences import LIST_MARKER, candidate_spans, is_option_entry, is_option_line
 from citadel.text import STOPWORDS
 from citadel.untrusted import flag_spans, is_instruction, overlaps
@@ -238,9 +238,7 @@ def _version_heading(sources: Sequence[Source], source: Source, lo: int) -> tupl
     """(source id, text) of the deepest heading of ``source`` that names a version, as a line
     of ``source`` above ``lo`` or of another source of the same document version; None
     when there is none."""
-    for heading in reversed(source.heading_path):
-        if VERSION.search(heading) is None:
-            continue
+    for heading in versioned_headings(source.heading_path):
         for other in sorted(sources, key=lambda s: s is not source):  # the claim's own source first
             if (other.doc_id, other.version) != (source.doc_id, source.version):
                 continue
