@@ -12,7 +12,15 @@ import pytest
 from citadel.engine import Citadel
 from citadel.pipeline import AskSettings
 from citadel.retrieve import get_reranker, probability
-from citadel.retrieve.answerability import MODEL_DIR, READS_CONTEXT, Calibration, get_answerability, span_text
+from citadel.retrieve.answerability import (
+    MODEL_DIR,
+    READS_CONTEXT,
+    AnswerabilityModel,
+    Calibration,
+    Reading,
+    get_answerability,
+    span_text,
+)
 from citadel.retrieve.coverage import missing_terms, salient_terms
 from citadel.store import open_store
 from citadel.verify import Citation, Claim, default_verifier
@@ -75,6 +83,35 @@ def test_the_sentence_that_answers_outscores_the_restated_question_and_its_neigh
     scores = model.score(question, spans, rerank, bare)
     assert scores[0] > scores[1] and scores[0] > scores[2]
     assert scores[0] >= model.calibration.threshold
+
+
+def test_the_model_reads_its_pairs_in_the_order_and_precision_its_config_states(tmp_path: Path) -> None:
+    shipped = json.loads((MODEL_DIR / "config.json").read_text())
+    model = get_answerability()
+    assert model.reading.question_first == bool(shipped.get("question_first", False))
+    assert model.reading.max_length == shipped["max_len"] == model.settings.max_length
+    # activations quantized at run time: a batch would give a pair a score that depends on its
+    # batch mates, so such a model reads one pair per run
+    assert model.reading.dynamic_int8 == str(shipped["precision"]).startswith("int8")
+    assert model.settings.batch_size == (1 if model.reading.dynamic_int8 else 16)
+    (tmp_path / "config.json").write_text(json.dumps({"question_first": True, "max_len": 128, "precision": "int8 dynamic"}))
+    other = AnswerabilityModel(tmp_path)
+    assert other.reading == Reading(question_first=True, max_length=128, dynamic_int8=True)
+    assert (other.settings.batch_size, other.settings.max_length) == (1, 128)
+    (tmp_path / "config.json").write_text("{not json")
+    assert AnswerabilityModel(tmp_path).reading == Reading()  # the verifier-style reading, batched
+
+
+def test_a_span_scores_the_same_whatever_is_read_beside_it() -> None:
+    model = get_answerability()
+    question = "How do I make the test run stop at the first failure?"
+    spans = [span_text("unittest", ["Command-line options"], "-f, --failfast  Stop the test run on the first error or failure."),
+             span_text("unittest", ["Command-line options"], "-b, --buffer  The standard output and error streams are buffered."),
+             span_text("unittest", [], "A test case is the individual unit of testing.")]
+    together = model.logits(question, spans)
+    alone = np.concatenate([model.logits(question, [s]) for s in spans])
+    assert np.allclose(together, alone, atol=1e-4)
+    assert together[0] > together[1] and together[0] > together[2]  # the entry that answers comes first
 
 
 # --- names the evidence must contain ---------------------------------------------------------

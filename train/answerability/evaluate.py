@@ -41,18 +41,25 @@ def auc(pos: list[float], neg: list[float]) -> float:
 
 
 def torch_scores(ckpt: str, pairs: list[tuple[str, str]], max_len: int) -> np.ndarray:
+    """The checkpoint's logit for each (span, question) pair, read in the order it was
+    trained on (``question_first`` in its train_state.json: the reranker's order)."""
     import torch
     from transformers import AutoModelForSequenceClassification, AutoTokenizer
 
     torch.set_num_threads(2)
     tok = AutoTokenizer.from_pretrained(ckpt)
     model = AutoModelForSequenceClassification.from_pretrained(ckpt).eval()
+    first = json.loads((Path(ckpt) / "train_state.json").read_text()).get("question_first", False)
     out = []
     with torch.no_grad():
         for i in range(0, len(pairs), 64):
             b = pairs[i : i + 64]
-            enc = tok([s for s, _ in b], [q for _, q in b], truncation="only_first", max_length=max_len,
-                      padding=True, return_tensors="pt")  # fmt: skip
+            if first:
+                enc = tok([q for _, q in b], [s for s, _ in b], truncation="only_second", max_length=max_len,
+                          padding=True, return_tensors="pt")  # fmt: skip
+            else:
+                enc = tok([s for s, _ in b], [q for _, q in b], truncation="only_first", max_length=max_len,
+                          padding=True, return_tensors="pt")  # fmt: skip
             with torch.autocast("cpu", dtype=torch.bfloat16):
                 out.append(model(**enc).logits.float()[:, 0].numpy())
     return np.concatenate(out)

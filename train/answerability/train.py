@@ -54,6 +54,7 @@ def main() -> None:
     ap.add_argument("--bf16", action="store_true")
     ap.add_argument("--freeze-layers", type=int, default=2, help="freeze the embeddings and the first N layers")
     ap.add_argument("--init-onnx", default="", help="start from the weights in this ONNX export")
+    ap.add_argument("--init", default="", help="start from this checkpoint folder (from_reranker.py writes the reranker's)")
     ap.add_argument("--residual", action="store_true",
                     help="learn on top of the reranker: logit = model + w * reranker logit (w learned, saved)")
     ap.add_argument("--until", type=float, default=0.0, help="unix time to stop at (the LR decays to it)")
@@ -62,11 +63,15 @@ def main() -> None:
     torch.manual_seed(args.seed)
     rng = random.Random(args.seed)
 
-    base = base_model_dir()
+    base = args.init or base_model_dir()
     tok = AutoTokenizer.from_pretrained(base)
     config = AutoConfig.from_pretrained(base, num_labels=1)
     model = AutoModelForSequenceClassification.from_config(config)
-    if args.init_onnx:
+    # a checkpoint that reads (question, span), as the reranker does, keeps reading so
+    question_first = args.init and json.loads((Path(args.init) / "train_state.json").read_text()).get("question_first")
+    if args.init:
+        model = AutoModelForSequenceClassification.from_pretrained(args.init, num_labels=1)
+    elif args.init_onnx:
         state = weights_from_onnx(Path(args.init_onnx))
         head_w, head_b = state.pop("classifier.weight"), state.pop("classifier.bias")
         state["classifier.weight"] = (head_w[0] - 0.5 * (head_w[1] + head_w[2]))[None, :]
@@ -83,7 +88,10 @@ def main() -> None:
         for p in layer.parameters():
             p.requires_grad = False
     rows = [json.loads(line) for line in open(args.data)]
-    enc = tok([r["span"] for r in rows], [r["question"] for r in rows], truncation="only_first", max_length=args.max_len)
+    if question_first:
+        enc = tok([r["question"] for r in rows], [r["span"] for r in rows], truncation="only_second", max_length=args.max_len)
+    else:
+        enc = tok([r["span"] for r in rows], [r["question"] for r in rows], truncation="only_first", max_length=args.max_len)
     ids, tts = enc["input_ids"], enc["token_type_ids"]
     labels = [float(r["label"]) for r in rows]
     offsets = [rerank_logit(r.get("rerank", 0.5)) for r in rows] if args.residual else [0.0] * len(rows)
@@ -142,7 +150,9 @@ def main() -> None:
     model.save_pretrained(out)
     tok.save_pretrained(out)
     (out / "train_state.json").write_text(json.dumps({"step": step, "of": total, "rows": len(rows),
-                                                         "rerank_weight": float(weight) if args.residual else None}))
+                                                         "rerank_weight": float(weight) if args.residual else None,
+                                                         "question_first": bool(question_first),
+                                                         "init": args.init or args.init_onnx or "all-MiniLM-L6-v2"}))
     print("done", flush=True)
 
 

@@ -42,6 +42,8 @@ def weights_from_onnx(path: Path) -> dict[str, torch.Tensor]:
 
     graph = onnx.load(str(path)).graph
     arrays = {i.name.removesuffix("_fp16"): numpy_helper.to_array(i).astype("float32") for i in graph.initializer}
+    if any(name.endswith("_quantized") for name in arrays):
+        return _dequantized(graph, arrays)
     out: dict[str, torch.Tensor] = {}
     for name, array in arrays.items():
         if name.startswith("model."):
@@ -50,6 +52,31 @@ def weights_from_onnx(path: Path) -> dict[str, torch.Tensor]:
         if node.op_type == "MatMul" and node.input[1] in arrays and node.name.endswith("/MatMul"):
             module = node.name.removeprefix("/model/").removesuffix("/MatMul").replace("/", ".")
             out[f"{module}.weight"] = torch.from_numpy(arrays[node.input[1]].T.copy())
+    return out
+
+
+def _dequantized(graph, arrays: dict) -> dict[str, torch.Tensor]:  # type: ignore[no-untyped-def]
+    """The state dict inside an ONNX file that onnxruntime's ``quantize_dynamic`` wrote
+    (the bundled ms-marco reranker): each int8 tensor back as ``(q - zero_point) * scale``;
+    plain initializers keep their names, embeddings are ``NAME_quantized``, and a linear
+    layer's weight is the second input of its ``MatMulInteger`` node, named after the node
+    (``/bert/encoder/layer.0/attention/self/query/MatMul_quant``, ``/classifier/Gemm_MatMul_quant``),
+    stored (in, out) and transposed back."""
+
+    def value(base: str) -> torch.Tensor:
+        q, zero, scale = (arrays[f"{base}_{part}"] for part in ("quantized", "zero_point", "scale"))
+        return torch.from_numpy(((q - zero) * scale).astype("float32"))
+
+    out: dict[str, torch.Tensor] = {}
+    for name, array in arrays.items():
+        if name.startswith(("bert.", "classifier.")) and not name.endswith(("_quantized", "_zero_point", "_scale")):
+            out[name] = torch.from_numpy(array.copy())
+        elif name.startswith("bert.embeddings.") and name.endswith("_quantized"):
+            out[name.removesuffix("_quantized")] = value(name.removesuffix("_quantized"))
+    for node in graph.node:
+        if node.op_type == "MatMulInteger" and node.input[1].endswith("_quantized"):
+            module = node.name.removeprefix("/").removesuffix("/MatMul_quant").removesuffix("/Gemm_MatMul_quant")
+            out[module.replace("/", ".") + ".weight"] = value(node.input[1].removesuffix("_quantized")).T.contiguous()
     return out
 
 

@@ -99,9 +99,13 @@ class AnswerabilityModel:
 
     name = "citadel-answerability"
 
-    def __init__(self, folder: Path = MODEL_DIR, settings: OnnxSettings = OnnxSettings(max_length=160, batch_size=16)) -> None:
+    def __init__(self, folder: Path = MODEL_DIR, settings: OnnxSettings | None = None) -> None:
         self.folder = folder
-        self.settings = settings
+        self.reading = _reading(folder)
+        #: a model whose activations are quantized at run time (one scale per tensor) reads
+        #: one pair per run: in a batch a pair's score would depend on its batch mates
+        self.settings = settings or OnnxSettings(max_length=self.reading.max_length,
+                                                 batch_size=1 if self.reading.dynamic_int8 else 16)  # fmt: skip
         self._model: LoadedModel | None = None
         self._lock = threading.Lock()
         self.calibration = _calibration(folder)
@@ -121,7 +125,8 @@ class AnswerabilityModel:
         out = []
         bs = self.settings.batch_size
         for i in range(0, len(spans), bs):
-            encodings = model.tokenizer.encode_batch([(s, question) for s in spans[i : i + bs]])  # span first, as trained
+            pairs = [(question, s) if self.reading.question_first else (s, question) for s in spans[i : i + bs]]
+            encodings = model.tokenizer.encode_batch(pairs)  # in the order it was trained on
             feeds = pad_batch(encodings, model.input_names)
             try:
                 (logits,) = model.session.run(["logits"], feeds)
@@ -144,6 +149,27 @@ class AnswerabilityModel:
             self.logits(question, spans), None if rerank is None else np.asarray(rerank),
             None if bare is None else np.asarray(bare),
         )  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Reading:
+    """How the shipped model reads its input (``answerability_model/config.json``)."""
+
+    #: (question, span), the reranker's order, when the model was fine-tuned from it
+    #: (``train/answerability/from_reranker.py``); else (span, question), the verifier's
+    question_first: bool = False
+    max_length: int = 160
+    #: int8 weights and activations quantized at run time (onnxruntime's quantize_dynamic)
+    dynamic_int8: bool = False
+
+
+def _reading(folder: Path) -> Reading:
+    try:
+        data: dict[str, Any] = json.loads((folder / "config.json").read_text())
+        return Reading(bool(data.get("question_first", False)), int(data.get("max_len", 160)),
+                       str(data.get("precision", "")).startswith("int8"))  # fmt: skip
+    except (OSError, ValueError, TypeError):
+        return Reading()
 
 
 def _calibration(folder: Path) -> Calibration:
