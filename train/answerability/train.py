@@ -65,13 +65,13 @@ def main() -> None:
 
     base = args.init or base_model_dir()
     tok = AutoTokenizer.from_pretrained(base)
-    config = AutoConfig.from_pretrained(base, num_labels=1)
-    model = AutoModelForSequenceClassification.from_config(config)
     # a checkpoint that reads (question, span), as the reranker does, keeps reading so
-    question_first = args.init and json.loads((Path(args.init) / "train_state.json").read_text()).get("question_first")
+    question_first = bool(args.init) and bool(json.loads((Path(args.init) / "train_state.json").read_text())
+                                              .get("question_first"))  # fmt: skip
     if args.init:
         model = AutoModelForSequenceClassification.from_pretrained(args.init, num_labels=1)
     elif args.init_onnx:
+        model = AutoModelForSequenceClassification.from_config(AutoConfig.from_pretrained(base, num_labels=1))
         state = weights_from_onnx(Path(args.init_onnx))
         head_w, head_b = state.pop("classifier.weight"), state.pop("classifier.bias")
         state["classifier.weight"] = (head_w[0] - 0.5 * (head_w[1] + head_w[2]))[None, :]
@@ -151,7 +151,7 @@ def main() -> None:
     tok.save_pretrained(out)
     (out / "train_state.json").write_text(json.dumps({"step": step, "of": total, "rows": len(rows),
                                                          "rerank_weight": float(weight) if args.residual else None,
-                                                         "question_first": bool(question_first),
+                                                         "question_first": question_first,
                                                          "init": args.init or args.init_onnx or "all-MiniLM-L6-v2"}))
     print("done", flush=True)
 
