@@ -56,7 +56,7 @@ from citadel.evaluate import load_questions, run_questions, summarize  # noqa: E
 from citadel.evaluate.data import QAItem  # noqa: E402
 from citadel.pipeline import THRESHOLD_KEY, AskSettings  # noqa: E402
 from citadel.retrieve import RetrieverSettings  # noqa: E402
-from citadel.retrieve.evidence import EvidenceSettings  # noqa: E402
+from citadel.retrieve.evidence import EvidenceSettings, forget_units  # noqa: E402
 from citadel.retrieve.answerability import AnswerabilityModel  # noqa: E402
 from citadel.store import Store, open_store  # noqa: E402
 
@@ -240,6 +240,7 @@ def run_one(variant_name: str, dataset: Dataset, db: Path, work: Path, limit: in
             have = {row[0] for row in conn.execute("SELECT DISTINCT doc_id FROM documents")}
         items = [i for i in items if i.gold_docs <= have]
     store = private_copy(db, work / f"{variant_name}-{dataset.name.replace(' ', '-')}")
+    forget_units()  # every variant starts cold: the one before asked the same questions
     with VARIANTS[variant_name].engine(store) as engine:
         threshold = engine.pipeline().threshold()
         log(f"{variant_name} / {dataset.name}: {len(items)} questions, evidence threshold in force {threshold:.3f}")

@@ -30,6 +30,16 @@ def test_a_memo_drops_the_least_recently_used_and_returns_all_it_was_asked_for()
     assert len(memo) == 2
 
 
+def test_a_cleared_memo_computes_again() -> None:
+    memo: Memo[str, str] = Memo(4)
+    asked: list[list[str]] = []
+    memo.get_many(["a", "b"], lambda keys: asked.append(keys) or [k.upper() for k in keys])
+    memo.clear()
+    assert len(memo) == 0 and memo.get("a") is None and memo.size == 4
+    assert memo.get_many(["a"], lambda keys: asked.append(keys) or [k.upper() for k in keys]) == ["A"]
+    assert asked == [["a", "b"], ["a"]]
+
+
 def test_a_memo_shared_by_threads_computes_and_returns_consistently() -> None:
     import threading
 

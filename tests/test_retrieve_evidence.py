@@ -284,3 +284,22 @@ def test_what_form_an_answer_takes_is_read_from_the_question() -> None:
     assert asks_quantity("what is the maximum size of a field") and not asks_quantity("What does the limit do?")
     assert states_quantity("It keeps 128 entries.") and states_quantity("Juries must reach a unanimous verdict.")
     assert states_quantity("The cache can grow without bound.") and not states_quantity("Return the current value.")
+
+
+def test_forgotten_units_are_embedded_again() -> None:
+    from citadel.retrieve.evidence import _embed_cached, forget_units
+
+    class Counting(HashingEmbedder):
+        seen: list[str] = []
+
+        def embed_batch(self, texts):  # type: ignore[no-untyped-def]
+            self.seen.extend(texts)
+            return super().embed_batch(texts)
+
+    embedder = Counting()
+    units = ["Refunds take ten days.", "Exchanges are free."]
+    forget_units()  # whatever another test left
+    first = _embed_cached(embedder, units)
+    assert np.allclose(_embed_cached(embedder, units), first) and embedder.seen == units  # remembered
+    forget_units()
+    assert np.allclose(_embed_cached(embedder, units), first) and embedder.seen == units + units  # embedded again

@@ -35,6 +35,11 @@ class Memo(Generic[K, V]):
             self._items.move_to_end(key)
             return self._items[key]
 
+    def clear(self) -> None:
+        """Forget everything (the size stays)."""
+        with self._lock:
+            self._items.clear()
+
     def put(self, key: K, value: V) -> None:
         with self._lock:
             self._store([(key, value)])

@@ -509,6 +509,14 @@ def _similarities(
 _VECTORS: VectorCache[tuple[str, str]] = VectorCache(20_000)
 
 
+def forget_units() -> None:
+    """Forget the unit vectors and page entries this process remembers: two designs compared
+    in one process (``bench/answers.py``) then each start from the same state, instead of
+    the second finding the first one's units of the same questions already embedded."""
+    _VECTORS.clear()
+    _ENTRIES.clear()
+
+
 def _embed_cached(embedder: Embedder, sentences: list[str]) -> np.ndarray:
     """Sentence vectors, remembered across queries by embedder name and text."""
     return _VECTORS.matrix([(embedder.name, s) for s in sentences],
