@@ -2,7 +2,9 @@
 
 Writes model.onnx (one logit per pair, output ``logits[batch, 1]``), tokenizer.json and
 config.json. ``--fp16-storage`` stores the weights as fp16 behind casts (arithmetic stays
-fp32) when that changes the decision (logit >= 0) on at most ``--max-flip`` of the probes.
+fp32) when that changes the decision (logit >= 0) on at most ``--max-flip`` of the probes;
+``--int8`` ships onnxruntime's dynamic quantization (int8 weights per channel, activations
+quantized at run time: the model then reads one pair per run) and reports its flips.
 calibration.json is written by ``calibrate.py``.
 
 Usage:
@@ -62,7 +64,7 @@ def main() -> None:
     ap.add_argument("--max-len", type=int, default=160)
     ap.add_argument("--fp16-storage", action="store_true")
     ap.add_argument("--int8", action="store_true",
-                    help="ship onnxruntime's dynamic INT8 quantization (as the bundled reranker is); calibrate after")
+                    help="ship onnxruntime's dynamic INT8 quantization, weights per channel; calibrate the result")
     ap.add_argument("--max-flip", type=float, default=0.01)
     ap.add_argument("--probe", default="train/answerability/work/calib.jsonl")
     ap.add_argument("--probe-n", type=int, default=400)
