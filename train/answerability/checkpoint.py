@@ -30,10 +30,7 @@ def main() -> None:
     args = ap.parse_args()
     base = _train.base_model_dir()
     model = AutoModelForSequenceClassification.from_config(AutoConfig.from_pretrained(base, num_labels=1))
-    missing, unexpected = model.load_state_dict(_train.weights_from_onnx(args.onnx), strict=False)
-    missing = [k for k in missing if not k.endswith("position_ids")]
-    if missing or unexpected:
-        raise SystemExit(f"weights do not fit: missing {missing[:5]}, unexpected {unexpected[:5]}")
+    _train.load_weights(model, _train.weights_from_onnx(args.onnx), str(args.onnx))
     model.save_pretrained(args.out)
     AutoTokenizer.from_pretrained(base).save_pretrained(args.out)
     (args.out / "train_state.json").write_text(json.dumps({"from": str(args.onnx), "question_first": False}) + "\n")

@@ -23,6 +23,7 @@ from pathlib import Path
 
 import numpy as np
 
+from pairs import encode_pairs  # train/answerability/pairs.py
 
 SHIPPED_CALIBRATION = Path(__file__).resolve().parents[2] / "src/citadel/retrieve/answerability_model/calibration.json"
 
@@ -54,12 +55,7 @@ def torch_scores(ckpt: str, pairs: list[tuple[str, str]], max_len: int) -> np.nd
     with torch.no_grad():
         for i in range(0, len(pairs), 64):
             b = pairs[i : i + 64]
-            if first:
-                enc = tok([q for _, q in b], [s for s, _ in b], truncation="only_second", max_length=max_len,
-                          padding=True, return_tensors="pt")  # fmt: skip
-            else:
-                enc = tok([s for s, _ in b], [q for _, q in b], truncation="only_first", max_length=max_len,
-                          padding=True, return_tensors="pt")  # fmt: skip
+            enc = encode_pairs(tok, [s for s, _ in b], [q for _, q in b], first, max_len, padding=True, return_tensors="pt")
             with torch.autocast("cpu", dtype=torch.bfloat16):
                 out.append(model(**enc).logits.float()[:, 0].numpy())
     return np.concatenate(out)

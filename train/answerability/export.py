@@ -24,6 +24,7 @@ from transformers import AutoModelForSequenceClassification, AutoTokenizer
 
 
 from _verifier import load  # train/answerability/_verifier.py
+from pairs import encode_pairs  # train/answerability/pairs.py
 
 fp16_storage = load("export").fp16_storage
 
@@ -81,12 +82,8 @@ def main() -> None:
     # the pairs as the model reads them; the span is the text cut to fit
     pairs = [(r["span"], r["question"]) for r in rows]
     with torch.no_grad():
-        if first:
-            t = tok([q for _, q in pairs], [p for p, _ in pairs], truncation="only_second", max_length=args.max_len,
-                    padding=True, return_tensors="pt")  # fmt: skip
-        else:
-            t = tok([p for p, _ in pairs], [q for _, q in pairs], truncation="only_first", max_length=args.max_len,
-                    padding=True, return_tensors="pt")  # fmt: skip
+        t = encode_pairs(tok, [p for p, _ in pairs], [q for _, q in pairs], first, args.max_len, padding=True,
+                         return_tensors="pt")  # fmt: skip
         reference = model(**t).logits[:, 0].numpy()
     cut = "only_first"
     if first:

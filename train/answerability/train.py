@@ -29,10 +29,12 @@ import torch
 from transformers import AutoConfig, AutoModelForSequenceClassification, AutoTokenizer
 
 from _verifier import load  # train/answerability/_verifier.py
+from pairs import encode_pairs  # train/answerability/pairs.py
 
 #: the base model's folder and length-grouped batches, as the claim-support model trains
 _shared = load("train")
 base_model_dir, batches, weights_from_onnx = _shared.base_model_dir, _shared.batches, _shared.weights_from_onnx
+load_weights = _shared.load_weights
 
 
 def rerank_logit(p: float) -> float:
@@ -76,10 +78,7 @@ def main() -> None:
         head_w, head_b = state.pop("classifier.weight"), state.pop("classifier.bias")
         state["classifier.weight"] = (head_w[0] - 0.5 * (head_w[1] + head_w[2]))[None, :]
         state["classifier.bias"] = (head_b[0] - 0.5 * (head_b[1] + head_b[2]))[None]
-        missing, unexpected = model.load_state_dict(state, strict=False)
-        missing = [m for m in missing if not m.endswith("position_ids")]
-        if missing or unexpected:
-            raise SystemExit(f"weights do not fit: missing {missing}, unexpected {unexpected}")
+        load_weights(model, state, args.init_onnx)
     else:
         model = AutoModelForSequenceClassification.from_pretrained(base, num_labels=1)
     for p in model.bert.embeddings.parameters():
@@ -88,10 +87,7 @@ def main() -> None:
         for p in layer.parameters():
             p.requires_grad = False
     rows = [json.loads(line) for line in open(args.data)]
-    if question_first:
-        enc = tok([r["question"] for r in rows], [r["span"] for r in rows], truncation="only_second", max_length=args.max_len)
-    else:
-        enc = tok([r["span"] for r in rows], [r["question"] for r in rows], truncation="only_first", max_length=args.max_len)
+    enc = encode_pairs(tok, [r["span"] for r in rows], [r["question"] for r in rows], question_first, args.max_len)
     ids, tts = enc["input_ids"], enc["token_type_ids"]
     labels = [float(r["label"]) for r in rows]
     offsets = [rerank_logit(r.get("rerank", 0.5)) for r in rows] if args.residual else [0.0] * len(rows)

@@ -55,6 +55,15 @@ def weights_from_onnx(path: Path) -> dict[str, torch.Tensor]:
     return out
 
 
+def load_weights(model: torch.nn.Module, state: dict[str, torch.Tensor], what: str) -> None:
+    """Load ``state`` into ``model``, stopping the script when the two do not fit (a
+    position-ids buffer the state lacks is fine)."""
+    missing, unexpected = model.load_state_dict(state, strict=False)
+    missing = [k for k in missing if not k.endswith("position_ids")]
+    if missing or unexpected:
+        raise SystemExit(f"{what}: weights do not fit: missing {missing[:5]}, unexpected {unexpected[:5]}")
+
+
 def _dequantized(graph, arrays: dict) -> dict[str, torch.Tensor]:  # type: ignore[no-untyped-def]
     """The state dict inside an ONNX file that onnxruntime's ``quantize_dynamic`` wrote
     (the bundled ms-marco reranker): each int8 tensor back as ``(q - zero_point) * scale``;
@@ -123,10 +132,7 @@ def main() -> None:
         src, num_labels=3, id2label={0: "entailment", 1: "neutral", 2: "contradiction"},
         label2id={"entailment": 0, "neutral": 1, "contradiction": 2})
     if args.init_onnx:
-        missing, unexpected = model.load_state_dict(weights_from_onnx(Path(args.init_onnx)), strict=False)
-        missing = [k for k in missing if not k.endswith("position_ids")]
-        if missing or unexpected:
-            raise SystemExit(f"{args.init_onnx}: missing {missing[:5]}, unexpected {unexpected[:5]}")
+        load_weights(model, weights_from_onnx(Path(args.init_onnx)), args.init_onnx)
     if args.freeze_layers:
         for p in model.bert.embeddings.parameters():
             p.requires_grad = False
