@@ -153,7 +153,8 @@ class AnswerabilityModel:
 
 @dataclass(frozen=True)
 class Reading:
-    """How the shipped model reads its input (``answerability_model/config.json``)."""
+    """How a model folder's model reads its input (its ``config.json``; the shipped one's is
+    ``answerability_model/config.json``)."""
 
     #: (question, span), the reranker's order, when the model was fine-tuned from it
     #: (``train/answerability/from_reranker.py``); else (span, question), the verifier's
