@@ -121,6 +121,14 @@ WRONG += [
      "The night train runs from the capital to the coast every Friday.", "exchanges"),
     ("two names exchanged around the verb", "Judge Marlow appointed the young lawyer Pereira in 1961.",
      "In 1961 the young lawyer Pereira appointed Judge Marlow as his clerk.", "exchanges"),
+    # comparisons that the source's amounts decide, though it compares nothing itself
+    ("a frequency compared the wrong way", "The filter needs cleaning more often in spring than in autumn.",
+     "Clean the filter every three weeks in spring and once a week in autumn.", "comparison"),
+    ("a duration compared the wrong way", "The ferry crossing is not as long as the bus journey.",
+     "The bus journey takes about 40 minutes. The ferry crossing takes an hour and 20 minutes.",
+     "comparison"),
+    ("a price compared the wrong way", "The adult pass is cheaper than the family pass.",
+     "An adult pass costs £25, while a family pass costs £22 on weekdays.", "comparison"),
 ]
 
 RIGHT = [
@@ -202,6 +210,15 @@ RIGHT = [
      "The town had 1.97 million visitors last year."),
     ("a number that names its row", "Plan 90 members pay £12 a month.",
      "Plan: Plan 30; Monthly fee: £8; Notice: 30 days. Plan: Plan 90; Monthly fee: £12; Notice: 90 days."),
+    ("a frequency compared as the amounts say", "The filter needs cleaning more often in autumn than in spring.",
+     "Clean the filter every three weeks in spring and once a week in autumn."),
+    # amounts the source's own statements make
+    ("an amount per item times a count", "With all 8 seats taken, the boat carries about 640 kg of passengers.",
+     "The boat has 8 seats. Each seat is rated for 80 kg."),
+    ("a proportion scaled", "Mix 4 parts of sand with 2 parts of cement.",
+     "Mix 2 parts of sand for every part of cement, then add water slowly."),
+    ("a value outside a stated range", "A port number of 70000 is rejected.",
+     "The port must be between 1 and 65535; values outside this range are rejected at start-up."),
 ]
 
 

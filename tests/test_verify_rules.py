@@ -470,3 +470,31 @@ def test_something_beside_the_only_thing_allowed() -> None:
     assert beside_only("A car adapter may be used instead of the supplied charger.", source) == "the supplied charger"
     assert beside_only("Solar panels may be used instead of the supplied charger.", source) is None  # never named
     assert beside_only("Use the supplied charger.", source) is None
+
+
+def test_frequencies_read_as_events_per_time() -> None:
+    from citadel.verify.measured import frequencies
+
+    rates = dict((w, v) for v, w in frequencies("Feed it twice a day in summer, every other day in "
+                                                "winter, and check the tank weekly."))
+    assert rates["twice a day"] == pytest.approx(4 * rates["every other day"])
+    assert rates["every other day"] > rates["weekly"]
+
+
+@pytest.mark.parametrize(
+    ("claim", "decided"),
+    [
+        ("The library opens later than the pool.", (True, "'10:00' against '7:30'")),
+        ("The pool opens later than the library.", (False, "'7:30' against '10:00'")),
+        ("The pool does not open later than the library.", (True, "'7:30' against '10:00'")),
+        # "as early as" says they are equal: not read
+        ("The pool opens as early as the library.", None),
+        # a side the source states no amount for decides nothing
+        ("The gym opens later than the pool.", None),
+    ],
+)
+def test_a_comparison_the_stated_amounts_decide(claim: str, decided: tuple[bool, str] | None) -> None:
+    from citadel.verify.measured import measured_comparison
+
+    source = "The pool opens at 7:30 on weekdays. The library opens at 10:00, after the staff meeting."
+    assert measured_comparison(claim, source) == decided

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from enum import StrEnum
 
-from citadel.verify.lexical import fold, overlap, words
+from citadel.verify.lexical import fold, overlap, stem, words
 from citadel.verify.tables import named_cells, named_rows, rows
 from citadel.verify.windows import sentences
 
@@ -393,6 +393,35 @@ def _conflicts(c: Quantity, s: Quantity) -> bool:
     return False
 
 
+#: "1.5 cups of water for every cup of rice", "3 cups of water for 2 cups of rice": an
+#: amount of one thing for an amount of another
+_THING = r"(?P<{0}>[a-z]+(?:\s+of\s+[a-z]+)?)"
+_PROPORTION = re.compile(r"(?<![\w.])(?P<x>" + _HI + r")\s+" + _THING.format("what") + r"\s+(?:for|per|to|with)\s+"
+                         r"(?:every\s+|each\s+)?(?:(?:(?P<y>" + _HI + r")|a|an|one)\s+)?" + _THING.format("of") + r"\b")
+
+
+def _proportions(text: str) -> list[tuple[float, str, str, int, int]]:
+    """(amount of the first thing per one of the second, first thing, second thing, start,
+    end) of each proportion the text states."""
+    out = []
+    for m in _PROPORTION.finditer(fold(text)):
+        x, y = _value(m.group("x")), _value(m.group("y")) if m.group("y") else 1.0
+        if x is not None and y:
+            what = " ".join(stem(w) for w in m.group("what").split() if w != "of")
+            of = " ".join(stem(w) for w in m.group("of").split() if w != "of")
+            out.append((x / y, what, of, m.start(), m.end()))
+    return out
+
+
+def _proportional(claim: str, source: str) -> list[tuple[int, int]]:
+    """The spans of the claim's proportions that scale one the source states ("3 cups of
+    water for 2 cups of rice" where the source says "1.5 cups of water for every cup of
+    rice"): the same two things in the same ratio."""
+    stated = _proportions(source)
+    return [(s, e) for r, what, of, s, e in _proportions(claim)
+            if any(what == w and of == o and _close(r, sr, False) for sr, w, o, _, _ in stated)]
+
+
 def check_numbers(claim: str, source: str, window: str | None = None) -> NumberCheck:
     """Compare the claim's quantities with the source's.
 
@@ -408,7 +437,11 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
     wq = _pounds(quantities(window, ranges=True), pounds) if window is not None else sq
     matched, problems, conflict = 0, [], False
     folded_claim, folded_source = fold(claim), fold(source)
+    scaled = _proportional(claim, source)
     for c in cq:
+        if any(c.start < e and s < c.end for s, e in scaled):
+            matched += 1
+            continue
         if any(_agree(c, s) for s in sq) or _entailed(c, folded_claim, sq, folded_source) \
                 or _both(c, folded_claim, folded_source) or _signed_zero(c, folded_claim, folded_source):
             other = (_said_of_another(c, claim, source, pounds, len(cq) == 1)
@@ -582,6 +615,11 @@ def _comparable(c: Quantity, s: Quantity) -> bool:
         c.unit is None and s.unit is None) or (c.unit is not None and c.unit == s.unit)
 
 
+#: the source says what happens outside a range it states: a value outside it is covered
+_OUTSIDE = re.compile(r"\b(?:outside|out of|beyond)\s+(?:of\s+)?(?:this|that|the|these|those|its)?\s*"
+                      r"(?:range|limits?|bounds?|interval)\b")
+
+
 def _entailed(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
     """The claim's quantity follows from the source's without being written there: a value
     inside a stated range ("110 per minute" in "100 to 120 per minute"), one that meets a
@@ -602,6 +640,8 @@ def _entailed(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
         slo, shi = s.base()
         if s.lo < s.hi and slo <= clo and chi <= shi:
             return True
+        if s.lo < s.hi and (clo > shi or chi < slo) and _OUTSIDE.search(source, s.end, s.end + 120):
+            return True  # "between 1 and 200; values outside this range return an error"
         if s.lo < s.hi or any(r.lo < r.hi and r.start <= s.start and s.end <= r.end for r in sq):
             continue  # a range or an end of one ("from 6 a.m. to 22:00"): no bound
         before, after = source[: s.start], source[s.end:]
@@ -616,8 +656,15 @@ def _entailed(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
     exact = [s for s in sq if s.lo == s.hi and s.lo != 0 and not (c.per and s.per and s.per != c.per)]
     # a source with many numbers makes almost any value by chance: arithmetic is read in
     # short sources only
-    if not _ARITHMETIC.search(claim) or len(exact) > MAX_ARITHMETIC_QUANTITIES:
+    if len(exact) > MAX_ARITHMETIC_QUANTITIES:
         return False
+    if not _ARITHMETIC.search(claim):
+        # an amount the source gives per item ("each connection reserves about 10 MB") times
+        # a count it states ("defaults to 100") is what that many items take: the source's
+        # wording announces the product, whatever the claim's
+        return c.dimension is not None and any(
+            b.unit is None and not _is_year(b) and _close(a.base()[0] * b.lo, clo, hedged)
+            for a in exact if a.dimension == c.dimension and _per_item(source, a) for b in exact)
     if c.unit is None and clo <= SMALL_COUNT and not _COUNT_ARITHMETIC.search(claim):
         return False
     for i, a in enumerate(exact):
@@ -625,6 +672,16 @@ def _entailed(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
             if i != j and any(_close(v, clo, hedged) for v in _derived(a, b, c)):
                 return True
     return False
+
+
+_EACH_BEFORE = re.compile(r"\b(?:each|every|per)\s+[a-z][^,;:.!?]{0,60}$")
+_EACH_AFTER = re.compile(r"^\s*(?:of\s+[a-z]+\s+)?(?:each|apiece|per\s+[a-z]+|a\s+piece)\b")
+
+
+def _per_item(source: str, q: Quantity) -> bool:
+    """The source states ``q`` per item: "each connection reserves 10 MB", "quarters of 12
+    minutes each", "10 MB per connection"."""
+    return bool(_EACH_BEFORE.search(source, 0, q.start) or _EACH_AFTER.match(source[q.end:]))
 
 
 def _derived(a: Quantity, b: Quantity, c: Quantity) -> list[float]:

@@ -83,6 +83,7 @@ from citadel.verify.lexical import (
 )
 from citadel.verify.model import MODEL_DIR, SupportModel
 from citadel.verify.numbers import NumberCheck, NumberStatus, check_numbers, compare_rows
+from citadel.verify.measured import measured_comparison
 from citadel.verify.order import (
     dated_order,
     order_confirmed,
@@ -211,6 +212,8 @@ class _Crisp:
     #: a yes/no cell of the row the claim names says the other ("Dental: included")
     table_cell: str | None = None
     compared: str | None = None  # a comparison between two rows that their values contradict
+    #: (holds, the two amounts): a comparison the source's stated amounts decide
+    measured: tuple[bool, str] | None = None
 
 
 class RuleVerdict(NamedTuple):
@@ -269,6 +272,7 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         narrowed=narrowed(claim, source),
         table_cell=cell_polarity(claim, source),
         compared=compare_rows(claim, source),
+        measured=measured_comparison(claim, source),
     )
 
 
@@ -590,6 +594,9 @@ class Verifier:
         if crisp.comparison:
             return RuleVerdict(Verdict.CONTRADICTED, "comparison: the source compares the other "
                                f"way: \"{crisp.comparison[1][:120]}\"", 0.05)
+        if crisp.measured is not None and not crisp.measured[0]:
+            return RuleVerdict(Verdict.CONTRADICTED, "comparison: the amounts the source states "
+                               f"order these the other way ({crisp.measured[1]})", 0.05)
         if crisp.relation:
             return RuleVerdict(Verdict.CONTRADICTED, f"order: the claim says '{crisp.relation[0]}' "
                                f"where the source says '{crisp.relation[1]}'", 0.05)
@@ -641,7 +648,7 @@ class Verifier:
         if crisp.narrowed:
             return RuleVerdict(Verdict.UNSUPPORTED, f"scope: the claim says '{crisp.narrowed}', "
                                "the source states no such restriction", 0.1)
-        if f.get("says_opposite") and not order_confirmed(claim, source):
+        if f.get("says_opposite") and not order_confirmed(claim, source) and crisp.measured is None:
             return RuleVerdict(Verdict.CONTRADICTED, "opposite claim: the source supports the claim's opposite "
                                f"better: \"{opposite(claim)}\"", 0.05, final=False)
         if num.status is NumberStatus.MISSING:

@@ -1,0 +1,238 @@
+"""Comparisons that the source's own quantities decide.
+
+A source often states two things' amounts without comparing them ("water the orchid once a
+week in summer and every two weeks in winter"; "green tea ... for two to three minutes. Black
+tea needs ... four to five minutes"), and a claim compares them ("the orchid needs more
+frequent watering in winter than in summer"; "black tea does not need to brew as long as green
+tea"). Every word of such a claim is in its source, and the claim's opposite is as close to
+it, so overlap, the model and the opposite-claim check cannot tell the two apart; the
+amounts can.
+
+:func:`measured_comparison` reads the claim's comparison (a comparative with "than", or
+"(not) as ... as"), its two sides (the words before the comparative, and after "than" or
+"as"), finds the one source statement that states each side's amount of the compared kind
+(a duration for "longer", a frequency for "more often", a price for "cheaper", ...), and
+compares the amounts. It decides only when both statements are found, each states exactly
+one amount of that kind, and the amounts order the same way whatever their ranges.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from citadel.verify.lexical import content_words, fold
+from citadel.verify.numbers import quantities
+from citadel.verify.windows import sentences
+
+#: comparatives by scale, with their sign (+1: the first side has more)
+_SCALES: dict[str, tuple[str, int]] = {}
+for _scale, _up, _down in (
+        ("length", "longer", "shorter"),
+        ("speed", "faster quicker", "slower"),
+        ("height", "higher taller", "lower"),
+        ("age", "older", "younger newer"),
+        ("weight", "heavier", "lighter"),
+        ("time", "later", "earlier sooner"),
+        ("price", "dearer costlier pricier", "cheaper"),
+        ("heat", "hotter warmer", "colder cooler"),
+        ("distance", "farther further", "nearer closer"),
+        ("frequency", "oftener", "")):
+    for _w in _up.split():
+        _SCALES[_w] = (_scale, 1)
+    for _w in _down.split():
+        _SCALES[_w] = (_scale, -1)
+#: the base word of "as long as", "more expensive than", "more often than"
+_BASE = {"long": "length", "fast": "speed", "quick": "speed", "quickly": "speed", "high": "height",
+         "tall": "height", "old": "age", "heavy": "weight", "early": "time", "late": "time",
+         "expensive": "price", "costly": "price", "hot": "heat", "warm": "heat", "far": "distance",
+         "often": "frequency", "frequent": "frequency", "frequently": "frequency"}
+#: the dimensions (citadel.verify.numbers) whose amounts each scale orders; "speed" also
+#: orders durations, the other way (the faster one takes less time)
+_DIMENSIONS = {"length": {"time", "length"}, "speed": {"speed", "time"}, "height": {"length"},
+               "age": {"time"}, "weight": {"mass"}, "time": {"clock"}, "price": {"usd", "eur", "gbp"},
+               "heat": {"tempc", "tempf"}, "distance": {"length"}}
+
+_NEGATION = re.compile(r"\b(?:not|no|never)\b|n't\b")
+_COMPARISON = re.compile(
+    r"\b(?:(?P<mod>more|less)\s+(?P<adj>[a-z]+)|as\s+(?P<as>[a-z]+)\s+as|(?P<er>[a-z]+))\b"
+    r"(?P<rest>.*)$")
+_THAN = re.compile(r"\bthan\b")
+_CLAUSE = re.compile(r";|:(?=\s)|,\s*(?:and|but|while|whereas|or)\s+|\s+(?:but|while|whereas)\s+|,\s+(?=every\b)|"
+                     r"\s+and\s+(?=(?:every|once|twice|\d|one|two|three|four|five|six)\b)|,\s+or\s+")
+
+_SECONDS = {"second": 1.0, "minute": 60.0, "hour": 3600.0, "day": 86400.0, "week": 604800.0,
+            "fortnight": 1209600.0, "month": 2629800.0, "year": 31557600.0}
+_COUNT = {"once": 1.0, "twice": 2.0, "thrice": 3.0}
+_NUMBER = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+           "nine": 9, "ten": 10, "twelve": 12, "a": 1, "an": 1}
+_UNIT = r"(second|minute|hour|day|week|fortnight|month|year)s?"
+_RATE = re.compile(r"\b(once|twice|thrice|(\d+|[a-z]+)\s+times)\s+(?:a|an|per|each|every)\s+" + _UNIT + r"\b")
+_INTERVAL = re.compile(r"\bevery\s+(other\s+)?(?:(\d+(?:\.\d+)?|[a-z]+)\s+)?" + _UNIT + r"\b")
+_ADVERB = re.compile(r"\b(hourly|daily|weekly|fortnightly|monthly|yearly|annually)\b")
+_ADVERB_UNIT = {"hourly": "hour", "daily": "day", "weekly": "week", "fortnightly": "fortnight",
+                "monthly": "month", "yearly": "year", "annually": "year"}
+
+
+def _count(word: str | None) -> float | None:
+    if word is None:
+        return 1.0
+    try:
+        return float(word)
+    except ValueError:
+        return float(_NUMBER[word]) if word in _NUMBER else None
+
+
+def frequencies(text: str) -> list[tuple[float, str]]:
+    """(events per second, the words) of each frequency the text states: "once a week",
+    "twice a day", "every two weeks", "every other day", "monthly"."""
+    t = fold(text)
+    out: list[tuple[float, str]] = []
+    taken: list[tuple[int, int]] = []
+    for m in _RATE.finditer(t):
+        k = _COUNT.get(m.group(1)) or _count(m.group(2))
+        if k:
+            out.append((k / _SECONDS[m.group(3)], m.group(0)))
+            taken.append(m.span())
+    for m in _INTERVAL.finditer(t):
+        n = _count(m.group(2))
+        if n and not any(s < m.end() and m.start() < e for s, e in taken):
+            out.append((1.0 / (n * (2 if m.group(1) else 1) * _SECONDS[m.group(3)]), m.group(0)))
+    for m in _ADVERB.finditer(t):
+        out.append((1.0 / _SECONDS[_ADVERB_UNIT[m.group(1)]], m.group(0)))
+    return out
+
+
+def _amounts(text: str, scale: str) -> list[tuple[float, float, str]]:
+    """(low, high, words) of each amount of the scale's kind in ``text``, low and high in
+    the order the scale reads (a duration is read negated for speed); a duration written in
+    two parts ("3 hours 30 minutes") is one amount."""
+    if scale == "frequency":
+        return [(v, v, w) for v, w in frequencies(text)]
+    found = quantities(text)
+    rates = [q for q in found if q.per in _SECONDS]
+    sign = 1.0
+    if scale == "speed" and rates:  # "2,500 MB/s": a speed as such
+        qs = rates
+    else:
+        dims = _DIMENSIONS.get(scale, set())
+        qs = [q for q in found if q.dimension in dims and q.per is None]
+        if scale == "speed":  # "finishes in 30 minutes": the faster takes less time
+            sign = -1.0
+    merged: list[tuple[float, float, str, int]] = []
+    t = fold(text)
+    for q in qs:
+        lo, hi = q.base()
+        if merged and q.dimension == "time" and re.fullmatch(r"\s*(?:and\s+)?", t[merged[-1][3]:q.start]):
+            plo, phi, pw, _ = merged[-1]
+            merged[-1] = (plo + lo, phi + hi, f"{pw} {q.text}", q.end)
+            continue
+        merged.append((lo, hi, q.text, q.end))
+    return [(min(sign * lo, sign * hi), max(sign * lo, sign * hi), w) for lo, hi, w, _ in merged]
+
+
+def _comparison(claim: str) -> tuple[str, str, str, str] | None:
+    """(scale, relation, first side, second side) of the claim's one comparison; relation
+    is ">" (the first side has more), "<", ">=" or "<=" (a negated comparative: "no faster
+    than" says the first is at most as fast)."""
+    low = fold(claim).rstrip(" .")
+    found = []
+    for m in re.finditer(r"\b(?:more|less)\s+[a-z]+|\bas\s+[a-z]+\s+as\b|\b[a-z]+er\b", low):
+        g = _COMPARISON.match(low, m.start())
+        if g is None:
+            continue
+        if g.group("mod") and g.group("adj") in _BASE:
+            scale, sign = _BASE[g.group("adj")], (1 if g.group("mod") == "more" else -1)
+        elif g.group("as") and g.group("as") in _BASE:
+            scale, sign = _BASE[g.group("as")], 0
+        elif g.group("er") and g.group("er") in _SCALES:
+            scale, sign = _SCALES[g.group("er")]
+        else:
+            continue
+        found.append((m.start(), m.end(), scale, sign))
+    if len(found) != 1:
+        return None
+    start, end, scale, sign = found[0]
+    tail = low[end:]
+    if sign == 0:  # "as long as": the second side follows at once
+        second, between = tail, ""
+    else:
+        cut = _THAN.search(tail)
+        if cut is None:
+            return None
+        second, between = tail[cut.end():], tail[: cut.start()]
+    head = low[:start]
+    negated = bool(_NEGATION.search(" ".join(head.split()[-4:])))
+    if sign == 0:
+        if not negated:
+            return None  # "as long as" says they are equal: not read
+        relation = "<"
+    elif negated:
+        relation = "<=" if sign > 0 else ">="
+    else:
+        relation = ">" if sign > 0 else "<"
+    return scale, relation, head + " " + between, second
+
+
+def _statements(source: str, scale: str) -> list[tuple[frozenset[str], list[tuple[float, float, str]]]]:
+    """The source's statements that state an amount of the scale's kind, each with its
+    content words (a part that states none joins the statement it belongs to)."""
+    out: list[tuple[frozenset[str], list[tuple[float, float, str]]]] = []
+    for s, e in sentences(source):
+        parts = [p for p in _CLAUSE.split(source[s:e]) if p and p.strip()]
+        pieces: list[tuple[str, list[tuple[float, float, str]]]] = []
+        lead = ""  # words before the first amount: its statement's subject
+        for p in parts:
+            found = _amounts(p, scale)
+            if found:
+                pieces.append((f"{lead} {p}", found))
+                lead = ""
+            elif pieces:
+                pieces[-1] = (f"{pieces[-1][0]} {p}", pieces[-1][1])
+            else:
+                lead = f"{lead} {p}"
+        out += [(content_words(p), found) for p, found in pieces]
+    return out
+
+
+@lru_cache(maxsize=4096)
+def measured_comparison(claim: str, source: str) -> tuple[bool, str] | None:
+    """(holds, what the source states) when the source states an amount for each side of
+    the claim's comparison, and the two amounts decide it; None when they do not."""
+    parsed = _comparison(claim)
+    if parsed is None:
+        return None
+    scale, relation, first, second = parsed
+    a, b = content_words(first), content_words(second)
+    a, b = a - b, b - a  # "in winter than in summer": the words that tell the sides apart
+    if not a or not b:
+        return None
+    stated = _statements(source, scale)
+    if len(stated) < 2:
+        return None
+    for_b = [i for i, (w, _) in enumerate(stated) if w & b]
+    if len(for_b) != 1:
+        return None
+    j = for_b[0]
+    a -= stated[j][0]  # a word the second side's statement holds too tells nothing apart
+    ranked = sorted(((len(w & a), i) for i, (w, _) in enumerate(stated) if i != j and not w & b), reverse=True)
+    if not ranked or ranked[0][0] == 0 or (len(ranked) > 1 and ranked[1][0] == ranked[0][0]):
+        return None
+    i = ranked[0][1]
+    if len(stated[i][1]) != 1 or len(stated[j][1]) != 1:
+        return None
+    (alo, ahi, aw), (blo, bhi, bw) = stated[i][1][0], stated[j][1][0]
+    if ahi < blo:
+        order = "<"
+    elif alo > bhi:
+        order = ">"
+    elif alo == ahi == blo == bhi:
+        order = "="
+    else:
+        return None
+    holds = {">": order == ">", "<": order == "<", ">=": order in (">", "="),
+             "<=": order in ("<", "=")}[relation]
+    return holds, f"'{aw}' against '{bw}'"
+
+
+__all__ = ["frequencies", "measured_comparison"]
