@@ -168,6 +168,16 @@ def test_the_restated_faq_question_is_not_chosen_over_its_answer() -> None:
     assert [c["text"] for c in claims] == ["Use the del statement with the key, as in del d[key]."]
 
 
+def test_an_option_entry_in_the_question_s_own_words_is_still_the_answer() -> None:
+    # the entry's description says just what the question asks; its option is what the
+    # question does not know: it is no restated question
+    text = ("Create a temporary file or directory, safely.\n\n-d, --directory\n    create a directory, not a file\n\n"
+            "-q, --quiet\n    suppress diagnostics")  # fmt: skip
+    claims = answer("How do I make it create a directory, not a file?", [source("S1", text)],
+                    {"--directory": 0.9, "Create a temporary": 0.5})  # fmt: skip
+    assert claims[0]["text"].startswith("-d, --directory"), claims
+
+
 def test_the_line_that_completes_the_answer_is_included() -> None:
     text = "The timeout option sets how long a request waits for the server.\nDefault: 30 seconds.\nRetries are off."
     claims = answer("How long does a request wait by default?", [source("S1", text)], {"timeout option": 0.9})

@@ -18,7 +18,8 @@ sentences, list items, table rows (a row chunk carries its header) and man-page 
 entries with their description. Assembly:
 
 * headings (the source's title and heading path), bare option lines and sentences whose
-  content words all come from the question (a restated question) are never claims;
+  content words all come from the question (a restated question; an option's entry is
+  never one, its option being what the question lacks) are never claims;
 * the best candidate comes first; a candidate is completed with the unit after it when
   that continues it (it starts with "It", "This", "Default:", "For example", ... or the
   candidate ends with ":") or is a short version note ("New in version 3.9."), with the
@@ -162,7 +163,11 @@ class ExtractiveGenerator(Generator):
                     continue
                 if len(sentence) > self.options.max_chars:  # a dump (a synopsis, a table as one line)
                     continue
-                if asked and not _words(sentence) - asked:  # nothing the question did not already say
+                # nothing the question did not already say (a restated question); an option's
+                # entry is never one: "-d, --directory  create a directory, not a file" shares
+                # every word with "how do I make mktemp create a directory, not a file?" and
+                # its option is the answer
+                if asked and not _words(sentence) - asked and not is_option_entry(sentence):
                     continue
                 out.append((source.sid, sentence, score, start, end))
         return out
