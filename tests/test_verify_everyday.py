@@ -127,6 +127,11 @@ WRONG += [
     ("a duration compared the wrong way", "The ferry crossing is not as long as the bus journey.",
      "The bus journey takes about 40 minutes. The ferry crossing takes an hour and 20 minutes.",
      "comparison"),
+    ("a bound said to be reached", "Guests must stay the full 14 nights to get the discount.",
+     "The discount applies to stays of up to 14 nights booked directly with the hotel.", "bound"),
+    ("a case the source limits it to, dropped", "Bottles with a dented neck are not accepted.",
+     "Bottles with a dented neck are not accepted at the automatic machines, but they are accepted at the "
+     "service desk.", "scope"),
     ("a price compared the wrong way", "The adult pass is cheaper than the family pass.",
      "An adult pass costs £25, while a family pass costs £22 on weekdays.", "comparison"),
 ]
@@ -217,6 +222,11 @@ RIGHT = [
      "The boat has 8 seats. Each seat is rated for 80 kg."),
     ("a proportion scaled", "Mix 4 parts of sand with 2 parts of cement.",
      "Mix 2 parts of sand for every part of cement, then add water slowly."),
+    ("the case the source limits it to, kept", "The service desk accepts bottles with a dented neck.",
+     "Bottles with a dented neck are not accepted at the automatic machines, but they are accepted at the "
+     "service desk."),
+    ("an exact amount the source states", "The loan must be repaid in exactly 36 monthly instalments.",
+     "The loan is repaid in 36 monthly instalments of equal size."),
     ("a value outside a stated range", "A port number of 70000 is rejected.",
      "The port must be between 1 and 65535; values outside this range are rejected at start-up."),
 ]

@@ -452,6 +452,11 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
                                 f"it restates ('{c.text}' is said of something else: "
                                 f"\"{other[1].strip()[:80]}\")")
                 continue
+            bound = _bound_as_exact(c, folded_claim, sq, folded_source)
+            if bound is not None:
+                problems.append(f"'{c.text}' is said to be reached in full, but the source gives "
+                                f"it as a bound ('{bound}')")
+                continue
             matched += 1
             continue
         clash = next((s for s in wq if _conflicts(c, s) and _same(c.lo, s.lo, c.tol)), None) \
@@ -613,6 +618,36 @@ _COUNT_ARITHMETIC = re.compile(r"\b(?:total|in all|altogether|combined|sum|overa
 def _comparable(c: Quantity, s: Quantity) -> bool:
     return (c.dimension is not None and c.dimension == s.dimension) or (
         c.unit is None and s.unit is None) or (c.unit is not None and c.unit == s.unit)
+
+
+#: the claim says an amount is reached in full: "the full 20 overs", "exactly 3 years"
+_EXACT_BEFORE = re.compile(r"\b(?:the\s+)?(?:full|whole|entire|exactly|precisely|all)\s*(?:of\s+(?:the\s+)?)?$")
+
+
+def _bound_as_exact(c: Quantity, claim: str, sq: list[Quantity], source: str) -> str | None:
+    """The source's bound ("a maximum of 20 overs", "at least three years") when the claim
+    says its value is reached in full ("the full 20 overs", "exactly three years"): a limit
+    is not an amount, and the claim's is not in the source."""
+    if not _EXACT_BEFORE.search(claim, 0, c.start):
+        return None
+    noun = _word_after(claim, c.end)
+    same = [s for s in sq if _agree(c, s) and (c.unit is not None or _word_after(source, s.end) == noun)]
+    if any(not _bounded(s, source) for s in same):
+        return None  # the source also states the amount itself
+    for s in same:
+        if _bounded(s, source):
+            m = _HIGH_BEFORE.search(source, 0, s.start) or _LOW_BEFORE.search(source, 0, s.start)
+            return f"{m.group(0).strip()} {s.text.strip()}" if m else s.text.strip()
+    return None
+
+
+def _word_after(text: str, end: int) -> str:
+    m = re.match(r"\s*([a-z]+)", text[end:])
+    return stem(m.group(1)) if m else ""
+
+
+def _bounded(s: Quantity, source: str) -> bool:
+    return bool(_HIGH_BEFORE.search(source, 0, s.start) or _LOW_BEFORE.search(source, 0, s.start))
 
 
 #: the source says what happens outside a range it states: a value outside it is covered

@@ -218,6 +218,63 @@ def denied_head(claim: str, source: str) -> tuple[str, str] | None:
     return None
 
 
+_CONTRAST_CUT = re.compile(r"[;,]\s*|\s+(?=(?:although|though|but|while|whereas|yet)\s)")
+_CONTRAST = re.compile(r"^\s*(?:although|though|but|while|whereas|yet)\s+", re.IGNORECASE)
+
+
+def _last_sentence(text: str) -> str:
+    return re.split(r"(?<=[.!?])\s+(?=[A-Z])", text.strip())[-1]
+
+
+def contrasted(sentence: str) -> frozenset[str]:
+    """The words a sentence says both ways across a contrast ("not accepted at the machines,
+    but they are accepted at the desk"): a claim that says one of them either way may
+    restate one of its cases, so counting the sentence's negations decides nothing."""
+    parts = [p for p in _CONTRAST_CUT.split(sentence) if p.strip()]
+    out: set[str] = set()
+    for k in range(1, len(parts)):
+        if _CONTRAST.match(parts[k]):
+            first, second = uses(parts[k - 1]), uses(_CONTRAST.sub("", parts[k]))
+            said: dict[str, set[str]] = {}
+            for w, p in first + second:
+                said.setdefault(w, set()).add(p)
+            out |= {w for w, ps in said.items() if {"+", "-"} <= ps}
+    return frozenset(out)
+
+
+def dropped_contrast(claim: str, source: str) -> tuple[str, str, str] | None:
+    """``(word, the source's clause that says it the claim's way, the contrasting clause)``
+    when a source sentence affirms a word in one case and denies it in another, joined by a
+    contrast ("the jump cannot count for records, although it still counts in the
+    competition"), and the claim says it one way with none of the words that qualify that
+    way ("the jump does not count"): the claim drops the case the source limits it to. A
+    claim that keeps the qualifier ("does not count for records") is not read."""
+    claim_uses = _polarities(claim)
+    cw = normed_words(claim) | set(claim_uses)
+    for sent in _sentences(source):
+        if len(cw & (normed_words(sent) | set(_polarities(sent)))) < max(2, MIN_SHARED * len(cw)):
+            continue
+        parts = [p for p in _CONTRAST_CUT.split(sent) if p.strip()]
+        for k in range(1, len(parts)):
+            if not _CONTRAST.match(parts[k]):
+                continue
+            first, second = uses(parts[k - 1]), uses(_CONTRAST.sub("", parts[k]))
+            for w, ps in claim_uses.items():
+                if len(ps) != 1 or "?" in ps:
+                    continue
+                said = {p for x, p in first + second if x == w}
+                if said != {"+", "-"}:
+                    continue
+                way = next(iter(ps))
+                mine, theirs = (first, parts[k]) if (w, way) in first else (second, parts[k - 1])
+                at = mine.index((w, way))
+                qualifier = {x for x, _ in mine[at + 1:]}
+                if qualifier and not qualifier & cw:
+                    said_way = parts[k - 1] if mine is first else parts[k]
+                    return w, _last_sentence(said_way), _last_sentence(theirs)
+    return None
+
+
 def shared_denial(claim: str, sentence: str) -> bool:
     """The claim denies a word that the sentence denies too ("this cap does not apply" and
     "this cap does not apply to breaches or to ..."): both say no to the same thing."""
@@ -225,4 +282,4 @@ def shared_denial(claim: str, sentence: str) -> bool:
     return any(p == "-" and w in theirs for w, p in uses(claim))
 
 
-__all__ = ["denied_head", "normed_words", "released", "shared_denial", "uses"]
+__all__ = ["contrasted", "denied_head", "dropped_contrast", "normed_words", "released", "shared_denial", "uses"]

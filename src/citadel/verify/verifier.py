@@ -91,7 +91,7 @@ from citadel.verify.order import (
     turned_comparison,
     turned_relation,
 )
-from citadel.verify.polarity import denied_head, released, shared_denial
+from citadel.verify.polarity import contrasted, denied_head, dropped_contrast, normed_words, released, shared_denial
 from citadel.verify.structure import find_quote
 from citadel.verify.tables import cell_polarity
 from citadel.verify.windows import SHORT_SOURCE_CHARS, Window, candidate_windows, sentences
@@ -214,6 +214,9 @@ class _Crisp:
     compared: str | None = None  # a comparison between two rows that their values contradict
     #: (holds, the two amounts): a comparison the source's stated amounts decide
     measured: tuple[bool, str] | None = None
+    #: (word, the source's clause for the claim's way, the contrasting clause): the claim
+    #: drops the case the source limits the word to
+    contrast: tuple[str, str, str] | None = None
 
 
 class RuleVerdict(NamedTuple):
@@ -252,7 +255,8 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
     return _Crisp(
         # both ways: a long sentence with a "not" in another clause is not the claim negated
         negation_flip=best_ov >= 0.9 and overlap(best, claim) >= 0.6
-        and (negation_count(claim) > 0) != (negation_count(best) > 0),
+        and (negation_count(claim) > 0) != (negation_count(best) > 0)
+        and not contrasted(best) & normed_words(claim),  # "not at the machines, but at the desk"
         denied=denied_head(claim, source),
         moved=moved_attribute(claim, source),
         relation=turned_relation(claim, source),
@@ -273,6 +277,7 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         table_cell=cell_polarity(claim, source),
         compared=compare_rows(claim, source),
         measured=measured_comparison(claim, source),
+        contrast=dropped_contrast(claim, source),
     )
 
 
@@ -645,6 +650,10 @@ class Verifier:
         if crisp.raised:
             return RuleVerdict(Verdict.UNSUPPORTED, f"modality: the claim says '{crisp.raised[0]}' "
                                f"where the source says '{crisp.raised[1]}'", 0.1)
+        if crisp.contrast:
+            word, said, other = crisp.contrast
+            return RuleVerdict(Verdict.UNSUPPORTED, f"scope: the source says '{word}' so only in one case "
+                               f"(\"{said[:100]}\"), and the other way in another (\"{other[:100]}\")", 0.1)
         if crisp.narrowed:
             return RuleVerdict(Verdict.UNSUPPORTED, f"scope: the claim says '{crisp.narrowed}', "
                                "the source states no such restriction", 0.1)
