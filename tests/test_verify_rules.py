@@ -498,3 +498,28 @@ def test_a_comparison_the_stated_amounts_decide(claim: str, decided: tuple[bool,
 
     source = "The pool opens at 7:30 on weekdays. The library opens at 10:00, after the staff meeting."
     assert measured_comparison(claim, source) == decided
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "holds"),
+    [
+        # a verb's "more" names the scale
+        ("The puppy weighs more than the kitten.", "The puppy weighs 4 kg. The kitten weighs 900 g.", True),
+        ("The basic plan costs more than the premium plan.", "The basic plan costs €9.99; the premium plan costs €14.99.",
+         False),
+        # a duration in two parts is one amount; two statements joined by "and"
+        ("The express train takes longer than the regional train.",
+         "The express train takes 2 hours, while the regional train needs 3 hours and 15 minutes.", False),
+        ("The museum opens later than the library.", "The museum opens at 9 a.m. and the library at 10 a.m.", False),
+        # prices per period compare only per the same period
+        ("The basic plan is cheaper than the premium plan.",
+         "The basic plan costs €9.99 per month; the premium plan costs €14.99 per month.", True),
+        ("The basic plan is cheaper than the premium plan.",
+         "The basic plan costs €99 per year; the premium plan costs €14.99 per month.", None),
+    ],
+)
+def test_stated_amounts_of_each_kind(claim: str, source: str, holds: bool | None) -> None:
+    from citadel.verify.measured import measured_comparison
+
+    decided = measured_comparison(claim, source)
+    assert (decided[0] if decided else None) is holds, decided

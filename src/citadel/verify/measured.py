@@ -47,6 +47,10 @@ _BASE = {"long": "length", "fast": "speed", "quick": "speed", "quickly": "speed"
          "tall": "height", "old": "age", "heavy": "weight", "early": "time", "late": "time",
          "expensive": "price", "costly": "price", "hot": "heat", "warm": "heat", "far": "distance",
          "often": "frequency", "frequent": "frequency", "frequently": "frequency"}
+#: verbs whose "more" or "less" names the scale: "weighs more than", "costs less than"
+_VERB_SCALES = {"weigh": "weight", "weighs": "weight", "weighed": "weight", "cost": "price", "costs": "price",
+                "pay": "price", "pays": "price", "charge": "price", "charges": "price", "last": "length",
+                "lasts": "length", "take": "length", "takes": "length"}
 #: the dimensions (citadel.verify.numbers) whose amounts each scale orders; "speed" also
 #: orders durations, the other way (the faster one takes less time)
 _DIMENSIONS = {"length": {"time", "length"}, "speed": {"speed", "time"}, "height": {"length"},
@@ -59,7 +63,7 @@ _COMPARISON = re.compile(
     r"(?P<rest>.*)$")
 _THAN = re.compile(r"\bthan\b")
 _CLAUSE = re.compile(r";|:(?=\s)|,\s*(?:and|but|while|whereas|or)\s+|\s+(?:but|while|whereas)\s+|,\s+(?=every\b)|"
-                     r"\s+and\s+(?=(?:every|once|twice|\d|one|two|three|four|five|six)\b)|,\s+or\s+")
+                     r"\s+and\s+(?![\d.])|,\s+or\s+")
 
 _SECONDS = {"second": 1.0, "minute": 60.0, "hour": 3600.0, "day": 86400.0, "week": 604800.0,
             "fortnight": 1209600.0, "month": 2629800.0, "year": 31557600.0}
@@ -103,12 +107,12 @@ def frequencies(text: str) -> list[tuple[float, str]]:
     return out
 
 
-def _amounts(text: str, scale: str) -> list[tuple[float, float, str]]:
-    """(low, high, words) of each amount of the scale's kind in ``text``, low and high in
+def _amounts(text: str, scale: str) -> list[tuple[float, float, str, str | None]]:
+    """(low, high, words, period) of each amount of the scale's kind in ``text``, low and high in
     the order the scale reads (a duration is read negated for speed); a duration written in
     two parts ("3 hours 30 minutes") is one amount."""
     if scale == "frequency":
-        return [(v, v, w) for v, w in frequencies(text)]
+        return [(v, v, w, None) for v, w in frequencies(text)]
     found = quantities(text)
     rates = [q for q in found if q.per in _SECONDS]
     sign = 1.0
@@ -116,19 +120,22 @@ def _amounts(text: str, scale: str) -> list[tuple[float, float, str]]:
         qs = rates
     else:
         dims = _DIMENSIONS.get(scale, set())
-        qs = [q for q in found if q.dimension in dims and q.per is None]
+        qs = [q for q in found if q.dimension in dims and (q.per is None or scale == "price")]
         if scale == "speed":  # "finishes in 30 minutes": the faster takes less time
             sign = -1.0
     merged: list[tuple[float, float, str, int]] = []
+    periods: list[str | None] = []  # "€9.99 per month": a price per period
     t = fold(text)
     for q in qs:
         lo, hi = q.base()
-        if merged and q.dimension == "time" and re.fullmatch(r"\s*(?:and\s+)?", t[merged[-1][3]:q.start]):
+        if merged and q.dimension == "time" and re.fullmatch(r"\s*(?:and)?\s*", t[merged[-1][3]:q.start]):
             plo, phi, pw, _ = merged[-1]
             merged[-1] = (plo + lo, phi + hi, f"{pw} {q.text}", q.end)
             continue
         merged.append((lo, hi, q.text, q.end))
-    return [(min(sign * lo, sign * hi), max(sign * lo, sign * hi), w) for lo, hi, w, _ in merged]
+        periods.append(q.per)
+    return [(min(sign * lo, sign * hi), max(sign * lo, sign * hi), w, per)
+            for (lo, hi, w, _), per in zip(merged, periods, strict=True)]
 
 
 def _comparison(claim: str) -> tuple[str, str, str, str] | None:
@@ -140,6 +147,11 @@ def _comparison(claim: str) -> tuple[str, str, str, str] | None:
     for m in re.finditer(r"\b(?:more|less)\s+[a-z]+|\bas\s+[a-z]+\s+as\b|\b[a-z]+er\b", low):
         g = _COMPARISON.match(low, m.start())
         if g is None:
+            continue
+        verb = re.search(r"([a-z]+)\s+$", low[: m.start()])
+        if g.group("mod") and g.group("adj") == "than" and verb and verb.group(1) in _VERB_SCALES:
+            scale, sign = _VERB_SCALES[verb.group(1)], (1 if g.group("mod") == "more" else -1)
+            found.append((m.start(), m.start() + len(g.group("mod")), scale, sign))
             continue
         if g.group("mod") and g.group("adj") in _BASE:
             scale, sign = _BASE[g.group("adj")], (1 if g.group("mod") == "more" else -1)
@@ -174,13 +186,16 @@ def _comparison(claim: str) -> tuple[str, str, str, str] | None:
     return scale, relation, head + " " + between, second
 
 
-def _statements(source: str, scale: str) -> list[tuple[frozenset[str], list[tuple[float, float, str]]]]:
+Amount = tuple[float, float, str, str | None]
+
+
+def _statements(source: str, scale: str) -> list[tuple[frozenset[str], list[Amount]]]:
     """The source's statements that state an amount of the scale's kind, each with its
     content words (a part that states none joins the statement it belongs to)."""
-    out: list[tuple[frozenset[str], list[tuple[float, float, str]]]] = []
+    out: list[tuple[frozenset[str], list[Amount]]] = []
     for s, e in sentences(source):
         parts = [p for p in _CLAUSE.split(source[s:e]) if p and p.strip()]
-        pieces: list[tuple[str, list[tuple[float, float, str]]]] = []
+        pieces: list[tuple[str, list[Amount]]] = []
         lead = ""  # words before the first amount: its statement's subject
         for p in parts:
             found = _amounts(p, scale)
@@ -221,7 +236,9 @@ def measured_comparison(claim: str, source: str) -> tuple[bool, str] | None:
     i = ranked[0][1]
     if len(stated[i][1]) != 1 or len(stated[j][1]) != 1:
         return None
-    (alo, ahi, aw), (blo, bhi, bw) = stated[i][1][0], stated[j][1][0]
+    (alo, ahi, aw, aper), (blo, bhi, bw, bper) = stated[i][1][0], stated[j][1][0]
+    if aper != bper:
+        return None  # a price per month against one per year
     if ahi < blo:
         order = "<"
     elif alo > bhi:
