@@ -72,8 +72,12 @@ _NUMBER = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seve
            "nine": 9, "ten": 10, "twelve": 12, "a": 1, "an": 1}
 _UNIT = r"(second|minute|hour|day|week|fortnight|month|year)s?"
 _RATE = re.compile(r"\b(once|twice|thrice|(\d+|[a-z]+)\s+times)\s+(?:a|an|per|each|every)\s+" + _UNIT + r"\b")
-_INTERVAL = re.compile(r"\bevery\s+(other\s+)?(?:(\d+(?:\.\d+)?|[a-z]+)\s+)?" + _UNIT + r"\b")
-_ADVERB = re.compile(r"\b(hourly|daily|weekly|fortnightly|monthly|yearly|annually)\b")
+_INTERVAL = re.compile(r"\b(?:every|each)\s+(other\s+)?(?:(\d+(?:\.\d+)?|[a-z]+)\s+)?" + _UNIT + r"\b")
+#: an adverb of frequency where it says how often ("backups run daily", "paid monthly, in
+#: arrears"), not before a noun ("the daily limit", "a monthly fee": an amount's period)
+_ADVERB = re.compile(r"\b(hourly|daily|weekly|fortnightly|monthly|yearly|annually)\b"
+                     r"(?=\s*(?:$|[.,;:!?)]|(?:on|at|in|if|and|or|for|from|until|unless|when|except|by|"
+                     r"with|before|after|during|throughout|instead|only|thereafter)\b))")
 _ADVERB_UNIT = {"hourly": "hour", "daily": "day", "weekly": "week", "fortnightly": "fortnight",
                 "monthly": "month", "yearly": "year", "annually": "year"}
 
@@ -105,6 +109,37 @@ def frequencies(text: str) -> list[tuple[float, str]]:
     for m in _ADVERB.finditer(t):
         out.append((1.0 / _SECONDS[_ADVERB_UNIT[m.group(1)]], m.group(0)))
     return out
+
+
+#: the least share of a claim statement's content words the source statement it restates holds
+MIN_RESTATED = 0.5
+
+
+def frequency_conflict(claim: str, source: str) -> tuple[str, str] | None:
+    """(the claim's frequency, the source's) when a claim statement says how often something
+    happens and the source statement it restates says another frequency: "backups run daily"
+    where they "run weekly", "collected every week" where "every two weeks", "every month, or
+    every three months if ..." where the source has the two the other way round. The
+    statement is the source's part (sentence, or clause of one) that holds most of the claim
+    statement's words, at least half, and states one frequency; a tie decides nothing."""
+    said = _statements(claim, "frequency")
+    if not said:
+        return None
+    stated = _statements(source, "frequency")
+    if not stated:
+        return None
+    for words, amounts in said:
+        if len(amounts) != 1 or not words:
+            continue
+        value, _, phrase, _ = amounts[0]
+        scored = sorted(((len(words & w) / len(words), i) for i, (w, _) in enumerate(stated)), reverse=True)
+        best, i = scored[0]
+        if best < MIN_RESTATED or (len(scored) > 1 and scored[1][0] == best) or len(stated[i][1]) != 1:
+            continue
+        theirs, _, their_phrase, _ = stated[i][1][0]
+        if abs(theirs - value) > 0.01 * max(theirs, value):
+            return phrase, their_phrase
+    return None
 
 
 def _amounts(text: str, scale: str) -> list[tuple[float, float, str, str | None]]:
@@ -252,4 +287,4 @@ def measured_comparison(claim: str, source: str) -> tuple[bool, str] | None:
     return holds, f"'{aw}' against '{bw}'"
 
 
-__all__ = ["frequencies", "measured_comparison"]
+__all__ = ["frequencies", "frequency_conflict", "measured_comparison"]

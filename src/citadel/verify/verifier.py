@@ -83,7 +83,7 @@ from citadel.verify.lexical import (
 )
 from citadel.verify.model import MODEL_DIR, SupportModel
 from citadel.verify.numbers import NumberCheck, NumberStatus, check_numbers, compare_rows
-from citadel.verify.measured import measured_comparison
+from citadel.verify.measured import frequency_conflict, measured_comparison
 from citadel.verify.order import (
     dated_order,
     order_confirmed,
@@ -214,6 +214,8 @@ class _Crisp:
     compared: str | None = None  # a comparison between two rows that their values contradict
     #: (holds, the two amounts): a comparison the source's stated amounts decide
     measured: tuple[bool, str] | None = None
+    #: (the claim's, the source's): how often, said differently ("daily" / "weekly")
+    frequency: tuple[str, str] | None = None
     #: (word, the source's clause for the claim's way, the contrasting clause): the claim
     #: drops the case the source limits the word to
     contrast: tuple[str, str, str] | None = None
@@ -277,6 +279,7 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         table_cell=cell_polarity(claim, source),
         compared=compare_rows(claim, source),
         measured=measured_comparison(claim, source),
+        frequency=frequency_conflict(claim, source),
         contrast=dropped_contrast(claim, source),
     )
 
@@ -584,6 +587,9 @@ class Verifier:
         threshold = self.combiner.threshold
         if num.status is NumberStatus.CONFLICT:
             return RuleVerdict(Verdict.CONTRADICTED, f"number mismatch: {num.detail}", 0.05)
+        if crisp.frequency:
+            return RuleVerdict(Verdict.CONTRADICTED, f"number mismatch: '{crisp.frequency[0]}' in the claim "
+                               f"but '{crisp.frequency[1]}' in the statement it restates (how often)", 0.05)
         if crisp.table_cell:
             return RuleVerdict(Verdict.CONTRADICTED, f"table: {crisp.table_cell}", 0.05)
         if crisp.compared:
