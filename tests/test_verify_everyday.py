@@ -127,6 +127,8 @@ WRONG += [
     ("a duration compared the wrong way", "The ferry crossing is not as long as the bus journey.",
      "The bus journey takes about 40 minutes. The ferry crossing takes an hour and 20 minutes.",
      "comparison"),
+    ("a time said of the other day", "The pharmacy opens at 9 a.m. on Saturdays.",
+     "The pharmacy opens at 9 a.m. on weekdays and at 10 a.m. on Saturdays.", "said of something else"),
     ("a frequency swap", "The paper bins are emptied weekly.",
      "The paper bins are emptied monthly, and the glass bins every two weeks.", "how often"),
     ("two frequencies moved between their cases", "Water the lawn every day, or every three days after rain.",
@@ -229,6 +231,8 @@ RIGHT = [
     ("the case the source limits it to, kept", "The service desk accepts bottles with a dented neck.",
      "Bottles with a dented neck are not accepted at the automatic machines, but they are accepted at the "
      "service desk."),
+    ("the time of its own day", "The pharmacy opens at 10 a.m. on Saturdays.",
+     "The pharmacy opens at 9 a.m. on weekdays and at 10 a.m. on Saturdays."),
     ("a frequency in other words", "The paper bins are emptied once a month.",
      "The paper bins are emptied monthly, and the glass bins every two weeks."),
     ("a frequency as an interval", "Team meetings take place every other week.",

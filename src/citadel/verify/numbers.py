@@ -507,10 +507,42 @@ def _both(c: Quantity, claim: str, source: str) -> bool:
 #: where a sentence's statements part: "; ", ", so", ", but", "whereas", "and at ..."
 _STATEMENT_CUT = re.compile(r";\s+|,\s+(?:but|so|while|whereas|and)\s+|\s+(?:but|whereas|while)\s+|"
                             r"\s+and\s+(?=(?:at|on|in|for|to|by|from|with)\b)")
+def _without_clock(text: str) -> str:
+    """The text with its times of day ("6 a.m.", "18:00") blanked out."""
+    t = fold(text)
+    for q in quantities(text):
+        if q.unit == "o'clock":
+            t = t[: q.start] + " " * (q.end - q.start) + t[q.end:]
+    return t
+
+
+#: an elided part, and the subject and verb it takes from the part before it, are short
+MAX_ELIDED_WORDS = 12
+_ELLIPSIS = re.compile(r"(?:at|on|in|for|to|by|from|with)\b", re.IGNORECASE)
+
+
 @lru_cache(maxsize=4096)
 def statements(source: str) -> tuple[str, ...]:
     """The source's statements: its sentences, cut at :data:`_STATEMENT_CUT`."""
     return tuple(p for s, e in sentences(source) for p in _STATEMENT_CUT.split(source[s:e]) if p.strip())
+
+
+@lru_cache(maxsize=4096)
+def whole_statements(source: str) -> tuple[str, ...]:
+    """:func:`statements`, where a part that opens with a preposition after "and" leaves
+    its subject and verb out ("The gym opens at 6 a.m. on weekdays and at 8 a.m. on
+    Sundays") gets those of the part before it ("The gym opens at 8 a.m. on Sundays"): the
+    statement it is, to find which one a claim restates."""
+    out: list[str] = []
+    for s, e in sentences(source):
+        parts = [p for p in _STATEMENT_CUT.split(source[s:e]) if p.strip()]
+        for k, p in enumerate(parts):
+            if k and _ELLIPSIS.match(p) and out and len(p.split()) <= MAX_ELIDED_WORDS:
+                head = re.match(r"(.*?)\s+(?=" + re.escape(p.split()[0].lower()) + r"\b)", out[-1], re.IGNORECASE)
+                if head is not None and 0 < len(head.group(1).split()) <= MAX_ELIDED_WORDS // 2:
+                    p = f"{head.group(1)} {p}"
+            out.append(p)
+    return tuple(out)
 
 
 #: how much more of the claim's words the sentence it restates must hold than the sentence
@@ -530,8 +562,12 @@ def _said_of_another(c: Quantity, claim: str, source: str, sterling: bool,
     parts = statements(source)
     if len(parts) < 2 or _is_year(c):
         return None
-    scored = [(overlap(claim, p), p) for p in parts]
-    best_ov, best = max(scored, key=lambda p: p[0])
+    words_of = _without_clock(claim)  # "6 a.m." is the value, its "m" no word to align by
+    scored = [(overlap(words_of, _without_clock(p)), p) for p in parts]
+    # the statement the claim restates, read whole (an elided "and at 8 a.m. on Sundays"
+    # with its subject); the other statements as written
+    best_ov, best = max(((overlap(words_of, _without_clock(p)), p) for p in whole_statements(source)),
+                        key=lambda p: p[0])
     if best_ov < 0.5:
         return None
     bq = _pounds(quantities(best, ranges=True), sterling)
