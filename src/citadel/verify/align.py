@@ -307,13 +307,22 @@ _CONTRARIES = [
     ("cheaper", "dearer"), ("minor", "major"), ("junior", "senior"), ("inbound", "outbound"),
     ("arrive", "depart"), ("arrival", "departure"), ("entrance", "exit"), ("lend", "borrow"),
     ("employer", "employee"), ("landlord", "tenant"), ("buyer", "seller"), ("debit", "credit"),
+    # inclusion against exclusion, permission against a ban, granting against refusing
+    ("cover", "exclude"), ("allow", "ban"), ("permit", "ban"), ("accept", "refuse"), ("approve", "reject"),
+    ("approve", "deny"), ("grant", "deny"), ("grant", "refuse"), ("mandatory", "voluntary"),
+    ("compulsory", "voluntary"), ("show", "hide"), ("display", "hide"), ("visible", "hidden"),
+    ("online", "offline"), ("present", "absent"), ("inclusive", "exclusive"),
 ]
 _PREFIXES = ("un", "in", "im", "il", "ir", "dis", "non-", "non")
 
 
 def _key(word: str) -> str:
-    """A form that a word and its stem share ("enable", "enabled" and "enabl")."""
-    return stem(word).rstrip("e")
+    """A form that a word and its stem share ("enable", "enabled" and "enabl"; "ban" and
+    "banned", "permit" and "permitted")."""
+    key = stem(word).rstrip("e")
+    if len(key) >= 4 and key[-1] == key[-2] and key[-1] not in "aeiouls":
+        key = key[:-1]
+    return key
 
 
 _CONTRARY_KEYS = frozenset(frozenset((_key(x), _key(y))) for x, y in _CONTRARIES)
