@@ -335,28 +335,39 @@ def _contrary(a: str, b: str) -> bool:
     return any(x == p + y and len(y) >= 4 for x, y in ((a, b), (b, a)) for p in _PREFIXES)
 
 
+_FOCUS = frozenset("only just also even".split())
+#: contraries that are negations themselves
+_NEGATING = frozenset(("without", "never"))
+
+
 def contrary(claim: str, source: str) -> tuple[str, str] | None:
     """``(claim word, source word)`` when the claim is its aligned sentence with one word
     replaced by its opposite ("closed" for "open", "indirect" for "direct", "after" for
     "before") and its negations unchanged (a negation moved onto the opposite, "not open"
     for "closed", keeps the meaning and is not this)."""
     sent = aligned_sentence(claim, source)
-    if negation_count(claim) != negation_count(sent) or overlap(claim, sent) < MIN_ALIGNED:
+    if overlap(claim, sent) < MIN_ALIGNED:
         return None
-    cw, sw = [w for w in words(claim)], [w for w in words(sent)]
+    # focus words do not change what is turned around: "without a receipt" against "only with a receipt"
+    cw, sw = [w for w in words(claim) if w not in _FOCUS], [w for w in words(sent) if w not in _FOCUS]
     ops = difflib.SequenceMatcher(None, cw, sw, autojunk=False).get_opcodes()
     hits = [(cw[i1], sw[j1]) for op, i1, i2, j1, j2 in ops
             if op == "replace" and i2 - i1 == 1 and j2 - j1 == 1 and _contrary(cw[i1], sw[j1])]
     others = [op for op in ops if op[0] in ("replace", "delete") and
               not (op[0] == "replace" and op[2] - op[1] == 1 and op[4] - op[3] == 1
                    and _contrary(cw[op[1]], sw[op[3]]))]
-    # the opposite is the claim's one change: nothing else of the claim differs in meaning
-    if len(hits) == 1 and all(all(w in STOPWORDS for w in cw[op[1]:op[2]]) for op in others):
+    # the opposite is the claim's one change: nothing else of the claim differs in meaning,
+    # and its negations are the same but for the opposite itself ("without" for "with")
+    if len(hits) == 1 and all(all(w in STOPWORDS for w in cw[op[1]:op[2]]) for op in others) \
+            and negation_count(claim) - (hits[0][0] in _NEGATING) == negation_count(sent) - (hits[0][1] in _NEGATING):
         return hits[0]
     return None
 
 
 _JOINED_TAIL = re.compile(r",?\s+(?:or|and)\s+(?P<tail>[^,;.]{2,60})[.!]?\s*$", re.IGNORECASE)
+_BOUND_TAIL = re.compile(r"(?:less|more|fewer|above|below|over|under|later|earlier|longer|shorter|higher|"
+                         r"lower|older|younger|greater|smaller|larger|so|thereabouts|similar|equivalent|newer|"
+                         r"up|down|beyond)", re.IGNORECASE)
 #: how much of the claim before its joined tail the sentence it restates must hold
 MIN_HEAD_COVERED = 0.8
 
@@ -367,8 +378,8 @@ def added_tail(claim: str, source: str) -> str | None:
     source mentions none of its words while a sentence of the source holds the rest of the
     claim: an alternative or a fact added to what the source says."""
     m = _JOINED_TAIL.search(claim.strip())
-    if m is None:
-        return None
+    if m is None or _BOUND_TAIL.fullmatch(m.group("tail").strip()):
+        return None  # "500 EUR or less", "aged 65 and over": a bound, not an added item
     tail, head = m.group("tail"), claim.strip()[:m.start()]
     said = normed_words(tail) - NEGATIONS  # "without interruption" meets "not be interrupted"
     if not said or said & normed_words(source) or len(content_words(head)) < 3:

@@ -232,6 +232,10 @@ _NOT_SPOKEN = re.compile(r"(?:\b(?:once|twice|thrice|times|per|each|every|other|
                          r"months?|years?))\s*$", re.IGNORECASE)
 
 
+#: the upper end of a span with none ("at least a month")
+_UNBOUNDED = 1e9
+
+
 def _spoken_durations(t: str, orig: str, found: list[Quantity]) -> list[Quantity]:
     """Durations said without digits: "a month", "half an hour", "a fortnight" (exact
     within 10%), "about a week" (within 25%), "a few days", "several weeks" (2 to 7)."""
@@ -243,10 +247,19 @@ def _spoken_durations(t: str, orig: str, found: list[Quantity]) -> list[Quantity
             continue
         amount, unit = m.group("amount").lower(), m.group("unit").lower().rstrip("s")
         approx = (m.group("approx") or "").lower()
-        if approx in ("over", "under", "more than", "less than", "up to", "at least", "at most", "within"):
-            continue  # bounds, not amounts: left to the words around them
         base = _SPOKEN_UNITS[unit]
         canonical = "week" if unit == "fortnight" else unit
+        if approx in ("over", "under", "more than", "less than", "up to", "at least", "at most", "within"):
+            # a bound said in words ("within a week", "at least a month"): the span it allows,
+            # which an exact value of the source must lie in ("within a week" holds for "five
+            # business days", not for "30 days"); a plural or vague amount is left to the words
+            if amount not in ("a", "an", "one"):
+                continue
+            upper = approx in ("under", "less than", "up to", "at most", "within")
+            lo, hi = (0.0, base) if upper else (base, _UNBOUNDED)
+            out.append(Quantity(lo, hi, canonical, None, m.start(), m.end(), t[m.start():m.end()].strip(),
+                                0.0, None, True))
+            continue
         if amount.startswith("half"):
             lo = hi = 0.5 * base
         elif amount in ("a few", "few", "several"):
