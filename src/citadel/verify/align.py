@@ -135,6 +135,12 @@ _LIST_GAP = re.compile(r"^[\s,]*(?:(?:and|or|the|a|an)\b[\s,]*)*(?:\w+[\s,]+(?:(
                        re.IGNORECASE)
 
 
+#: the fewest content words a claim needs for an exchange of two of them to be read: with
+#: three, the exchange is as often a rewording ("faulty items can be refunded" for "refunds
+#: are given only if the item is faulty")
+MIN_SWAPPED_WORDS = 4
+
+
 def swapped(claim: str, source: str) -> tuple[str, str] | None:
     """``(a, b)`` when the claim is its aligned sentence with two of its words, or two short
     phrases, exchanged around words that stay in place: roles reversed ("the Employee shall
@@ -148,7 +154,7 @@ def swapped(claim: str, source: str) -> tuple[str, str] | None:
     if bool(_PASSIVE.search(claim)) != bool(_PASSIVE.search(sent)):  # a change of voice
         return None
     c, s = sequence(claim), sequence(sent)
-    if len(c) < 3 or _subsequence(c, s):
+    if len(c) < MIN_SWAPPED_WORDS or _subsequence(c, s):
         return None
     for i in range(len(c)):
         for j in range(i + 2, len(c)):  # at least one word between them stays in place
@@ -299,7 +305,7 @@ _CONTRARIES = [
     ("rose", "fell"), ("buy", "sell"), ("bought", "sold"), ("import", "export"), ("add", "remove"),
     ("accept", "reject"), ("start", "end"), ("begin", "end"), ("north", "south"), ("east", "west"),
     ("hot", "cold"), ("wet", "dry"), ("young", "old"), ("old", "new"), ("early", "late"),
-    ("still", "no longer"), ("always", "never"), ("most", "least"), ("best", "worst"),
+    ("still", "nolonger"), ("always", "never"), ("most", "least"), ("best", "worst"),
     ("positive", "negative"), ("input", "output"), ("upload", "download"), ("with", "without"),
     ("local", "remote"), ("synchronous", "asynchronous"), ("upper", "lower"), ("light", "heavy"),
     ("light", "dark"), ("strong", "weak"), ("same", "different"), ("true", "false"),
@@ -337,7 +343,9 @@ def _contrary(a: str, b: str) -> bool:
 
 _FOCUS = frozenset("only just also even".split())
 #: contraries that are negations themselves
-_NEGATING = frozenset(("without", "never"))
+_NEGATING = frozenset(("without", "never", "nolonger"))
+#: "no longer" is one word, the contrary of "still"
+_NO_LONGER = re.compile(r"\bno\s+longer\b", re.IGNORECASE)
 
 
 def contrary(claim: str, source: str) -> tuple[str, str] | None:
@@ -349,7 +357,7 @@ def contrary(claim: str, source: str) -> tuple[str, str] | None:
     if overlap(claim, sent) < MIN_ALIGNED:
         return None
     # focus words do not change what is turned around: "without a receipt" against "only with a receipt"
-    cw, sw = [w for w in words(claim) if w not in _FOCUS], [w for w in words(sent) if w not in _FOCUS]
+    cw, sw = ([w for w in words(_NO_LONGER.sub("nolonger", text)) if w not in _FOCUS] for text in (claim, sent))
     ops = difflib.SequenceMatcher(None, cw, sw, autojunk=False).get_opcodes()
     hits = [(cw[i1], sw[j1]) for op, i1, i2, j1, j2 in ops
             if op == "replace" and i2 - i1 == 1 and j2 - j1 == 1 and _contrary(cw[i1], sw[j1])]
@@ -360,7 +368,8 @@ def contrary(claim: str, source: str) -> tuple[str, str] | None:
     # and its negations are the same but for the opposite itself ("without" for "with")
     if len(hits) == 1 and all(all(w in STOPWORDS for w in cw[op[1]:op[2]]) for op in others) \
             and negation_count(claim) - (hits[0][0] in _NEGATING) == negation_count(sent) - (hits[0][1] in _NEGATING):
-        return hits[0]
+        a, b = hits[0]
+        return a.replace("nolonger", "no longer"), b.replace("nolonger", "no longer")
     return None
 
 
@@ -519,5 +528,96 @@ def narrowed(claim: str, source: str) -> str | None:
     return m.group(1).lower()
 
 
-__all__ = ["added_tail", "aligned_clause", "beside_only", "aligned_sentence", "moved_attribute", "narrowed", "opposite_in_conjunct", "raised_modality", "sequence",
+#: a condition or an exception of a sentence, to the end of its clause: "only if the item is
+#: faulty", "unless they are with an approved instructor", "except the attic rooms", "with
+#: their manager's approval"
+_CONDITIONAL = re.compile(
+    r"(?:,\s*)?\b(?P<marker>only\s+if|if|unless|provided(?:\s+that)?|as\s+long\s+as|on\s+condition\s+that|"
+    r"subject\s+to|except(?:\s+for|\s+when|\s+if)?|apart\s+from|other\s+than|with\s+the\s+exception\s+of|"
+    r"excluding|with\s+(?:the\s+|their\s+|his\s+|her\s+|its\s+|your\s+|a\s+|prior\s+|written\s+)*"
+    r"(?:[a-z]+(?:'s)?\s+)?(?:approval|permission|consent|authori[sz]ation|agreement))\b"
+    r"(?P<what>[^.;:!?]*?)(?=[,;.:!?]|$)", re.IGNORECASE)
+#: an exception names a thing: it ends where the sentence's verb comes ("except the attic
+#: rooms | have air conditioning")
+_EXCEPTION = re.compile(r"(?:except|apart|other|with\s+the\s+exception|excluding)", re.IGNORECASE)
+_VERB_AFTER = re.compile(r"\b(?:have|has|had|is|are|was|were|can|could|may|might|must|will|would|shall|"
+                         r"should|get|gets|receive|receives|need|needs|pay|pays)\b", re.IGNORECASE)
+#: a claim with words of a condition of its own states one, and is read by the other rules
+_STATES_CONDITION = re.compile(r"\b(?:if|unless|provided|as long as|subject to|except|apart from|other than|"
+                               r"excluding|only|approval|permission|consent|when|whenever|after|before|once)\b",
+                               re.IGNORECASE)
+#: the share of the claim the sentence without its conditions must hold, and of that
+#: sentence the claim must hold, for the claim to be that sentence with a condition left out
+MIN_UNCONDITIONED = 0.8
+
+
+def _condition_spans(sent: str) -> list[tuple[int, int, bool]]:
+    """(start, end, is an exception) of each condition or exception of the sentence. An
+    exception names a thing: it ends with the first word the sentence used before it ("all
+    branches except the airport branch | open on Saturdays") or before the sentence's verb."""
+    spans = []
+    for m in _CONDITIONAL.finditer(sent):
+        start, end, exception = m.start(), m.end(), bool(_EXCEPTION.match(m.group("marker")))
+        if exception:
+            before = normed_words(sent[: m.start()])
+            for t in re.finditer(r"[^\W_]+", m.group("what")):
+                if _VERB_AFTER.fullmatch(t.group(0)):
+                    end = m.start("what") + t.start()
+                    break
+                if normed_words(t.group(0)) & before:
+                    end = m.start("what") + t.end()
+                    break
+        spans.append((start, end, exception))
+    return spans
+
+
+def excepted(claim: str, sentence: str) -> str | None:
+    """The thing the sentence makes an exception of, when the claim speaks of it ("the
+    airport branch opens on Saturdays" for "all branches except the airport branch open on
+    Saturdays"): the claim is about the exception, not the rule."""
+    cw = normed_words(claim)
+    for start, end, exception in _condition_spans(sentence):
+        if exception:
+            rest = normed_words(sentence[:start] + " " + sentence[end:])
+            marker = _CONDITIONAL.match(sentence, start)
+            own = normed_words(sentence[start:end]) - rest - (normed_words(marker.group("marker")) if marker else frozenset())
+            if cw & own:
+                return sentence[marker.end("marker") if marker else start:end].strip(" ,")
+    return None
+
+
+def dropped_condition(claim: str, source: str) -> str | None:
+    """The condition or exception a source sentence states ("only if the item is faulty",
+    "except on the final stage") when the claim is that sentence without it, and without
+    any condition of its own: "Refunds are given" where "refunds are given only if the item
+    is faulty". A claim that restates one of several conditions ("needs at least four
+    directors present" from "... passes if a majority vote in favour, provided at least four
+    directors are present") is no such sentence."""
+    if _STATES_CONDITION.search(claim):
+        return None
+    cw = normed_words(claim)
+    if len(cw) < 2:
+        return None
+    for s, e in sentences(source):
+        sent = source[s:e]
+        if excepted(claim, sent):
+            continue  # about the exception: :func:`excepted`'s
+        spans = [(a, b) for a, b, _ in _condition_spans(sent)]
+        core = sent
+        for a, b in sorted(spans, reverse=True):  # the sentence without any of its conditions
+            core = core[:a] + " " + core[b:]
+        main = normed_words(core)
+        if not main or negation_count(claim) != negation_count(core):
+            continue
+        held = len(cw & main)
+        if held < MIN_UNCONDITIONED * len(cw) or held < 0.5 * len(main):
+            continue
+        for start, end in spans:
+            condition = normed_words(sent[start:end]) - main
+            if condition and not cw & condition:
+                return sent[start:end].strip(" ,")
+    return None
+
+
+__all__ = ["added_tail", "aligned_clause", "dropped_condition", "excepted", "beside_only", "aligned_sentence", "moved_attribute", "narrowed", "opposite_in_conjunct", "raised_modality", "sequence",
            "substitution", "swapped", "contrary"]

@@ -199,6 +199,7 @@ def denied_head(claim: str, source: str) -> tuple[str, str] | None:
     if not any("-" in ps or "+" in ps for ps in claim_uses.values()):
         return None
     source_uses = _polarities(source)
+    denies = any("-" in ps for ps in claim_uses.values())
     cw = normed_words(claim) | set(claim_uses)
     if len(cw) < 2:
         return None
@@ -211,7 +212,9 @@ def denied_head(claim: str, source: str) -> tuple[str, str] | None:
             if w not in here or len(ps) != 1 or "?" in ps:
                 continue
             theirs = source_uses.get(w, frozenset())
-            if ps == {"+"} and theirs == {"-"}:
+            if ps == {"+"} and theirs == {"-"} and not denies:
+                # a claim that denies something itself says no about the words around its
+                # denial ("lorries may not use the bridge" for "... but not to lorries")
                 return w, "affirmed"
             if ps == {"-"} and theirs == {"+"} and not _RESTRICTS.search(sent):
                 return w, "denied"

@@ -57,6 +57,8 @@ from citadel.verify.align import (
     added_tail,
     beside_only,
     contrary,
+    dropped_condition,
+    excepted,
     moved_attribute,
     narrowed,
     opposite_in_conjunct,
@@ -153,6 +155,9 @@ def _entity_missing(claim: str, source_words: set[str]) -> float:
     return sum(1 for w in caps if not _in_source(w, source_words)) / len(caps)
 
 
+#: how much of the sentence's words a claim about its exception must hold to restate its rule
+MIN_EXCEPTED = 0.7
+
 UNIVERSAL = frozenset(["all", "every", "always", "everyone", "everybody", "everything", "entire", "whole"])
 _PERIODIC = re.compile(r"\b(?:every|each|all)\s+(?:other\s+)?(?:day|week|month|year|hour|time|night|"
                        r"morning|quarter)s?\b", re.IGNORECASE)
@@ -161,6 +166,7 @@ _PERIODIC = re.compile(r"\b(?:every|each|all)\s+(?:other\s+)?(?:day|week|month|y
 _WIDENING = re.compile(r"\b(?:whenever|wherever|whatever|whichever|however\s+(?:long|much|many|often|"
                        r"late|early|small|large|old|young)|whether\s+or\s+not|regardless|no\s+matter|"
                        r"in\s+(?:all|every|any)\s+cases?|without\s+exception|any\s+\w+\s+at\s+all|"
+                       r"(?:for|in|under)\s+any\s+(?:reason|circumstances?|situation|condition)s?|"
                        r"everyone|everybody|anyone|anybody|every|all)\b", re.IGNORECASE)
 #: words of a condition or restriction in the source sentence a widened claim restates
 _CONDITION = re.compile(r"\b(?:only|if|unless|provided|except|excluding|when|as long as|subject to|"
@@ -219,6 +225,8 @@ class _Crisp:
     #: (word, the source's clause for the claim's way, the contrasting clause): the claim
     #: drops the case the source limits the word to
     contrast: tuple[str, str, str] | None = None
+    #: the condition or exception of the source sentence that the claim leaves out
+    condition: str | None = None
 
 
 class RuleVerdict(NamedTuple):
@@ -258,7 +266,8 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         # both ways: a long sentence with a "not" in another clause is not the claim negated
         negation_flip=best_ov >= 0.9 and overlap(best, claim) >= 0.6
         and (negation_count(claim) > 0) != (negation_count(best) > 0)
-        and not contrasted(best) & normed_words(claim),  # "not at the machines, but at the desk"
+        and not contrasted(best) & normed_words(claim)  # "not at the machines, but at the desk"
+        and excepted(claim, best) is None,  # "the airport branch does not open" for "all ... except the airport branch"
         denied=denied_head(claim, source),
         moved=moved_attribute(claim, source),
         relation=turned_relation(claim, source),
@@ -281,6 +290,7 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         measured=measured_comparison(claim, source),
         frequency=frequency_conflict(claim, source),
         contrast=dropped_contrast(claim, source),
+        condition=dropped_condition(claim, source),
     )
 
 
@@ -660,6 +670,14 @@ class Verifier:
             word, said, other = crisp.contrast
             return RuleVerdict(Verdict.UNSUPPORTED, f"scope: the source says '{word}' so only in one case "
                                f"(\"{said[:100]}\"), and the other way in another (\"{other[:100]}\")", 0.1)
+        exception = excepted(claim, crisp_sentence) if (crisp_sentence := _closest_sentence(claim, source, "")[1]) else None
+        if exception and negation_count(claim) == negation_count(crisp_sentence) \
+                and overlap(claim, crisp_sentence) >= MIN_EXCEPTED:
+            return RuleVerdict(Verdict.CONTRADICTED, f"scope: the source makes an exception of "
+                               f"'{exception[:80]}'", 0.05)
+        if crisp.condition:
+            return RuleVerdict(Verdict.UNSUPPORTED, f"scope: the claim leaves out the source's condition "
+                               f"'{crisp.condition[:100]}'", 0.1)
         if crisp.narrowed:
             return RuleVerdict(Verdict.UNSUPPORTED, f"scope: the claim says '{crisp.narrowed}', "
                                "the source states no such restriction", 0.1)
