@@ -274,6 +274,11 @@ def _spoken_durations(t: str, orig: str, found: list[Quantity]) -> list[Quantity
     return out
 
 
+_FRACTIONS = {"half": 2, "halve": 2, "third": 3, "quarter": 4, "fourth": 4, "fifth": 5, "sixth": 6,
+              "eighth": 8, "tenth": 10}
+_FRACTION = re.compile(r"[\s-]+(halve|third|quarter|fourth|fifth|sixth|eighth|tenth)s?\b")
+
+
 def _quantity(t: str, orig: str, m: re.Match[str]) -> Quantity | None:
     raw = m.group("num")
     unit = _unit(m.group("unit"))
@@ -289,6 +294,12 @@ def _quantity(t: str, orig: str, m: re.Match[str]) -> Quantity | None:
     lo = _value(raw)
     if lo is None:
         return None
+    part = _FRACTION.match(t, m.end("num")) if unit is None and not m.group("hi") and word_num else None
+    if part is not None and lo < _FRACTIONS[part.group(1)]:
+        # "three quarters", "two thirds": a share, read as a percentage ("four quarters of
+        # 12 minutes" are periods of a game, not a share)
+        value = 100.0 * lo / _FRACTIONS[part.group(1)]
+        return Quantity(value, value, "%", None, m.start(), part.end(), t[m.start():part.end()].strip(), 1.0)
     hi = _value(m.group("hi")) if m.group("hi") else lo
     if hi is None or (m.group("hi") and hi < lo):
         hi = lo

@@ -93,6 +93,7 @@ from citadel.verify.order import (
     turned_comparison,
     turned_relation,
 )
+from citadel.verify.quantifiers import share_conflict
 from citadel.verify.polarity import contrasted, denied_head, dropped_contrast, normed_words, released, shared_denial
 from citadel.verify.structure import find_quote
 from citadel.verify.tables import cell_polarity
@@ -222,6 +223,8 @@ class _Crisp:
     measured: tuple[bool, str] | None = None
     #: (the claim's, the source's): how often, said differently ("daily" / "weekly")
     frequency: tuple[str, str] | None = None
+    #: (the claim's, the source's): shares of one group that cannot both hold ("most" / "a third")
+    share: tuple[str, str] | None = None
     #: (word, the source's clause for the claim's way, the contrasting clause): the claim
     #: drops the case the source limits the word to
     contrast: tuple[str, str, str] | None = None
@@ -289,6 +292,7 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         compared=compare_rows(claim, source),
         measured=measured_comparison(claim, source),
         frequency=frequency_conflict(claim, source),
+        share=share_conflict(claim, source),
         contrast=dropped_contrast(claim, source),
         condition=dropped_condition(claim, source),
     )
@@ -600,6 +604,9 @@ class Verifier:
         if crisp.frequency:
             return RuleVerdict(Verdict.CONTRADICTED, f"number mismatch: '{crisp.frequency[0]}' in the claim "
                                f"but '{crisp.frequency[1]}' in the statement it restates (how often)", 0.05)
+        if crisp.share:
+            return RuleVerdict(Verdict.CONTRADICTED, f"number mismatch: '{crisp.share[0]}' in the claim but "
+                               f"'{crisp.share[1]}' in the sentence it restates (shares of one group)", 0.05)
         if crisp.table_cell:
             return RuleVerdict(Verdict.CONTRADICTED, f"table: {crisp.table_cell}", 0.05)
         if crisp.compared:
