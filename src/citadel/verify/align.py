@@ -318,6 +318,12 @@ _CONTRARIES = [
     ("approve", "deny"), ("grant", "deny"), ("grant", "refuse"), ("mandatory", "voluntary"),
     ("compulsory", "voluntary"), ("show", "hide"), ("display", "hide"), ("visible", "hidden"),
     ("online", "offline"), ("present", "absent"), ("inclusive", "exclusive"),
+    # the two halves of a week, a day, a year, a building, a transaction
+    ("weekday", "weekend"), ("day", "night"), ("daytime", "night-time"), ("morning", "evening"),
+    ("summer", "winter"), ("indoor", "outdoor"), ("indoors", "outdoors"), ("upstairs", "downstairs"),
+    ("manual", "automatic"), ("manually", "automatically"), ("fixed", "variable"), ("adult", "child"),
+    ("sender", "recipient"), ("lender", "borrower"), ("odd", "even"), ("left", "right"),
+    ("top", "bottom"), ("front", "back"), ("peak", "off-peak"), ("single", "return"),
 ]
 _PREFIXES = ("un", "in", "im", "il", "ir", "dis", "non-", "non")
 

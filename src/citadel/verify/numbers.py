@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from enum import StrEnum
 
-from citadel.verify.lexical import fold, overlap, stem, words
+from citadel.verify.lexical import content_words, fold, overlap, stem, words
 from citadel.verify.tables import named_cells, named_rows, rows
 from citadel.verify.windows import sentences
 
@@ -184,6 +184,8 @@ def quantities(text: str, ranges: bool = False) -> list[Quantity]:
         q = _quantity(t, orig, m)
         if q is not None:
             out.append(q)
+    # a period a few words on ("3% interest per month", "25 days of holiday a year")
+    out = [_with_period(t, q) for q in out]
     clocks = _clock_times(t, orig)
     out = [q for q in out if not any(c.start < q.end and q.start < c.end for c in clocks)] + clocks
     out.sort(key=lambda q: q.start)
@@ -191,6 +193,27 @@ def quantities(text: str, ranges: bool = False) -> list[Quantity]:
     if ranges:
         out += _written_ranges(t, out)
     return out
+
+
+_LATER_PERIOD = re.compile(r"(?:\s+(?!per\b|a\b|an\b|each\b)[a-z]+){1,3}?\s+(?:per|a|an|each)\s+"
+                           r"(?P<per>day|week|month|year|annum|hour)\b")
+
+
+def _said(q: Quantity) -> str:
+    """The quantity's words, with the period it was read with when they do not say it."""
+    return q.text if q.per is None or q.per in q.text else f"{q.text} (per {q.per})"
+
+
+def _with_period(t: str, q: Quantity) -> Quantity:
+    """``q`` with the period stated a few words after it, in its clause and before any other
+    number: "3% interest per month" is 3% per month."""
+    if q.per is not None or q.unit == "o'clock":
+        return q
+    m = _LATER_PERIOD.match(t, q.end)
+    if m is None or re.search(r"[\d,;:.()]", t[q.end:m.end()]):
+        return q
+    # the period's words are the quantity's now: "a month" is no duration of its own
+    return replace(q, per=_PER[m.group("per")], end=m.end())
 
 
 _CLOCK = re.compile(r"\b(?:(?P<h>\d{1,2})(?:[:.](?P<m>\d{2}))?\s*(?P<half>a\.?\s?m\b\.?|p\.?\s?m\b\.?)|"
@@ -487,7 +510,7 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
             or next((s for s in wq if _conflicts(c, s)), None)
         if clash is not None:
             conflict = True
-            problems.append(f"'{c.text}' in the claim but '{clash.text}' in the source")
+            problems.append(f"'{_said(c)}' in the claim but '{_said(clash)}' in the source")
         else:
             problems.append(f"'{c.text}' does not occur in the source")
     if not problems and len(cq) >= 3:
@@ -572,6 +595,8 @@ def whole_statements(source: str) -> tuple[str, ...]:
 #: how much more of the claim's words the sentence it restates must hold than the sentence
 #: its matching value comes from, for the value to count as another statement's
 MIN_ALIGNMENT_LEAD = 0.3
+#: ... or this much more when the value's statement names something the claim does not
+MIN_NAMED_LEAD = 0.2
 
 
 def _said_of_another(c: Quantity, claim: str, source: str, sterling: bool,
@@ -607,9 +632,17 @@ def _said_of_another(c: Quantity, claim: str, source: str, sterling: bool,
         return None
     homes = [(ov, text) for ov, text in scored
              if any(_agree(c, q) for q in _pounds(quantities(text, ranges=True), sterling))]
-    if not homes or max(homes)[0] > best_ov - MIN_ALIGNMENT_LEAD:
+    if not homes:
         return None
-    return clash, max(homes)[1]
+    home_ov, home = max(homes)
+    # the claim's statement holds all its words, the value's home only some, and names
+    # another thing in their place ("flights to Madrid leave from Terminal 2" for "the flight
+    # to Rome leaves from Terminal 2"): a short claim's one word is the difference
+    named_another = best_ov - home_ov >= MIN_NAMED_LEAD and bool(
+        content_words(_without_clock(home)) - content_words(words_of) - content_words(best))
+    if home_ov > best_ov - MIN_ALIGNMENT_LEAD and not named_another:
+        return None
+    return clash, home
 
 
 def _bound_with_others(cq: list[Quantity], source: str, sterling: bool) -> str | None:
