@@ -523,3 +523,15 @@ def test_stated_amounts_of_each_kind(claim: str, source: str, holds: bool | None
 
     decided = measured_comparison(claim, source)
     assert (decided[0] if decided else None) is holds, decided
+
+
+@pytest.mark.parametrize(
+    ("claim", "status"),
+    [
+        ("The newsletter is sent every three months.", NumberStatus.OK),  # "quarterly"
+        ("The newsletter is sent every 3 months.", NumberStatus.OK),
+        ("The newsletter is sent every two months.", NumberStatus.MISSING),
+    ],
+)
+def test_an_interval_read_against_a_frequency_word(claim: str, status: NumberStatus) -> None:
+    assert check_numbers(claim, "The newsletter is sent quarterly to all members.").status is status

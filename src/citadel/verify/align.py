@@ -519,7 +519,8 @@ def raised_modality(claim: str, source: str) -> tuple[str, str] | None:
 
 _NARROW = re.compile(r"\b(only|exclusively|solely|limited to|never|none|no one|nobody)\b", re.IGNORECASE)
 _RESTRICTED = re.compile(r"\b(?:only|exclusively|solely|limited|just|except|never|no|not|none|"
-                         r"unless|but)\b|n't", re.IGNORECASE)
+                         r"unless|but|single|sole|restricted|exclusive)\b|n't",
+                         re.IGNORECASE)
 
 
 def narrowed(claim: str, source: str) -> str | None:

@@ -22,7 +22,7 @@ import re
 from functools import lru_cache
 
 from citadel.verify.lexical import content_words, fold
-from citadel.verify.numbers import quantities
+from citadel.verify.numbers import PERIOD_SECONDS, frequencies, quantities
 from citadel.verify.windows import sentences
 
 #: comparatives by scale, with their sign (+1: the first side has more)
@@ -65,52 +65,6 @@ _THAN = re.compile(r"\bthan\b")
 _CLAUSE = re.compile(r";|:(?=\s)|,\s*(?:and|but|while|whereas|or)\s+|\s+(?:but|while|whereas)\s+|,\s+(?=every\b)|"
                      r"\s+and\s+(?![\d.])|,\s+or\s+")
 
-_SECONDS = {"second": 1.0, "minute": 60.0, "hour": 3600.0, "day": 86400.0, "week": 604800.0,
-            "fortnight": 1209600.0, "month": 2629800.0, "year": 31557600.0}
-_COUNT = {"once": 1.0, "twice": 2.0, "thrice": 3.0}
-_NUMBER = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-           "nine": 9, "ten": 10, "twelve": 12, "a": 1, "an": 1}
-_UNIT = r"(second|minute|hour|day|week|fortnight|month|year)s?"
-_RATE = re.compile(r"\b(once|twice|thrice|(\d+|[a-z]+)\s+times)\s+(?:a|an|per|each|every)\s+" + _UNIT + r"\b")
-_INTERVAL = re.compile(r"\b(?:every|each)\s+(other\s+)?(?:(\d+(?:\.\d+)?|[a-z]+)\s+)?" + _UNIT + r"\b")
-#: an adverb of frequency where it says how often ("backups run daily", "paid monthly, in
-#: arrears"), not before a noun ("the daily limit", "a monthly fee": an amount's period)
-_ADVERB = re.compile(r"\b(hourly|daily|weekly|fortnightly|monthly|yearly|annually)\b"
-                     r"(?=\s*(?:$|[.,;:!?)]|(?:on|at|in|if|and|or|for|from|until|unless|when|except|by|"
-                     r"with|before|after|during|throughout|instead|only|thereafter)\b))")
-_ADVERB_UNIT = {"hourly": "hour", "daily": "day", "weekly": "week", "fortnightly": "fortnight",
-                "monthly": "month", "yearly": "year", "annually": "year"}
-
-
-def _count(word: str | None) -> float | None:
-    if word is None:
-        return 1.0
-    try:
-        return float(word)
-    except ValueError:
-        return float(_NUMBER[word]) if word in _NUMBER else None
-
-
-def frequencies(text: str) -> list[tuple[float, str]]:
-    """(events per second, the words) of each frequency the text states: "once a week",
-    "twice a day", "every two weeks", "every other day", "monthly"."""
-    t = fold(text)
-    out: list[tuple[float, str]] = []
-    taken: list[tuple[int, int]] = []
-    for m in _RATE.finditer(t):
-        k = _COUNT.get(m.group(1)) or _count(m.group(2))
-        if k:
-            out.append((k / _SECONDS[m.group(3)], m.group(0)))
-            taken.append(m.span())
-    for m in _INTERVAL.finditer(t):
-        n = _count(m.group(2))
-        if n and not any(s < m.end() and m.start() < e for s, e in taken):
-            out.append((1.0 / (n * (2 if m.group(1) else 1) * _SECONDS[m.group(3)]), m.group(0)))
-    for m in _ADVERB.finditer(t):
-        out.append((1.0 / _SECONDS[_ADVERB_UNIT[m.group(1)]], m.group(0)))
-    return out
-
-
 #: the least share of a claim statement's content words the source statement it restates holds
 MIN_RESTATED = 0.5
 
@@ -149,7 +103,7 @@ def _amounts(text: str, scale: str) -> list[tuple[float, float, str, str | None]
     if scale == "frequency":
         return [(v, v, w, None) for v, w in frequencies(text)]
     found = quantities(text)
-    rates = [q for q in found if q.per in _SECONDS]
+    rates = [q for q in found if q.per in PERIOD_SECONDS]
     sign = 1.0
     if scale == "speed" and rates:  # "2,500 MB/s": a speed as such
         qs = rates

@@ -469,6 +469,60 @@ def _proportional(claim: str, source: str) -> list[tuple[int, int]]:
             if any(what == w and of == o and _close(r, sr, False) for sr, w, o, _, _ in stated)]
 
 
+#: frequencies ("every three months", "quarterly"), read as events per second
+PERIOD_SECONDS = {"second": 1.0, "minute": 60.0, "hour": 3600.0, "day": 86400.0, "week": 604800.0,
+            "fortnight": 1209600.0, "month": 2629800.0, "year": 31557600.0}
+_TIMES = {"once": 1.0, "twice": 2.0, "thrice": 3.0}
+_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+           "nine": 9, "ten": 10, "twelve": 12, "a": 1, "an": 1}
+_FREQ_UNIT = r"(second|minute|hour|day|week|fortnight|month|year)s?"
+_FREQ_RATE = re.compile(r"\b(once|twice|thrice|(\d+|[a-z]+)\s+times)\s+(?:a|an|per|each|every)\s+" + _FREQ_UNIT + r"\b")
+_FREQ_INTERVAL = re.compile(r"\b(?:every|each)\s+(other\s+)?(?:(\d+(?:\.\d+)?|[a-z]+)\s+)?" + _FREQ_UNIT + r"\b")
+#: an adverb of frequency where it says how often ("backups run daily", "paid monthly, in
+#: arrears"), not before a noun ("the daily limit", "a monthly fee": an amount's period)
+_FREQ_ADVERB = re.compile(r"\b(hourly|daily|weekly|fortnightly|monthly|quarterly|yearly|annually|biannually|"
+                     r"semi-annually|half-yearly)\b"
+                     r"(?=\s*(?:$|[.,;:!?)]|(?:on|at|in|if|and|or|for|from|to|via|until|unless|when|except|by|"
+                     r"with|before|after|during|throughout|instead|only|thereafter)\b))")
+_FREQ_ADVERB_UNIT = {"hourly": (1, "hour"), "daily": (1, "day"), "weekly": (1, "week"), "fortnightly": (1, "fortnight"),
+                "monthly": (1, "month"), "quarterly": (3, "month"), "yearly": (1, "year"), "annually": (1, "year"),
+                "biannually": (6, "month"), "semi-annually": (6, "month"), "half-yearly": (6, "month")}
+
+
+def _times(word: str | None) -> float | None:
+    if word is None:
+        return 1.0
+    try:
+        return float(word)
+    except ValueError:
+        return float(_NUMBER_WORDS[word]) if word in _NUMBER_WORDS else None
+
+
+def frequency_spans(text: str) -> list[tuple[float, int, int]]:
+    """(events per second, start, end in ``fold(text)``) of each frequency the text states:
+    "once a week", "twice a day", "every two weeks", "every other day", "monthly",
+    "quarterly"."""
+    t = fold(text)
+    out: list[tuple[float, int, int]] = []
+    for m in _FREQ_RATE.finditer(t):
+        k = _TIMES.get(m.group(1)) or _times(m.group(2))
+        if k:
+            out.append((k / PERIOD_SECONDS[m.group(3)], m.start(), m.end()))
+    for m in _FREQ_INTERVAL.finditer(t):
+        k = _times(m.group(2))
+        if k and not any(s < m.end() and m.start() < e for _, s, e in out):
+            out.append((1.0 / (k * (2 if m.group(1) else 1) * PERIOD_SECONDS[m.group(3)]), m.start(), m.end()))
+    for m in _FREQ_ADVERB.finditer(t):
+        out.append((1.0 / (_FREQ_ADVERB_UNIT[m.group(1)][0] * PERIOD_SECONDS[_FREQ_ADVERB_UNIT[m.group(1)][1]]), m.start(), m.end()))
+    return out
+
+
+def frequencies(text: str) -> list[tuple[float, str]]:
+    """(events per second, the words) of each frequency the text states."""
+    t = fold(text)
+    return [(v, t[s:e]) for v, s, e in frequency_spans(text)]
+
+
 def check_numbers(claim: str, source: str, window: str | None = None) -> NumberCheck:
     """Compare the claim's quantities with the source's.
 
@@ -485,8 +539,12 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
     matched, problems, conflict = 0, [], False
     folded_claim, folded_source = fold(claim), fold(source)
     scaled = _proportional(claim, source)
+    # "every three months" where the source says "quarterly": the same frequency
+    stated_often = [v for v, _, _ in frequency_spans(source)]
+    often = [(s, e) for v, s, e in frequency_spans(claim)
+             if any(abs(v - w) <= 0.01 * max(v, w) for w in stated_often)]
     for c in cq:
-        if any(c.start < e and s < c.end for s, e in scaled):
+        if any(c.start < e and s < c.end for s, e in scaled + often):
             matched += 1
             continue
         if any(_agree(c, s) for s in sq) or _entailed(c, folded_claim, sq, folded_source) \

@@ -160,7 +160,8 @@ def _entity_missing(claim: str, source_words: set[str]) -> float:
 MIN_EXCEPTED = 0.7
 
 UNIVERSAL = frozenset(["all", "every", "always", "everyone", "everybody", "everything", "entire", "whole"])
-_PERIODIC = re.compile(r"\b(?:every|each|all)\s+(?:other\s+)?(?:day|week|month|year|hour|time|night|"
+_PERIODIC = re.compile(r"\b(?:every|each|all)\s+(?:other\s+|\d+\s+|(?:two|three|four|five|six|ten|twelve)\s+|"
+                       r"working\s+|business\s+|calendar\s+)?(?:day|week|month|year|hour|time|night|"
                        r"morning|quarter)s?\b", re.IGNORECASE)
 #: words that say a condition does not matter ("whenever rent is late", "whether or not you
 #: use it", "however long after"), or that a claim holds for every member of a kind
