@@ -101,6 +101,18 @@ def substitution(claim: str, source: str) -> list[tuple[str, str]] | None:
     replaced = [(c[i1:i2], s[j1:j2]) for op, i1, i2, j1, j2 in ops if op == "replace"]
     if not replaced or len(replaced) > 2:
         return None
+    # the claim ends on words it moved from earlier in its sentence, where the sentence goes
+    # on ("closed for repairs in 2019" for "closed in 2019 for repairs and reopened in 2021"):
+    # a move and a stop, not a substitution
+    # (its words' neighbours there are the claim's too: the value of "reopened in 2021" is
+    # no move of "closed in 2019" into "reopened in 2019")
+    first = next((j1 for op, _, _, j1, _ in ops if op == "equal"), len(s))
+    held = set(c)
+    skipped = [s[j] for op, _, _, j1, j2 in ops if op == "insert" and j1 >= first for j in range(j1, j2)
+               if (j == 0 or s[j - 1] in held) and (j + 1 == len(s) or s[j + 1] in held)]
+    last = ops[-1]
+    if last[0] == "replace" and last[2] == len(c) and last[4] == len(s) and all(w in skipped for w in c[last[1]:]):
+        return None
     everywhere = sequence(source)
     for new, old in replaced:
         if _same_amount(new, old):
@@ -323,7 +335,7 @@ _CONTRARIES = [
     ("summer", "winter"), ("indoor", "outdoor"), ("indoors", "outdoors"), ("upstairs", "downstairs"),
     ("manual", "automatic"), ("manually", "automatically"), ("fixed", "variable"), ("adult", "child"),
     ("sender", "recipient"), ("lender", "borrower"), ("odd", "even"), ("left", "right"),
-    ("top", "bottom"), ("front", "back"), ("peak", "off-peak"), ("single", "return"),
+    ("top", "bottom"), ("front", "back"), ("peak", "off-peak"), ("single", "return"), ("oral", "written"),
 ]
 _PREFIXES = ("un", "in", "im", "il", "ir", "dis", "non-", "non")
 

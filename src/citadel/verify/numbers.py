@@ -523,6 +523,35 @@ def frequencies(text: str) -> list[tuple[float, str]]:
     return [(v, t[s:e]) for v, s, e in frequency_spans(text)]
 
 
+#: a claim that says something costs nothing
+_FREE = re.compile(r"\b(?:(?:for|is|are|was|were|comes?|goes?)\s+free|free\s+of\s+(?:charge|cost)|"
+                   r"(?:at\s+)?no\s+(?:extra\s+|additional\s+)?(?:charge|cost|fee)|without\s+(?:a\s+)?(?:charge|fee)|"
+                   r"free(?=\s+(?:entry|admission|parking|delivery|shipping|access|of))|complimentary|costs?\s+nothing)\b",
+                   re.IGNORECASE)
+_MONEY_DIMENSIONS = frozenset({"usd", "eur", "gbp"})
+
+
+def free_but_priced(claim: str, source: str) -> tuple[str, str] | None:
+    """(the claim's words for free, the source's price) when the claim says something costs
+    nothing and the statement it restates (60% of its other words) gives it a price: "park
+    for free" where residents "may park for 2 EUR a day"."""
+    m = _FREE.search(fold(claim))
+    if m is None or any(q.dimension in _MONEY_DIMENSIONS for q in quantities(claim)):
+        return None
+    rest = fold(claim)[: m.start()] + " " + fold(claim)[m.end():]
+    for part in whole_statements(source):
+        if _FREE.search(fold(part)) or overlap(rest, part) < MIN_PRICED_OVERLAP:
+            continue
+        price = next((q for q in quantities(part) if q.dimension in _MONEY_DIMENSIONS and q.hi > 0), None)
+        if price is not None:
+            return m.group(0), price.text
+    return None
+
+
+#: how much of a "free" claim's other words the statement giving a price must hold
+MIN_PRICED_OVERLAP = 0.6
+
+
 def check_numbers(claim: str, source: str, window: str | None = None) -> NumberCheck:
     """Compare the claim's quantities with the source's.
 

@@ -278,6 +278,28 @@ def dropped_contrast(claim: str, source: str) -> tuple[str, str, str] | None:
     return None
 
 
+def contained_denial(claim: str, source: str) -> tuple[str, str] | None:
+    """``(word, sentence)`` when a source sentence all of whose words the claim holds denies
+    a word the claim affirms, and the claim denies nothing: "The plan covers dental care and
+    eye tests" where "The plan covers dental care. Eye tests are not covered." The source
+    affirms the word elsewhere (of dental care), so :func:`denied_head` reads nothing; but
+    the sentence that denies it says nothing the claim does not, so the claim says its
+    opposite."""
+    claim_uses = _polarities(claim)
+    if any("-" in ps for ps in claim_uses.values()):
+        return None
+    cw = normed_words(claim) | set(claim_uses)
+    for sent in _sentences(source):
+        here = _polarities(sent)
+        said = normed_words(sent) | set(here)
+        if len(said) < 2 or not said <= cw:
+            continue
+        for w, ps in here.items():
+            if ps == {"-"} and claim_uses.get(w) == {"+"}:
+                return w, sent.strip()
+    return None
+
+
 def shared_denial(claim: str, sentence: str) -> bool:
     """The claim denies a word that the sentence denies too ("this cap does not apply" and
     "this cap does not apply to breaches or to ..."): both say no to the same thing."""
@@ -285,4 +307,4 @@ def shared_denial(claim: str, sentence: str) -> bool:
     return any(p == "-" and w in theirs for w, p in uses(claim))
 
 
-__all__ = ["contrasted", "denied_head", "dropped_contrast", "normed_words", "released", "shared_denial", "uses"]
+__all__ = ["contained_denial", "contrasted", "denied_head", "dropped_contrast", "normed_words", "released", "shared_denial", "uses"]

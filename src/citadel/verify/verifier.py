@@ -84,7 +84,7 @@ from citadel.verify.lexical import (
     words,
 )
 from citadel.verify.model import MODEL_DIR, SupportModel
-from citadel.verify.numbers import NumberCheck, NumberStatus, check_numbers, compare_rows
+from citadel.verify.numbers import NumberCheck, NumberStatus, check_numbers, compare_rows, free_but_priced
 from citadel.verify.measured import frequency_conflict, measured_comparison
 from citadel.verify.order import (
     dated_order,
@@ -94,7 +94,7 @@ from citadel.verify.order import (
     turned_relation,
 )
 from citadel.verify.quantifiers import share_conflict
-from citadel.verify.polarity import contrasted, denied_head, dropped_contrast, normed_words, released, shared_denial
+from citadel.verify.polarity import contained_denial, contrasted, denied_head, dropped_contrast, normed_words, released, shared_denial
 from citadel.verify.structure import find_quote
 from citadel.verify.tables import cell_polarity
 from citadel.verify.windows import SHORT_SOURCE_CHARS, Window, candidate_windows, sentences
@@ -226,6 +226,10 @@ class _Crisp:
     frequency: tuple[str, str] | None = None
     #: (the claim's, the source's): shares of one group that cannot both hold ("most" / "a third")
     share: tuple[str, str] | None = None
+    #: (the claim's "free", the source's price)
+    priced: tuple[str, str] | None = None
+    #: (word, sentence): a source sentence the claim holds whole denies what the claim affirms
+    contained: tuple[str, str] | None = None
     #: (word, the source's clause for the claim's way, the contrasting clause): the claim
     #: drops the case the source limits the word to
     contrast: tuple[str, str, str] | None = None
@@ -294,6 +298,8 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         measured=measured_comparison(claim, source),
         frequency=frequency_conflict(claim, source),
         share=share_conflict(claim, source),
+        priced=free_but_priced(claim, source),
+        contained=contained_denial(claim, source),
         contrast=dropped_contrast(claim, source),
         condition=dropped_condition(claim, source),
     )
@@ -605,6 +611,9 @@ class Verifier:
         if crisp.frequency:
             return RuleVerdict(Verdict.CONTRADICTED, f"number mismatch: '{crisp.frequency[0]}' in the claim "
                                f"but '{crisp.frequency[1]}' in the statement it restates (how often)", 0.05)
+        if crisp.priced:
+            return RuleVerdict(Verdict.CONTRADICTED, f"number mismatch: '{crisp.priced[0]}' in the claim but "
+                               f"'{crisp.priced[1]}' in the statement it restates (a price)", 0.05)
         if crisp.share:
             return RuleVerdict(Verdict.CONTRADICTED, f"number mismatch: '{crisp.share[0]}' in the claim but "
                                f"'{crisp.share[1]}' in the sentence it restates (shares of one group)", 0.05)
@@ -642,6 +651,9 @@ class Verifier:
                                  else ("denies", "affirms"))
             return RuleVerdict(Verdict.CONTRADICTED, f"negation: the claim {says} '{word}' "
                                f"where the source {source_says} it", 0.05)
+        if crisp.contained:
+            return RuleVerdict(Verdict.CONTRADICTED, f"negation: the claim affirms '{crisp.contained[0]}' where "
+                               f"the source denies it: \"{crisp.contained[1][:100]}\"", 0.05)
         if crisp.direction_flip:
             return RuleVerdict(Verdict.CONTRADICTED,
                                "direction: the source says the opposite (up against down)", 0.05)
