@@ -297,6 +297,8 @@ RIGHT = [
      "The theatre closed in 2020 for renovation and reopened in 2023."),
     ("free as the source says", "Guests can use the safe free of charge.",
      "Guests can use the safe free of charge; towels cost 3 EUR."),
+    ("a bounded share the figure meets", "Fewer than a third of the members voted.",
+     "Only 30% of the members voted at the annual meeting."),
     ("a frequency in other words", "The paper bins are emptied once a month.",
      "The paper bins are emptied monthly, and the glass bins every two weeks."),
     ("a frequency as an interval", "Team meetings take place every other week.",

@@ -535,3 +535,20 @@ def test_stated_amounts_of_each_kind(claim: str, source: str, holds: bool | None
 )
 def test_an_interval_read_against_a_frequency_word(claim: str, status: NumberStatus) -> None:
     assert check_numbers(claim, "The newsletter is sent quarterly to all members.").status is status
+
+
+@pytest.mark.parametrize(
+    ("claim", "conflict"),
+    [
+        ("Most members voted.", True),
+        ("A third of the members voted.", False),  # 30% is a third, rounded
+        ("Fewer than a third of the members voted.", False),
+        ("More than a third of the members voted.", True),
+        ("About a quarter of the members voted.", False),
+        ("All members voted.", True),
+    ],
+)
+def test_shares_of_a_group(claim: str, conflict: bool) -> None:
+    from citadel.verify.quantifiers import share_conflict
+
+    assert (share_conflict(claim, "Only 30% of the members voted at the annual meeting.") is not None) is conflict

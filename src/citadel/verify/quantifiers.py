@@ -34,8 +34,13 @@ _WORDS = "|".join(sorted((re.escape(k) for k in _SHARES), key=len, reverse=True)
 _SHARE = re.compile(r"\b(?:(?P<word>" + _WORDS + r")|(?P<pct>\d{1,3}(?:\.\d+)?)\s*(?:%|per\s*cent|percent))"
                     r"\s+(?:of\s+)?(?:the\s+|its\s+|their\s+|our\s+|all\s+)?(?P<group>[a-z][a-z-]+)")
 _FIGURES = re.compile(r"\d")
+#: a bound or a hedge before a share turns it into a span
+_BOUND = re.compile(r"\b(fewer than|less than|under|below|at most|up to|no more than|more than|over|above|"
+                    r"at least|about|around|roughly|approximately|nearly|almost|some)\s+$")
+#: what a hedged share ("about a third", "nearly half") allows either side
+_ROUGHLY = 0.07
 #: rounding allowed between a share said in words and one in figures ("a third" and "33%")
-_SLACK = 0.02
+_SLACK = 0.04
 #: how much of the claim the source sentence must hold to be the one it restates
 MIN_RESTATED = 0.6
 
@@ -43,7 +48,8 @@ MIN_RESTATED = 0.6
 def shares(text: str) -> dict[str, tuple[float, float, str]]:
     """The group each share of the text is of (its stem), with the span it allows and its words."""
     out: dict[str, tuple[float, float, str]] = {}
-    for m in _SHARE.finditer(fold(text)):
+    t = fold(text)
+    for m in _SHARE.finditer(t):
         if m.group("pct"):
             v = float(m.group("pct")) / 100
             if v > 1:
@@ -51,7 +57,16 @@ def shares(text: str) -> dict[str, tuple[float, float, str]]:
             lo, hi = v, v
         else:
             lo, hi = _SHARES[m.group("word")]
-        out.setdefault(stem(m.group("group")), (lo, hi, m.group(0)))
+        bound = _BOUND.search(t, 0, m.start())
+        if bound is not None:  # "fewer than a third", "about 40%", "at least half"
+            kind = bound.group(1)
+            if kind in ("fewer than", "less than", "under", "below", "at most", "up to", "no more than"):
+                lo, hi = 0.0, hi
+            elif kind in ("more than", "over", "above", "at least"):
+                lo, hi = lo, 1.0
+            else:
+                lo, hi = max(0.0, lo - _ROUGHLY), min(1.0, hi + _ROUGHLY)
+        out.setdefault(stem(m.group("group")), (lo, hi, t[bound.start() if bound else m.start():m.end()]))
     return out
 
 
