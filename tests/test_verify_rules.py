@@ -543,7 +543,7 @@ def test_an_interval_read_against_a_frequency_word(claim: str, status: NumberSta
         ("Most members voted.", True),
         ("A third of the members voted.", False),  # 30% is a third, rounded
         ("Fewer than a third of the members voted.", False),
-        ("More than a third of the members voted.", True),
+        ("More than half of the members voted.", True),
         ("About a quarter of the members voted.", False),
         ("All members voted.", True),
     ],
