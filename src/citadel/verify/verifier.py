@@ -83,9 +83,9 @@ from citadel.verify.lexical import (
     stem,
     words,
 )
+from citadel.verify.measured import frequency_conflict, measured_comparison
 from citadel.verify.model import MODEL_DIR, SupportModel
 from citadel.verify.numbers import NumberCheck, NumberStatus, check_numbers, compare_rows, free_but_priced
-from citadel.verify.measured import frequency_conflict, measured_comparison
 from citadel.verify.order import (
     dated_order,
     order_confirmed,
@@ -93,8 +93,16 @@ from citadel.verify.order import (
     turned_comparison,
     turned_relation,
 )
+from citadel.verify.polarity import (
+    contained_denial,
+    contrasted,
+    denied_head,
+    dropped_contrast,
+    normed_words,
+    released,
+    shared_denial,
+)
 from citadel.verify.quantifiers import share_conflict
-from citadel.verify.polarity import contained_denial, contrasted, denied_head, dropped_contrast, normed_words, released, shared_denial
 from citadel.verify.structure import find_quote
 from citadel.verify.tables import cell_polarity
 from citadel.verify.windows import SHORT_SOURCE_CHARS, Window, candidate_windows, sentences
@@ -235,6 +243,8 @@ class _Crisp:
     contrast: tuple[str, str, str] | None = None
     #: the condition or exception of the source sentence that the claim leaves out
     condition: str | None = None
+    #: what the source sentence makes an exception of, when the claim states the rule of it
+    exception: str | None = None
 
 
 class RuleVerdict(NamedTuple):
@@ -302,6 +312,8 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         contained=contained_denial(claim, source),
         contrast=dropped_contrast(claim, source),
         condition=dropped_condition(claim, source),
+        exception=excepted(claim, best) if best and negation_count(claim) == negation_count(best)
+        and best_ov >= MIN_EXCEPTED else None,
     )
 
 
@@ -690,11 +702,9 @@ class Verifier:
             word, said, other = crisp.contrast
             return RuleVerdict(Verdict.UNSUPPORTED, f"scope: the source says '{word}' so only in one case "
                                f"(\"{said[:100]}\"), and the other way in another (\"{other[:100]}\")", 0.1)
-        exception = excepted(claim, crisp_sentence) if (crisp_sentence := _closest_sentence(claim, source, "")[1]) else None
-        if exception and negation_count(claim) == negation_count(crisp_sentence) \
-                and overlap(claim, crisp_sentence) >= MIN_EXCEPTED:
+        if crisp.exception:
             return RuleVerdict(Verdict.CONTRADICTED, f"scope: the source makes an exception of "
-                               f"'{exception[:80]}'", 0.05)
+                               f"'{crisp.exception[:80]}'", 0.05)
         if crisp.condition:
             return RuleVerdict(Verdict.UNSUPPORTED, f"scope: the claim leaves out the source's condition "
                                f"'{crisp.condition[:100]}'", 0.1)
