@@ -14,6 +14,10 @@ amounts can.
 (a duration for "longer", a frequency for "more often", a price for "cheaper", ...), and
 compares the amounts. It decides only when both statements are found, each states exactly
 one amount of that kind, and the amounts order the same way whatever their ranges.
+
+:func:`frequency_conflict` reads how often a claim statement says something happens ("daily",
+"every two weeks", "twice a month": :func:`citadel.verify.numbers.frequencies`) against the
+frequency of the source statement it restates.
 """
 
 from __future__ import annotations
