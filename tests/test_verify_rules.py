@@ -489,6 +489,10 @@ def test_frequencies_read_as_events_per_time() -> None:
         ("The pool does not open later than the library.", (True, "'7:30' against '10:00'")),
         # "as early as" says they are equal: not read
         ("The pool opens as early as the library.", None),
+        # "not as early as" says later, "not as late as" earlier
+        ("The library does not open as early as the pool.", (True, "'10:00' against '7:30'")),
+        ("The pool does not open as early as the library.", (False, "'7:30' against '10:00'")),
+        ("The pool does not open as late as the library.", (True, "'7:30' against '10:00'")),
         # a side the source states no amount for decides nothing
         ("The gym opens later than the pool.", None),
     ],

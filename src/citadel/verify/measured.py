@@ -27,39 +27,30 @@ from functools import lru_cache
 
 from citadel.verify.lexical import content_words, fold
 from citadel.verify.numbers import PERIOD_SECONDS, frequencies, quantities
+from citadel.verify.order import SCALE_BASES, SCALES
 from citadel.verify.windows import sentences
 
-#: comparatives by scale, with their sign (+1: the first side has more)
-_SCALES: dict[str, tuple[str, int]] = {}
-for _scale, _up, _down in (
-        ("length", "longer", "shorter"),
-        ("speed", "faster quicker", "slower"),
-        ("height", "higher taller", "lower"),
-        ("age", "older", "younger newer"),
-        ("weight", "heavier", "lighter"),
-        ("time", "later", "earlier sooner"),
-        ("price", "dearer costlier pricier", "cheaper"),
-        ("heat", "hotter warmer", "colder cooler"),
-        ("distance", "farther further", "nearer closer"),
-        ("frequency", "oftener", "")):
-    for _w in _up.split():
-        _SCALES[_w] = (_scale, 1)
-    for _w in _down.split():
-        _SCALES[_w] = (_scale, -1)
-#: the base word of "as long as", "more expensive than", "more often than"
-_BASE = {"long": "length", "fast": "speed", "quick": "speed", "quickly": "speed", "high": "height",
-         "tall": "height", "old": "age", "heavy": "weight", "early": "time", "late": "time",
-         "expensive": "price", "costly": "price", "hot": "heat", "warm": "heat", "far": "distance",
-         "often": "frequency", "frequent": "frequency", "frequently": "frequency"}
 #: verbs whose "more" or "less" names the scale: "weighs more than", "costs less than"
 _VERB_SCALES = {"weigh": "weight", "weighs": "weight", "weighed": "weight", "cost": "price", "costs": "price",
                 "pay": "price", "pays": "price", "charge": "price", "charges": "price", "last": "length",
                 "lasts": "length", "take": "length", "takes": "length"}
 #: the dimensions (citadel.verify.numbers) whose amounts each scale orders; "speed" also
-#: orders durations, the other way (the faster one takes less time)
+#: orders durations, the other way (the faster one takes less time), and "time" orders times
+#: of day the other way too (its "up" is "earlier", as in citadel.verify.order)
 _DIMENSIONS = {"length": {"time", "length"}, "speed": {"speed", "time"}, "height": {"length"},
                "age": {"time"}, "weight": {"mass"}, "time": {"clock"}, "price": {"usd", "eur", "gbp"},
                "heat": {"tempc", "tempf"}, "distance": {"length"}}
+#: the comparatives of :data:`citadel.verify.order.SCALES` whose amounts a source states
+#: (superlatives compare nothing here), with the sign of each (+1: the first side has more)
+_SCALES: dict[str, tuple[str, int]] = {
+    w: scale for w, scale in SCALES.items() if scale[0] in _DIMENSIONS and not w.endswith("st")
+} | {"sooner": ("time", 1), "oftener": ("frequency", 1)}
+#: the base word of "as long as", "more expensive than", "more often than", with the way it
+#: points on its scale ("late" points down: "not as late as" says earlier)
+_BASE: dict[str, tuple[str, int]] = {
+    w: (scale, 1) for w, scale in SCALE_BASES.items() if scale in _DIMENSIONS
+} | {"late": ("time", -1), "quickly": ("speed", 1), "costly": ("price", 1), "often": ("frequency", 1),
+     "frequent": ("frequency", 1), "frequently": ("frequency", 1)}
 
 _NEGATION = re.compile(r"\b(?:not|no|never)\b|n't\b")
 _COMPARISON = re.compile(
@@ -114,7 +105,7 @@ def _amounts(text: str, scale: str) -> list[tuple[float, float, str, str | None]
     else:
         dims = _DIMENSIONS.get(scale, set())
         qs = [q for q in found if q.dimension in dims and (q.per is None or scale == "price")]
-        if scale == "speed":  # "finishes in 30 minutes": the faster takes less time
+        if scale in ("speed", "time"):  # the faster takes less time; the earlier, the earlier hour
             sign = -1.0
     merged: list[tuple[float, float, str, int]] = []
     periods: list[str | None] = []  # "€9.99 per month": a price per period
@@ -144,20 +135,23 @@ def _comparison(claim: str) -> tuple[str, str, str, str] | None:
         verb = re.search(r"([a-z]+)\s+$", low[: m.start()])
         if g.group("mod") and g.group("adj") == "than" and verb and verb.group(1) in _VERB_SCALES:
             scale, sign = _VERB_SCALES[verb.group(1)], (1 if g.group("mod") == "more" else -1)
-            found.append((m.start(), m.start() + len(g.group("mod")), scale, sign))
+            found.append((m.start(), m.start() + len(g.group("mod")), scale, sign, sign))
             continue
         if g.group("mod") and g.group("adj") in _BASE:
-            scale, sign = _BASE[g.group("adj")], (1 if g.group("mod") == "more" else -1)
+            scale, way = _BASE[g.group("adj")]
+            sign = way if g.group("mod") == "more" else -way
         elif g.group("as") and g.group("as") in _BASE:
-            scale, sign = _BASE[g.group("as")], 0
+            scale, way = _BASE[g.group("as")]
+            sign = 0
         elif g.group("er") and g.group("er") in _SCALES:
             scale, sign = _SCALES[g.group("er")]
+            way = sign
         else:
             continue
-        found.append((m.start(), m.end(), scale, sign))
+        found.append((m.start(), m.end(), scale, sign, way))
     if len(found) != 1:
         return None
-    start, end, scale, sign = found[0]
+    start, end, scale, sign, way = found[0]
     tail = low[end:]
     if sign == 0:  # "as long as": the second side follows at once
         second, between = tail, ""
@@ -171,7 +165,7 @@ def _comparison(claim: str) -> tuple[str, str, str, str] | None:
     if sign == 0:
         if not negated:
             return None  # "as long as" says they are equal: not read
-        relation = "<"
+        relation = "<" if way > 0 else ">"  # "not as long as": shorter; "not as late as": earlier
     elif negated:
         relation = "<=" if sign > 0 else ">="
     else:

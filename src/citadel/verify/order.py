@@ -142,7 +142,7 @@ def _dated(claim: str, source: str) -> tuple[str, str, bool] | None:
 
 
 #: comparatives and superlatives by scale, with their sign
-_SCALES: dict[str, tuple[str, int]] = {}
+SCALES: dict[str, tuple[str, int]] = {}
 for _scale, _up, _down in (
         ("length", "longer longest", "shorter shortest"),
         ("size", "bigger biggest larger largest greater greatest", "smaller smallest"),
@@ -155,11 +155,11 @@ for _scale, _up, _down in (
         ("heat", "hotter hottest warmer warmest", "colder coldest cooler coolest"),
         ("distance", "farther farthest further furthest", "nearer nearest closer closest")):
     for _w in _up.split():
-        _SCALES[_w] = (_scale, 1)
+        SCALES[_w] = (_scale, 1)
     for _w in _down.split():
-        _SCALES[_w] = (_scale, -1)
-#: "as big as" names the scale by its base word
-_BASE = {"long": "length", "big": "size", "large": "size", "fast": "speed", "quick": "speed",
+        SCALES[_w] = (_scale, -1)
+#: "as big as" names the scale by its base word (each points up its scale)
+SCALE_BASES = {"long": "length", "big": "size", "large": "size", "fast": "speed", "quick": "speed",
          "high": "height", "tall": "height", "old": "age", "heavy": "weight", "early": "time",
          "expensive": "price", "hot": "heat", "warm": "heat", "far": "distance"}
 _NOT_AS = re.compile(r"\b(?:not|n't|never)\s+(?:\w+\s+)?as\s+(?P<base>\w+)\s+as\b", re.IGNORECASE)
@@ -174,13 +174,13 @@ def _compared(text: str) -> list[tuple[str, int, int, bool]]:
     out = []
     low = fold(text)
     for m in _NOT_AS.finditer(low):
-        scale = _BASE.get(m.group("base"))
+        scale = SCALE_BASES.get(m.group("base"))
         if scale:
             out.append((scale, -1, m.start(), False))
     for m in re.finditer(r"[^\W_]+", low):
         w = m.group(0)
-        if w in _SCALES and not _NEGATED.search(low, 0, m.start()):
-            scale, sign = _SCALES[w]
+        if w in SCALES and not _NEGATED.search(low, 0, m.start()):
+            scale, sign = SCALES[w]
             out.append((scale, sign, m.start(), w.endswith("st")))
     return out
 
@@ -279,4 +279,5 @@ def ranked_comparison(claim: str, source: str) -> bool | None:
     return x_more == bool(m.group("more"))
 
 
-__all__ = ["dated_order", "order_confirmed", "ranked_comparison", "turned_comparison", "turned_relation"]
+__all__ = ["SCALES", "SCALE_BASES", "dated_order", "order_confirmed", "ranked_comparison", "turned_comparison",
+           "turned_relation"]
