@@ -230,12 +230,9 @@ class _Crisp:
     compared: str | None = None  # a comparison between two rows that their values contradict
     #: (holds, the two amounts): a comparison the source's stated amounts decide
     measured: tuple[bool, str] | None = None
-    #: (the claim's, the source's): how often, said differently ("daily" / "weekly")
-    frequency: tuple[str, str] | None = None
-    #: (the claim's, the source's): shares of one group that cannot both hold ("most" / "a third")
-    share: tuple[str, str] | None = None
-    #: (the claim's "free", the source's price)
-    priced: tuple[str, str] | None = None
+    #: (the claim's words, the source's, the source's part, what): an amount the number layer
+    #: does not read, said otherwise than the statement it restates (:func:`_amount_mismatch`)
+    amount: tuple[str, str, str, str] | None = None
     #: (word, sentence): a source sentence the claim holds whole denies what the claim affirms
     contained: tuple[str, str] | None = None
     #: (word, the source's clause for the claim's way, the contrasting clause): the claim
@@ -280,12 +277,13 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
                         - set(words(source))))
     cu, cd = direction(claim)
     su, sd = direction(best)
+    exception = excepted(claim, best) if best else None
     return _Crisp(
         # both ways: a long sentence with a "not" in another clause is not the claim negated
         negation_flip=best_ov >= 0.9 and overlap(best, claim) >= 0.6
         and (negation_count(claim) > 0) != (negation_count(best) > 0)
         and not contrasted(best) & normed_words(claim)  # "not at the machines, but at the desk"
-        and excepted(claim, best) is None,  # "the airport branch does not open" for "all ... except the airport branch"
+        and exception is None,  # "the airport branch does not open" for "all ... except the airport branch"
         denied=denied_head(claim, source),
         moved=moved_attribute(claim, source),
         relation=turned_relation(claim, source),
@@ -306,15 +304,29 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         table_cell=cell_polarity(claim, source),
         compared=compare_rows(claim, source),
         measured=measured_comparison(claim, source),
-        frequency=frequency_conflict(claim, source),
-        share=share_conflict(claim, source),
-        priced=free_but_priced(claim, source),
+        amount=_amount_mismatch(claim, source),
         contained=contained_denial(claim, source),
         contrast=dropped_contrast(claim, source),
         condition=dropped_condition(claim, source),
-        exception=excepted(claim, best) if best and negation_count(claim) == negation_count(best)
-        and best_ov >= MIN_EXCEPTED else None,
+        exception=exception if negation_count(claim) == negation_count(best) and best_ov >= MIN_EXCEPTED else None,
     )
+
+
+def _amount_mismatch(claim: str, source: str) -> tuple[str, str, str, str] | None:
+    """(the claim's words, the source's, where the source says them, what is measured) for
+    the first amount the number layer does not read that the claim says otherwise than the
+    statement it restates: how often ("daily" / "weekly"), a price against "free", shares of
+    one group ("most" / "a third of the")."""
+    found = frequency_conflict(claim, source)
+    if found is not None:
+        return found[0], found[1], "statement", "how often"
+    found = free_but_priced(claim, source)
+    if found is not None:
+        return found[0], found[1], "statement", "a price"
+    found = share_conflict(claim, source)
+    if found is not None:
+        return found[0], found[1], "sentence", "shares of one group"
+    return None
 
 
 def _turned(claim: str, source: str) -> tuple[str, ...]:
@@ -620,15 +632,10 @@ class Verifier:
         threshold = self.combiner.threshold
         if num.status is NumberStatus.CONFLICT:
             return RuleVerdict(Verdict.CONTRADICTED, f"number mismatch: {num.detail}", 0.05)
-        if crisp.frequency:
-            return RuleVerdict(Verdict.CONTRADICTED, f"number mismatch: '{crisp.frequency[0]}' in the claim "
-                               f"but '{crisp.frequency[1]}' in the statement it restates (how often)", 0.05)
-        if crisp.priced:
-            return RuleVerdict(Verdict.CONTRADICTED, f"number mismatch: '{crisp.priced[0]}' in the claim but "
-                               f"'{crisp.priced[1]}' in the statement it restates (a price)", 0.05)
-        if crisp.share:
-            return RuleVerdict(Verdict.CONTRADICTED, f"number mismatch: '{crisp.share[0]}' in the claim but "
-                               f"'{crisp.share[1]}' in the sentence it restates (shares of one group)", 0.05)
+        if crisp.amount:
+            said, stated, part, what = crisp.amount
+            return RuleVerdict(Verdict.CONTRADICTED, f"number mismatch: '{said}' in the claim but '{stated}' "
+                               f"in the {part} it restates ({what})", 0.05)
         if crisp.table_cell:
             return RuleVerdict(Verdict.CONTRADICTED, f"table: {crisp.table_cell}", 0.05)
         if crisp.compared:
