@@ -641,6 +641,7 @@ def _both(c: Quantity, claim: str, source: str) -> bool:
 #: where a sentence's statements part: "; ", ", so", ", but", "whereas", "and at ..."
 _STATEMENT_CUT = re.compile(r";\s+|,\s+(?:but|so|while|whereas|and)\s+|\s+(?:but|whereas|while)\s+|"
                             r"\s+and\s+(?=(?:at|on|in|for|to|by|from|with)\b)")
+@lru_cache(maxsize=8192)
 def _without_clock(text: str) -> str:
     """The text with its times of day ("6 a.m.", "18:00") blanked out."""
     t = fold(text)
@@ -812,13 +813,10 @@ def _bound_as_exact(c: Quantity, claim: str, sq: list[Quantity], source: str) ->
         return None
     noun = _word_after(claim, c.end)
     same = [s for s in sq if _agree(c, s) and (c.unit is not None or _word_after(source, s.end) == noun)]
-    if any(not _bounded(s, source) for s in same):
+    bounds = [_bound_before(s, source) for s in same]
+    if not same or any(b is None for b in bounds):
         return None  # the source also states the amount itself
-    for s in same:
-        if _bounded(s, source):
-            m = _HIGH_BEFORE.search(source, 0, s.start) or _LOW_BEFORE.search(source, 0, s.start)
-            return f"{m.group(0).strip()} {s.text.strip()}" if m else s.text.strip()
-    return None
+    return f"{bounds[0].group(0).strip()} {same[0].text.strip()}" if bounds[0] else None
 
 
 def _word_after(text: str, end: int) -> str:
@@ -826,8 +824,9 @@ def _word_after(text: str, end: int) -> str:
     return stem(m.group(1)) if m else ""
 
 
-def _bounded(s: Quantity, source: str) -> bool:
-    return bool(_HIGH_BEFORE.search(source, 0, s.start) or _LOW_BEFORE.search(source, 0, s.start))
+def _bound_before(s: Quantity, source: str) -> re.Match[str] | None:
+    """The bound the source puts before ``s`` ("a maximum of", "at least"), if any."""
+    return _HIGH_BEFORE.search(source, 0, s.start) or _LOW_BEFORE.search(source, 0, s.start)
 
 
 #: the source says what happens outside a range it states: a value outside it is covered
