@@ -570,8 +570,9 @@ _STATES_CONDITION = re.compile(r"\b(?:if|unless|provided|as long as|subject to|e
 MIN_UNCONDITIONED = 0.8
 
 
-def _condition_spans(sent: str) -> list[tuple[int, int, bool]]:
-    """(start, end, is an exception) of each condition or exception of the sentence. An
+def _condition_spans(sent: str) -> list[tuple[int, int, int, bool]]:
+    """(start, end of its marker, end, is an exception) of each condition or exception of
+    the sentence ("except | the airport branch", "only if | the item is faulty"). An
     exception names a thing: it ends with the first word the sentence used before it ("all
     branches except the airport branch | open on Saturdays") or before the sentence's verb."""
     spans = []
@@ -586,7 +587,7 @@ def _condition_spans(sent: str) -> list[tuple[int, int, bool]]:
                 if normed_words(t.group(0)) & before:
                     end = m.start("what") + t.end()
                     break
-        spans.append((start, end, exception))
+        spans.append((start, m.end("marker"), end, exception))
     return spans
 
 
@@ -595,13 +596,11 @@ def excepted(claim: str, sentence: str) -> str | None:
     airport branch opens on Saturdays" for "all branches except the airport branch open on
     Saturdays"): the claim is about the exception, not the rule."""
     cw = normed_words(claim)
-    for start, end, exception in _condition_spans(sentence):
+    for start, named, end, exception in _condition_spans(sentence):
         if exception:
             rest = normed_words(sentence[:start] + " " + sentence[end:])
-            marker = _CONDITIONAL.match(sentence, start)
-            own = normed_words(sentence[start:end]) - rest - (normed_words(marker.group("marker")) if marker else frozenset())
-            if cw & own:
-                return sentence[marker.end("marker") if marker else start:end].strip(" ,")
+            if cw & (normed_words(sentence[named:end]) - rest):
+                return sentence[named:end].strip(" ,")
     return None
 
 
@@ -621,7 +620,7 @@ def dropped_condition(claim: str, source: str) -> str | None:
         sent = source[s:e]
         if excepted(claim, sent):
             continue  # about the exception: :func:`excepted`'s
-        spans = [(a, b) for a, b, _ in _condition_spans(sent)]
+        spans = [(a, b) for a, _, b, _ in _condition_spans(sent)]
         core = sent
         for a, b in sorted(spans, reverse=True):  # the sentence without any of its conditions
             core = core[:a] + " " + core[b:]
