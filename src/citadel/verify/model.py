@@ -34,7 +34,7 @@ class ModelScores:
 class SupportModel:
     """Lazy onnxruntime session plus tokenizer over a model folder."""
 
-    def __init__(self, model_dir: Path = MODEL_DIR, threads: int = 2, batch_size: int = 16) -> None:
+    def __init__(self, model_dir: Path = MODEL_DIR, threads: int = 2, batch_size: int = 1) -> None:
         self.model_dir = Path(model_dir)
         self.threads = threads
         self.batch_size = batch_size
