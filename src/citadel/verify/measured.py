@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from citadel.verify.lexical import content_words, fold
+from citadel.verify.lexical import STOPWORDS, content_words, fold
 from citadel.verify.numbers import PERIOD_SECONDS, frequencies, quantities
 from citadel.verify.order import SCALE_BASES, SCALES
 from citadel.verify.windows import sentences
@@ -39,26 +39,34 @@ _VERB_SCALES = {"weigh": "weight", "weighs": "weight", "weighed": "weight", "cos
 #: of day the other way too (its "up" is "earlier", as in citadel.verify.order)
 _DIMENSIONS = {"length": {"time", "length"}, "speed": {"speed", "time"}, "height": {"length"},
                "age": {"time"}, "weight": {"mass"}, "time": {"clock"}, "price": {"usd", "eur", "gbp"},
-               "heat": {"tempc", "tempf"}, "distance": {"length"}}
+               "heat": {"tempc", "tempf"}, "distance": {"length"}, "count": {"ratio", None}}
 #: the comparatives of :data:`citadel.verify.order.SCALES` whose amounts a source states
 #: (superlatives compare nothing here), with the sign of each (+1: the first side has more)
 _SCALES: dict[str, tuple[str, int]] = {
     w: scale for w, scale in SCALES.items() if scale[0] in _DIMENSIONS and not w.endswith("st")
-} | {"sooner": ("time", 1), "oftener": ("frequency", 1)}
+} | {"sooner": ("time", 1), "oftener": ("frequency", 1), "fewer": ("count", -1), "rarer": ("count", -1)}
 #: the base word of "as long as", "more expensive than", "more often than", with the way it
 #: points on its scale ("late" points down: "not as late as" says earlier)
 _BASE: dict[str, tuple[str, int]] = {
     w: (scale, 1) for w, scale in SCALE_BASES.items() if scale in _DIMENSIONS
 } | {"late": ("time", -1), "quickly": ("speed", 1), "costly": ("price", 1), "often": ("frequency", 1),
-     "frequent": ("frequency", 1), "frequently": ("frequency", 1)}
+     "frequent": ("frequency", 1), "frequently": ("frequency", 1), "common": ("count", 1),
+     "likely": ("count", 1), "prevalent": ("count", 1)}
 
 _NEGATION = re.compile(r"\b(?:not|no|never)\b|n't\b")
 _COMPARISON = re.compile(
     r"\b(?:(?P<mod>more|less)\s+(?P<adj>[a-z]+)|as\s+(?P<as>[a-z]+)\s+as|(?P<er>[a-z]+))\b"
     r"(?P<rest>.*)$")
 _THAN = re.compile(r"\bthan\b")
-_CLAUSE = re.compile(r";|:(?=\s)|,\s*(?:and|but|while|whereas|or)\s+|\s+(?:but|while|whereas)\s+|,\s+(?=every\b)|"
+_CLAUSE = re.compile(r";|:(?=\s)|,?\s+(?:compared (?:with|to)|as against|versus|vs\.?)\s+|,\s*(?:and|but|while|whereas|or)\s+|\s+(?:but|while|whereas)\s+|,\s+(?=every\b)|"
                      r"\s+and\s+(?![\d.])|,\s+or\s+")
+
+#: a plural noun after "more" or "fewer" ("more patients than"): a count compared
+_NOUN = re.compile(r"[a-z]{3,}(?<!ss)(?<!ous)(?<!ess)s")
+_YEAR = re.compile(r"1[5-9]\d\d|20\d\d")
+#: a name with a one-letter label ("Model A", "Group B"): one word, so the sides of "Model B
+#: lasts longer than Model A" differ by their label
+_LABEL = re.compile(r"\b([A-Z][a-z]+)\s+([A-Z])\b(?!\.)")
 
 #: the least share of a claim statement's content words the source statement it restates holds
 MIN_RESTATED = 0.5
@@ -104,7 +112,8 @@ def _amounts(text: str, scale: str) -> list[tuple[float, float, str, str | None]
         qs = rates
     else:
         dims = _DIMENSIONS.get(scale, set())
-        qs = [q for q in found if q.dimension in dims and (q.per is None or scale == "price")]
+        qs = [q for q in found if q.dimension in dims and (q.per is None or scale == "price")
+              and not (q.dimension is None and (q.unit is not None or _YEAR.fullmatch(q.text)))]
         if scale in ("speed", "time"):  # the faster takes less time; the earlier, the earlier hour
             sign = -1.0
     merged: list[tuple[float, float, str, int]] = []
@@ -136,6 +145,11 @@ def _comparison(claim: str) -> tuple[str, str, str, str] | None:
         if g.group("mod") and g.group("adj") == "than" and verb and verb.group(1) in _VERB_SCALES:
             scale, sign = _VERB_SCALES[verb.group(1)], (1 if g.group("mod") == "more" else -1)
             found.append((m.start(), m.start() + len(g.group("mod")), scale, sign, sign))
+            continue
+        if g.group("mod") and g.group("adj") not in _BASE and _NOUN.fullmatch(g.group("adj")) \
+                and _THAN.search(g.group("rest")):
+            sign = 1 if g.group("mod") == "more" else -1  # "more patients than", "less rain than"
+            found.append((m.start(), m.end(), "count", sign, sign))
             continue
         if g.group("mod") and g.group("adj") in _BASE:
             scale, way = _BASE[g.group("adj")]
@@ -201,6 +215,8 @@ def _statements(source: str, scale: str) -> list[tuple[frozenset[str], list[Amou
 def measured_comparison(claim: str, source: str) -> tuple[bool, str] | None:
     """(holds, what the source states) when the source states an amount for each side of
     the claim's comparison, and the two amounts decide it; None when they do not."""
+    claim, source = (_LABEL.sub(lambda m: m.group(0) if m.group(1).lower() in STOPWORDS
+                                else f"{m.group(1)} {m.group(1)}{m.group(2)}", t) for t in (claim, source))
     parsed = _comparison(claim)
     if parsed is None:
         return None

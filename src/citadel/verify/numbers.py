@@ -580,6 +580,13 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
                 or _both(c, folded_claim, folded_source) or _signed_zero(c, folded_claim, folded_source):
             other = (_said_of_another(c, claim, source, pounds, len(cq) == 1)
                      if len(cq) <= 2 else None)
+            named = _named_elsewhere(c, claim, source, pounds) if other is None and len(cq) == 1 else None
+            if named is not None:
+                conflict = True
+                problems.append(f"'{c.text}' in the claim is what the source gives another thing, an "
+                                f"entity swap: the claim names '{named[2]}', whose statement says "
+                                f"'{named[0].text}' (\"{named[1].strip()[:80]}\")")
+                continue
             if other is not None:
                 conflict = True
                 problems.append(f"'{c.text}' in the claim but '{other[0].text}' in the statement "
@@ -594,7 +601,7 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
             matched += 1
             continue
         clash = next((s for s in wq if _conflicts(c, s) and _same(c.lo, s.lo, c.tol)), None) \
-            or next((s for s in wq if _conflicts(c, s)), None)
+            or _nearest_said(c, claim, [s for s in wq if _conflicts(c, s)], window or source)
         if clash is not None:
             conflict = True
             problems.append(f"'{_said(c)}' in the claim but '{_said(clash)}' in the source")
@@ -723,6 +730,9 @@ def _said_of_another(c: Quantity, claim: str, source: str, sterling: bool,
     if not homes:
         return None
     home_ov, home = max(homes)
+    rest = _without_clock(claim[: c.start] + " " + claim[c.end:])  # the quantity's own words aside
+    if content_words(rest) & content_words(_without_clock(home)) - content_words(best):
+        return None  # the claim names the home's own thing ("30 EUR a month for students")
     # the claim's statement holds all its words, the value's home only some, and names
     # another thing in their place ("flights to Madrid leave from Terminal 2" for "the flight
     # to Rome leaves from Terminal 2"): a short claim's one word is the difference
@@ -731,6 +741,50 @@ def _said_of_another(c: Quantity, claim: str, source: str, sterling: bool,
     if home_ov > best_ov - MIN_ALIGNMENT_LEAD and not named_another:
         return None
     return clash, home
+
+
+def _without_quantities(text: str, qs: list[Quantity]) -> str:
+    """``text`` with its quantities blanked ("six months" names no month)."""
+    for q in sorted(qs, key=lambda q: -q.start):
+        text = text[: q.start] + " " + text[q.end:]
+    return _without_clock(text)
+
+
+#: :func:`_named_elsewhere` reads short sources only: in a long one the claim's words turn up
+#: in many statements by chance (and its first statement is no topic)
+MAX_NAMING_STATEMENTS = 6
+
+
+def _named_elsewhere(c: Quantity, claim: str, source: str, sterling: bool
+                     ) -> tuple[Quantity, str, str] | None:
+    """``(clash, home, the naming words)`` when the claim's one quantity is the value of a statement about one
+    thing while the claim names another, whose own statement gives it another value: "the
+    gym membership costs 45 EUR a month for students" where "a standard gym membership
+    costs 45 EUR a month" and "students and pensioners pay 30 EUR a month". The claim names
+    the other thing by a word of that statement found in no statement giving its value;
+    the words of the source's first statement (its topic, which the later ones take for
+    granted) name nothing, and the claim must name nothing of the value's own statements
+    that the other lacks."""
+    parts = statements(source)
+    if not 2 <= len(parts) <= MAX_NAMING_STATEMENTS or c.unit is None:
+        return None
+    rest = content_words(_without_clock(claim[: c.start] + " " + claim[c.end:]))
+    said = [(p, _pounds(quantities(p, ranges=True), sterling)) for p in parts]
+    words_of = [content_words(_without_quantities(p, qs)) for p, qs in said]
+    topic = words_of[0]
+    agreeing = [i for i, (_, qs) in enumerate(said) if any(_agree(c, q) for q in qs)]
+    if not agreeing:
+        return None
+    theirs = frozenset().union(*(words_of[i] for i in agreeing))
+    for i, (p, qs) in enumerate(said):
+        clash = next((q for q in qs if q.unit == c.unit and q.per == c.per and not _agree(c, q)), None)
+        if i in agreeing or clash is None:
+            continue
+        own = words_of[i]
+        naming = rest & own - theirs - topic
+        if naming and not rest & theirs - own - topic:
+            return clash, p, ", ".join(sorted(naming))
+    return None
 
 
 def _bound_with_others(cq: list[Quantity], source: str, sterling: bool) -> str | None:
@@ -849,10 +903,10 @@ def _entailed(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
     hedged = _BOUND_IN_CLAIM.search(claim, 0, c.start) is not None
     clo, chi = c.base()
     for s in [] if hedged else sq:
-        if not _comparable(c, s) or (c.per and s.per and c.per != s.per):
+        if not _comparable(c, s) or (c.per and s.per and c.per != s.per) or not _said_alike(c, claim, s, source):
             continue
         slo, shi = s.base()
-        if s.lo < s.hi and slo <= clo and chi <= shi:
+        if s.lo < s.hi and slo <= clo and chi <= shi and not (c.unit == "o'clock" and _ENDPOINT.search(claim, 0, c.start)):
             return True
         if s.lo < s.hi and (clo > shi or chi < slo) and _OUTSIDE.search(source, s.end, s.end + 120):
             return True  # "between 1 and 200; values outside this range return an error"
@@ -886,6 +940,30 @@ def _entailed(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
             if i != j and any(_close(v, clo, hedged) for v in _derived(a, b, c)):
                 return True
     return False
+
+
+def _nearest_said(c: Quantity, claim: str, found: list[Quantity], text: str) -> Quantity | None:
+    """Of the quantities ``found`` in ``text``, the one said in the words nearest the claim's
+    around ``c`` (the first on a tie): "4 p.m." of "from 10 a.m. to 4 p.m. on Saturdays" for
+    "closes at 6 p.m. on Saturdays", not the weekdays' "9 a.m."."""
+    own = content_words(claim[: c.start] + " " + claim[c.end:])
+    return max(found, key=lambda s: len(own & content_words(text[max(0, s.start - 50): s.end + 50])),
+               default=None)
+
+
+#: a time of day the claim gives as an end of something ("closes at 6 p.m."): a time inside
+#: the source's "from 9 a.m. to 8 p.m." is then no end the source states
+_ENDPOINT = re.compile(r"\b(?:(?:opens|opening|closes|closing|starts|starting|ends|ending|finishes|begins|"
+                       r"until|till|from)|(?:will|to|must|should|can|may|does|do|did)\s+(?:not\s+)?"
+                       r"(?:open|close|start|end|finish|begin))\s+(?:at\s+|by\s+)?$")
+
+
+def _said_alike(c: Quantity, claim: str, s: Quantity, source: str) -> bool:
+    """The source's range or bound ``s`` is said in a sentence that shares a content word with
+    the claim: "results within three working days" bounds nothing of "fast for 12 hours
+    before the test"."""
+    where = next(((a, b) for a, b in sentences(source) if a <= s.start < b), (0, len(source)))
+    return bool(content_words(_without_clock(claim)) & content_words(_without_clock(source[where[0]:where[1]])))
 
 
 _EACH_BEFORE = re.compile(r"\b(?:each|every|per)\s+[a-z][^,;:.!?]{0,60}$")
