@@ -37,7 +37,7 @@ _VERB_SCALES = {"weigh": "weight", "weighs": "weight", "weighed": "weight", "cos
 #: the dimensions (citadel.verify.numbers) whose amounts each scale orders; "speed" also
 #: orders durations, the other way (the faster one takes less time), and "time" orders times
 #: of day the other way too (its "up" is "earlier", as in citadel.verify.order)
-_DIMENSIONS = {"length": {"time", "length"}, "speed": {"speed", "time"}, "height": {"length"},
+_DIMENSIONS: dict[str, set[str | None]] = {"length": {"time", "length"}, "speed": {"speed", "time"}, "height": {"length"},
                "age": {"time"}, "weight": {"mass"}, "time": {"clock"}, "price": {"usd", "eur", "gbp"},
                "heat": {"tempc", "tempf"}, "distance": {"length"}, "count": {"ratio", None}}
 #: the comparatives of :data:`citadel.verify.order.SCALES` whose amounts a source states
