@@ -117,6 +117,9 @@ def substitution(claim: str, source: str) -> list[tuple[str, str]] | None:
     for new, old in replaced:
         if _same_amount(new, old):
             return None  # an amount said another way ("a year", "12 months")
+        if all(_NUMERIC.fullmatch(w) for w in new + old) and not all(w[0].isdigit() for w in new + old):
+            return None  # a time of day or a range for a time: the number layer reads them
+            # ("open at 8 p.m." inside "open from 6 a.m. to 9 p.m.")
         if len(new) > MAX_SEGMENT or len(old) > MAX_SEGMENT + 1 or set(new) & set(old):
             return None
         rest = list(everywhere)
@@ -126,6 +129,9 @@ def substitution(claim: str, source: str) -> list[tuple[str, str]] | None:
         if not all(w in rest for w in new):
             return None
     return [(" ".join(new), " ".join(old)) for new, old in replaced]
+
+
+_NUMERIC = re.compile(r"\d[\d.,:]*|a|p|m|am|pm|to|and|from|until|till")
 
 
 def _same_amount(a: list[str], b: list[str]) -> bool:
@@ -391,6 +397,21 @@ def contrary(claim: str, source: str) -> tuple[str, str] | None:
     return None
 
 
+def stated_contrary(word: str, claim: str, source: str) -> bool:
+    """A source sentence that shares another of the claim's content words says the contrary
+    of ``word`` without a negation: "does not open on Sundays" where "It is closed on
+    Sundays", though another sentence says the library is open on weekdays."""
+    key = stem(word)
+    others = content_words(claim) - {key}
+    for s, e in sentences(source):
+        sent = source[s:e]
+        if negation_count(sent) or not others & content_words(sent):
+            continue
+        if any(_contrary(word, w) for w in words(sent)):
+            return True
+    return False
+
+
 _JOINED_TAIL = re.compile(r",?\s+(?:or|and)\s+(?P<tail>[^,;.]{2,60})[.!]?\s*$", re.IGNORECASE)
 _BOUND_TAIL = re.compile(r"(?:less|more|fewer|above|below|over|under|later|earlier|longer|shorter|higher|"
                          r"lower|older|younger|greater|smaller|larger|so|thereabouts|similar|equivalent|newer|"
@@ -561,6 +582,16 @@ _CONDITIONAL = re.compile(
 _EXCEPTION = re.compile(r"(?:except|apart|other|with\s+the\s+exception|excluding)", re.IGNORECASE)
 _VERB_AFTER = re.compile(r"\b(?:have|has|had|is|are|was|were|can|could|may|might|must|will|would|shall|"
                          r"should|get|gets|receive|receives|need|needs|pay|pays)\b", re.IGNORECASE)
+#: the sentence's subject narrowed by a relative clause or a phrase of who it is ("Staff
+#: | who have completed their probation | can work from home", "Children | under 12 | enter
+#: free"): the claim that leaves it out says the rest of everyone
+_RESTRICTED_SUBJECT = re.compile(
+    r"^\W*(?:(?:the|all|any|only)\s+)?(?:[a-z][\w'-]*\s+){0,2}[a-z][\w'-]*\s+"
+    r"(?P<what>(?:who|that|whose)\s+(?:[\w'-]+\s+){1,8}?(?=(?:can|cannot|may|must|will|should|are|is|get|gets|"
+    r"receive|receives|need|needs|pay|pays|have to|has to|qualify|qualifies|enter|enters)\b)|"
+    r"(?:from|under|over|aged|above|below|younger than|older than)\s+(?:[\w'-]+\s+){1,5}?"
+    r"(?=(?:can|cannot|may|must|will|should|are|is|get|gets|receive|receives|need|needs|pay|pays|have to|"
+    r"has to|qualify|qualifies|enter|enters)\b))", re.IGNORECASE)
 #: a claim with words of a condition of its own states one, and is read by the other rules
 _STATES_CONDITION = re.compile(r"\b(?:if|unless|provided|as long as|subject to|except|apart from|other than|"
                                r"excluding|only|approval|permission|consent|when|whenever|after|before|once)\b",
@@ -588,6 +619,10 @@ def _condition_spans(sent: str) -> list[tuple[int, int, int, bool]]:
                     end = m.start("what") + t.end()
                     break
         spans.append((start, m.end("marker"), end, exception))
+    narrowed = _RESTRICTED_SUBJECT.match(sent)
+    if narrowed is not None and not any(a < narrowed.end("what") and narrowed.start("what") < b
+                                        for a, _, b, _ in spans):
+        spans.append((narrowed.start("what"), narrowed.start("what"), narrowed.end("what"), False))
     return spans
 
 
@@ -637,5 +672,5 @@ def dropped_condition(claim: str, source: str) -> str | None:
     return None
 
 
-__all__ = ["added_tail", "aligned_clause", "dropped_condition", "excepted", "beside_only", "aligned_sentence", "moved_attribute", "narrowed", "opposite_in_conjunct", "raised_modality", "sequence",
+__all__ = ["added_tail", "aligned_clause", "stated_contrary", "dropped_condition", "excepted", "beside_only", "aligned_sentence", "moved_attribute", "narrowed", "opposite_in_conjunct", "raised_modality", "sequence",
            "substitution", "swapped", "contrary"]

@@ -51,6 +51,14 @@ def atomic_parts(claim: str) -> list[str]:
     """The claim's atomic parts, or ``[claim]`` when it states one fact (or cannot be cut
     safely)."""
     text = claim.strip()
+    so = _SO_TOO.match(text)
+    if so is not None:  # "Headaches were less common in the treatment group, and so was nausea"
+        head = so.group("head").strip().rstrip(",")
+        subject = subject_of(head)
+        if subject and len(head.split()) >= MIN_WORDS:
+            other = so.group("subject").strip()
+            return [head[:1].upper() + head[1:] + ".",
+                    other[:1].upper() + other[1:] + head[len(subject):].rstrip(".") + "."]
     pieces: list[str] = []
     pos = 0
     for m in _CUT.finditer(text):
@@ -66,7 +74,7 @@ def atomic_parts(claim: str) -> list[str]:
     if len(pieces) == 1:
         return [claim]
     parts: list[str] = []
-    subject = _subject(pieces[0])
+    subject = subject_of(pieces[0])
     for i, piece in enumerate(pieces):
         piece = piece.strip().rstrip(".;,")
         if i and _STARTS_VERB.match(piece):
@@ -83,6 +91,9 @@ def atomic_parts(claim: str) -> list[str]:
     return parts
 
 
+#: "X ..., and so is Y": Y shares X's predicate
+_SO_TOO = re.compile(r"^(?P<head>.+?),?\s+and\s+so\s+(?:is|are|was|were|do|does|did|has|have|had|can|could|"
+                     r"will|would|should|must)\s+(?P<subject>[^,;.]{2,60}?)\s*[.!]?$", re.IGNORECASE)
 _RELATIVE = re.compile(r"^\S+(?:\s+\S+){0,3}?\s+(?:you|we|they|i|he|she|it|that|which|who)\s", re.IGNORECASE)
 
 
@@ -93,7 +104,9 @@ def _is_clause(text: str) -> bool:
     return m is not None and not _PREPOSITION.match(text) and not _RELATIVE.match(m.group(0) + " ")
 
 
-def _subject(text: str) -> str | None:
+def subject_of(text: str) -> str | None:
+    """The words before a sentence's verb ("All three rooms" of "All three rooms cost ..."),
+    or None when they read as no subject (a preposition first, a clause inside)."""
     m = _SUBJECT.match(text.strip())
     if not m or _PREPOSITION.match(m.group(1)) or re.search(r",|\b(?:that|who|which)\b", m.group(1)):
         return None

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from enum import StrEnum
 
+from citadel.verify.atomic import subject_of
 from citadel.verify.lexical import content_words, fold, overlap, stem, words
 from citadel.verify.tables import named_cells, named_rows, rows
 from citadel.verify.windows import sentences
@@ -548,6 +549,41 @@ def free_but_priced(claim: str, source: str) -> tuple[str, str] | None:
     return None
 
 
+#: a claim that says something is paid for
+_CHARGED = re.compile(r"\b(?:charges?|charged|charging|pays?|paid|paying|costs?|fees?|payable|billed|"
+                      r"at\s+(?:an?\s+)?(?:extra|additional)\s+cost)\b", re.IGNORECASE)
+_DENIED = re.compile(r"\b(?:not|no|never|nothing|without)\b|n't\b", re.IGNORECASE)
+
+
+def priced_but_free(claim: str, source: str) -> tuple[str, str] | None:
+    """(the claim's words for a charge, the source's for free) when the claim says something
+    is paid for and the statement it restates (60% of its other words) says it is free:
+    "The museum charges children under 12 for entry" where "Children under 12 enter free of
+    charge". A claim that denies anything, or that is free itself, is left alone."""
+    folded = fold(claim)
+    m = _CHARGED.search(folded)
+    if m is None or _FREE.search(folded) or _DENIED.search(folded):
+        return None
+    rest = folded[: m.start()] + " " + folded[m.end():]
+    parts = whole_statements(source)
+    for part in parts:
+        free = _FREE.search(fold(part))
+        if free is None or _DENIED.search(fold(part)[: free.start()]):
+            continue
+        # the statement holds most of the claim's words, or at least a third and one that
+        # no other statement holds ("children", where the price is the adults')
+        named = content_words(rest) & content_words(part) - frozenset().union(
+            *(content_words(p) for p in parts if p != part))
+        if overlap(rest, part) < (MIN_PRICED_OVERLAP if not named else MIN_NAMED_FREE):
+            continue
+        if any(q.dimension in _MONEY_DIMENSIONS and q.hi > 0 for q in quantities(part)):
+            continue  # "free of charge for members, 5 EUR for others": the claim may be the others
+        return m.group(0), free.group(0)
+    return None
+
+
+#: ... and when the free statement alone holds one of the claim's words
+MIN_NAMED_FREE = 0.3
 #: how much of a "free" claim's other words the statement giving a price must hold
 MIN_PRICED_OVERLAP = 0.6
 
@@ -581,6 +617,12 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
             other = (_said_of_another(c, claim, source, pounds, len(cq) == 1)
                      if len(cq) <= 2 else None)
             named = _named_elsewhere(c, claim, source, pounds) if other is None and len(cq) == 1 else None
+            every = _said_of_all(c, claim, source, pounds) if other is None and named is None else None
+            if every is not None:
+                conflict = True
+                problems.append(f"'{c.text}' is said of {every[2].strip().lower()}, but the source gives '{every[0].text}' "
+                                f"for one of them (\"{every[1].strip()[:80]}\")")
+                continue
             if named is not None:
                 conflict = True
                 problems.append(f"'{c.text}' in the claim is what the source gives another thing, an "
@@ -722,7 +764,8 @@ def _said_of_another(c: Quantity, claim: str, source: str, sterling: bool,
     # ... when the claim has no other number and this one is no day of a date
     plain = alone and not (_DATE.match(fold(claim), c.end) or _DATE_BEFORE.search(fold(claim), 0, c.start))
     clash = next((q for q in bq if _conflicts(c, q) or (
-        plain and q.unit == c.unit and not _is_year(q) and not _agree(c, q))), None)
+        plain and q.unit == c.unit and not _is_year(q) and not _agree(c, q))), None) \
+        or (_one_of(c, claim, best) if plain else None)
     if clash is None:
         return None
     homes = [(ov, text) for ov, text in scored
@@ -755,6 +798,38 @@ def _without_quantities(text: str, qs: list[Quantity]) -> str:
 MAX_NAMING_STATEMENTS = 6
 
 
+#: a claim that starts by saying its predicate of all of several things ("Both models", "All
+#: three plans"); "each month", "every £1" and "either party" are no such subject
+_ALL_OF = re.compile(r"^\W*(?:(?:in|for|on)\s+)?(?:both|all)\b(?:\s+(?:of\s+)?(?:the\s+)?[\w-]+)?", re.IGNORECASE)
+
+
+def _said_of_all(c: Quantity, claim: str, source: str, sterling: bool) -> tuple[Quantity, str, str] | None:
+    """``(clash, statement, the claim's words)`` when the claim gives its value to every one
+    of several things ("both models last up to 12 hours") and the source gives one of them
+    another ("Model A lasts up to 12 hours, while Model B lasts up to 9 hours"): a
+    statement with the value, and another of the same predicate (a content word of the claim
+    both hold) with a value of the same unit that differs."""
+    every = _ALL_OF.match(claim)
+    parts = statements(source)
+    if every is None or not 2 <= len(parts) <= MAX_NAMING_STATEMENTS or c.unit is None:
+        return None
+    rest = content_words(_without_clock(claim[: c.start] + " " + claim[c.end:]))
+    # what "both" or "all" is said of: the statement with another value must name it too
+    things = content_words(subject_of(claim) or every.group(0)) - {"both", "all"}
+    if not things:
+        return None
+    said = [(p, _pounds(quantities(p, ranges=True), sterling)) for p in parts]
+    words_of = [content_words(_without_quantities(p, qs)) for p, qs in said]
+    agreeing = [i for i, (_, qs) in enumerate(said) if any(_agree(c, q) for q in qs)]
+    for i in agreeing:
+        for j, (p, qs) in enumerate(said):
+            clash = next((q for q in qs if q.unit == c.unit and q.per == c.per and not _agree(c, q)), None)
+            if j not in agreeing and clash is not None and rest & words_of[i] & words_of[j] \
+                    and things & words_of[j]:
+                return clash, p, every.group(0)
+    return None
+
+
 def _named_elsewhere(c: Quantity, claim: str, source: str, sterling: bool
                      ) -> tuple[Quantity, str, str] | None:
     """``(clash, home, the naming words)`` when the claim's one quantity is the value of a statement about one
@@ -784,6 +859,23 @@ def _named_elsewhere(c: Quantity, claim: str, source: str, sterling: bool
         naming = rest & own - theirs - topic
         if naming and not rest & theirs - own - topic:
             return clash, p, ", ".join(sorted(naming))
+    return None
+
+
+_COUNTED = re.compile(r"\s*([a-z][a-z-]+)")
+
+
+def _one_of(c: Quantity, claim: str, statement: str) -> Quantity | None:
+    """The statement's "one user" (or "a single user") for the claim's count of users ("up
+    to ten users"): number words below two are no quantity elsewhere, but a count of the same
+    thing it is."""
+    m = _COUNTED.match(claim, c.end)
+    if c.unit is not None or c.lo == 1 or m is None:
+        return None
+    key = stem(m.group(1))
+    for one in re.finditer(r"\b(?:one|a\s+single|only\s+one|just\s+one)\s+([a-z][a-z-]+)", statement, re.IGNORECASE):
+        if stem(one.group(1)) == key:
+            return Quantity(1.0, 1.0, None, None, one.start(), one.end(), one.group(0))
     return None
 
 
@@ -840,8 +932,8 @@ _DATE = re.compile(r"(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MONTH + r"(?:\s|,|$)")
 _DATE_BEFORE = re.compile(r"\b" + _MONTH + r"\s+$")
 #: words that announce a computed amount: "in total", "28 years later", "ten times as many"
 _ARITHMETIC = re.compile(r"\b(?:total|in all|altogether|combined|later|earlier|after|before|apart|"
-                         r"difference|times|twice|double|half|each|every|so|sum|overall|longer|"
-                         r"shorter|more|less|fewer|per)\b")
+                         r"difference|took|lasted|spanned|until|till|times|twice|double|half|each|every|so|"
+                         r"sum|overall|longer|shorter|more|less|fewer|per)\b")
 #: for a small plain count, only words that announce a computed count: small counts add up
 #: to almost any other by chance ("the top six" from "three attempts, then three more"); a
 #: larger one is read from any arithmetic word ("120 deliveries" from 20 overs of six each)

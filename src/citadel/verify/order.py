@@ -185,6 +185,54 @@ def _compared(text: str) -> list[tuple[str, int, int, bool]]:
     return out
 
 
+_MORE_OR_LESS = re.compile(r"\b(?:(?:more|less)\s+(?!than\b|and\b|or\b|of\b)(?P<base>[a-z]+)|(?P<er>[a-z]{3,}er)|"
+                           r"fewer)\b")
+#: comparatives :func:`said_equal` reads besides those of :data:`SCALES`
+_MORE_OR_LESS_WORDS = frozenset(("rarer", "commoner"))
+_SAID_EQUAL = re.compile(r"\b(?:equally|as)\s+(?P<base>[a-z]+)|\b(?:similar|similarly|unchanged|"
+                         r"no\s+(?:significant\s+|statistically\s+significant\s+|measurable\s+)?difference|"
+                         r"(?:did|does|do)\s+not\s+differ|not\s+(?:significantly\s+)?different)\b")
+
+
+#: :func:`said_equal` reads short claims, against a sentence holding half their words
+MAX_EQUAL_WORDS = 25
+MIN_EQUAL_ALIGNED = 0.5
+
+
+def _comparative(text: str) -> re.Match[str] | None:
+    """The first "more X", "less X", "fewer" or comparative of a known scale ("lower",
+    "rarer") in ``text``; "water", "after" and "other" are none."""
+    return next((m for m in _MORE_OR_LESS.finditer(text) if not m.group("er") or m.group("er") in SCALES
+                 or m.group("er") in _MORE_OR_LESS_WORDS), None)
+
+
+def said_equal(claim: str, source: str) -> tuple[str, str] | None:
+    """``(the claim's comparison, source sentence)`` when the claim says its subject is more
+    or less of something ("nausea was less common in the treatment group") and the source
+    sentence about that subject says it is equal ("Nausea was equally common in both
+    groups", "no difference in ...", "similar in both arms"). An "as ... as" of another
+    word, or a sentence that compares too, says nothing of it."""
+    low = fold(claim)
+    m = _comparative(low)
+    if m is None or _QUANTIFIED.search(low[: m.start()]) or len(low.split()) > MAX_EQUAL_WORDS:
+        return None
+    subject = content_words(low[: m.start()])
+    if not subject:
+        return None
+    for s, e in sentences(source):
+        sl = fold(source[s:e])
+        eq = _SAID_EQUAL.search(sl)
+        if eq is None or not subject & content_words(sl) or overlap(claim, sl) < MIN_EQUAL_ALIGNED \
+                or _comparative(sl) or _compared(sl):
+            continue
+        if eq.group("base") and eq.group("base") != (m.group("base") or "") and eq.group(0).startswith("as"):
+            continue  # "as soon as", "as well as"
+        if eq.group("base") and m.group("base") and eq.group("base") != m.group("base"):
+            continue  # "equally safe" says nothing of "less common"
+        return m.group(0), source[s:e].strip()
+    return None
+
+
 def turned_comparison(claim: str, source: str) -> tuple[str, str] | None:
     """``(claim, source sentence)`` when the claim compares its subject (its words before
     the comparative) with another thing (its words after "than" or "as") the other way from
@@ -279,5 +327,5 @@ def ranked_comparison(claim: str, source: str) -> bool | None:
     return x_more == bool(m.group("more"))
 
 
-__all__ = ["SCALES", "SCALE_BASES", "dated_order", "order_confirmed", "ranked_comparison", "turned_comparison",
+__all__ = ["SCALES", "SCALE_BASES", "said_equal", "dated_order", "order_confirmed", "ranked_comparison", "turned_comparison",
            "turned_relation"]

@@ -300,6 +300,68 @@ def contained_denial(claim: str, source: str) -> tuple[str, str] | None:
     return None
 
 
+_GRANTS = re.compile(r"\b(?:may|can|allowed|permitted|free\s+to|welcome\s+to|entitled\s+to)\b(?!\s+be\s+"
+                     r"(?:considered|seen|regarded|viewed|described|thought|called|found|due|caused|linked|"
+                     r"associated|related|affected|true|false|different|possible|necessary|needed|required|"
+                     r"more|less|higher|lower|better|worse)\b)", re.IGNORECASE)
+_REFUSES = re.compile(r"\b(?:may\s+not|cannot|can\s+not|can't|must\s+not|mustn't|"
+                      r"not\s+(?:be\s+)?(?:allowed|permitted)|prohibited|forbidden|banned|"
+                      r"no\s+\w+(?:\s+\w+)?\s+(?:is|are)\s+(?:allowed|permitted))\b", re.IGNORECASE)
+_PERMISSION = frozenset(stem(w) for w in (
+    "may can allow allowed permit permitted free welcome entitled prohibit prohibited "
+    "forbid forbidden ban banned must").split())
+#: the least share of the claim's content words (permission words aside) a source sentence
+#: holds to say whether what the claim speaks of is allowed
+MIN_PERMISSION_SHARED = 0.4
+
+
+def permission_flip(claim: str, source: str) -> tuple[str, str] | None:
+    """``(how, sentence)`` when the claim allows what the source's sentences about it forbid
+    ("Guests may bring their own food" where "Outside food and drink are not permitted";
+    ``how`` is "allows") or forbids what they allow ("forbids"). The sentences about it share
+    at least two and 40% of the claim's content words; one that both allows and forbids
+    ("allowed in the park but not in the playground") leaves the question open, as do one
+    of each, a refusal with its exception ("... unless", "except ...") and a source that
+    names an exception anywhere ("Bottled water is the only exception")."""
+    main = _SUBCLAUSE.sub(" ", claim)  # "... if it cannot generate ...": no refusal of the claim's
+    refuses = bool(_REFUSES.search(main))
+    grants = not refuses and bool(_GRANTS.search(main)) and not _DENIAL.search(main)
+    if not (refuses or grants):
+        return None
+    cw = content_words(claim) - _PERMISSION
+    if len(cw) < 2:
+        return None
+    if _EXCEPTION.search(source):  # "Bottled water is the only exception": the claim may be it
+        return None
+    refusing, granting, mixed = [], [], False
+    for sent in _sentences(source):
+        if len(cw & content_words(sent)) < max(2, MIN_PERMISSION_SHARED * len(cw)):
+            continue
+        no = bool(_REFUSES.search(sent))
+        yes = bool(_GRANTS.search(_REFUSES.sub(" ", sent))) and not _DENIAL.search(_REFUSES.sub(" ", sent))
+        if (no and yes) or _EXCEPTING.search(sent):  # "may not ... unless": the claim may be the exception
+            mixed = True
+        elif no:
+            refusing.append(sent.strip())
+        elif yes:
+            granting.append(sent.strip())
+    if mixed:
+        return None
+    if grants and refusing and not granting:
+        return "allows", refusing[0]
+    if refuses and granting and not refusing:
+        return "forbids", granting[0]
+    return None
+
+
+_DENIAL = re.compile(r"\b(?:not|never|no)\b|n't\b", re.IGNORECASE)
+_SUBCLAUSE = re.compile(r"\b(?:if|when|unless|because|although|though|while|whereas|who|which|that|until)\b"
+                        r"[^,;.]*", re.IGNORECASE)
+_EXCEPTION = re.compile(r"\b(?:exceptions?|exempt(?:ed|ion|ions)?)\b", re.IGNORECASE)
+_EXCEPTING = re.compile(r"\b(?:unless|except|excepting|but|only\s+if|other\s+than|apart\s+from)\b",
+                        re.IGNORECASE)
+
+
 def shared_denial(claim: str, sentence: str) -> bool:
     """The claim denies a word that the sentence denies too ("this cap does not apply" and
     "this cap does not apply to breaches or to ..."): both say no to the same thing."""
@@ -307,4 +369,4 @@ def shared_denial(claim: str, sentence: str) -> bool:
     return any(p == "-" and w in theirs for w, p in uses(claim))
 
 
-__all__ = ["contained_denial", "contrasted", "denied_head", "dropped_contrast", "normed_words", "released", "shared_denial", "uses"]
+__all__ = ["contained_denial", "permission_flip", "contrasted", "denied_head", "dropped_contrast", "normed_words", "released", "shared_denial", "uses"]

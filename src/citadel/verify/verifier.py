@@ -63,6 +63,7 @@ from citadel.verify.align import (
     narrowed,
     opposite_in_conjunct,
     raised_modality,
+    stated_contrary,
     substitution,
     swapped,
 )
@@ -71,6 +72,7 @@ from citadel.verify.claims import split_claims
 from citadel.verify.combiner import Combiner, default_combiner, logit
 from citadel.verify.judge import Generator, LLMJudge
 from citadel.verify.lexical import (
+    STOPWORDS,
     Directed,
     bigram_overlap,
     content_words,
@@ -85,16 +87,25 @@ from citadel.verify.lexical import (
 )
 from citadel.verify.measured import frequency_conflict, measured_comparison
 from citadel.verify.model import MODEL_DIR, SupportModel
-from citadel.verify.numbers import NumberCheck, NumberStatus, check_numbers, compare_rows, free_but_priced
+from citadel.verify.numbers import (
+    NumberCheck,
+    NumberStatus,
+    check_numbers,
+    compare_rows,
+    free_but_priced,
+    priced_but_free,
+)
 from citadel.verify.order import (
     dated_order,
     order_confirmed,
     ranked_comparison,
+    said_equal,
     turned_comparison,
     turned_relation,
 )
 from citadel.verify.polarity import (
     contained_denial,
+    permission_flip,
     contrasted,
     denied_head,
     dropped_contrast,
@@ -174,7 +185,9 @@ MIN_EXCEPTED = 0.7
 UNIVERSAL = frozenset(["all", "every", "always", "everyone", "everybody", "everything", "entire", "whole"])
 _PERIODIC = re.compile(r"\b(?:every|each|all)\s+(?:other\s+|\d+\s+|(?:two|three|four|five|six|ten|twelve)\s+|"
                        r"working\s+|business\s+|calendar\s+)?(?:day|week|month|year|hour|time|night|"
-                       r"morning|quarter)s?\b", re.IGNORECASE)
+                       r"morning|quarter)s?\b"
+                       # "A single user is all the plan allows": "all" as "the whole of it", no scope
+                       r"|\b(?:is|are|was|were|'s)\s+all\b", re.IGNORECASE)
 #: words that say a condition does not matter ("whenever rent is late", "whether or not you
 #: use it", "however long after"), or that a claim holds for every member of a kind
 _WIDENING = re.compile(r"\b(?:whenever|wherever|whatever|whichever|however\s+(?:long|much|many|often|"
@@ -234,6 +247,8 @@ class _Crisp:
     compared: str | None = None  # a comparison between two rows that their values contradict
     #: (holds, the two amounts): a comparison the source's stated amounts decide
     measured: tuple[bool, str] | None = None
+    #: (the claim's comparative, sentence): a difference where the source says "equally"
+    equal: tuple[str, str] | None = None
     #: (the claim's words, the source's, the source's part, what): an amount the number layer
     #: does not read, said otherwise than the statement it restates (:func:`_amount_mismatch`)
     amount: tuple[str, str, str, str] | None = None
@@ -242,6 +257,9 @@ class _Crisp:
     #: (word, the source's clause for the claim's way, the contrasting clause): the claim
     #: drops the case the source limits the word to
     contrast: tuple[str, str, str] | None = None
+    #: (how, sentence): the claim allows what the source's sentences about it forbid, or
+    #: the other way round (:func:`citadel.verify.polarity.permission_flip`)
+    permission: tuple[str, str] | None = None
     #: the condition or exception of the source sentence that the claim leaves out
     condition: str | None = None
     #: what the source sentence makes an exception of, when the claim states the rule of it
@@ -282,13 +300,15 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
     cu, cd = direction(claim)
     su, sd = direction(best)
     exception = excepted(claim, best) if best else None
+    denied = denied_head(claim, source)
     return _Crisp(
         # both ways: a long sentence with a "not" in another clause is not the claim negated
         negation_flip=best_ov >= 0.9 and overlap(best, claim) >= 0.6
         and (negation_count(claim) > 0) != (negation_count(best) > 0)
         and not contrasted(best) & normed_words(claim)  # "not at the machines, but at the desk"
         and exception is None,  # "the airport branch does not open" for "all ... except the airport branch"
-        denied=denied_head(claim, source),
+        denied=None if denied is None or (denied[1] == "denied" and stated_contrary(denied[0], claim, source))
+        else denied,
         moved=moved_attribute(claim, source),
         relation=turned_relation(claim, source),
         dated=dated_order(claim, source),
@@ -308,10 +328,13 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         table_cell=cell_polarity(claim, source),
         compared=compare_rows(claim, source),
         measured=measured_comparison(claim, source),
+        equal=next((found for part in atomic_parts(claim) if (found := said_equal(part, source))), None),
         amount=_amount_mismatch(claim, source),
         contained=contained_denial(claim, source),
+        permission=permission_flip(claim, source),
         contrast=dropped_contrast(claim, source),
-        condition=dropped_condition(claim, source),
+        # "All visitors" for "Visitors from outside the EU": the scope rule's to name
+        condition=None if univ else dropped_condition(claim, source),
         exception=exception if negation_count(claim) == negation_count(best) and best_ov >= MIN_EXCEPTED else None,
     )
 
@@ -324,7 +347,7 @@ def _amount_mismatch(claim: str, source: str) -> tuple[str, str, str, str] | Non
     found = frequency_conflict(claim, source)
     if found is not None:
         return found[0], found[1], "statement", "how often"
-    found = free_but_priced(claim, source)
+    found = free_but_priced(claim, source) or priced_but_free(claim, source)
     if found is not None:
         return found[0], found[1], "statement", "a price"
     found = share_conflict(claim, source)
@@ -417,7 +440,9 @@ def _says_opposite(claim: str, window: str, margin: float) -> bool:
     closest to the claim holds a negation itself: a negation elsewhere in the window still
     pulls the model towards "a negation on both sides agrees". When it was made by removing
     the claim's negation, not trusted if that sentence says the same with a negative word
-    instead ("not eligible" for "excluded", "no charge" for "free"), or when the claim's
+    instead ("not eligible" for "excluded", "no charge" for "free"), or another sentence of
+    the window says the contrary of a word of the claim ("does not open on Sundays" where "it
+    is closed on Sundays"), or when the claim's
     negation releases from a duty ("need not"), or when that sentence denies the very word
     the claim denies: the model reads the un-negated claim as closer to such a sentence
     whatever it means."""
@@ -428,7 +453,8 @@ def _says_opposite(claim: str, window: str, margin: float) -> bool:
         # "does not have to" turned into "does have to": a duty the model reads into any
         # sentence that names the act
         return not (NEGATIVE_WORDS & set(words(closest))) and not released(claim) \
-            and not shared_denial(claim, closest)
+            and not shared_denial(claim, closest) \
+            and not any(stated_contrary(w, claim, window) for w in set(words(claim)) - STOPWORDS)
     if negation_count(opposite(claim)) == negation_count(claim):
         return True
     return negation_count(closest) > 0
@@ -658,6 +684,9 @@ class Verifier:
         if crisp.measured is not None and not crisp.measured[0]:
             return RuleVerdict(Verdict.CONTRADICTED, "comparison: the amounts the source states "
                                f"order these the other way ({crisp.measured[1]})", 0.05)
+        if crisp.equal:
+            return RuleVerdict(Verdict.CONTRADICTED, f"comparison: the claim says '{crisp.equal[0]}' "
+                               f"where the source says they do not differ: \"{crisp.equal[1][:100]}\"", 0.05)
         if crisp.relation:
             return RuleVerdict(Verdict.CONTRADICTED, f"order: the claim says '{crisp.relation[0]}' "
                                f"where the source says '{crisp.relation[1]}'", 0.05)
@@ -677,6 +706,11 @@ class Verifier:
         if crisp.contained:
             return RuleVerdict(Verdict.CONTRADICTED, f"negation: the claim affirms '{crisp.contained[0]}' where "
                                f"the source denies it: \"{crisp.contained[1][:100]}\"", 0.05)
+        if crisp.permission:
+            how, sent = crisp.permission
+            theirs = "forbids" if how == "allows" else "allows"
+            return RuleVerdict(Verdict.CONTRADICTED, f"negation: the claim {how} what the source "
+                               f"{theirs}: \"{sent[:100]}\"", 0.05)
         if crisp.direction_flip:
             return RuleVerdict(Verdict.CONTRADICTED,
                                "direction: the source says the opposite (up against down)", 0.05)
