@@ -573,6 +573,7 @@ def narrowed(claim: str, source: str) -> str | None:
 #: their manager's approval"
 _CONDITIONAL = re.compile(
     r"(?:,\s*)?\b(?P<marker>only\s+if|if|unless|provided(?:\s+that)?|as\s+long\s+as|on\s+condition\s+that|"
+    r"in\s+the\s+event\s+of|in\s+case\s+of|"
     r"subject\s+to|except(?:\s+for|\s+when|\s+if)?|apart\s+from|other\s+than|with\s+the\s+exception\s+of|"
     r"excluding|with\s+(?:the\s+|their\s+|his\s+|her\s+|its\s+|your\s+|a\s+|prior\s+|written\s+)*"
     r"(?:[a-z]+(?:'s)?\s+)?(?:approval|permission|consent|authori[sz]ation|agreement))\b"
@@ -594,7 +595,8 @@ _RESTRICTED_SUBJECT = re.compile(
     r"has to|qualify|qualifies|enter|enters)\b))", re.IGNORECASE)
 #: a claim with words of a condition of its own states one, and is read by the other rules
 _STATES_CONDITION = re.compile(r"\b(?:if|unless|provided|as long as|subject to|except|apart from|other than|"
-                               r"excluding|only|approval|permission|consent|when|whenever|after|before|once)\b",
+                               r"excluding|only|approval|permission|consent|when|whenever|after|before|once|in the event|"
+                               r"in case)\b",
                                re.IGNORECASE)
 #: the share of the claim the sentence without its conditions must hold, and of that
 #: sentence the claim must hold, for the claim to be that sentence with a condition left out

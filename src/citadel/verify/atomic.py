@@ -30,7 +30,15 @@ _VERB = (r"(?:is|are|was|were|has|have|had|can|cannot|can't|may|must|will|won't|
          r"expire|expires|cover|covers|last|lasts|contain|contains|return|returns|make|makes|"
          r"made|give|gives|gave|win|wins|won|lose|loses|lost|lead|leads|led|show|shows|showed|"
          r"reduce|reduces|reduced|increase|increases|increased|cause|causes|caused|work|works|"
-         r"worked|come|comes|came|go|goes|went|keep|keeps|kept|count|counts|qualify|qualifies)")
+         r"worked|come|comes|came|go|goes|went|keep|keeps|kept|count|counts|qualify|qualifies|"
+         r"fix|fixes|fixed|add|adds|added|improve|improves|improved|remove|removes|removed|introduce|"
+         r"introduces|introduced|replace|replaces|replaced|update|updates|updated|change|changes|changed|"
+         r"lower|lowers|lowered|raise|raises|raised|drop|drops|dropped|sell|sells|sold|buy|buys|bought|"
+         r"send|sends|sent|ship|ships|shipped|deliver|delivers|delivered|charge|charges|charged|"
+         r"prevent|prevents|prevented|protect|protects|protected|treat|treats|treated|weigh|weighs|"
+         r"weighed|hold|holds|held|mean|means|meant|help|helps|helped|speed|speeds|cut|cuts|"
+         r"enable|enables|enabled|disable|disables|disabled|create|creates|created|delete|deletes|"
+         r"deleted|store|stores|stored|saw|sees|see|grow|grows|grew|fell|falls|fall|rose|rise|rises)")
 _CUT = re.compile(r"\s*;\s+|,?\s+(?:and|but|while|whereas)\s+(?=\S)", re.IGNORECASE)
 _STARTS_VERB = re.compile(rf"^(?:also |then |still |only |never |not |always )?(?:{_VERB}\b|"
                           r"[a-z]{3,}(?:s|ed)\s+(?:a|an|the|its|their|his|her|our|your|this|that|these|"
@@ -40,7 +48,8 @@ _CLAUSE = re.compile(rf"^(?:(?:the|a|an|all|some|every|each|no|this|these|its|th
                      rf"{_SUBJECT_WORD}(?:\s+{_SUBJECT_WORD}){{0,3}}\s+(?:also\s+|not\s+|only\s+)?{_VERB}\b",
                      re.IGNORECASE)
 _HAS_VERB = re.compile(rf"\b{_VERB}\b", re.IGNORECASE)
-_SUBJECT = re.compile(rf"^(.{{2,80}}?)\s+(?:also\s+|not\s+|only\s+)?{_VERB}\b", re.IGNORECASE)
+_VERB_AT = re.compile(rf"\s+(?:also\s+|not\s+|only\s+)?(?P<verb>{_VERB})\b", re.IGNORECASE)
+_DETERMINER = frozenset("the a an this these that those its their our your my his her".split())
 _PREPOSITION = re.compile(r"^(?:in|on|at|for|by|with|from|to|of|into|over|under|after|before|"
                           r"during|than|as|if|when|unless|because|so|or)\b", re.IGNORECASE)
 _PRONOUN = re.compile(r"(?:it|they|he|she|this|these)(?=\s|$)", re.IGNORECASE)
@@ -107,12 +116,21 @@ def _is_clause(text: str) -> bool:
 def subject_of(text: str) -> str | None:
     """The words before a sentence's verb ("All three rooms" of "All three rooms cost ..."),
     or None when they read as no subject (a preposition first, a clause inside)."""
-    m = _SUBJECT.match(text.strip())
-    if not m or _PREPOSITION.match(m.group(1)) or re.search(r",|\b(?:that|who|which)\b", m.group(1)):
+    text = text.strip()
+    subject = None
+    for m in _VERB_AT.finditer(text, 2):
+        if m.start() > 80:
+            break
+        if _VERB_AT.match(text, m.end()) or text[: m.start()].lower() in _DETERMINER:
+            continue  # "The update fixes", "The new update changes": a verb's word as a noun
+        subject = text[: m.start()]
+        break
+    if not subject or _PREPOSITION.match(subject) or re.search(r",|\b(?:that|who|which)\b", subject):
         return None
-    return m.group(1)
+    return subject
 
 
+_AMOUNT = re.compile(r"\b\d[\d,.]*\s*(?:[a-z]+\s+(?:later|earlier|ago|after|before|on)\b|[a-z%]+)?|%", re.IGNORECASE)
 #: a part is unsupported when at most this share of its own words (those no other part of
 #: the claim has) occur in the source, and another part is this well covered
 MAX_OWN_IN_SOURCE = 1 / 3
@@ -131,7 +149,8 @@ def unsupported_part(claim: str, source: str) -> tuple[str, tuple[str, ...]] | N
     if len(parts) < 2:
         return None
     in_source = normed_words(source)
-    words_of = [normed_words(p) - NEGATIONS for p in parts]
+    # an amount and the words that place it ("28 years later") are the number layer's
+    words_of = [normed_words(_AMOUNT.sub(" ", p)) - NEGATIONS for p in parts]
     for k, mine in enumerate(words_of):
         own = mine - frozenset().union(*(w for j, w in enumerate(words_of) if j != k))
         if len(own) < 2 or len(own & in_source) > MAX_OWN_IN_SOURCE * len(own):

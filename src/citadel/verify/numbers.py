@@ -526,7 +526,9 @@ def frequencies(text: str) -> list[tuple[float, str]]:
 
 #: a claim that says something costs nothing
 _FREE = re.compile(r"\b(?:(?:for|is|are|was|were|comes?|goes?)\s+free|free\s+of\s+(?:charge|cost)|"
-                   r"(?:at\s+)?no\s+(?:extra\s+|additional\s+)?(?:charge|cost|fee)|without\s+(?:a\s+)?(?:charge|fee)|"
+                   r"(?:at\s+)?no\s+(?:extra\s+|additional\s+|monthly\s+|annual\s+|yearly\s+|weekly\s+|"
+                   r"joining\s+|booking\s+|service\s+|delivery\s+|entry\s+)?(?:charge|cost|fee)s?|"
+                   r"without\s+(?:a\s+)?(?:charge|fee)|"
                    r"free(?=\s+(?:entry|admission|parking|delivery|shipping|access|of))|complimentary|costs?\s+nothing)\b",
                    re.IGNORECASE)
 _MONEY_DIMENSIONS = frozenset({"usd", "eur", "gbp"})

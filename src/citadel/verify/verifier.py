@@ -286,6 +286,12 @@ def _closest_sentence(claim: str, text: str, default: str) -> tuple[float, str]:
     return best_ov, best
 
 
+#: a source of at most this many sentences, and a claim of at most this many words, are
+#: read as a whole where a rule would otherwise read the claim's closest sentence
+SHORT_SOURCE = 6
+SHORT_CLAIM = 15
+
+
 def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
     best_ov, best = _closest_sentence(claim, source, "")
     caps = [w.lower() for i, w in enumerate(_CAP.findall(claim))
@@ -293,7 +299,10 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
     missing = tuple(sorted({w for w in caps if not _in_source(w, source_words)}))
     cw = content_words(claim)
     rest = cw - {c for m in missing for c in content_words(m)}
-    rest_ov = len(rest & content_words(best)) / len(rest) if rest else 0.0
+    # the claim's other words in its closest sentence, or, for a short claim on a short source,
+    # in the source at all ("It recognised the independence of ..." after "The treaty ...")
+    near = source if len(sentences(source)) <= SHORT_SOURCE and len(words(claim)) <= SHORT_CLAIM else best
+    rest_ov = len(rest & content_words(near)) / len(rest) if rest else 0.0
     bw = set(words(best))
     univ = tuple(sorted((set(words(_PERIODIC.sub(" ", claim))) & UNIVERSAL) - bw
                         - set(words(source))))
