@@ -67,7 +67,7 @@ WRONG += [
     # a negation on another word of the claim: one negation on each side, counts agree
     ("a denied act affirmed beside another negation", "Tickets will be refunded to fans who cannot attend.",
      "Fans who cannot attend may give their ticket to a friend; tickets will not be refunded.",
-     "negation: the claim affirms 'refund'"),
+     "negation: the claim affirms 'refunded'"),
     ("an affirmed act denied beside another negation", "Members who have not paid do not receive "
      "the newsletter.", "The newsletter is printed each quarter; members receive the newsletter by post, "
      "whether or not they have paid.", "negation: the claim denies 'receive'"),
@@ -210,6 +210,9 @@ WRONG += [
     ("a difference where the source says similar", "Fatigue was lower in the treatment group.",
      "Pain was lower in the treatment group than in the control group. Fatigue was similar in both groups.",
      "do not differ"),
+    ("done where the source says it refuses", "By default, the installer replaces existing settings.",
+     "By default, the installer refuses to replace existing settings. Use the --reset option to start "
+     "afresh.", "negation"),
     ("a restriction of the subject dropped", "Residents can park on Elm Street overnight.",
      "Residents who hold a permit can park on Elm Street overnight. Visitors may park there until 6 p.m.",
      "who hold a permit"),
@@ -361,6 +364,14 @@ RIGHT = [
      "Last year 420 drivers were fined, compared with 610 cyclists."),
     ("free, said as not charged", "Members are not charged for borrowing e-books.",
      "Members borrow e-books free of charge. Printing costs 10 cents a page."),
+    ("said of it through a pronoun", "The --reset option is needed to replace existing settings.",
+     "By default, the installer refuses to replace existing settings. The --reset option makes it "
+     "replace them."),
+    ("a hedge is no denial", "Brand-name drugs are not necessarily better than generic ones.",
+     "Generic drugs are not necessarily worse than brand-name drugs; both must meet the same "
+     "standards."),
+    ("what is off-limits, said as not allowed", "Learners are not allowed to drive on motorways alone.",
+     "Motorway driving is off-limits to learners unless an approved instructor is with them."),
 ]
 
 

@@ -277,8 +277,8 @@ from citadel.verify.polarity import denied_head, released, uses  # noqa: E402
         ("Runners who cannot collect them may ask a friend.", "collect", "?"),  # subordinate
         ("Runners who cannot collect them may ask a friend.", "ask", "+"),  # the main verb
         ("Members who have not paid do not vote.", "vote", "-"),
-        ("Returns are free of charge.", "charge", "?"),  # a word of negative meaning governs it
-        ("There is no charge for returns.", "charge", "?"),  # a denied noun is read neither way
+        ("Returns are free of charge.", "charg", "?"),  # a word of negative meaning governs it
+        ("There is no charge for returns.", "charg", "?"),  # a denied noun is read neither way
         ("You may take no more than two bags.", "bag", "+"),  # a bound, not a denial
         ("You may take not only a bag but a case.", "bag", "+"),
     ],
@@ -291,8 +291,8 @@ def test_a_negation_denies_its_head(text: str, word: str, polarity: str) -> None
     ("claim", "source", "found"),
     [
         ("Bibs will be posted to runners who cannot collect them.",
-         "Runners must collect their bib in person; bibs will not be posted.", ("post", "affirmed")),
-        ("Your data may be sold to partners.", "We do not sell your data to partners.", ("sell", "affirmed")),
+         "Runners must collect their bib in person; bibs will not be posted.", ("posted", "affirmed")),
+        ("Your data may be sold to partners.", "We do not sell your data to partners.", ("sold", "affirmed")),
         ("The field is never null.", "The field is null on the last page.", ("null", "denied")),
         # the source affirms it in one place and denies it in another: nothing is decided
         ("Sydney is the largest city.", "Canberra, not Sydney, is the capital. Sydney is the largest city.",

@@ -277,7 +277,8 @@ def moved_attribute(claim: str, source: str) -> tuple[str, str] | None:
     if not first or first[0] in _NOT_A_SUBJECT:
         return None  # "However, ...", "In 2014 ...", "According to ...": no subject first
     c = sequence(claim)
-    seqs = [sequence(source[s:e]) for s, e in sentences(source)]
+    spans = sentences(source)
+    seqs = [sequence(source[s:e]) for s, e in spans]
     sents = [set(s) for s in seqs]
     if not 2 <= len(sents) <= MAX_SENTENCES:
         return None
@@ -292,14 +293,16 @@ def moved_attribute(claim: str, source: str) -> tuple[str, str] | None:
         home = next((i for i, (s, cv) in enumerate(zip(sents, cover))
                      if cv >= MIN_PREDICATE and not subject & s and not set(seqs[i][:2]) & set(c)), None)
         # and the subject has a sentence of its own, where it comes first
+        # (a sentence of its own that speaks of "it" or "them" may say the predicate of it:
+        # "The --force flag allows it to overwrite them")
         own = [i for i, s in enumerate(sents) if subject <= s and cover[i] <= MAX_OWN_PREDICATE
-               and subject & set(seqs[i][:3])]
+               and subject & set(seqs[i][:3]) and not _PRONOUNS.search(source[spans[i][0]:spans[i][1]])]
         if home is not None and own:
-            spans = sentences(source)
             return " ".join(c[:k]), source[spans[home][0]:spans[home][1]]
     return None
 
 
+_PRONOUNS = re.compile(r"\b(?:it|them|they|this|these|those)\b", re.IGNORECASE)
 #: first words of a claim that does not open with its subject
 _NOT_A_SUBJECT = frozenset(
     "in on at for from to by with without if when whenever however although though according after "

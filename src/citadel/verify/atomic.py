@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from citadel.verify.lexical import NEGATIONS, overlap
-from citadel.verify.polarity import normed_words
+from citadel.verify.polarity import normed_words, surface
 
 #: auxiliaries and common verbs that start a predicate or follow a subject
 _VERB = (r"(?:is|are|was|were|has|have|had|can|cannot|can't|may|must|will|won't|should|could|"
@@ -156,5 +156,5 @@ def unsupported_part(claim: str, source: str) -> tuple[str, tuple[str, ...]] | N
         if len(own) < 2 or len(own & in_source) > MAX_OWN_IN_SOURCE * len(own):
             continue
         if any(overlap(parts[j], source) >= MIN_OTHER_COVERED for j in range(len(parts)) if j != k):
-            return parts[k], tuple(sorted(own - in_source))
+            return parts[k], tuple(sorted(surface(w, parts[k]) for w in own - in_source))
     return None

@@ -26,7 +26,7 @@ from citadel.verify.lexical import STOPWORDS, content_words, fold, stem
 from citadel.verify.windows import sentences
 
 #: words that deny the content word after them
-_DENY = frozenset("not never cannot fail fails failed unable".split())
+_DENY = frozenset("not never cannot fail fails failed unable refuse refuses refused refusing".split())
 #: words that deny a noun ("no charge", "without restarting", "lacks validity"): the source's
 #: mere mention of the noun ("the external validity of ...") affirms nothing, so their heads
 #: are read neither way
@@ -53,6 +53,11 @@ _AUXILIARY = frozenset("is are was were do does did will would shall should can 
 _NEGATIVE_MEANING = frozenset(
     "excluded exclude excludes exempt exempted prohibited prohibits forbidden forbids banned "
     "free optional except excluding instead rather".split())
+#: after a denial, words that make it a hedge of what follows ("not necessarily", "not always")
+_HEDGED = frozenset("necessarily always entirely fully completely exactly quite".split())
+#: a clause whose subject is said to be banned: "X is off-limits", "X is prohibited"
+_COPULA = frozenset("is are was were".split())
+_BANNED = frozenset("off prohibited forbidden banned outlawed".split())
 #: bounds and comparisons written with a negation ("no more than four", "not only"): no denial
 _NOT_A_DENIAL = re.compile(r"\b(?:no|not)\s+(?:more|fewer|less|later|earlier|longer|sooner|"
                            r"greater|higher|lower)\s+than\b|\bnot\s+exceed(?:ing)?\b|"
@@ -96,11 +101,14 @@ def released(text: str) -> bool:
 
 def _norm(word: str) -> str:
     """The word's stem, irregular forms and act nouns read as their verb ("invention" is
-    "invent", "collection" "collect")."""
+    "invent", "collection" "collect"), without a final "e" the stem of its other forms
+    lacks."""
     word = _IRREGULAR.get(word, word)
     if len(word) > 7 and re.search(r"[^aeiou]tion$", word):
         word = word[:-3]
-    return stem(word)
+    word = stem(word)
+    # "overwrite" and "overwrites" (stemmed "overwrit") are one word
+    return word[:-1] if word.endswith("e") and len(word) >= 5 and not word.endswith("ee") else word
 
 
 def _tokens(text: str) -> list[str]:
@@ -127,10 +135,16 @@ def uses(text: str) -> tuple[tuple[str, str], ...]:
     subordinate, seen, relative = False, False, False  # seen: a content word of the clause
     pending: str | None = None  # "-" after a denial until its head, "?" after a negative word
     after_head = False  # words of a denial's clause after its head
+    clause_start, previous = 0, ""  # where the clause's words start in ``out``; the token before
     for tok in toks:
         if tok in _CLAUSE_END:
             subordinate, seen, pending, after_head = False, False, None, False
+            clause_start, previous = len(out), tok
             continue
+        if previous in _COPULA and tok in _BANNED:
+            # "Motorway driving is off-limits to learners": the clause's subject is banned
+            out[clause_start:] = [(w, "?" if p == "+" else p) for w, p in out[clause_start:]]
+        previous = tok
         if tok in _SUBORDINATE:
             subordinate, seen, relative = True, False, tok in _RELATIVE
         elif subordinate and relative and seen and (tok in _AUXILIARY or _is_deny(tok)):
@@ -143,6 +157,9 @@ def uses(text: str) -> tuple[tuple[str, str], ...]:
             continue
         if tok in _NEGATIVE_MEANING or (pending == "-" and tok in _OBLIGATION):
             pending = "?"
+        elif pending == "-" and tok in _HEDGED:  # "not necessarily promoted": no denial of it
+            pending = "?"
+            continue
         if not _content(tok):
             continue
         w = _norm(tok)
@@ -187,6 +204,11 @@ MIN_SHARED = 0.6
 _RESTRICTS = re.compile(r"\b(?:only|exclusively|solely|except|unless|instead|but)\b", re.IGNORECASE)
 
 
+def surface(key: str, text: str) -> str:
+    """The word of ``text`` that :func:`_norm` reads as ``key`` ("receive" for "receiv")."""
+    return next((t for t in _tokens(text) if _content(t) and _norm(t) == key), key)
+
+
 def denied_head(claim: str, source: str) -> tuple[str, str] | None:
     """``(word, how)`` when the claim affirms a word that the source only denies (``how`` is
     "affirmed") or denies one the source only affirms ("denied"), in a source sentence that
@@ -215,9 +237,9 @@ def denied_head(claim: str, source: str) -> tuple[str, str] | None:
             if ps == {"+"} and theirs == {"-"} and not denies:
                 # a claim that denies something itself says no about the words around its
                 # denial ("lorries may not use the bridge" for "... but not to lorries")
-                return w, "affirmed"
+                return surface(w, claim), "affirmed"
             if ps == {"-"} and theirs == {"+"} and not _RESTRICTS.search(sent):
-                return w, "denied"
+                return surface(w, claim), "denied"
     return None
 
 
@@ -369,4 +391,4 @@ def shared_denial(claim: str, sentence: str) -> bool:
     return any(p == "-" and w in theirs for w, p in uses(claim))
 
 
-__all__ = ["contained_denial", "permission_flip", "contrasted", "denied_head", "dropped_contrast", "normed_words", "released", "shared_denial", "uses"]
+__all__ = ["contained_denial", "permission_flip", "surface", "contrasted", "denied_head", "dropped_contrast", "normed_words", "released", "shared_denial", "uses"]
