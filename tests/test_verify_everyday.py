@@ -213,6 +213,8 @@ WRONG += [
     ("done where the source says it refuses", "By default, the installer replaces existing settings.",
      "By default, the installer refuses to replace existing settings. Use the --reset option to start "
      "afresh.", "negation"),
+    ("a list item allowed where its own sentence forbids it", "Gift cards can be exchanged within 14 days.",
+     "Goods can be exchanged within 14 days of purchase. Gift cards cannot be exchanged.", "negation"),
     ("a restriction of the subject dropped", "Residents can park on Elm Street overnight.",
      "Residents who hold a permit can park on Elm Street overnight. Visitors may park there until 6 p.m.",
      "who hold a permit"),
@@ -372,6 +374,8 @@ RIGHT = [
      "standards."),
     ("what is off-limits, said as not allowed", "Learners are not allowed to drive on motorways alone.",
      "Motorway driving is off-limits to learners unless an approved instructor is with them."),
+    ("not refundable, where a sentence says cannot be refunded", "Booking deposits are not refundable.",
+     "Most payments can be refunded within 14 days. Booking deposits cannot be refunded."),
 ]
 
 

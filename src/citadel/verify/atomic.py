@@ -145,6 +145,8 @@ def unsupported_part(claim: str, source: str) -> tuple[str, tuple[str, ...]] | N
     model reads such a claim as close to its source; the words say it is not all there.
     Words are compared as :func:`citadel.verify.polarity.normed_words` reads them, so "without
     interruption" finds "must not be interrupted"."""
+    if _PRONOUN.match(claim.strip()):
+        return None  # "They can ...": its subject is in its context, and so may its words be
     parts = atomic_parts(claim)
     if len(parts) < 2:
         return None

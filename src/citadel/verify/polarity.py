@@ -106,6 +106,8 @@ def _norm(word: str) -> str:
     word = _IRREGULAR.get(word, word)
     if len(word) > 7 and re.search(r"[^aeiou]tion$", word):
         word = word[:-3]
+    elif len(word) > 7 and re.search(r"[^aeiou][ai]ble$", word):  # "returnable" is "return"
+        word = word[:-4]
     word = stem(word)
     # "overwrite" and "overwrites" (stemmed "overwrit") are one word
     return word[:-1] if word.endswith("e") and len(word) >= 5 and not word.endswith("ee") else word
@@ -313,7 +315,7 @@ def contained_denial(claim: str, source: str) -> tuple[str, str] | None:
     cw = normed_words(claim) | set(claim_uses)
     for sent in _sentences(source):
         here = _polarities(sent)
-        said = normed_words(sent) | set(here)
+        said = {w for w in normed_words(sent) if not _is_deny(w)} | set(here)  # "cannot" aside
         if len(said) < 2 or not said <= cw:
             continue
         for w, ps in here.items():

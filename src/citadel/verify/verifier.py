@@ -449,8 +449,9 @@ def _says_opposite(claim: str, window: str, margin: float) -> bool:
     closest to the claim holds a negation itself: a negation elsewhere in the window still
     pulls the model towards "a negation on both sides agrees". When it was made by removing
     the claim's negation, not trusted if that sentence says the same with a negative word
-    instead ("not eligible" for "excluded", "no charge" for "free"), or another sentence of
-    the window says the contrary of a word of the claim ("does not open on Sundays" where "it
+    instead ("not eligible" for "excluded", "no charge" for "free"), or a sentence of the
+    window denies what the claim denies, or another sentence of it says the contrary of a
+    word of the claim ("does not open on Sundays" where "it
     is closed on Sundays"), or when the claim's
     negation releases from a duty ("need not"), or when that sentence denies the very word
     the claim denies: the model reads the un-negated claim as closer to such a sentence
@@ -462,7 +463,7 @@ def _says_opposite(claim: str, window: str, margin: float) -> bool:
         # "does not have to" turned into "does have to": a duty the model reads into any
         # sentence that names the act
         return not (NEGATIVE_WORDS & set(words(closest))) and not released(claim) \
-            and not shared_denial(claim, closest) \
+            and not any(shared_denial(claim, window[s:e]) for s, e in sentences(window)) \
             and not any(stated_contrary(w, claim, window) for w in set(words(claim)) - STOPWORDS)
     if negation_count(opposite(claim)) == negation_count(claim):
         return True
