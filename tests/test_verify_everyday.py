@@ -215,6 +215,13 @@ WRONG += [
      "afresh.", "negation"),
     ("a list item allowed where its own sentence forbids it", "Gift cards can be exchanged within 14 days.",
      "Goods can be exchanged within 14 days of purchase. Gift cards cannot be exchanged.", "negation"),
+    ("opening hours added up wrong", "The pharmacy is open for twelve hours on Saturdays.",
+     "On Saturdays the pharmacy opens at 9 a.m. and closes at 5 p.m.", "number"),
+    ("an age bound of the group dropped", "Students get a 20% discount on bus passes.",
+     "Students under 25 get a 20% discount on bus passes. Others pay the full fare.", "under 25"),
+    ("a relative clause on the object dropped", "The council collects garden waste from every house.",
+     "The council collects garden waste from every house that has paid the annual fee. Food waste is "
+     "collected weekly.", "that has paid"),
     ("a restriction of the subject dropped", "Residents can park on Elm Street overnight.",
      "Residents who hold a permit can park on Elm Street overnight. Visitors may park there until 6 p.m.",
      "who hold a permit"),
@@ -376,6 +383,10 @@ RIGHT = [
      "Motorway driving is off-limits to learners unless an approved instructor is with them."),
     ("not refundable, where a sentence says cannot be refunded", "Booking deposits are not refundable.",
      "Most payments can be refunded within 14 days. Booking deposits cannot be refunded."),
+    ("opening hours added up", "The pharmacy is open for eight hours on Saturdays.",
+     "On Saturdays the pharmacy opens at 9 a.m. and closes at 5 p.m."),
+    ("the age bound kept", "Students younger than 25 get 20% off bus passes.",
+     "Students under 25 get a 20% discount on bus passes. Others pay the full fare."),
 ]
 
 

@@ -596,6 +596,13 @@ _RESTRICTED_SUBJECT = re.compile(
     r"(?:from|under|over|aged|above|below|younger than|older than)\s+(?:[\w'-]+\s+){1,5}?"
     r"(?=(?:can|cannot|may|must|will|should|are|is|get|gets|receive|receives|need|needs|pay|pays|have to|"
     r"has to|qualify|qualifies|enter|enters)\b))", re.IGNORECASE)
+#: who of a group a sentence speaks of, after the group's noun: an age or size bound ("each
+#: child under 18") and a relative clause without a comma ("who lives with them", "that has
+#: paid the fee": "that" with an auxiliary, not the "that" of "says that")
+_RESTRICTED_OBJECT = re.compile(r"(?<=[a-z0-9])\s+(?:(?:under|over|aged|above|below)\s+\d+"
+                                r"(?:\s+(?:years?|months?)(?:\s+old)?)?|who\s+[^,;.:!?]+|"
+                                r"that\s+(?:has|have|had|is|are|was|were|can|will|do|does|did)\b[^,;.:!?]+)",
+                                re.IGNORECASE)
 #: a claim with words of a condition of its own states one, and is read by the other rules
 _STATES_CONDITION = re.compile(r"\b(?:if|unless|provided|as long as|subject to|except|apart from|other than|"
                                r"excluding|only|approval|permission|consent|when|whenever|after|before|once|in the event|"
@@ -628,6 +635,9 @@ def _condition_spans(sent: str) -> list[tuple[int, int, int, bool]]:
     if narrowed is not None and not any(a < narrowed.end("what") and narrowed.start("what") < b
                                         for a, _, b, _ in spans):
         spans.append((narrowed.start("what"), narrowed.start("what"), narrowed.end("what"), False))
+    for m in _RESTRICTED_OBJECT.finditer(sent):  # "for each child | under 18 | who lives with them"
+        if not any(a < m.end() and m.start() < b for a, _, b, _ in spans):
+            spans.append((m.start(), m.start(), m.end(), False))
     return spans
 
 
@@ -642,6 +652,10 @@ def excepted(claim: str, sentence: str) -> str | None:
             if cw & (normed_words(sentence[named:end]) - rest):
                 return sentence[named:end].strip(" ,")
     return None
+
+
+def _digits(text: str) -> frozenset[str]:
+    return frozenset(re.findall(r"\d+", text))
 
 
 def dropped_condition(claim: str, source: str) -> str | None:
@@ -671,8 +685,9 @@ def dropped_condition(claim: str, source: str) -> str | None:
         if held < MIN_UNCONDITIONED * len(cw) or held < 0.5 * len(main):
             continue
         for start, end in spans:
-            condition = normed_words(sent[start:end]) - main
-            if condition and not cw & condition:
+            # its numbers count: "under 18" is a condition the claim may state as "under 18"
+            condition = (normed_words(sent[start:end]) | _digits(sent[start:end])) - main
+            if condition and not (cw | _digits(claim)) & condition:
                 return sent[start:end].strip(" ,")
     return None
 

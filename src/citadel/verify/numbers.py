@@ -1013,6 +1013,8 @@ def _entailed(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
             return True
     if c.lo != c.hi:
         return False
+    if c.dimension == "time" and any(_close(v, clo, hedged) for v in _clock_spans(sq)):
+        return True  # "open for ten hours" where it "opens at 8 a.m. and closes at 6 p.m."
     # operands: exact values of the claim's period (a sum with nothing in it, or of amounts
     # per month for an amount per year, is not arithmetic)
     exact = [s for s in sq if s.lo == s.hi and s.lo != 0 and not (c.per and s.per and s.per != c.per)]
@@ -1058,6 +1060,16 @@ def _said_alike(c: Quantity, claim: str, s: Quantity, source: str) -> bool:
     before the test"."""
     where = next(((a, b) for a, b in sentences(source) if a <= s.start < b), (0, len(source)))
     return bool(content_words(_without_clock(claim)) & content_words(_without_clock(source[where[0]:where[1]])))
+
+
+def _clock_spans(sq: list[Quantity]) -> list[float]:
+    """The lengths, in seconds, of the spans between the source's times of day: each range
+    ("from 8 a.m. to 6 p.m.") and each two times stated one after the other ("opens at 8 a.m.
+    and closes at 6 p.m.")."""
+    clocks = [q for q in sq if q.unit == "o'clock"]
+    spans = [(q.hi - q.lo) * 60 for q in clocks if q.lo < q.hi]
+    spans += [(b.lo - a.lo) * 60 for a, b in zip(clocks, clocks[1:]) if a.lo == a.hi and b.lo == b.hi and a.lo < b.lo]
+    return spans
 
 
 _EACH_BEFORE = re.compile(r"\b(?:each|every|per)\s+[a-z][^,;:.!?]{0,60}$")
