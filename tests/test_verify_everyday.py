@@ -387,6 +387,8 @@ RIGHT = [
      "On Saturdays the pharmacy opens at 9 a.m. and closes at 5 p.m."),
     ("the age bound kept", "Students younger than 25 get 20% off bus passes.",
      "Students under 25 get a 20% discount on bus passes. Others pay the full fare."),
+    ("a comparison the stated amounts decide", "The bakery is closer to the station than the library.",
+     "The bakery is 200 metres from the station. The library is 900 metres from the station."),
 ]
 
 
@@ -416,3 +418,13 @@ def test_every_reason_names_the_check_that_decided(verifier: Verifier) -> None:
     for (claim, _), result in zip(pairs, verifier.verify_batch(pairs), strict=True):
         check = result.reason.split(":", 1)[0]
         assert check in CHECKS, (claim, result.reason)
+
+
+def test_a_comparison_the_amounts_decide_is_proved_by_them(verifier: Verifier) -> None:
+    """The model reads "closer" against two distances as a contradiction; the amounts decide."""
+    result = verifier.verify("The bakery is closer to the station than the library.",
+                             "The bakery is 200 metres from the station. The library is 900 metres from the station.")
+    assert result.verdict is Verdict.SUPPORTED and result.reason.startswith("comparison"), result.reason
+    turned = verifier.verify("The library is closer to the station than the bakery.",
+                             "The bakery is 200 metres from the station. The library is 900 metres from the station.")
+    assert turned.verdict is not Verdict.SUPPORTED and "other way" in turned.reason, turned.reason

@@ -131,8 +131,9 @@ def _amounts(text: str, scale: str) -> list[tuple[float, float, str, str | None]
             for (lo, hi, w, _), per in zip(merged, periods, strict=True)]
 
 
-def _comparison(claim: str) -> tuple[str, str, str, str] | None:
-    """(scale, relation, first side, second side) of the claim's one comparison; relation
+def _comparison(claim: str) -> tuple[str, str, str, str, str] | None:
+    """(scale, relation, first side, words between the comparative and "than", second side)
+    of the claim's one comparison; relation
     is ">" (the first side has more), "<", ">=" or "<=" (a negated comparative: "no faster
     than" says the first is at most as fast)."""
     low = fold(claim).rstrip(" .")
@@ -184,7 +185,7 @@ def _comparison(claim: str) -> tuple[str, str, str, str] | None:
         relation = "<=" if sign > 0 else ">="
     else:
         relation = ">" if sign > 0 else "<"
-    return scale, relation, head + " " + between, second
+    return scale, relation, head, between, second
 
 
 Amount = tuple[float, float, str, str | None]
@@ -220,8 +221,8 @@ def measured_comparison(claim: str, source: str) -> tuple[bool, str] | None:
     parsed = _comparison(claim)
     if parsed is None:
         return None
-    scale, relation, first, second = parsed
-    a, b = content_words(first), content_words(second)
+    scale, relation, head, between, second = parsed
+    a, b = content_words(head + " " + between), content_words(second)
     a, b = a - b, b - a  # "in winter than in summer": the words that tell the sides apart
     if not a or not b:
         return None
@@ -233,10 +234,14 @@ def measured_comparison(claim: str, source: str) -> tuple[bool, str] | None:
         return None
     j = for_b[0]
     a -= stated[j][0]  # a word the second side's statement holds too tells nothing apart
-    ranked = sorted(((len(w & a), i) for i, (w, _) in enumerate(stated) if i != j and not w & b), reverse=True)
-    if not ranked or ranked[0][0] == 0 or (len(ranked) > 1 and ranked[1][0] == ranked[0][0]):
+    # ties go to the statement of the words before the comparative: "Venus is closer to the
+    # Sun than Earth" is about Venus, and "the Sun" is said by every statement
+    subject = content_words(head)
+    ranked = sorted(((len(w & a), len(w & a & subject), i) for i, (w, _) in enumerate(stated)
+                     if i != j and not w & b), reverse=True)
+    if not ranked or ranked[0][0] == 0 or (len(ranked) > 1 and ranked[1][:2] == ranked[0][:2]):
         return None
-    i = ranked[0][1]
+    i = ranked[0][2]
     if len(stated[i][1]) != 1 or len(stated[j][1]) != 1:
         return None
     (alo, ahi, aw, aper), (blo, bhi, bw, bper) = stated[i][1][0], stated[j][1][0]

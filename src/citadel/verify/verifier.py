@@ -96,6 +96,7 @@ from citadel.verify.numbers import (
     priced_but_free,
 )
 from citadel.verify.order import (
+    SCALES,
     dated_order,
     order_confirmed,
     ranked_comparison,
@@ -286,6 +287,9 @@ def _closest_sentence(claim: str, text: str, default: str) -> tuple[float, str]:
     return best_ov, best
 
 
+#: a comparison the source's amounts decide proves a claim that holds this share of its other
+#: words (its comparative aside)
+MIN_MEASURED_OVERLAP = 0.8
 #: a source of at most this many sentences, and a claim of at most this many words, are
 #: read as a whole where a rule would otherwise read the claim's closest sentence
 SHORT_SOURCE = 6
@@ -786,6 +790,12 @@ class Verifier:
             return RuleVerdict(Verdict.PARTIAL, "scope: the claim generalises "
                                f"('{', '.join(crisp.overgeneral)}') beyond what the source says",
                                threshold * 0.75, final=False)
+        if crisp.measured is not None and crisp.measured[0] and num.status is not NumberStatus.CONFLICT \
+                and overlap(" ".join(w for w in words(claim) if w not in SCALES), source) >= MIN_MEASURED_OVERLAP:
+            # the amounts decide the comparison the claim makes, and nothing else of it is off:
+            # the model's reading of "closer" against two distances is not needed
+            return RuleVerdict(Verdict.SUPPORTED, "comparison: the amounts the source states "
+                               f"order these the claim's way ({crisp.measured[1]})", 1.0, final=False)
         return None
 
     def _decide(self, claim: str, source: str, sc: _Scored,
