@@ -222,6 +222,8 @@ WRONG += [
     ("a relative clause on the object dropped", "The council collects garden waste from every house.",
      "The council collects garden waste from every house that has paid the annual fee. Food waste is "
      "collected weekly.", "that has paid"),
+    ("a permission without the condition a ban sets", "Members may bring guests without signing them in.",
+     "Members must not bring guests without signing them in at the desk.", "negation"),
     ("a restriction of the subject dropped", "Residents can park on Elm Street overnight.",
      "Residents who hold a permit can park on Elm Street overnight. Visitors may park there until 6 p.m.",
      "who hold a permit"),
@@ -389,6 +391,8 @@ RIGHT = [
      "Students under 25 get a 20% discount on bus passes. Others pay the full fare."),
     ("a comparison the stated amounts decide", "The bakery is closer to the station than the library.",
      "The bakery is 200 metres from the station. The library is 900 metres from the station."),
+    ("a permission with the condition a ban lifts", "Members may bring a guest if they sign them in.",
+     "Members must not bring guests without signing them in at the desk."),
 ]
 
 

@@ -206,6 +206,17 @@ MIN_SHARED = 0.6
 _RESTRICTS = re.compile(r"\b(?:only|exclusively|solely|except|unless|instead|but)\b", re.IGNORECASE)
 
 
+_CONDITIONED = re.compile(r"\b(?:without|unless|except)\b", re.IGNORECASE)
+_CONDITIONS = re.compile(r"\b(?:if|when|with|provided|once|after|as long as)\b", re.IGNORECASE)
+
+
+def lifted_ban(claim: str, sentence: str) -> bool:
+    """The sentence bans something unless a condition is met ("must not ... without", "may
+    not ... unless") and the claim states a condition of its own ("if", "with", "provided"):
+    the claim may say what the ban allows once its condition holds."""
+    return bool(_CONDITIONED.search(sentence) and _CONDITIONS.search(claim) and _REFUSES.search(sentence))
+
+
 def surface(key: str, text: str) -> str:
     """The word of ``text`` that :func:`_norm` reads as ``key`` ("receive" for "receiv")."""
     return next((t for t in _tokens(text) if _content(t) and _norm(t) == key), key)
@@ -236,7 +247,10 @@ def denied_head(claim: str, source: str) -> tuple[str, str] | None:
             if w not in here or len(ps) != 1 or "?" in ps:
                 continue
             theirs = source_uses.get(w, frozenset())
-            if ps == {"+"} and theirs == {"-"} and not denies:
+            if ps == {"+"} and theirs == {"-"} and not denies \
+                    and not (_CONDITIONED.search(sent) and _CONDITIONS.search(claim)):
+                # ("must not keep pets without consent" denies nothing of "may keep a cat if
+                # the landlord agrees": the claim states the condition the denial lifts)
                 # a claim that denies something itself says no about the words around its
                 # denial ("lorries may not use the bridge" for "... but not to lorries")
                 return surface(w, claim), "affirmed"
@@ -365,6 +379,8 @@ def permission_flip(claim: str, source: str) -> tuple[str, str] | None:
         yes = bool(_GRANTS.search(_REFUSES.sub(" ", sent))) and not _DENIAL.search(_REFUSES.sub(" ", sent))
         if (no and yes) or _EXCEPTING.search(sent):  # "may not ... unless": the claim may be the exception
             mixed = True
+        elif no and grants and _CONDITIONED.search(sent) and _CONDITIONS.search(claim):
+            mixed = True  # "may keep a cat if the landlord agrees" for "must not ... without consent"
         elif no:
             refusing.append(sent.strip())
         elif yes:
@@ -393,4 +409,4 @@ def shared_denial(claim: str, sentence: str) -> bool:
     return any(p == "-" and w in theirs for w, p in uses(claim))
 
 
-__all__ = ["contained_denial", "permission_flip", "surface", "contrasted", "denied_head", "dropped_contrast", "normed_words", "released", "shared_denial", "uses"]
+__all__ = ["contained_denial", "lifted_ban", "permission_flip", "surface", "contrasted", "denied_head", "dropped_contrast", "normed_words", "released", "shared_denial", "uses"]

@@ -106,6 +106,7 @@ from citadel.verify.order import (
 )
 from citadel.verify.polarity import (
     contained_denial,
+    lifted_ban,
     permission_flip,
     contrasted,
     denied_head,
@@ -318,6 +319,8 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         # both ways: a long sentence with a "not" in another clause is not the claim negated
         negation_flip=best_ov >= 0.9 and overlap(best, claim) >= 0.6
         and (negation_count(claim) > 0) != (negation_count(best) > 0)
+        # "must not bring guests without signing them in" says "may bring a guest if they sign"
+        and not (negation_count(claim) == 0 and lifted_ban(claim, best))
         and not contrasted(best) & normed_words(claim)  # "not at the machines, but at the desk"
         and exception is None,  # "the airport branch does not open" for "all ... except the airport branch"
         denied=None if denied is None or (denied[1] == "denied" and stated_contrary(denied[0], claim, source))
