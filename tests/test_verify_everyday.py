@@ -393,6 +393,8 @@ RIGHT = [
      "The bakery is 200 metres from the station. The library is 900 metres from the station."),
     ("a permission with the condition a ban lifts", "Members may bring a guest if they sign them in.",
      "Members must not bring guests without signing them in at the desk."),
+    ("a bound said with a negated verb", "Adults should take no more than two capsules a day.",
+     "Adults must not take more than two capsules a day. Children should not take them at all."),
 ]
 
 

@@ -71,7 +71,7 @@ def overlap(claim: str, source: str) -> float:
 
 
 #: bounds written with a negation ("no more than four" is "up to four"): not negations
-_NEGATED_BOUND = re.compile(r"\b(?:no|not)\s+(?:more|fewer|less|later|earlier|longer|sooner|"
+_NEGATED_BOUND = re.compile(r"\b(?:no|not)\s+(?:(?!than\b)[a-z]+\s+)?(?:more|fewer|less|later|earlier|longer|sooner|"
                             r"greater|higher|lower)\s+than\b|\bnot\s+exceed(?:ing)?\b", re.IGNORECASE)
 
 

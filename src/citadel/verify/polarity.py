@@ -58,8 +58,9 @@ _HEDGED = frozenset("necessarily always entirely fully completely exactly quite"
 #: a clause whose subject is said to be banned: "X is off-limits", "X is prohibited"
 _COPULA = frozenset("is are was were".split())
 _BANNED = frozenset("off prohibited forbidden banned outlawed".split())
-#: bounds and comparisons written with a negation ("no more than four", "not only"): no denial
-_NOT_A_DENIAL = re.compile(r"\b(?:no|not)\s+(?:more|fewer|less|later|earlier|longer|sooner|"
+#: bounds and comparisons written with a negation ("no more than four", "do not take more than
+#: four", "not only"): no denial
+_NOT_A_DENIAL = re.compile(r"\b(?:no|not)\s+(?:(?!than\b)[a-z]+\s+)?(?:more|fewer|less|later|earlier|longer|sooner|"
                            r"greater|higher|lower)\s+than\b|\bnot\s+exceed(?:ing)?\b|"
                            r"\bnot\s+only\b|\bno\s+matter\b|\bnot\s+to\s+mention\b|"
                            r"\bno\s+doubt\b|\bnothing\s+but\b", re.IGNORECASE)
