@@ -224,6 +224,11 @@ WRONG += [
      "collected weekly.", "that has paid"),
     ("a permission without the condition a ban sets", "Members may bring guests without signing them in.",
      "Members must not bring guests without signing them in at the desk.", "negation"),
+    ("done without what the source requires", "Visitors can enter the lab without a badge.",
+     "Visitors must wear a badge in the lab at all times. Staff badges are blue.", "requires"),
+    ("everyone, where the source names who", "Everyone in the club gets a free shirt.",
+     "The club has forty members. A free shirt is given to those who play in the first team.",
+     "generalises"),
     ("a restriction of the subject dropped", "Residents can park on Elm Street overnight.",
      "Residents who hold a permit can park on Elm Street overnight. Visitors may park there until 6 p.m.",
      "who hold a permit"),
@@ -395,6 +400,8 @@ RIGHT = [
      "Members must not bring guests without signing them in at the desk."),
     ("a bound said with a negated verb", "Adults should take no more than two capsules a day.",
      "Adults must not take more than two capsules a day. Children should not take them at all."),
+    ("without what the source says is not needed", "Visitors can enter the lab without a badge.",
+     "Visitors do not need a badge to enter the lab. Staff badges are blue."),
 ]
 
 

@@ -211,6 +211,36 @@ _CONDITIONED = re.compile(r"\b(?:without|unless|except)\b", re.IGNORECASE)
 _CONDITIONS = re.compile(r"\b(?:if|when|with|provided|once|after|as long as)\b", re.IGNORECASE)
 
 
+_WITHOUT = re.compile(r"\bwithout\s+(?:a\s+|an\s+|the\s+|any\s+|their\s+|your\s+|its\s+)?(?:valid\s+)?([a-z]{3,})",
+                      re.IGNORECASE)
+_DUTY = re.compile(r"\b(?:must|need|needs|needed|required|requires|require|have\s+to|has\s+to|obliged|"
+                   r"mandatory|compulsory|only\s+with)\b", re.IGNORECASE)
+
+
+#: words after "without" that name no thing ("without the need for", "without having to")
+_NO_THING = frozenset("need needing having being doing any further prior delay".split())
+
+
+def without_required(claim: str, source: str) -> tuple[str, str] | None:
+    """``(thing, sentence)`` when the claim says something is done "without" a thing that a
+    source sentence about it makes a duty: "Companies can use the software without a
+    licence" where "Companies must buy a licence"; "without a receipt" where "a receipt is
+    required". The sentence shares another of the claim's words and denies nothing ("do not
+    need a badge", "not without")."""
+    m = _WITHOUT.search(claim)
+    if m is None or m.group(1).lower() in _NO_THING:
+        return None
+    thing = stem(m.group(1).lower())
+    others = content_words(claim[: m.start()] + " " + claim[m.end():])
+    for sent in _sentences(source):
+        if _DENIAL.search(sent) or "without" in sent.lower() or not _DUTY.search(sent) \
+                or not others & content_words(sent):
+            continue  # "do not need a badge": no duty; "without" there too: no contrast
+        if thing in content_words(sent):
+            return m.group(1), sent.strip()
+    return None
+
+
 def lifted_ban(claim: str, sentence: str) -> bool:
     """The sentence bans something unless a condition is met ("must not ... without", "may
     not ... unless") and the claim states a condition of its own ("if", "with", "provided"):
@@ -410,4 +440,4 @@ def shared_denial(claim: str, sentence: str) -> bool:
     return any(p == "-" and w in theirs for w, p in uses(claim))
 
 
-__all__ = ["contained_denial", "lifted_ban", "permission_flip", "surface", "contrasted", "denied_head", "dropped_contrast", "normed_words", "released", "shared_denial", "uses"]
+__all__ = ["contained_denial", "lifted_ban", "without_required", "permission_flip", "surface", "contrasted", "denied_head", "dropped_contrast", "normed_words", "released", "shared_denial", "uses"]

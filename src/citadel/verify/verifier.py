@@ -114,6 +114,7 @@ from citadel.verify.polarity import (
     normed_words,
     released,
     shared_denial,
+    without_required,
 )
 from citadel.verify.quantifiers import share_conflict
 from citadel.verify.structure import find_quote
@@ -262,6 +263,8 @@ class _Crisp:
     #: (how, sentence): the claim allows what the source's sentences about it forbid, or
     #: the other way round (:func:`citadel.verify.polarity.permission_flip`)
     permission: tuple[str, str] | None = None
+    #: (thing, sentence): the claim does it "without" a thing the source makes a duty
+    required: tuple[str, str] | None = None
     #: the condition or exception of the source sentence that the claim leaves out
     condition: str | None = None
     #: what the source sentence makes an exception of, when the claim states the rule of it
@@ -333,7 +336,8 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         direction_flip=best_ov >= 0.6 and ((cu and not cd and sd and not su)
                                            or (cd and not cu and su and not sd)),
         swapped_names=missing if missing and rest_ov >= 0.85 and len(rest) >= 2 else (),
-        overgeneral=univ if univ and best_ov >= 0.6 else
+        overgeneral=univ if univ and max(best_ov, overlap(" ".join(w for w in words(claim) if w not in univ),
+                                                     near)) >= 0.6 else
         _widened(claim, best) if best_ov >= 0.5 else (),
         turned=_turned(claim, source),
         substituted=tuple(substitution(claim, source) or ()),
@@ -348,6 +352,7 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         amount=_amount_mismatch(claim, source),
         contained=contained_denial(claim, source),
         permission=permission_flip(claim, source),
+        required=without_required(claim, source),
         contrast=dropped_contrast(claim, source),
         # "All visitors" for "Visitors from outside the EU": the scope rule's to name
         condition=None if univ else dropped_condition(claim, source),
@@ -757,6 +762,10 @@ class Verifier:
             return RuleVerdict(Verdict.CONTRADICTED, f"aligned sentence: the claim says "
                                f"'{crisp.opposite_word[0]}' where the source says the opposite, "
                                f"'{crisp.opposite_word[1]}'", 0.05)
+        if crisp.required:
+            return RuleVerdict(Verdict.CONTRADICTED, f"negation: the claim says it is done without "
+                               f"'{crisp.required[0]}', which the source requires: "
+                               f"\"{crisp.required[1][:100]}\"", 0.05)
         if crisp.raised:
             return RuleVerdict(Verdict.UNSUPPORTED, f"modality: the claim says '{crisp.raised[0]}' "
                                f"where the source says '{crisp.raised[1]}'", 0.1)
