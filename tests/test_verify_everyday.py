@@ -229,6 +229,9 @@ WRONG += [
     ("everyone, where the source names who", "Everyone in the club gets a free shirt.",
      "The club has forty members. A free shirt is given to those who play in the first team.",
      "generalises"),
+    ("a change where the source found none", "The new fertiliser increased both tomato and pepper yields.",
+     "In the trial, the new fertiliser increased tomato yields by 12%. No significant difference was found "
+     "in pepper yields.", "do not differ"),
     ("a restriction of the subject dropped", "Residents can park on Elm Street overnight.",
      "Residents who hold a permit can park on Elm Street overnight. Visitors may park there until 6 p.m.",
      "who hold a permit"),
@@ -402,6 +405,9 @@ RIGHT = [
      "Adults must not take more than two capsules a day. Children should not take them at all."),
     ("without what the source says is not needed", "Visitors can enter the lab without a badge.",
      "Visitors do not need a badge to enter the lab. Staff badges are blue."),
+    ("the change the source found", "The new fertiliser increased tomato yields.",
+     "In the trial, the new fertiliser increased tomato yields by 12%. No significant difference was found "
+     "in pepper yields."),
 ]
 
 

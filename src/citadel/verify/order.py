@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from citadel.verify.lexical import content_words, fold, overlap
+from citadel.verify.lexical import DOWN, UP, content_words, fold, overlap
 from citadel.verify.windows import sentences
 
 _RELATION = re.compile(r"\b(before|after|prior to|following|until|without)\b\s+(?P<event>[^,;:.!?]{3,80})",
@@ -199,6 +199,37 @@ MAX_EQUAL_WORDS = 25
 MIN_EQUAL_ALIGNED = 0.5
 
 
+_NO_CHANGE = re.compile(r"\bno\s+(?:significant\s+|statistically\s+significant\s+|measurable\s+)?"
+                        r"(?:difference|change|effect)|\b(?:did|does|do)\s+not\s+(?:change|differ|affect)|"
+                        r"\bunchanged\b|\bequally\b|\bsimilar\s+(?:in|across|between|among)\b", re.IGNORECASE)
+#: verbs of change ("rise" and "gain" are nouns and idioms as often: "gave rise to")
+_MOVES = frozenset(w for w in UP | DOWN if w not in (
+    "more", "less", "fewer", "above", "positive", "positively", "larger", "higher", "greater", "lower",
+    "rise", "rises", "rose", "gain", "gains", "fall", "falls", "fell", "drop", "drops"))
+
+
+def unchanged_named(claim: str, source: str) -> tuple[str, str] | None:
+    """``(the claim's verb of change, sentence)`` when the claim says something changed
+    ("lowered both systolic and diastolic blood pressure") and a source sentence says there
+    was no difference or change in a thing of the claim that no other sentence names ("No
+    significant difference was found in diastolic pressure")."""
+    low = fold(claim)
+    moved = next((w for w in re.findall(r"[a-z]+", low) if w in _MOVES), None)
+    if moved is None or _QUANTIFIED.search(low) or len(low.split()) > MAX_EQUAL_WORDS:
+        return None
+    spans = sentences(source)
+    said = [content_words(source[s:e]) for s, e in spans]
+    cw = content_words(claim)
+    for k, (s, e) in enumerate(spans):
+        sl = fold(source[s:e])
+        if not _NO_CHANGE.search(sl) or any(w in _MOVES for w in re.findall(r"[a-z]+", sl)):
+            continue
+        elsewhere = frozenset().union(*(w for j, w in enumerate(said) if j != k))
+        if cw & said[k] - elsewhere:
+            return moved, source[s:e].strip()
+    return None
+
+
 def _comparative(text: str) -> re.Match[str] | None:
     """The first "more X", "less X", "fewer" or comparative of a known scale ("lower",
     "rarer") in ``text``; "water", "after" and "other" are none."""
@@ -327,5 +358,5 @@ def ranked_comparison(claim: str, source: str) -> bool | None:
     return x_more == bool(m.group("more"))
 
 
-__all__ = ["SCALES", "SCALE_BASES", "said_equal", "dated_order", "order_confirmed", "ranked_comparison", "turned_comparison",
+__all__ = ["SCALES", "SCALE_BASES", "said_equal", "unchanged_named", "dated_order", "order_confirmed", "ranked_comparison", "turned_comparison",
            "turned_relation"]

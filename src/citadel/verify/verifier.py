@@ -103,6 +103,7 @@ from citadel.verify.order import (
     said_equal,
     turned_comparison,
     turned_relation,
+    unchanged_named,
 )
 from citadel.verify.polarity import (
     contained_denial,
@@ -348,7 +349,8 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         table_cell=cell_polarity(claim, source),
         compared=compare_rows(claim, source),
         measured=measured_comparison(claim, source),
-        equal=next((found for part in atomic_parts(claim) if (found := said_equal(part, source))), None),
+        equal=next((found for part in atomic_parts(claim) if (found := said_equal(part, source))), None)
+        or unchanged_named(claim, source),
         amount=_amount_mismatch(claim, source),
         contained=contained_denial(claim, source),
         permission=permission_flip(claim, source),
