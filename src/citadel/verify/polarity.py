@@ -57,7 +57,8 @@ _NEGATIVE_MEANING = frozenset(
 _HEDGED = frozenset("necessarily always entirely fully completely exactly quite".split())
 #: a clause whose subject is said to be banned: "X is off-limits", "X is prohibited"
 _COPULA = frozenset("is are was were".split())
-_BANNED = frozenset("off prohibited forbidden banned outlawed".split())
+_OFF_LIMITS = re.compile(r"\boff[-\s]limits\b", re.IGNORECASE)
+_BANNED = frozenset("offlimits prohibited forbidden banned outlawed".split())
 #: bounds and comparisons written with a negation ("no more than four", "do not take more than
 #: four", "not only"): no denial
 _NOT_A_DENIAL = re.compile(r"\b(?:no|not)\s+(?:(?!than\b)[a-z]+\s+)?(?:more|fewer|less|later|earlier|longer|sooner|"
@@ -133,7 +134,7 @@ def uses(text: str) -> tuple[tuple[str, str], ...]:
     for words of subordinate clauses, words a negative-meaning word governs, and the words a
     denial covers past its head (its scope is not read)."""
     text = _NOT_A_DENIAL.sub(lambda m: " " + "x" * len(m.group(0).split()[0]) + " ", text)
-    toks = _tokens(text)
+    toks = _tokens(_OFF_LIMITS.sub("offlimits", text))
     out: list[tuple[str, str]] = []
     subordinate, seen, relative = False, False, False  # seen: a content word of the clause
     pending: str | None = None  # "-" after a denial until its head, "?" after a negative word
@@ -207,6 +208,14 @@ MIN_SHARED = 0.6
 _RESTRICTS = re.compile(r"\b(?:only|exclusively|solely|except|unless|instead|but)\b", re.IGNORECASE)
 
 
+_DENIAL = re.compile(r"\b(?:not|never|no)\b|n't\b", re.IGNORECASE)
+_SUBCLAUSE = re.compile(r"\b(?:if|when|unless|because|although|though|while|whereas|who|which|that|until)\b"
+                        r"[^,;.]*", re.IGNORECASE)
+_EXCEPTION = re.compile(r"\b(?:exceptions?|exempt(?:ed|ion|ions)?)\b", re.IGNORECASE)
+_EXCEPTING = re.compile(r"\b(?:unless|except|excepting|but|only\s+if|other\s+than|apart\s+from)\b",
+                        re.IGNORECASE)
+
+
 _CONDITIONED = re.compile(r"\b(?:without|unless|except)\b", re.IGNORECASE)
 _CONDITIONS = re.compile(r"\b(?:if|when|with|provided|once|after|as long as)\b", re.IGNORECASE)
 
@@ -278,12 +287,11 @@ def denied_head(claim: str, source: str) -> tuple[str, str] | None:
             if w not in here or len(ps) != 1 or "?" in ps:
                 continue
             theirs = source_uses.get(w, frozenset())
+            # a claim that denies something itself says no about the words around its denial
+            # ("lorries may not use the bridge" for "... but not to lorries"); "must not keep
+            # pets without consent" denies nothing of "may keep a cat if the landlord agrees"
             if ps == {"+"} and theirs == {"-"} and not denies \
                     and not (_CONDITIONED.search(sent) and _CONDITIONS.search(claim)):
-                # ("must not keep pets without consent" denies nothing of "may keep a cat if
-                # the landlord agrees": the claim states the condition the denial lifts)
-                # a claim that denies something itself says no about the words around its
-                # denial ("lorries may not use the bridge" for "... but not to lorries")
                 return surface(w, claim), "affirmed"
             if ps == {"-"} and theirs == {"+"} and not _RESTRICTS.search(sent):
                 return surface(w, claim), "denied"
@@ -423,14 +431,6 @@ def permission_flip(claim: str, source: str) -> tuple[str, str] | None:
     if refuses and granting and not refusing:
         return "forbids", granting[0]
     return None
-
-
-_DENIAL = re.compile(r"\b(?:not|never|no)\b|n't\b", re.IGNORECASE)
-_SUBCLAUSE = re.compile(r"\b(?:if|when|unless|because|although|though|while|whereas|who|which|that|until)\b"
-                        r"[^,;.]*", re.IGNORECASE)
-_EXCEPTION = re.compile(r"\b(?:exceptions?|exempt(?:ed|ion|ions)?)\b", re.IGNORECASE)
-_EXCEPTING = re.compile(r"\b(?:unless|except|excepting|but|only\s+if|other\s+than|apart\s+from)\b",
-                        re.IGNORECASE)
 
 
 def shared_denial(claim: str, sentence: str) -> bool:
