@@ -775,8 +775,7 @@ def _said_of_another(c: Quantity, claim: str, source: str, sterling: bool,
     if not homes:
         return None
     home_ov, home = max(homes)
-    rest = _without_clock(claim[: c.start] + " " + claim[c.end:])  # the quantity's own words aside
-    if content_words(rest) & content_words(_without_clock(home)) - content_words(best):
+    if _words_around(c, claim) & content_words(_without_clock(home)) - content_words(best):
         return None  # the claim names the home's own thing ("30 EUR a month for students")
     # the claim's statement holds all its words, the value's home only some, and names
     # another thing in their place ("flights to Madrid leave from Terminal 2" for "the flight
@@ -788,16 +787,41 @@ def _said_of_another(c: Quantity, claim: str, source: str, sterling: bool,
     return clash, home
 
 
-def _without_quantities(text: str, qs: list[Quantity]) -> str:
+def _without_quantities(text: str, qs: tuple[Quantity, ...]) -> str:
     """``text`` with its quantities blanked ("six months" names no month)."""
     for q in sorted(qs, key=lambda q: -q.start):
         text = text[: q.start] + " " + text[q.end:]
     return _without_clock(text)
 
 
-#: :func:`_named_elsewhere` reads short sources only: in a long one the claim's words turn up
-#: in many statements by chance (and its first statement is no topic)
+#: :func:`_named_elsewhere` and :func:`_said_of_all` read short sources only: in a long one
+#: the claim's words turn up in many statements by chance (and its first statement is no topic)
 MAX_NAMING_STATEMENTS = 6
+
+
+@lru_cache(maxsize=1024)
+def _valued_statements(source: str, sterling: bool) -> tuple[tuple[str, tuple[Quantity, ...], frozenset[str]], ...]:
+    """(statement, its quantities, its content words with the quantities blanked) for each
+    statement of a source of 2 to :data:`MAX_NAMING_STATEMENTS` statements; () otherwise.
+    Read once per source, whatever the number of claim quantities asking."""
+    parts = statements(source)
+    if not 2 <= len(parts) <= MAX_NAMING_STATEMENTS:
+        return ()
+    out = []
+    for p in parts:
+        qs = tuple(_pounds(quantities(p, ranges=True), sterling))
+        out.append((p, qs, content_words(_without_quantities(p, qs))))
+    return tuple(out)
+
+
+def _words_around(c: Quantity, claim: str) -> frozenset[str]:
+    """The claim's content words, its quantity ``c``'s own words and times of day aside."""
+    return content_words(_without_clock(claim[: c.start] + " " + claim[c.end:]))
+
+
+def _other_value(c: Quantity, qs: tuple[Quantity, ...]) -> Quantity | None:
+    """The first of ``qs`` in ``c``'s unit and period whose value is not ``c``'s."""
+    return next((q for q in qs if q.unit == c.unit and q.per == c.per and not _agree(c, q)), None)
 
 
 #: a claim that starts by saying its predicate of all of several things ("Both models", "All
@@ -812,22 +836,19 @@ def _said_of_all(c: Quantity, claim: str, source: str, sterling: bool) -> tuple[
     statement with the value, and another of the same predicate (a content word of the claim
     both hold) with a value of the same unit that differs."""
     every = _ALL_OF.match(claim)
-    parts = statements(source)
-    if every is None or not 2 <= len(parts) <= MAX_NAMING_STATEMENTS or c.unit is None:
+    said = _valued_statements(source, sterling)
+    if every is None or not said or c.unit is None:
         return None
-    rest = content_words(_without_clock(claim[: c.start] + " " + claim[c.end:]))
+    rest = _words_around(c, claim)
     # what "both" or "all" is said of: the statement with another value must name it too
     things = content_words(subject_of(claim) or every.group(0)) - {"both", "all"}
     if not things:
         return None
-    said = [(p, _pounds(quantities(p, ranges=True), sterling)) for p in parts]
-    words_of = [content_words(_without_quantities(p, qs)) for p, qs in said]
-    agreeing = [i for i, (_, qs) in enumerate(said) if any(_agree(c, q) for q in qs)]
+    agreeing = [i for i, (_, qs, _) in enumerate(said) if any(_agree(c, q) for q in qs)]
     for i in agreeing:
-        for j, (p, qs) in enumerate(said):
-            clash = next((q for q in qs if q.unit == c.unit and q.per == c.per and not _agree(c, q)), None)
-            if j not in agreeing and clash is not None and rest & words_of[i] & words_of[j] \
-                    and things & words_of[j]:
+        for j, (p, qs, theirs) in enumerate(said):
+            clash = _other_value(c, qs)
+            if j not in agreeing and clash is not None and rest & said[i][2] & theirs and things & theirs:
                 return clash, p, every.group(0)
     return None
 
@@ -842,22 +863,19 @@ def _named_elsewhere(c: Quantity, claim: str, source: str, sterling: bool
     the words of the source's first statement (its topic, which the later ones take for
     granted) name nothing, and the claim must name nothing of the value's own statements
     that the other lacks."""
-    parts = statements(source)
-    if not 2 <= len(parts) <= MAX_NAMING_STATEMENTS or c.unit is None:
+    said = _valued_statements(source, sterling)
+    if not said or c.unit is None:
         return None
-    rest = content_words(_without_clock(claim[: c.start] + " " + claim[c.end:]))
-    said = [(p, _pounds(quantities(p, ranges=True), sterling)) for p in parts]
-    words_of = [content_words(_without_quantities(p, qs)) for p, qs in said]
-    topic = words_of[0]
-    agreeing = [i for i, (_, qs) in enumerate(said) if any(_agree(c, q) for q in qs)]
+    rest = _words_around(c, claim)
+    topic = said[0][2]
+    agreeing = [i for i, (_, qs, _) in enumerate(said) if any(_agree(c, q) for q in qs)]
     if not agreeing:
         return None
-    theirs = frozenset().union(*(words_of[i] for i in agreeing))
-    for i, (p, qs) in enumerate(said):
-        clash = next((q for q in qs if q.unit == c.unit and q.per == c.per and not _agree(c, q)), None)
+    theirs = frozenset().union(*(said[i][2] for i in agreeing))
+    for i, (p, qs, own) in enumerate(said):
+        clash = _other_value(c, qs)
         if i in agreeing or clash is None:
             continue
-        own = words_of[i]
         naming = rest & own - theirs - topic
         if naming and not rest & theirs - own - topic:
             return clash, p, ", ".join(sorted(naming))

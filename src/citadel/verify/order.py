@@ -189,8 +189,10 @@ _MORE_OR_LESS = re.compile(r"\b(?:(?:more|less)\s+(?!than\b|and\b|or\b|of\b)(?P<
                            r"fewer)\b")
 #: comparatives :func:`said_equal` reads besides those of :data:`SCALES`
 _MORE_OR_LESS_WORDS = frozenset(("rarer", "commoner"))
+#: "no difference", "no significant ...": what a source says of a thing that did not differ
+_NO_SIGNIFICANT = r"no\s+(?:significant\s+|statistically\s+significant\s+|measurable\s+)?"
 _SAID_EQUAL = re.compile(r"\b(?:equally|as)\s+(?P<base>[a-z]+)|\b(?:similar|similarly|unchanged|"
-                         r"no\s+(?:significant\s+|statistically\s+significant\s+|measurable\s+)?difference|"
+                         + _NO_SIGNIFICANT + r"difference|"
                          r"(?:did|does|do)\s+not\s+differ|not\s+(?:significantly\s+)?different)\b")
 
 
@@ -199,8 +201,7 @@ MAX_EQUAL_WORDS = 25
 MIN_EQUAL_ALIGNED = 0.5
 
 
-_NO_CHANGE = re.compile(r"\bno\s+(?:significant\s+|statistically\s+significant\s+|measurable\s+)?"
-                        r"(?:difference|change|effect)|\b(?:did|does|do)\s+not\s+(?:change|differ|affect)|"
+_NO_CHANGE = re.compile(r"\b" + _NO_SIGNIFICANT + r"(?:difference|change|effect)|\b(?:did|does|do)\s+not\s+(?:change|differ|affect)|"
                         r"\bunchanged\b|\bequally\b|\bsimilar\s+(?:in|across|between|among)\b", re.IGNORECASE)
 #: verbs of change ("rise" and "gain" are nouns and idioms as often: "gave rise to")
 _MOVES = frozenset(w for w in UP | DOWN if w not in (

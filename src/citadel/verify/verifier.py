@@ -463,13 +463,11 @@ def _says_opposite(claim: str, window: str, margin: float) -> bool:
     closest to the claim holds a negation itself: a negation elsewhere in the window still
     pulls the model towards "a negation on both sides agrees". When it was made by removing
     the claim's negation, not trusted if that sentence says the same with a negative word
-    instead ("not eligible" for "excluded", "no charge" for "free"), or a sentence of the
-    window denies what the claim denies, or another sentence of it says the contrary of a
-    word of the claim ("does not open on Sundays" where "it
-    is closed on Sundays"), or when the claim's
-    negation releases from a duty ("need not"), or when that sentence denies the very word
-    the claim denies: the model reads the un-negated claim as closer to such a sentence
-    whatever it means."""
+    instead ("not eligible" for "excluded", "no charge" for "free"), when the claim's
+    negation releases from a duty ("need not"), when a sentence of the window denies the
+    very word the claim denies, or when one says the contrary of a word of the claim ("does
+    not open on Sundays" where "it is closed on Sundays"): the model reads the un-negated
+    claim as closer to such a sentence whatever it means."""
     if margin > OPPOSITE_MARGIN:
         return False
     closest = _closest_sentence(claim, window, window)[1]
