@@ -107,6 +107,10 @@ def substitution(claim: str, source: str) -> list[tuple[str, str]] | None:
     # (its words' neighbours there are the claim's too: the value of "reopened in 2021" is
     # no move of "closed in 2019" into "reopened in 2019")
     first = next((j1 for op, _, _, j1, _ in ops if op == "equal"), len(s))
+    # words the sentence opens with, put at the claim's end ("During exam weeks, ... book a
+    # room instead" as "... book a room during exam weeks"): a frame moved, not a substitution
+    if _FRAME.match(sent) and any(set(new) <= set(s[:first]) for new, _ in replaced):
+        return None
     held = set(c)
     skipped = [s[j] for op, _, _, j1, j2 in ops if op == "insert" and j1 >= first for j in range(j1, j2)
                if (j == 0 or s[j - 1] in held) and (j + 1 == len(s) or s[j + 1] in held)]
@@ -132,6 +136,9 @@ def substitution(claim: str, source: str) -> list[tuple[str, str]] | None:
 
 
 _NUMERIC = re.compile(r"\d[\d.,:]*|a|p|m|am|pm|to|and|from|until|till")
+#: a sentence that opens with a frame for all it says ("During exam weeks, ...")
+_FRAME = re.compile(r"\s*(?:during|in|on|at|for|after|before|from|until|within|throughout|over|outside|"
+                    r"between|on\s+and\s+after)\b", re.IGNORECASE)
 
 
 def _same_amount(a: list[str], b: list[str]) -> bool:
@@ -345,6 +352,11 @@ _CONTRARIES = [
     ("manual", "automatic"), ("manually", "automatically"), ("fixed", "variable"), ("adult", "child"),
     ("sender", "recipient"), ("lender", "borrower"), ("odd", "even"), ("left", "right"),
     ("top", "bottom"), ("front", "back"), ("peak", "off-peak"), ("single", "return"), ("oral", "written"),
+    # how a place or a task is
+    ("quiet", "noisy"), ("quiet", "loud"), ("quiet", "busy"), ("crowded", "empty"), ("full", "empty"),
+    ("clean", "dirty"), ("easy", "difficult"), ("easy", "hard"), ("simple", "complicated"),
+    ("wide", "narrow"), ("deep", "shallow"), ("thick", "thin"), ("fresh", "frozen"),
+    ("raw", "cooked"), ("warm", "cold"),
 ]
 _PREFIXES = ("un", "in", "im", "il", "ir", "dis", "non-", "non")
 
@@ -358,7 +370,10 @@ def _key(word: str) -> str:
     return key
 
 
-_CONTRARY_KEYS = frozenset(frozenset((_key(x), _key(y))) for x, y in _CONTRARIES)
+# keyed both from the words and from their stems: :func:`opposite_in_conjunct` passes
+# stems ("clos"), which stem again to another key ("clo") than the word's ("clos")
+_CONTRARY_KEYS = frozenset(frozenset((f(x), f(y))) for x, y in _CONTRARIES
+                           for f in (_key, lambda w: _key(stem(w))))
 
 
 @lru_cache(maxsize=65536)
@@ -487,23 +502,57 @@ def opposite_in_conjunct(claim: str, source: str) -> tuple[str, str] | None:
     :func:`contrary`, other words may differ; so the opposites read here are the ones that
     name a state or permission, not words like "on" or "before"."""
     source, claim = _states(source), _states(claim)
-    parts = [(p, set(sequence(p))) for s, e in sentences(source)
-             for p in _CONJUNCT_CUT.split(source[s:e]) if p.strip() and not negation_count(p)]
+    spans = sentences(source)
+    parts = []
+    for k, (s, e) in enumerate(spans):
+        for p in _CONJUNCT_CUT.split(source[s:e]):
+            if p.strip() and not negation_count(p):
+                # "It is closed on Sundays": the pronoun stands for what the sentence before
+                # spoke of, whose words the claim may name ("The store is open on Sundays")
+                before = set(sequence(source[spans[k - 1][0]:spans[k - 1][1]])) \
+                    if k and _PRONOUN_LED.match(p) else set()
+                parts.append((p, set(sequence(p)), before))
     for part in _CONJUNCT_CUT.split(claim):
         if negation_count(part):
             continue
         mine = set(sequence(part))
-        for p, theirs in parts:
+        for p, theirs, before in parts:
             if overlap(part, p) < 0.3:
                 continue
             for a in mine - theirs - _FUNCTIONAL:
                 for b in theirs - mine - _FUNCTIONAL:
-                    if not _contrary(a, b):
+                    if not _contrary(a, b) or (_at_time(part, a) and _over_hours(p, b)):
                         continue
                     rest = mine - {a}
-                    if len(rest) >= 2 and len(rest & theirs) >= MIN_CONJUNCT * len(rest):
+                    if len(rest) >= 2 and rest & theirs \
+                            and len(rest & (theirs | before)) >= MIN_CONJUNCT * len(rest):
                         return _word_of(part, a), _word_of(p, b)
     return None
+
+
+_PRONOUN_LED = re.compile(r"\s*(?:it|they|these|this|he|she)\b", re.IGNORECASE)
+
+
+def _followed(text: str, key: str, rx: re.Pattern[str]) -> bool:
+    """A word of ``text`` whose stem is ``key`` is followed by what ``rx`` matches."""
+    return any(stem(m.group(0).lower()) == key and rx.match(text, m.end())
+               for m in re.finditer(r"[^\W_]+", text))
+
+
+_AT_TIME = re.compile(r"\s+(?:at|by)\s+\d", re.IGNORECASE)
+_OVER_HOURS = re.compile(r"\s+(?:from\s+\d|until\b|till\b|between\s+\d|\d[\d.:]*\s*(?:a\.?m\.?|p\.?m\.?)?\s*(?:-|to)\s*\d)",
+                         re.IGNORECASE)
+
+
+def _at_time(text: str, key: str) -> bool:
+    """The word is an event at a time of day ("shuts at 6", "closes by 5 p.m.")."""
+    return _followed(text, key, _AT_TIME)
+
+
+def _over_hours(text: str, key: str) -> bool:
+    """The word is a state over a span of hours ("open from 9 a.m. to 6 p.m.", "open until
+    8"): closing at the span's end is no contrary of it; the number layer reads the times."""
+    return _followed(text, key, _OVER_HOURS)
 
 
 _ON = re.compile(r"\b(?:turned|switched|set|left|kept|is|are)\s+on\b", re.IGNORECASE)
