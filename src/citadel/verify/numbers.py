@@ -196,7 +196,8 @@ def quantities(text: str, ranges: bool = False) -> list[Quantity]:
     return out
 
 
-_LATER_PERIOD = re.compile(r"(?:\s+(?!per\b|a\b|an\b|each\b)[a-z]+){1,3}?\s+(?:per|a|an|each)\s+"
+_LATER_PERIOD = re.compile(r"(?:\s+(?!per\b|a\b|an\b|each\b|every\b)[a-z]+){1,3}?\s+(?:(?:for|in)\s+)?"
+                           r"(?:per|a|an|each|every)\s+"
                            r"(?P<per>day|week|month|year|annum|hour)\b")
 
 
@@ -207,7 +208,8 @@ def _said(q: Quantity) -> str:
 
 def _with_period(t: str, q: Quantity) -> Quantity:
     """``q`` with the period stated a few words after it, in its clause and before any other
-    number: "3% interest per month" is 3% per month."""
+    number: "3% interest per month" is 3% per month, "1.5 days of leave for each month" 1.5
+    days per month, "18 days of leave in a year" 18 days per year."""
     if q.per is not None or q.unit == "o'clock":
         return q
     m = _LATER_PERIOD.match(t, q.end)
@@ -217,13 +219,14 @@ def _with_period(t: str, q: Quantity) -> Quantity:
     return replace(q, per=_PER[m.group("per")], end=m.end())
 
 
-_CLOCK = re.compile(r"\b(?:(?P<h>\d{1,2})(?:[:.](?P<m>\d{2}))?\s*(?P<half>a\.?\s?m\b\.?|p\.?\s?m\b\.?)|"
+_CLOCK = re.compile(r"\b(?:(?P<h>\d{1,2})(?:[:.](?P<m>\d{2}))?\s*(?P<half>a\.?\s?m\b\.?|p\.?\s?m\b\.?|"
+                    r"(?:o'clock\s+)?in\s+the\s+(?:morning|afternoon|evening)\b|(?:o'clock\s+)?at\s+night\b)|"
                     r"(?P<h24>[01]?\d|2[0-3]):(?P<m24>[0-5]\d)(?![\d:])|(?P<word>noon|midday|midnight))",
                     re.IGNORECASE)
 
 
 def _clock_times(t: str, orig: str) -> list[Quantity]:
-    """Times of day ("7:00", "10 p.m.", "7.30am", "noon") as minutes after midnight, so that
+    """Times of day ("7:00", "10 p.m.", "7.30am", "noon", "6 in the evening") as minutes after midnight, so that
     "10 p.m." is "22:00" and neither is the plain number 10."""
     out = []
     for m in _CLOCK.finditer(t):
@@ -233,7 +236,8 @@ def _clock_times(t: str, orig: str) -> list[Quantity]:
             h, mm = int(m.group("h")), int(m.group("m") or 0)
             if not 1 <= h <= 12 or mm > 59:
                 continue
-            pm = m.group("half").lower().startswith("p")
+            half = m.group("half").lower()
+            pm = half.startswith("p") or half.endswith(("afternoon", "evening", "night"))  # "6 in the evening"
             minutes = (h % 12 + (12 if pm else 0)) * 60 + mm
         else:
             minutes = int(m.group("h24")) * 60 + int(m.group("m24"))
@@ -619,6 +623,8 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
             other = (_said_of_another(c, claim, source, pounds, len(cq) == 1)
                      if len(cq) <= 2 else None)
             named = _named_elsewhere(c, claim, source, pounds) if other is None and len(cq) == 1 else None
+            if named is None and other is None and len(cq) == 1:
+                named = _subject_elsewhere(c, claim, source, pounds)
             every = _said_of_all(c, claim, source, pounds) if other is None and named is None else None
             if every is not None:
                 conflict = True
@@ -882,6 +888,36 @@ def _named_elsewhere(c: Quantity, claim: str, source: str, sterling: bool
     return None
 
 
+#: the share of the claim's other words (its subject and value aside) that the statement about
+#: its subject must hold: the same predicate ("must give ... notice")
+MIN_SUBJECT_PREDICATE = 0.6
+
+
+def _subject_elsewhere(c: Quantity, claim: str, source: str, sterling: bool
+                       ) -> tuple[Quantity, str, str] | None:
+    """``(clash, statement, subject)`` when the claim gives its subject the value of a
+    statement about something else, and the statement about its subject gives another value of
+    the same predicate: "The landlord must give the tenant two months' notice" where "The
+    tenant must give the landlord two months' notice" and "The landlord must give the tenant
+    six months' notice". Read by subject, so that it holds where both statements name both
+    things (the words alone, as :func:`_named_elsewhere` reads them, cannot tell them apart)."""
+    said = _valued_statements(source, sterling)
+    mine = content_words(subject_of(claim) or "")
+    if not said or c.unit is None or not mine:
+        return None
+    subjects = [content_words(subject_of(p) or "") for p, _, _ in said]
+    homes = [i for i, (_, qs, _) in enumerate(said) if any(_agree(c, q) for q in qs)]
+    if not homes or any(mine & subjects[i] for i in homes):
+        return None  # the value is said of the claim's subject somewhere
+    rest = _words_around(c, claim) - mine
+    for i, (p, qs, own) in enumerate(said):
+        clash = _other_value(c, qs)
+        if clash is not None and mine <= subjects[i] and rest \
+                and len(rest & own) >= MIN_SUBJECT_PREDICATE * len(rest):
+            return clash, p, " ".join(sorted(mine))
+    return None
+
+
 _COUNTED = re.compile(r"\s*([a-z][a-z-]+)")
 
 
@@ -1067,9 +1103,9 @@ def _nearest_said(c: Quantity, claim: str, found: list[Quantity], text: str) -> 
 
 #: a time of day the claim gives as an end of something ("closes at 6 p.m."): a time inside
 #: the source's "from 9 a.m. to 8 p.m." is then no end the source states
-_ENDPOINT = re.compile(r"\b(?:(?:opens|opening|closes|closing|starts|starting|ends|ending|finishes|begins|"
-                       r"until|till|from)|(?:will|to|must|should|can|may|does|do|did)\s+(?:not\s+)?"
-                       r"(?:open|close|start|end|finish|begin))\s+(?:at\s+|by\s+)?$")
+_ENDPOINT = re.compile(r"\b(?:(?:opens|opening|closes|closing|shuts|shutting|starts|starting|ends|ending|"
+                       r"finishes|begins|until|till|from)|(?:will|to|must|should|can|may|does|do|did)\s+(?:not\s+)?"
+                       r"(?:open|close|shut|start|end|finish|begin))\s+(?:at\s+|by\s+)?$")
 
 
 def _said_alike(c: Quantity, claim: str, s: Quantity, source: str) -> bool:
