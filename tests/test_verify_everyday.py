@@ -235,6 +235,18 @@ WRONG += [
     ("a restriction of the subject dropped", "Residents can park on Elm Street overnight.",
      "Residents who hold a permit can park on Elm Street overnight. Visitors may park there until 6 p.m.",
      "who hold a permit"),
+    # twenty-third session: found by a fresh probe set, written before the fixes
+    ("closed, said of it through a pronoun", "The bakery is open on Mondays.",
+     "From Tuesday to Saturday the bakery is open from 7 a.m. to 1 p.m. It is closed on Mondays.", "opposite"),
+    ("a period written 'for each'", "Volunteers earn 2 free tickets per week.",
+     "Volunteers earn 2 free tickets for each month of service.", "number"),
+    ("a negation in the clause the claim restates", "Some of the guest rooms have a balcony.",
+     "None of the guest rooms has a balcony; guests can use the roof terrace instead.", "negation"),
+    ("the value of the statement about the other party", "The employer must give the employee one month's notice.",
+     "The employee must give the employer one month's notice of resignation. The employer must give the "
+     "employee three months' notice of dismissal.", "entity"),
+    ("closing at a time inside the hours", "On Fridays the library shuts at 4 in the afternoon.",
+     "On Fridays the library is open from 9 a.m. to 6 p.m.", "number"),
 ]
 
 RIGHT = [
@@ -408,6 +420,18 @@ RIGHT = [
     ("the change the source found", "The new fertiliser increased tomato yields.",
      "In the trial, the new fertiliser increased tomato yields by 12%. No significant difference was found "
      "in pepper yields."),
+    # twenty-third session
+    ("closing at the end of the hours, in words", "On Fridays the library shuts at 6 in the evening.",
+     "On Fridays the library is open from 9 a.m. to 6 p.m."),
+    ("a yearly cap said 'in a year'", "Volunteers can earn at most 12 free tickets in a year.",
+     "Volunteers earn 2 free tickets for each month of service, up to 12 tickets a year."),
+    ("no fee, where the source waives it", "Students pay no registration fee.",
+     "The registration fee is waived for students."),
+    ("a sentence's opening frame said at the end", "Visitors should use the side entrance during the renovation.",
+     "During the renovation the main entrance is closed, so visitors should use the side entrance instead."),
+    ("the value of its own party", "The employee must give the employer one month's notice.",
+     "The employee must give the employer one month's notice of resignation. The employer must give the "
+     "employee three months' notice of dismissal."),
 ]
 
 

@@ -55,6 +55,7 @@ from citadel.verify._types import (
 )
 from citadel.verify.align import (
     added_tail,
+    aligned_clause,
     beside_only,
     contrary,
     dropped_condition,
@@ -321,8 +322,13 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
     denied = denied_head(claim, source)
     return _Crisp(
         # both ways: a long sentence with a "not" in another clause is not the claim negated
-        negation_flip=best_ov >= 0.9 and overlap(best, claim) >= 0.6
-        and (negation_count(claim) > 0) != (negation_count(best) > 0)
+        negation_flip=best_ov >= 0.9
+        and any(overlap(text, claim) >= 0.6 and (negation_count(claim) > 0) != (negation_count(text) > 0)
+                # a denial the source words as a negative-meaning word: "no late fee" for "late
+                # fees are waived"
+                and not (negation_count(claim) and NEGATIVE_WORDS & set(words(text)))
+                # or its clause the claim restates: "None of the rooms has a projector; speakers ..."
+                for text in (best, aligned_clause(claim, best)))
         # "must not bring guests without signing them in" says "may bring a guest if they sign"
         and not (negation_count(claim) == 0 and lifted_ban(claim, best))
         and not contrasted(best) & normed_words(claim)  # "not at the machines, but at the desk"
@@ -446,7 +452,7 @@ def _lexical_features(claim: str, source: str, window: str) -> dict[str, float]:
 NEGATIVE_WORDS = frozenset(
     "excluded exclude excludes exempt exempted prohibited prohibits forbidden forbids banned "
     "closed unavailable ineligible invalid disabled unpaid impossible illegal unsafe absent "
-    "free optional except excluding neither lacks lacking unaffected".split())
+    "free optional except excluding neither lacks lacking unaffected waived waive waives".split())
 
 
 # The model's logit P(entailment) of the claim minus that of its opposite, at or below which
