@@ -201,6 +201,21 @@ _LATER_PERIOD = re.compile(r"(?:\s+(?!per\b|a\b|an\b|each\b|every\b)[a-z]+){1,3}
                            r"(?P<per>day|week|month|year|annum|hour)\b")
 
 
+#: "12 dollars every four weeks", "a dose every other day": a period of several units
+_EVERY_N = re.compile(r"(?:\s+(?!every\b)[a-z]+){0,3}?\s+every\s+(?P<n>other|\d+|[a-z]+)\s+"
+                      r"(?P<per>day|week|month|year|hour)s?\b", re.IGNORECASE)
+#: several of a unit that make one of a larger one
+_WHOLE_PERIODS = {(7.0, "day"): "week", (24.0, "hour"): "day", (12.0, "month"): "year", (1.0, "day"): "day",
+                  (1.0, "week"): "week", (1.0, "month"): "month", (1.0, "year"): "year", (1.0, "hour"): "hour"}
+
+
+def _every(n: float, unit: str) -> str:
+    """The period of "every ``n`` ``unit``s": a unit's name when they make one ("every 12
+    months" is per year), else "``n`` ``unit``s", which equals no single unit ("every four
+    weeks" is not per month)."""
+    return _WHOLE_PERIODS.get((n, unit)) or f"{n:g} {unit}s"
+
+
 def _said(q: Quantity) -> str:
     """The quantity's words, with the period it was read with when they do not say it."""
     return q.text if q.per is None or q.per in q.text else f"{q.text} (per {q.per})"
@@ -212,6 +227,12 @@ def _with_period(t: str, q: Quantity) -> Quantity:
     days per month, "18 days of leave in a year" 18 days per year."""
     if q.per is not None or q.unit == "o'clock":
         return q
+    every = _EVERY_N.match(t, q.end)
+    if every is not None and not re.search(r"[\d,;:.()]", t[q.end:every.start("n")]):
+        word = every.group("n").lower()
+        n = 2.0 if word == "other" else float(word) if word.isdigit() else _SMALL.get(word)
+        if n:
+            return replace(q, per=_every(n, every.group("per").lower()), end=every.end())
     m = _LATER_PERIOD.match(t, q.end)
     if m is None or re.search(r"[\d,;:.()]", t[q.end:m.end()]):
         return q
@@ -280,11 +301,16 @@ def _spoken_durations(t: str, orig: str, found: list[Quantity]) -> list[Quantity
         if approx in ("over", "under", "more than", "less than", "up to", "at least", "at most", "within"):
             # a bound said in words ("within a week", "at least a month"): the span it allows,
             # which an exact value of the source must lie in ("within a week" holds for "five
-            # business days", not for "30 days"); a plural or vague amount is left to the words
-            if amount not in ("a", "an", "one"):
+            # business days", not for "30 days"); "within a few hours" allows up to 7 of them,
+            # "a couple of" 2, "at least a few" from 2
+            if amount in ("a", "an", "one"):
+                least, most = 1.0, 1.0
+            elif amount in ("a few", "few", "several") or "couple" in amount:
+                least, most = 2.0, 2.0 if "couple" in amount else 7.0
+            else:
                 continue
             upper = approx in ("under", "less than", "up to", "at most", "within")
-            lo, hi = (0.0, base) if upper else (base, _UNBOUNDED)
+            lo, hi = (0.0, most * base) if upper else (least * base, _UNBOUNDED)
             out.append(Quantity(lo, hi, canonical, None, m.start(), m.end(), t[m.start():m.end()].strip(),
                                 0.0, None, True))
             continue
@@ -536,6 +562,9 @@ _FREE = re.compile(r"\b(?:(?:for|is|are|was|were|comes?|goes?)\s+free|free\s+of\
                    r"free(?=\s+(?:entry|admission|parking|delivery|shipping|access|of))|complimentary|costs?\s+nothing)\b",
                    re.IGNORECASE)
 _MONEY_DIMENSIONS = frozenset({"usd", "eur", "gbp"})
+#: the words of a free phrase that say "charge", not which one ("monthly", "delivery")
+_CHARGE_WORDS = frozenset(stem(w) for w in "charge charges cost costs fee fees free nothing complimentary "
+                          "extra additional".split())
 
 
 def free_but_priced(claim: str, source: str) -> tuple[str, str] | None:
@@ -546,6 +575,11 @@ def free_but_priced(claim: str, source: str) -> tuple[str, str] | None:
     if m is None or any(q.dimension in _MONEY_DIMENSIONS for q in quantities(claim)):
         return None
     rest = fold(claim)[: m.start()] + " " + fold(claim)[m.end():]
+    # the source says that very charge is none: "no monthly charge" where "there is no monthly fee"
+    kind = content_words(m.group(0)) - _CHARGE_WORDS
+    if kind and any(kind <= content_words(f.group(0)) for part in whole_statements(source)
+                    for f in _FREE.finditer(fold(part))):
+        return None
     for part in whole_statements(source):
         if _FREE.search(fold(part)) or overlap(rest, part) < MIN_PRICED_OVERLAP:
             continue
