@@ -247,6 +247,16 @@ WRONG += [
      "employee three months' notice of dismissal.", "entity"),
     ("closing at a time inside the hours", "On Fridays the library shuts at 4 in the afternoon.",
      "On Fridays the library is open from 9 a.m. to 6 p.m.", "number"),
+    ("a period of several weeks", "The magazine costs 5 pounds a week.",
+     "The magazine costs 5 pounds every four weeks, delivered to your door.", "number"),
+    ("a start date said as the end", "The exhibition ends on 1 March.",
+     "The exhibition starts on 1 March and runs until 30 June.", "opposite"),
+    ("support dropped, said without a negation word", "The new release supports Python 3.7.",
+     "The new release drops support for Python 3.7 and 3.8; Python 3.9 or later is required.", "negation"),
+    ("a few hours against days", "Deliveries usually arrive within a few hours.",
+     "Deliveries usually arrive within two to four working days.", "number"),
+    ("going on where it stops", "The old tickets will keep working after 1 May.",
+     "From 1 May the old tickets will stop working.", "opposite"),
 ]
 
 RIGHT = [
@@ -432,6 +442,16 @@ RIGHT = [
     ("the value of its own party", "The employee must give the employer one month's notice.",
      "The employee must give the employer one month's notice of resignation. The employer must give the "
      "employee three months' notice of dismissal."),
+    ("twelve months as a year", "The permit costs 40 EUR a year.",
+     "The permit costs 40 EUR every 12 months and is checked at the gate."),
+    ("an end date the source gives with until", "The exhibition ends on 30 June.",
+     "The exhibition starts on 1 March and runs until 30 June."),
+    ("no monthly charge, where there is no monthly fee", "The current account has no monthly charge.",
+     "The current account pays 2% interest on balances up to 3,000 dollars. There is no monthly fee."),
+    ("within a few weeks, for some days", "Deliveries usually arrive within a few weeks.",
+     "Deliveries usually arrive within two to four working days."),
+    ("no longer supported, where support was dropped", "The new release no longer supports Python 3.8.",
+     "The new release drops support for Python 3.7 and 3.8; Python 3.9 or later is required."),
 ]
 
 

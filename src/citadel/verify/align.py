@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from citadel.verify.lexical import NEGATIONS, STOPWORDS, content_words, negation_count, overlap, stem, words
@@ -357,6 +357,8 @@ _CONTRARIES = [
     ("clean", "dirty"), ("easy", "difficult"), ("easy", "hard"), ("simple", "complicated"),
     ("wide", "narrow"), ("deep", "shallow"), ("thick", "thin"), ("fresh", "frozen"),
     ("raw", "cooked"), ("warm", "cold"),
+    # going on against stopping
+    ("continue", "stop"), ("keep", "stop"), ("continue", "cease"), ("resume", "suspend"),
 ]
 _PREFIXES = ("un", "in", "im", "il", "ir", "dis", "non-", "non")
 
@@ -401,8 +403,9 @@ def contrary(claim: str, source: str) -> tuple[str, str] | None:
     # focus words do not change what is turned around: "without a receipt" against "only with a receipt"
     cw, sw = ([w for w in words(_NO_LONGER.sub("nolonger", text)) if w not in _FOCUS] for text in (claim, sent))
     ops = difflib.SequenceMatcher(None, cw, sw, autojunk=False).get_opcodes()
-    hits = [(cw[i1], sw[j1]) for op, i1, i2, j1, j2 in ops
-            if op == "replace" and i2 - i1 == 1 and j2 - j1 == 1 and _contrary(cw[i1], sw[j1])]
+    hits = [(cw[i1], sw[j1]) for k, (op, i1, i2, j1, j2) in enumerate(ops)
+            if op == "replace" and i2 - i1 == 1 and j2 - j1 == 1 and _contrary(cw[i1], sw[j1])
+            and _read_on(ops[k + 1:], cw, sw)]
     others = [op for op in ops if op[0] in ("replace", "delete") and
               not (op[0] == "replace" and op[2] - op[1] == 1 and op[4] - op[3] == 1
                    and _contrary(cw[op[1]], sw[op[3]]))]
@@ -413,6 +416,19 @@ def contrary(claim: str, source: str) -> tuple[str, str] | None:
         a, b = hits[0]
         return a.replace("nolonger", "no longer"), b.replace("nolonger", "no longer")
     return None
+
+
+def _read_on(after: Sequence[tuple[str, int, int, int, int]], cw: list[str], sw: list[str]) -> bool:
+    """The claim's words after its opposite run on as the sentence's do, up to its next
+    content word: "ends on 31 January" is no opposite of "starts on 2 January and runs until
+    31 January", where the source puts other words between the opposite and the date."""
+    for op, i1, i2, j1, j2 in after:
+        if op == "equal":
+            if any(w not in STOPWORDS for w in cw[i1:i2]):
+                return True
+        elif any(w not in STOPWORDS for w in sw[j1:j2]):
+            return False
+    return True
 
 
 def stated_contrary(word: str, claim: str, source: str) -> bool:

@@ -75,9 +75,15 @@ _NEGATED_BOUND = re.compile(r"\b(?:no|not)\s+(?:(?!than\b)[a-z]+\s+)?(?:more|few
                             r"greater|higher|lower)\s+than\b|\bnot\s+exceed(?:ing)?\b", re.IGNORECASE)
 
 
+#: support taken away, said without a negation word: "Version 3 drops support for Windows 7"
+_CEASED = re.compile(r"\b(?:drops?|dropped|dropping|ends?|ended|ending|removes?|removed|removing|discontinues?|"
+                     r"discontinued|withdraws?|withdrew|withdrawn)\s+(?:the\s+|its\s+|official\s+)?support\s+(?:for|of)\b",
+                     re.IGNORECASE)
+
+
 def negation_count(text: str) -> int:
     text = _NEGATED_BOUND.sub(" ", text)
-    return sum(1 for w in words(text) if w in NEGATIONS or w.endswith("n't"))
+    return sum(1 for w in words(text) if w in NEGATIONS or w.endswith("n't")) + len(_CEASED.findall(text))
 
 
 def naive_baseline(claim: str, source: str) -> bool:
