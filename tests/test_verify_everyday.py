@@ -257,6 +257,8 @@ WRONG += [
      "Deliveries usually arrive within two to four working days.", "number"),
     ("going on where it stops", "The old tickets will keep working after 1 May.",
      "From 1 May the old tickets will stop working.", "opposite"),
+    ("the other side of a distance bound", "Members who live less than ten miles away get a travel allowance.",
+     "A travel allowance is paid to members who live more than ten miles away.", "direction"),
 ]
 
 RIGHT = [
@@ -452,6 +454,8 @@ RIGHT = [
      "Deliveries usually arrive within two to four working days."),
     ("no longer supported, where support was dropped", "The new release no longer supports Python 3.8.",
      "The new release drops support for Python 3.7 and 3.8; Python 3.9 or later is required."),
+    ("a direction turned back by a denial", "Members who live less than ten miles away do not get a travel allowance.",
+     "A travel allowance is paid to members who live more than ten miles away."),
 ]
 
 

@@ -320,6 +320,8 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
     su, sd = direction(best)
     exception = excepted(claim, best) if best else None
     denied = denied_head(claim, source)
+    # the claim's direction word is the opposite of its sentence's ("less" against "more")
+    opposed = bool((cu and not cd and sd and not su) or (cd and not cu and su and not sd))
     return _Crisp(
         # both ways: a long sentence with a "not" in another clause is not the claim negated
         negation_flip=best_ov >= 0.9
@@ -333,15 +335,18 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         and not (negation_count(claim) == 0 and lifted_ban(claim, best))
         and not contrasted(best) & normed_words(claim)  # "not at the machines, but at the desk"
         and exception is None,  # "the airport branch does not open" for "all ... except the airport branch"
-        denied=None if denied is None or (denied[1] == "denied" and stated_contrary(denied[0], claim, source))
+        denied=None if denied is None or (denied[1] == "denied" and (stated_contrary(denied[0], claim, source)
+                                                                      or (best_ov >= 0.6 and opposed)))
         else denied,
         moved=moved_attribute(claim, source),
         relation=turned_relation(claim, source),
         dated=dated_order(claim, source),
         comparison=turned_comparison(claim, source),
         # fires on 9 of 122 contradicted SciFact dev pairs, 1 of 250 supported, nowhere else
-        direction_flip=best_ov >= 0.6 and ((cu and not cd and sd and not su)
-                                           or (cd and not cu and su and not sd)),
+        direction_flip=best_ov >= 0.6 and opposed
+        # a denial turns it back: "those living less than three miles away do not get it" for
+        # "it is offered to those living more than three miles away"
+        and not (negation_count(claim) and not negation_count(best)),
         swapped_names=missing if missing and rest_ov >= 0.85 and len(rest) >= 2 else (),
         overgeneral=univ if univ and max(best_ov, overlap(" ".join(w for w in words(claim) if w not in univ),
                                                      near)) >= 0.6 else
