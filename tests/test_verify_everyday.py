@@ -259,6 +259,12 @@ WRONG += [
      "From 1 May the old tickets will stop working.", "opposite"),
     ("the other side of a distance bound", "Members who live less than ten miles away get a travel allowance.",
      "A travel allowance is paid to members who live more than ten miles away.", "direction"),
+    ("a restriction said with 'only' at the end, dropped", "Guests can use the rooftop pool.",
+     "Guests can use the rooftop pool in the summer months only. The indoor pool is open all year.", "scope"),
+    ("a duty where the source says optional", "Participants must bring their own helmet.",
+     "Bikes are provided for all participants. Bringing your own helmet is optional.", "modality"),
+    ("a converse with the roles kept", "The gallery borrows the paintings from the museum.",
+     "The gallery lends the paintings to the museum for the exhibition.", "opposite"),
 ]
 
 RIGHT = [
@@ -456,6 +462,12 @@ RIGHT = [
      "The new release drops support for Python 3.7 and 3.8; Python 3.9 or later is required."),
     ("a direction turned back by a denial", "Members who live less than ten miles away do not get a travel allowance.",
      "A travel allowance is paid to members who live more than ten miles away."),
+    ("included in, said as includes", "The ticket price includes a guided tour.",
+     "A guided tour is included in the ticket price. Drinks are extra."),
+    ("whom a pronoun stands for, named", "On Sundays members have to use the side door.",
+     "Members may use the main door on weekdays only. On Sundays they must use the side door."),
+    ("a converse with the roles exchanged", "The museum borrows the paintings from the gallery.",
+     "The gallery lends the paintings to the museum for the exhibition."),
 ]
 
 

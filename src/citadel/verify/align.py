@@ -117,8 +117,13 @@ def substitution(claim: str, source: str) -> list[tuple[str, str]] | None:
     last = ops[-1]
     if last[0] == "replace" and last[2] == len(c) and last[4] == len(s) and all(w in skipped for w in c[last[1]:]):
         return None
+    # "On weekdays they must use the public car park": the claim naming whom "they" stands for
+    # ("visitors", said in a sentence before and not in this one) replaces no word of the source
+    before = set(sequence(source[: source.find(sent)])) - set(s) if _PERSONAL.search(sent) else set()
     everywhere = sequence(source)
     for new, old in replaced:
+        if set(new) & before:
+            return None
         if _same_amount(new, old):
             return None  # an amount said another way ("a year", "12 months")
         if all(_NUMERIC.fullmatch(w) for w in new + old) and not all(w[0].isdigit() for w in new + old):
@@ -136,6 +141,7 @@ def substitution(claim: str, source: str) -> list[tuple[str, str]] | None:
 
 
 _NUMERIC = re.compile(r"\d[\d.,:]*|a|p|m|am|pm|to|and|from|until|till")
+_PERSONAL = re.compile(r"\b(?:they|it|he|she|them|him|her)\b", re.IGNORECASE)
 #: a sentence that opens with a frame for all it says ("During exam weeks, ...")
 _FRAME = re.compile(r"\s*(?:during|in|on|at|for|after|before|from|until|within|throughout|over|outside|"
                     r"between|on\s+and\s+after)\b", re.IGNORECASE)
@@ -154,7 +160,8 @@ def _subsequence(a: list[str], b: list[str]) -> bool:
     return all(w in it for w in a)
 
 
-_PASSIVE = re.compile(r"\b(?:is|are|was|were|be|been|being|get|got)\s+(?:\w+\s+)?\w+(?:ed|en|wn)\s+by\b",
+_PASSIVE = re.compile(r"\b(?:is|are|was|were|be|been|being|get|got)\s+(?:\w+\s+)?(?:\w+(?:ed|en|wn)\s+by|"
+                      r"(?:included|contained|listed|covered|shown|described)\s+(?:in|on))\b",
                       re.IGNORECASE)
 _LIST_GAP = re.compile(r"^[\s,]*(?:(?:and|or|the|a|an)\b[\s,]*)*(?:\w+[\s,]+(?:(?:and|or)\b[\s,]*)?)?$",
                        re.IGNORECASE)
@@ -537,13 +544,38 @@ def opposite_in_conjunct(claim: str, source: str) -> tuple[str, str] | None:
                 continue
             for a in mine - theirs - _FUNCTIONAL:
                 for b in theirs - mine - _FUNCTIONAL:
-                    if not _contrary(a, b) or (_at_time(part, a) and _over_hours(p, b)):
+                    if not _contrary(a, b) or (_at_time(part, a) and _over_hours(p, b)) \
+                            or _conversed(a, b, sequence(part), sequence(p)):
                         continue
                     rest = mine - {a}
                     if len(rest) >= 2 and rest & theirs \
-                            and len(rest & (theirs | before)) >= MIN_CONJUNCT * len(rest):
+                            and len(rest & (theirs | before)) >= MIN_CONJUNCT * len(rest) \
+                            and not any(a in other and b not in other
+                                        and len(rest & (other | ctx)) >= MIN_CONJUNCT * len(rest)
+                                        for _, other, ctx in parts):
+                        # (another part says the claim's own word of what the claim speaks of:
+                        # "at weekends only ... On weekdays they must use the public car park")
                         return _word_of(part, a), _word_of(p, b)
     return None
+
+
+#: opposites that say the same with the roles exchanged ("the school lends books to the
+#: library", "the library borrows books from the school")
+_CONVERSES = frozenset(frozenset((_key(stem(x)), _key(stem(y)))) for x, y in (
+    ("lend", "borrow"), ("buy", "sell"), ("bought", "sold"), ("give", "receive"), ("win", "lose"),
+    ("won", "lost"), ("teach", "learn"), ("import", "export")))
+
+
+def _conversed(a: str, b: str, mine: list[str], theirs: list[str]) -> bool:
+    """``a`` and ``b`` (stems) are converses said with the roles exchanged: the word before
+    each is the other's, and each side names the other's subject after its verb."""
+    if frozenset((_key(a), _key(b))) not in _CONVERSES or a not in mine or b not in theirs:
+        return False
+    i, j = mine.index(a), theirs.index(b)
+    if i == 0 or j == 0:
+        return False
+    mine_subject, their_subject = mine[i - 1], theirs[j - 1]
+    return mine_subject != their_subject and mine_subject in theirs[j + 1:] and their_subject in mine[i + 1:]
 
 
 _PRONOUN_LED = re.compile(r"\s*(?:it|they|these|this|he|she)\b", re.IGNORECASE)
@@ -611,10 +643,32 @@ def raised_modality(claim: str, source: str) -> tuple[str, str] | None:
     obligation itself."""
     clause = aligned_clause(claim, source)
     if overlap(claim, clause) < MIN_ALIGNED or re.search(r"\bwill be able\b", claim, re.IGNORECASE):
-        return None
+        return optional_duty(claim, source)
     strong, weak = _plain(_STRONG, claim), _plain(_WEAK, clause)
     if strong and weak and not _plain(_STRONG, clause):
         return strong[0], weak[0]
+    return optional_duty(claim, source)
+
+
+_DUTY = re.compile(r"\b(must|has to|have to|is required to|are required to|needs? to|shall)\b", re.IGNORECASE)
+_OPTIONAL = re.compile(r"\b(?:is|are)\s+(?:entirely\s+|completely\s+|purely\s+)?(optional|voluntary|"
+                       r"not\s+(?:required|mandatory|compulsory|necessary|needed|obligatory))\b", re.IGNORECASE)
+
+
+def optional_duty(claim: str, source: str) -> tuple[str, str] | None:
+    """``(claim word, source words)`` when the claim makes a duty of what a source sentence
+    calls optional: "Applicants must include a cover letter" where "A cover letter is
+    optional" (the sentence's subject is among the claim's words)."""
+    duty = _plain(_DUTY, claim)
+    if not duty:
+        return None
+    cw = normed_words(claim)
+    for s, e in sentences(source):
+        sent = source[s:e]
+        for m in _OPTIONAL.finditer(sent):
+            thing = normed_words(sent[:m.start()])
+            if thing and thing <= cw:
+                return duty[0], m.group(1).lower()
     return None
 
 
@@ -664,6 +718,9 @@ _RESTRICTED_SUBJECT = re.compile(
 #: who of a group a sentence speaks of, after the group's noun: an age or size bound ("each
 #: child under 18") and a relative clause without a comma ("who lives with them", "that has
 #: paid the fee": "that" with an auxiliary, not the "that" of "says that")
+#: a restriction said at the end with "only": "at weekends only", "for members only"
+_ONLY_TAIL = re.compile(r"\s+(?:at|on|in|for|by|during|with|to|from)\s+(?:[\w'-]+\s+){0,4}?only\b(?=\s*[,;.:!?]|\s*$)",
+                        re.IGNORECASE)
 _RESTRICTED_OBJECT = re.compile(r"(?<=[a-z0-9])\s+(?:(?:under|over|aged|above|below)\s+\d+"
                                 r"(?:\s+(?:years?|months?)(?:\s+old)?)?|who\s+[^,;.:!?]+|"
                                 r"that\s+(?:has|have|had|is|are|was|were|can|will|do|does|did)\b[^,;.:!?]+)",
@@ -700,9 +757,10 @@ def _condition_spans(sent: str) -> list[tuple[int, int, int, bool]]:
     if narrowed is not None and not any(a < narrowed.end("what") and narrowed.start("what") < b
                                         for a, _, b, _ in spans):
         spans.append((narrowed.start("what"), narrowed.start("what"), narrowed.end("what"), False))
-    for m in _RESTRICTED_OBJECT.finditer(sent):  # "for each child | under 18 | who lives with them"
-        if not any(a < m.end() and m.start() < b for a, _, b, _ in spans):
-            spans.append((m.start(), m.start(), m.end(), False))
+    for rx in (_RESTRICTED_OBJECT, _ONLY_TAIL):  # "for each child | under 18 | who lives with them",
+        for m in rx.finditer(sent):  # "park in the staff car park | at weekends only"
+            if not any(a < m.end() and m.start() < b for a, _, b, _ in spans):
+                spans.append((m.start(), m.start(), m.end(), False))
     return spans
 
 
