@@ -185,6 +185,7 @@ def quantities(text: str, ranges: bool = False) -> list[Quantity]:
         q = _quantity(t, orig, m)
         if q is not None:
             out.append(q)
+    out = _and_a_half(t, orig, out)
     # a period a few words on ("3% interest per month", "25 days of holiday a year")
     out = [_with_period(t, q) for q in out]
     clocks = _clock_times(t, orig)
@@ -193,6 +194,29 @@ def quantities(text: str, ranges: bool = False) -> list[Quantity]:
     out += _spoken_durations(t, orig, out)
     if ranges:
         out += _written_ranges(t, out)
+    return out
+
+
+_AND_A = re.compile(r"\s+and\s+an?\s*")
+_ONE_AND_A = re.compile(r"\b(?:one|an?)\s+and\s+an?\s*$", re.IGNORECASE)
+
+
+def _and_a_half(t: str, orig: str, found: list[Quantity]) -> list[Quantity]:
+    """"four and a half hours" as 4.5 hours, not the count four beside half an hour."""
+    out: list[Quantity] = []
+    for q in found:
+        last = out[-1] if out else None
+        if last is not None and last.unit is None and last.lo == last.hi and q.unit is not None \
+                and q.lo == q.hi == 0.5 and t[q.start:q.end].strip().lower().startswith("half") \
+                and _AND_A.fullmatch(t, last.end, q.start):
+            out[-1] = Quantity(last.lo + 0.5, last.lo + 0.5, q.unit, q.per, last.start, q.end,
+                               orig[last.start:q.end].strip(), 0.25, q.kind, False)
+            continue
+        one = _ONE_AND_A.search(t, 0, q.start) if q.unit is not None and q.lo == q.hi == 0.5 \
+            and t[q.start:q.end].strip().lower().startswith("half") else None
+        if one is not None:  # "one and a half days" (one is no quantity of its own)
+            q = Quantity(1.5, 1.5, q.unit, q.per, one.start(), q.end, orig[one.start():q.end].strip(), 0.25, q.kind, False)
+        out.append(q)
     return out
 
 
@@ -331,6 +355,7 @@ def _spoken_durations(t: str, orig: str, found: list[Quantity]) -> list[Quantity
 _FRACTIONS = {"half": 2, "halve": 2, "third": 3, "quarter": 4, "fourth": 4, "fifth": 5, "sixth": 6,
               "eighth": 8, "tenth": 10}
 _FRACTION = re.compile(r"[\s-]+(halve|third|quarter|fourth|fifth|sixth|eighth|tenth)s?\b")
+_OF_A_UNIT = re.compile(r"\s+of\s+an?\s+(hour|day|week|month|year|minute)\b", re.IGNORECASE)
 
 
 def _quantity(t: str, orig: str, m: re.Match[str]) -> Quantity | None:
@@ -352,7 +377,13 @@ def _quantity(t: str, orig: str, m: re.Match[str]) -> Quantity | None:
     if part is not None and lo < _FRACTIONS[part.group(1)]:
         # "three quarters", "two thirds": a share, read as a percentage ("four quarters of
         # 12 minutes" are periods of a game, not a share)
-        value = 100.0 * lo / _FRACTIONS[part.group(1)]
+        share = lo / _FRACTIONS[part.group(1)]
+        of_unit = _OF_A_UNIT.match(t, part.end())
+        if of_unit is not None:  # "three quarters of an hour": 45 minutes
+            unit = of_unit.group(1).lower()
+            return Quantity(share, share, unit, None, m.start(), of_unit.end(),
+                            t[m.start():of_unit.end()].strip(), 0.05 * share)
+        value = 100.0 * share
         return Quantity(value, value, "%", None, m.start(), part.end(), t[m.start():part.end()].strip(), 1.0)
     hi = _value(m.group("hi")) if m.group("hi") else lo
     if hi is None or (m.group("hi") and hi < lo):
@@ -1084,6 +1115,15 @@ def _entailed(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
     # source's ranges and bounds, and loosens the arithmetic match
     hedged = _BOUND_IN_CLAIM.search(claim, 0, c.start) is not None
     clo, chi = c.base()
+    # the claim's bound that a stated range keeps to, reaching it ("up to three working days"
+    # for "two to three working days", "at least 2" for "2 to 5")
+    upper, lower = _HIGH_BEFORE.search(claim, 0, c.start), _LOW_BEFORE.search(claim, 0, c.start)
+    if hedged and (upper or lower) and c.lo == c.hi:
+        tol = c.tol * (_UNITS[c.unit][1] if c.unit in _UNITS else 1.0)
+        for s in sq:
+            if s.lo < s.hi and _comparable(c, s) and not (c.per and s.per and c.per != s.per) \
+                    and _same(chi, s.base()[1] if upper else s.base()[0], tol):
+                return True
     for s in [] if hedged else sq:
         if not _comparable(c, s) or (c.per and s.per and c.per != s.per) or not _said_alike(c, claim, s, source):
             continue
