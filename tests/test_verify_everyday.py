@@ -265,6 +265,12 @@ WRONG += [
      "Bikes are provided for all participants. Bringing your own helmet is optional.", "modality"),
     ("a converse with the roles kept", "The gallery borrows the paintings from the museum.",
      "The gallery lends the paintings to the museum for the exhibition.", "opposite"),
+    ("a bound the range does not reach", "Shipping abroad takes up to five working days.",
+     "Shipping abroad takes five to ten working days, depending on the country.", "number"),
+    ("a value beside 'and a half' hours", "A 30-minute break follows two and a half hours of teaching.",
+     "A 20-minute break follows two and a half hours of teaching.", "number"),
+    ("a duty where the source only advises", "Hikers must carry a map.",
+     "Hikers are advised to carry a map and a whistle.", "modality"),
 ]
 
 RIGHT = [
@@ -468,6 +474,11 @@ RIGHT = [
      "Members may use the main door on weekdays only. On Sundays they must use the side door."),
     ("a converse with the roles exchanged", "The museum borrows the paintings from the gallery.",
      "The gallery lends the paintings to the museum for the exhibition."),
+    ("a bound the range reaches", "Shipping abroad takes up to ten working days.",
+     "Shipping abroad takes five to ten working days, depending on the country."),
+    ("a fraction of an hour in minutes", "Each period of the game lasts three quarters of an hour.",
+     "Each period of the game lasts 45 minutes, with a 15-minute break in between."),
+    ("'and a half' hours in minutes", "The flight takes 150 minutes.", "The flight takes two and a half hours."),
 ]
 
 

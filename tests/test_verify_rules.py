@@ -556,3 +556,33 @@ def test_shares_of_a_group(claim: str, conflict: bool) -> None:
     from citadel.verify.quantifiers import share_conflict
 
     assert (share_conflict(claim, "Only 30% of the members voted at the annual meeting.") is not None) is conflict
+
+
+@pytest.mark.parametrize(
+    ("text", "group"),
+    [
+        ("Full-time staff get a 15% discount in the canteen.", None),  # a rate of one thing
+        ("Visitors get no discount.", None),
+        ("Most staff work from home.", "staff"),  # a plural without an "s"
+        ("40% of the budget goes to rent.", "budget"),  # "of" makes it a share
+        ("Only 30% of members voted.", "member"),
+    ],
+)
+def test_a_share_is_of_a_group(text: str, group: str | None) -> None:
+    from citadel.verify.quantifiers import shares
+
+    assert (list(shares(text)) or [None])[0] == group
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "unit"),
+    [
+        ("after four and a half hours of driving", 4.5, "hour"),
+        ("it takes one and a half days", 1.5, "day"),
+        ("a break of three quarters of an hour", 0.75, "hour"),
+        ("two thirds of the members", 2 / 3 * 100, "%"),
+    ],
+)
+def test_halves_and_fractions_of_a_unit(text: str, value: float, unit: str) -> None:
+    q = quantities(text)
+    assert len(q) == 1 and q[0].lo == pytest.approx(value) and q[0].unit == unit, q

@@ -620,7 +620,7 @@ def _word_of(text: str, key: str) -> str:
 _STRONG = re.compile(r"\b(must|has to|have to|had to|is required to|are required to|required|"
                      r"mandatory|compulsory|obligatory|will|shall|always|needs? to)\b", re.IGNORECASE)
 _WEAK = re.compile(r"\b(may|can|might|could|should|optional|recommended|encouraged|considered|"
-                   r"allowed|permitted|able)\b", re.IGNORECASE)
+                   r"allowed|permitted|able|advised|advisable|suggested)\b", re.IGNORECASE)
 _NEGATED_BEFORE = re.compile(r"\b(?:not|never|no)\s*$|n't\s*$", re.IGNORECASE)
 _NEGATED_AFTER = re.compile(r"\s*(?:not\b|n't\b)", re.IGNORECASE)
 #: an alignment weaker than this says nothing about the claim's words

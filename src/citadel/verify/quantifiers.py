@@ -32,7 +32,9 @@ _WORDS = "|".join(sorted((re.escape(k) for k in _SHARES), key=len, reverse=True)
 #: a share of a group: "most students", "a third of the students", "40% of members",
 #: "only a quarter of the tickets"
 _SHARE = re.compile(r"\b(?:(?P<word>" + _WORDS + r")|(?P<pct>\d{1,3}(?:\.\d+)?)\s*(?:%|per\s*cent|percent))"
-                    r"\s+(?:of\s+)?(?:the\s+|its\s+|their\s+|our\s+|all\s+)?(?P<group>[a-z][a-z-]+)")
+                    r"\s+(?P<of>of\s+)?(?:the\s+|its\s+|their\s+|our\s+|all\s+)?(?P<group>[a-z][a-z-]+)")
+#: plurals without an "s": "most staff", "all children"
+_COLLECTIVE = frozenset("staff people children men women personnel police data media crew team public".split())
 _FIGURES = re.compile(r"\d")
 #: a bound or a hedge before a share turns it into a span
 _BOUND = re.compile(r"\b(fewer than|less than|under|below|at most|up to|no more than|more than|over|above|"
@@ -50,6 +52,9 @@ def shares(text: str) -> dict[str, tuple[float, float, str]]:
     out: dict[str, tuple[float, float, str]] = {}
     t = fold(text)
     for m in _SHARE.finditer(t):
+        group = m.group("group")
+        if not m.group("of") and not group.endswith("s") and group not in _COLLECTIVE:
+            continue  # "a 15% discount", "no fee": an amount of one thing, not a share of a group
         if m.group("pct"):
             v = float(m.group("pct")) / 100
             if v > 1:
