@@ -567,8 +567,8 @@ _CONVERSES = frozenset(frozenset((_key(stem(x)), _key(stem(y)))) for x, y in (
 
 
 def _conversed(a: str, b: str, mine: list[str], theirs: list[str]) -> bool:
-    """``a`` and ``b`` (stems) are converses said with the roles exchanged: the word before
-    each is the other's, and each side names the other's subject after its verb."""
+    """``a`` and ``b`` (stems) are converses said with the roles exchanged: the words before
+    them (their subjects) differ, and each side names the other's subject after its verb."""
     if frozenset((_key(a), _key(b))) not in _CONVERSES or a not in mine or b not in theirs:
         return False
     i, j = mine.index(a), theirs.index(b)
@@ -640,7 +640,7 @@ def _plain(rx: re.Pattern[str], text: str) -> list[str]:
 def raised_modality(claim: str, source: str) -> tuple[str, str] | None:
     """``(claim word, source word)`` when the claim obliges or asserts ("must", "will")
     where its aligned clause only permits or suggests ("may", "can", "should") and states no
-    obligation itself."""
+    obligation itself; or makes a duty of what a sentence calls optional (:func:`optional_duty`)."""
     clause = aligned_clause(claim, source)
     if overlap(claim, clause) < MIN_ALIGNED or re.search(r"\bwill be able\b", claim, re.IGNORECASE):
         return optional_duty(claim, source)
@@ -815,5 +815,5 @@ def dropped_condition(claim: str, source: str) -> str | None:
     return None
 
 
-__all__ = ["added_tail", "aligned_clause", "stated_contrary", "dropped_condition", "excepted", "beside_only", "aligned_sentence", "moved_attribute", "narrowed", "opposite_in_conjunct", "raised_modality", "sequence",
+__all__ = ["added_tail", "aligned_clause", "stated_contrary", "dropped_condition", "excepted", "beside_only", "aligned_sentence", "moved_attribute", "narrowed", "opposite_in_conjunct", "optional_duty", "raised_modality", "sequence",
            "substitution", "swapped", "contrary"]
