@@ -38,7 +38,7 @@ from tokenizers import Tokenizer
 from transformers import BertConfig, BertForSequenceClassification
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from train import load_weights, weights_from_onnx
+from train import batches, load_weights, weights_from_onnx
 
 LABELS = {"entailment": 0, "neutral": 1, "contradiction": 2}
 
@@ -124,17 +124,6 @@ class Evaluator:
         return out
 
 
-def buckets(lengths: list[int], bs: int, rng: random.Random) -> list[list[int]]:
-    idx = list(range(len(lengths)))
-    rng.shuffle(idx)
-    out = []
-    for m in range(0, len(idx), bs * 64):
-        chunk = sorted(idx[m : m + bs * 64], key=lambda i: lengths[i])
-        out.extend(chunk[k : k + bs] for k in range(0, len(chunk), bs))
-    rng.shuffle(out)
-    return out
-
-
 def save_half(model: torch.nn.Module, out: Path, name: str) -> list[str]:
     """The trainable part (encoder layers, pooler, head) in fp16, in two files."""
     state = {k: v.detach().to("cpu", torch.float16) for k, v in model.state_dict().items()
@@ -183,7 +172,7 @@ def run(spec: dict, base: dict[str, torch.Tensor], data: tuple, evaluator: Evalu
     model.train()
     while step < total and (step == 0 or time.time() < until):
         if not order:
-            order = buckets(lengths, bs, rng)
+            order = batches(lengths, bs, rng)  # length-grouped, as on CPU
         b = order.pop()
         x, tt, am = tensors(ids, tts, b, device)
         y = torch.tensor([labels[i] for i in b], device=device)
