@@ -71,8 +71,8 @@ def overlap(claim: str, source: str) -> float:
 
 
 #: bounds written with a negation ("no more than four" is "up to four"): not negations
-_NEGATED_BOUND = re.compile(r"\b(?:no|not)\s+(?:(?!than\b)[a-z]+\s+)?(?:more|fewer|less|later|earlier|longer|sooner|"
-                            r"greater|higher|lower)\s+than\b|\bnot\s+exceed(?:ing)?\b", re.IGNORECASE)
+NEGATED_BOUND = re.compile(r"\b(?:no|not)\s+(?:(?!than\b)[a-z]+\s+)?(?:more|fewer|less|later|earlier|longer|sooner|"
+                           r"greater|higher|lower)\s+than\b|\bnot\s+exceed(?:ing)?\b", re.IGNORECASE)
 
 
 #: support taken away, said without a negation word: "Version 3 drops support for Windows 7"
@@ -82,7 +82,7 @@ _CEASED = re.compile(r"\b(?:drops?|dropped|dropping|ends?|ended|ending|removes?|
 
 
 def negation_count(text: str) -> int:
-    text = _NEGATED_BOUND.sub(" ", text)
+    text = NEGATED_BOUND.sub(" ", text)
     return sum(1 for w in words(text) if w in NEGATIONS or w.endswith("n't")) + len(_CEASED.findall(text))
 
 

@@ -22,7 +22,7 @@ import re
 from collections.abc import Iterator
 from functools import lru_cache
 
-from citadel.verify.lexical import STOPWORDS, content_words, fold, stem
+from citadel.verify.lexical import NEGATED_BOUND, STOPWORDS, content_words, fold, stem
 from citadel.verify.windows import sentences
 
 #: words that deny the content word after them
@@ -61,9 +61,7 @@ _OFF_LIMITS = re.compile(r"\boff[-\s]limits\b", re.IGNORECASE)
 _BANNED = frozenset("offlimits prohibited forbidden banned outlawed".split())
 #: bounds and comparisons written with a negation ("no more than four", "do not take more than
 #: four", "not only"): no denial
-_NOT_A_DENIAL = re.compile(r"\b(?:no|not)\s+(?:(?!than\b)[a-z]+\s+)?(?:more|fewer|less|later|earlier|longer|sooner|"
-                           r"greater|higher|lower)\s+than\b|\bnot\s+exceed(?:ing)?\b|"
-                           r"\bnot\s+only\b|\bno\s+matter\b|\bnot\s+to\s+mention\b|"
+_NOT_A_DENIAL = re.compile(NEGATED_BOUND.pattern + r"|\bnot\s+only\b|\bno\s+matter\b|\bnot\s+to\s+mention\b|"
                            r"\bno\s+doubt\b|\bnothing\s+but\b", re.IGNORECASE)
 _TOKEN = re.compile(r"[^\W_]+(?:'[^\W_]+)?|[,;:()!?\u2014]|\s-\s|\.(?=\s|$)")
 _CLAUSE_END = frozenset(",;:()!?\u2014.") | {" - "}
