@@ -123,9 +123,13 @@ class Quantity:
     def dimension(self) -> str | None:
         return _UNITS[self.unit][0] if self.unit in _UNITS else None
 
+    @property
+    def scale(self) -> float:
+        """What one of its unit is in the base unit of its dimension (1 without a unit)."""
+        return _UNITS[self.unit][1] if self.unit in _UNITS else 1.0
+
     def base(self) -> tuple[float, float]:
-        f = _UNITS[self.unit][1] if self.unit in _UNITS else 1.0
-        return self.lo * f, self.hi * f
+        return self.lo * self.scale, self.hi * self.scale
 
 
 @dataclass(frozen=True)
@@ -206,14 +210,13 @@ def _and_a_half(t: str, orig: str, found: list[Quantity]) -> list[Quantity]:
     out: list[Quantity] = []
     for q in found:
         last = out[-1] if out else None
-        if last is not None and last.unit is None and last.lo == last.hi and q.unit is not None \
-                and q.lo == q.hi == 0.5 and t[q.start:q.end].strip().lower().startswith("half") \
+        half = q.unit is not None and q.lo == q.hi == 0.5 and t[q.start:q.end].strip().lower().startswith("half")
+        if half and last is not None and last.unit is None and last.lo == last.hi \
                 and _AND_A.fullmatch(t, last.end, q.start):
             out[-1] = Quantity(last.lo + 0.5, last.lo + 0.5, q.unit, q.per, last.start, q.end,
                                orig[last.start:q.end].strip(), 0.25, q.kind, False)
             continue
-        one = _ONE_AND_A.search(t, 0, q.start) if q.unit is not None and q.lo == q.hi == 0.5 \
-            and t[q.start:q.end].strip().lower().startswith("half") else None
+        one = _ONE_AND_A.search(t, 0, q.start) if half else None
         if one is not None:  # "one and a half days" (one is no quantity of its own)
             q = Quantity(1.5, 1.5, q.unit, q.per, one.start(), q.end, orig[one.start():q.end].strip(), 0.25, q.kind, False)
         out.append(q)
@@ -461,8 +464,7 @@ def _agree(c: Quantity, s: Quantity) -> bool:
         if not (c.dimension and c.dimension == s.dimension):
             return False
         (clo, chi), (slo, shi) = c.base(), s.base()
-        cw = c.tol * (_UNITS[c.unit][1] if c.unit in _UNITS else 1.0)
-        sw = s.tol * (_UNITS[s.unit][1] if s.unit in _UNITS else 1.0)
+        cw, sw = c.tol * c.scale, s.tol * s.scale
         if c.vague and s.vague:  # both spans meet
             return clo - cw <= shi + sw and slo - sw <= chi + cw
         if c.vague:  # the source's exact value lies in the claim's span
@@ -471,8 +473,7 @@ def _agree(c: Quantity, s: Quantity) -> bool:
     if c.dimension and s.dimension and c.dimension == s.dimension:
         clo, chi = c.base()
         slo, shi = s.base()
-        f = _UNITS[c.unit][1] if c.unit in _UNITS else 1.0
-        return _same(clo, slo, c.tol * f) and _same(chi, shi, c.tol * f)
+        return _same(clo, slo, c.tol * c.scale) and _same(chi, shi, c.tol * c.scale)
     if c.unit != s.unit:  # one side without a unit: the same value, not a rounded one
         return (c.unit is None or s.unit is None) and c.lo == s.lo and c.hi == s.hi  # "4" is not "4.4%"
     return _same(c.lo, s.lo, c.tol) and _same(c.hi, s.hi, c.tol)
@@ -890,6 +891,11 @@ def _words_around(c: Quantity, claim: str) -> frozenset[str]:
     return content_words(_without_clock(claim[: c.start] + " " + claim[c.end:]))
 
 
+def _stating(c: Quantity, said: tuple[tuple[str, tuple[Quantity, ...], frozenset[str]], ...]) -> list[int]:
+    """The indexes of the statements of ``said`` (:func:`_valued_statements`) that state ``c``."""
+    return [i for i, (_, qs, _) in enumerate(said) if any(_agree(c, q) for q in qs)]
+
+
 def _other_value(c: Quantity, qs: tuple[Quantity, ...]) -> Quantity | None:
     """The first of ``qs`` in ``c``'s unit and period whose value is not ``c``'s."""
     return next((q for q in qs if q.unit == c.unit and q.per == c.per and not _agree(c, q)), None)
@@ -915,7 +921,7 @@ def _said_of_all(c: Quantity, claim: str, source: str, sterling: bool) -> tuple[
     things = content_words(subject_of(claim) or every.group(0)) - {"both", "all"}
     if not things:
         return None
-    agreeing = [i for i, (_, qs, _) in enumerate(said) if any(_agree(c, q) for q in qs)]
+    agreeing = _stating(c, said)
     for i in agreeing:
         for j, (p, qs, theirs) in enumerate(said):
             clash = _other_value(c, qs)
@@ -939,7 +945,7 @@ def _named_elsewhere(c: Quantity, claim: str, source: str, sterling: bool
         return None
     rest = _words_around(c, claim)
     topic = said[0][2]
-    agreeing = [i for i, (_, qs, _) in enumerate(said) if any(_agree(c, q) for q in qs)]
+    agreeing = _stating(c, said)
     if not agreeing:
         return None
     theirs = frozenset().union(*(said[i][2] for i in agreeing))
@@ -971,7 +977,7 @@ def _subject_elsewhere(c: Quantity, claim: str, source: str, sterling: bool
     if not said or c.unit is None or not mine:
         return None
     subjects = [content_words(subject_of(p) or "") for p, _, _ in said]
-    homes = [i for i, (_, qs, _) in enumerate(said) if any(_agree(c, q) for q in qs)]
+    homes = _stating(c, said)
     if not homes or any(mine & subjects[i] for i in homes):
         return None  # the value is said of the claim's subject somewhere
     rest = _words_around(c, claim) - mine
@@ -1119,10 +1125,9 @@ def _entailed(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
     # for "two to three working days", "at least 2" for "2 to 5")
     upper, lower = _HIGH_BEFORE.search(claim, 0, c.start), _LOW_BEFORE.search(claim, 0, c.start)
     if hedged and (upper or lower) and c.lo == c.hi:
-        tol = c.tol * (_UNITS[c.unit][1] if c.unit in _UNITS else 1.0)
         for s in sq:
             if s.lo < s.hi and _comparable(c, s) and not (c.per and s.per and c.per != s.per) \
-                    and _same(chi, s.base()[1] if upper else s.base()[0], tol):
+                    and _same(chi, s.base()[1] if upper else s.base()[0], c.tol * c.scale):
                 return True
     for s in [] if hedged else sq:
         if not _comparable(c, s) or (c.per and s.per and c.per != s.per) or not _said_alike(c, claim, s, source):
