@@ -322,17 +322,18 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
     denied = denied_head(claim, source)
     # the claim's direction word is the opposite of its sentence's ("less" against "more")
     opposed = bool((cu and not cd and sd and not su) or (cd and not cu and su and not sd))
+    claim_neg, best_neg = negation_count(claim), negation_count(best)
     return _Crisp(
         # both ways: a long sentence with a "not" in another clause is not the claim negated
         negation_flip=best_ov >= 0.9
-        and any(overlap(text, claim) >= 0.6 and (negation_count(claim) > 0) != (negation_count(text) > 0)
+        and any(overlap(text, claim) >= 0.6 and (claim_neg > 0) != (negation_count(text) > 0)
                 # a denial the source words as a negative-meaning word: "no late fee" for "late
                 # fees are waived"
-                and not (negation_count(claim) and NEGATIVE_WORDS & set(words(text)))
+                and not (claim_neg and NEGATIVE_WORDS & set(words(text)))
                 # or its clause the claim restates: "None of the rooms has a projector; speakers ..."
                 for text in (best, aligned_clause(claim, best)))
         # "must not bring guests without signing them in" says "may bring a guest if they sign"
-        and not (negation_count(claim) == 0 and lifted_ban(claim, best))
+        and not (claim_neg == 0 and lifted_ban(claim, best))
         and not contrasted(best) & normed_words(claim)  # "not at the machines, but at the desk"
         and exception is None,  # "the airport branch does not open" for "all ... except the airport branch"
         denied=None if denied is None or (denied[1] == "denied" and (stated_contrary(denied[0], claim, source)
@@ -346,7 +347,7 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         direction_flip=best_ov >= 0.6 and opposed
         # a denial turns it back: "those living less than three miles away do not get it" for
         # "it is offered to those living more than three miles away"
-        and not (negation_count(claim) and not negation_count(best)),
+        and not (claim_neg and not best_neg),
         swapped_names=missing if missing and rest_ov >= 0.85 and len(rest) >= 2 else (),
         overgeneral=univ if univ and max(best_ov, overlap(" ".join(w for w in words(claim) if w not in univ),
                                                      near)) >= 0.6 else
@@ -369,7 +370,7 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         contrast=dropped_contrast(claim, source),
         # "All visitors" for "Visitors from outside the EU": the scope rule's to name
         condition=None if univ else dropped_condition(claim, source),
-        exception=exception if negation_count(claim) == negation_count(best) and best_ov >= MIN_EXCEPTED else None,
+        exception=exception if claim_neg == best_neg and best_ov >= MIN_EXCEPTED else None,
     )
 
 
