@@ -89,6 +89,19 @@ def _dequantized(graph, arrays: dict) -> dict[str, torch.Tensor]:  # type: ignor
     return out
 
 
+def optimizer_step(model: torch.nn.Module, opt: torch.optim.Optimizer, sched: torch.optim.lr_scheduler.LRScheduler,
+                   logits: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
+    """One training step on the cross-entropy of ``logits`` against ``y``, gradients clipped
+    to norm 1; the loss, detached (reading it is the caller's: on a GPU that waits for it)."""
+    loss = torch.nn.functional.cross_entropy(logits.float(), y)
+    loss.backward()
+    torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+    opt.step()
+    sched.step()
+    opt.zero_grad()
+    return loss.detach()
+
+
 def batches(lengths: list[int], bs: int, rng: random.Random) -> list[list[int]]:
     idx = list(range(len(lengths)))
     rng.shuffle(idx)
@@ -186,12 +199,7 @@ def main() -> None:
         y = torch.tensor([labels[i] for i in b])
         with torch.autocast("cpu", dtype=torch.bfloat16, enabled=args.bf16):
             logits = model(input_ids=x, token_type_ids=tt, attention_mask=am).logits
-        loss = torch.nn.functional.cross_entropy(logits.float(), y)
-        loss.backward()
-        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
-        opt.step()
-        sched.step()
-        opt.zero_grad()
+        loss = optimizer_step(model, opt, sched, logits, y)
         step += 1
         seen += len(b)
         loss_acc += loss.item()

@@ -38,7 +38,7 @@ from tokenizers import Tokenizer
 from transformers import BertConfig, BertForSequenceClassification
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from train import batches, load_weights, weights_from_onnx
+from train import batches, load_weights, optimizer_step, weights_from_onnx
 
 LABELS = {"entailment": 0, "neutral": 1, "contradiction": 2}
 
@@ -178,12 +178,7 @@ def run(spec: dict, base: dict[str, torch.Tensor], data: tuple, evaluator: Evalu
         y = torch.tensor([labels[i] for i in b], device=device)
         with torch.autocast(device_type=device.split(":")[0], dtype=torch.bfloat16):
             logits = model(input_ids=x, token_type_ids=tt, attention_mask=am).logits
-        loss = torch.nn.functional.cross_entropy(logits.float(), y)
-        loss.backward()
-        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
-        opt.step()
-        sched.step()
-        opt.zero_grad(set_to_none=True)
+        loss = optimizer_step(model, opt, sched, logits, y)
         step += 1
         seen += len(b)
         if step % 200 == 0:
