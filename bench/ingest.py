@@ -6,6 +6,8 @@ Runs in one process, each into a new store folder:
   parse+chunk   load and chunk every line, store nothing (the floor: the baseline)
   keyword       full ingest with the keyword index only (embedder=None)
   embed before  the default embedder alone as it ran before (batches of 32, char-sorted)
+  embed 1-run   the same with one model run after another on every core's intra-op threads
+                (OnnxSettings(threads=0, workers=1)), the design before citadel.inference
   embed only    the default embedder alone on the same chunk texts, in ingest's calls
   full          full ingest with the default embedder (keyword + dense vectors)
   kw+embed      keyword-first: `ingest --no-embed`, then `citadel embed` (both timed)
@@ -42,9 +44,10 @@ def parse_only(corpus: Path) -> tuple[int, int]:
     return docs, chunks
 
 
-def embed_only(corpus: Path, before: bool = False) -> tuple[int, int]:
+def embed_only(corpus: Path, before: bool = False, one_run: bool = False) -> tuple[int, int]:
     """The embedder alone on the texts ingest would embed, in ingest's calls; ``before``:
-    with the batching it had until 2026-12-01 (32 texts a batch, sorted by characters)."""
+    with the batching it had until 2026-12-01 (32 texts a batch, sorted by characters);
+    ``one_run``: one text per run as now, the runs one after another on every core."""
     from citadel.ingest.pipeline import EMBED_CALL_CHUNKS
     from citadel.retrieve._onnx import OnnxSettings
     from citadel.retrieve.embedders import DEFAULT_EMBEDDER, Embedder, OnnxEmbedder, embedding_text, get_embedder
@@ -60,6 +63,8 @@ def embed_only(corpus: Path, before: bool = False) -> tuple[int, int]:
     if before:
         embedder = OnnxEmbedder(settings=OnnxSettings(batch_size=32))
         embedder.embed_batch = lambda batch: Embedder.embed_batch(embedder, batch)  # type: ignore[method-assign]
+    elif one_run:
+        embedder = OnnxEmbedder(settings=OnnxSettings(batch_size=1, threads=0, workers=1))
     embedder.embed_batch(texts[:1])  # load the model outside the timing's share of work
     for start in range(0, len(texts), EMBED_CALL_CHUNKS):
         embedder.embed_batch(texts[start:start + EMBED_CALL_CHUNKS])
@@ -107,6 +112,7 @@ def main() -> None:
     if not args.no_embed:
         if not args.no_before:
             runs.append(("embed before", lambda: embed_only(corpus, before=True)))
+        runs.append(("embed 1-run", lambda: embed_only(corpus, one_run=True)))
         runs.append(("embed only", lambda: embed_only(corpus)))
         runs.append(("full", lambda: store_run(corpus, True)))
         runs.append(("kw+embed", lambda: keyword_then_embed(corpus)))
@@ -126,6 +132,8 @@ def main() -> None:
         print(f"full ingest / embedder alone: x{times['full'] / times['embed only']:.2f}")
         if "embed before" in times:
             print(f"embedder speed-up over its earlier batching: x{times['embed before'] / times['embed only']:.2f}")
+        print(f"embedder speed-up from runs side by side (citadel.inference): "
+              f"x{times['embed 1-run'] / times['embed only']:.2f}")
         print(f"keyword-first then embed / full ingest: x{times['kw+embed'] / times['full']:.2f}")
     print(json.dumps({name: {"docs": d, "chunks": c, "seconds": round(s, 2)} for name, d, c, s in results}))
 

@@ -91,9 +91,9 @@ def test_the_model_reads_its_pairs_in_the_order_and_precision_its_config_states(
     assert model.reading.question_first == bool(shipped.get("question_first", False))
     assert model.reading.max_length == shipped["max_len"] == model.settings.max_length
     # activations quantized at run time: a batch would give a pair a score that depends on its
-    # batch mates, so such a model reads one pair per run
+    # batch mates; every model reads one pair per run, the runs side by side
     assert model.reading.dynamic_int8 == str(shipped["precision"]).startswith("int8")
-    assert model.settings.batch_size == (1 if model.reading.dynamic_int8 else 16)
+    assert model.settings.batch_size == 1
     (tmp_path / "config.json").write_text(json.dumps({"question_first": True, "max_len": 128, "precision": "int8 dynamic"}))
     other = AnswerabilityModel(tmp_path)
     assert other.reading == Reading(question_first=True, max_length=128, dynamic_int8=True)

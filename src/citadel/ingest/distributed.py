@@ -158,8 +158,8 @@ class EmbedActor:
 
     def __init__(self, name: str, threads: int) -> None:
         self.embedder = get_embedder(name)
-        if isinstance(self.embedder, OnnxEmbedder):  # else onnxruntime takes every core for each actor
-            self.embedder.settings = replace(self.embedder.settings, threads=threads)
+        if isinstance(self.embedder, OnnxEmbedder):  # else each actor runs on every core
+            self.embedder.settings = replace(self.embedder.settings, threads=1, workers=threads)
         self.embedder.embed_batch(["load the model now"])
 
     def __call__(self, batch: dict[str, Any]) -> dict[str, list[bytes]]:

@@ -31,9 +31,12 @@ def bundled_model_dir(name: str) -> Path:
 
 @dataclass(frozen=True)
 class OnnxSettings:
-    """How to run a bundled model: threads (0: onnxruntime's default), token limit, batch size."""
+    """How to run a bundled model: intra-op threads of one run (0: onnxruntime's default, every
+    core), runs side by side (0: one per core, :func:`citadel.inference.run_all`), token limit,
+    batch size."""
 
-    threads: int = 0
+    threads: int = 1
+    workers: int = 0
     max_length: int = 512
     batch_size: int = 32
 

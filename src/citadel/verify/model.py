@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from citadel._errors import VerifyError
+from citadel.inference import run_all
 
 if TYPE_CHECKING:
     from tokenizers import Tokenizer
@@ -34,8 +35,10 @@ class ModelScores:
 class SupportModel:
     """Lazy onnxruntime session plus tokenizer over a model folder."""
 
-    def __init__(self, model_dir: Path = MODEL_DIR, threads: int = 2, batch_size: int = 1) -> None:
+    def __init__(self, model_dir: Path = MODEL_DIR, threads: int = 0, batch_size: int = 1) -> None:
         self.model_dir = Path(model_dir)
+        #: runs side by side (0: one per core), each with one intra-op thread: one short pair
+        #: cannot keep two cores busy inside one run (:mod:`citadel.inference`)
         self.threads = threads
         self.batch_size = batch_size
         self._lock = threading.Lock()
@@ -71,7 +74,7 @@ class SupportModel:
             tok.enable_truncation(max_length=max_len, strategy="longest_first")
             tok.enable_padding(pad_id=0, pad_token="[PAD]")
             opts = ort.SessionOptions()
-            opts.intra_op_num_threads = self.threads
+            opts.intra_op_num_threads = 1
             opts.inter_op_num_threads = 1
             opts.log_severity_level = 3
             try:
@@ -92,19 +95,23 @@ class SupportModel:
         if n == 0:
             return ModelScores(ent, con)
         order = sorted(range(n), key=lambda i: len(pairs[i][0]) + len(pairs[i][1]))
-        for k in range(0, n, self.batch_size):
-            idx = order[k : k + self.batch_size]
-            encs = self._tokenizer.encode_batch([pairs[i] for i in idx])
-            feed = {
-                "input_ids": np.array([e.ids for e in encs], dtype=np.int64),
-                "attention_mask": np.array([e.attention_mask for e in encs], dtype=np.int64),
-                "token_type_ids": np.array([e.type_ids for e in encs], dtype=np.int64),
-            }
-            feed = {k2: v for k2, v in feed.items() if k2 in self._inputs}
-            logits = self._session.run(None, feed)[0].astype(np.float64)
-            logits -= logits.max(axis=1, keepdims=True)
-            p = np.exp(logits)
-            p /= p.sum(axis=1, keepdims=True)
+        batches = [order[k : k + self.batch_size] for k in range(0, n, self.batch_size)]
+        probabilities = run_all(lambda idx: self._probabilities([pairs[i] for i in idx]), batches, self.threads)
+        for idx, p in zip(batches, probabilities):
             ent[idx] = p[:, 0]
             con[idx] = p[:, 2]
         return ModelScores(ent, con)
+
+    def _probabilities(self, pairs: list[tuple[str, str]]) -> np.ndarray:
+        assert self._session is not None and self._tokenizer is not None
+        encs = self._tokenizer.encode_batch(pairs)
+        feed = {
+            "input_ids": np.array([e.ids for e in encs], dtype=np.int64),
+            "attention_mask": np.array([e.attention_mask for e in encs], dtype=np.int64),
+            "token_type_ids": np.array([e.type_ids for e in encs], dtype=np.int64),
+        }
+        feed = {k: v for k, v in feed.items() if k in self._inputs}
+        logits = self._session.run(None, feed)[0].astype(np.float64)
+        logits -= logits.max(axis=1, keepdims=True)
+        p = np.exp(logits)
+        return p / p.sum(axis=1, keepdims=True)

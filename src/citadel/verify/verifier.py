@@ -139,7 +139,9 @@ class VerifierSettings(BaseModel):
     use_model: bool = True
     window_sentences: int = 3
     top_windows: int = 4
-    threads: int = 2
+    #: model runs side by side, one intra-op thread each (0: one per core,
+    #: :mod:`citadel.inference`)
+    threads: int = 0
     #: pairs per model run. One: on 2 CPU cores a run over one short pair keeps its
     #: activations in cache, and 100 claims against ~400-character passages took 1.4-1.5 s
     #: of model time against 2.2-2.6 s in length-sorted batches of 16 (windows of whole
