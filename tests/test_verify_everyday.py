@@ -271,6 +271,18 @@ WRONG += [
      "A 20-minute break follows two and a half hours of teaching.", "number"),
     ("a duty where the source only advises", "Hikers must carry a map.",
      "Hikers are advised to carry a map and a whistle.", "modality"),
+    # twenty-fourth session: a share said in words, ages, duties left to choice, passive roles,
+    # "any" with a singular noun
+    ("share said in words", "Members pay a third of the normal rate for the sauna.",
+     "Members pay half the normal rate for the sauna; guests pay the full rate.", "number"),
+    ("age against duration", "Drivers must be aged 20 or over.",
+     "Drivers must be aged 25 or over and have held a licence for at least two years.", "number"),
+    ("duty left to choice", "Visitors can wear a hard hat on the site if they want to.",
+     "All visitors must wear a hard hat on the site. Safety boots are provided at the gate.", "modality"),
+    ("passive roles reversed", "The committee is appointed by the club members.",
+     "The club members are appointed by the committee each spring.", "exchanges"),
+    ("any with a singular noun", "Parcels can be collected from any post office.",
+     "Parcels can be collected from the post office named on the card for seven days.", "scope"),
 ]
 
 RIGHT = [
@@ -479,6 +491,18 @@ RIGHT = [
     ("a fraction of an hour in minutes", "Each period of the game lasts three quarters of an hour.",
      "Each period of the game lasts 45 minutes, with a 15-minute break in between."),
     ("'and a half' hours in minutes", "The flight takes 150 minutes.", "The flight takes two and a half hours."),
+    ("an hour and a half", "The tour takes an hour and a half.", "The guided tour lasts 90 minutes."),
+    ("units are no names", "Each mailbox holds 2,000 MB.", "Each mailbox holds 2 GB of mail."),
+    ("an age inside a range", "A 12-year-old pays the youth price.",
+     "The youth price applies to visitors aged 10 to 17."),
+    ("an age is no duration", "Members aged 65 or over pay no fee.",
+     "Members aged 65 or over pay no fee. Membership lasts at least two years."),
+    ("a duty kept", "All visitors have to wear a hard hat on the site.",
+     "All visitors must wear a hard hat on the site."),
+    ("passive said actively", "The committee appoints the club's coaches.",
+     "The club's coaches are appointed by the committee each spring."),
+    ("any under a ban", "Dogs are banned from any playground in the park.",
+     "Dogs are not allowed in the park's playgrounds."),
 ]
 
 

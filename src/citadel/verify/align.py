@@ -198,6 +198,56 @@ def swapped(claim: str, source: str) -> tuple[str, str] | None:
     return _swapped_phrases(claim, sent)
 
 
+#: "X is placed by Y": the subject, the participle and the agent of a passive clause
+_BY_AGENT = re.compile(r"\b(?:is|are|was|were|be|been|being|get|gets|got)\s+(?P<verb>[a-z]+(?:ed|en|wn))\s+by\s+"
+                       r"(?P<agent>[^,.;:]+)", re.IGNORECASE)
+_CLAUSE_START = re.compile(r".*[,;:]\s*", re.DOTALL)
+
+
+def _clause_before(text: str, end: int) -> str:
+    """The words of ``text`` before ``end`` back to the last comma, semicolon or colon."""
+    head = text[:end]
+    m = _CLAUSE_START.match(head)
+    return head[m.end():] if m else head
+
+
+def passive_swap(claim: str, source: str) -> tuple[str, str] | None:
+    """``(claim's subject, claim's agent)`` when a source sentence says the same passive verb
+    with the roles the other way round: "The council is placed by pupils" where "Pupils who
+    move into the area are placed by the council" (the claim's agent is the sentence's
+    subject, its subject the sentence's agent); or, said actively, "Pupils place the council"
+    (the claim's subject is the sentence's subject, its object the agent)."""
+    mine = _BY_AGENT.search(claim)
+    for s, e in sentences(source):
+        sent = source[s:e]
+        if overlap(claim, sent) < MIN_ALIGNED:
+            continue
+        for m in _BY_AGENT.finditer(sent):
+            key = stem(m.group("verb").lower())
+            subject, agent = set(sequence(_clause_before(sent, m.start()))), set(sequence(m.group("agent")))
+            if not subject or not agent or subject & agent:
+                continue
+            if mine is not None:
+                if stem(mine.group("verb").lower()) != key:
+                    continue
+                theirs_subject = set(sequence(_clause_before(claim, mine.start())))
+                theirs_agent = set(sequence(mine.group("agent")))
+            else:  # active: the verb's stem among the claim's words, its subject before it
+                seq = sequence(claim)
+                at = next((i for i, w in enumerate(seq) if _key(w) == _key(key)), None)
+                if at is None or at == 0:
+                    continue
+                # an active claim names its agent first: "The council places pupils" says the
+                # same, "Pupils place the council" has the agent where the object goes
+                theirs_subject, theirs_agent = set(seq[at + 1:]), set(seq[:at])
+            if theirs_subject & agent and theirs_agent & subject \
+                    and not theirs_subject & subject and not theirs_agent & agent:
+                said = mine.group("agent").strip() if mine is not None else claim[:claim.lower().find(
+                    next((w for w in words(claim) if stem(w) == seq[at]), ""))].strip()
+                return said, m.group("agent").strip()
+    return None
+
+
 #: the longest phrase, and the most words between two phrases, that :func:`swapped` exchanges
 MAX_PHRASE = 3
 MAX_BETWEEN = 3
@@ -640,14 +690,15 @@ def _plain(rx: re.Pattern[str], text: str) -> list[str]:
 def raised_modality(claim: str, source: str) -> tuple[str, str] | None:
     """``(claim word, source word)`` when the claim obliges or asserts ("must", "will")
     where its aligned clause only permits or suggests ("may", "can", "should") and states no
-    obligation itself; or makes a duty of what a sentence calls optional (:func:`optional_duty`)."""
+    obligation itself; or makes a duty of what a sentence calls optional (:func:`optional_duty`),
+    or leaves to choice what a sentence makes a duty (:func:`duty_made_optional`)."""
     clause = aligned_clause(claim, source)
     if overlap(claim, clause) < MIN_ALIGNED or re.search(r"\bwill be able\b", claim, re.IGNORECASE):
-        return optional_duty(claim, source)
+        return optional_duty(claim, source) or duty_made_optional(claim, source)
     strong, weak = _plain(_STRONG, claim), _plain(_WEAK, clause)
     if strong and weak and not _plain(_STRONG, clause):
         return strong[0], weak[0]
-    return optional_duty(claim, source)
+    return optional_duty(claim, source) or duty_made_optional(claim, source)
 
 
 _DUTY = re.compile(r"\b(must|has to|have to|is required to|are required to|needs? to|shall)\b", re.IGNORECASE)
@@ -669,6 +720,41 @@ def optional_duty(claim: str, source: str) -> tuple[str, str] | None:
             thing = normed_words(sent[:m.start()])
             if thing and thing <= cw:
                 return duty[0], m.group(1).lower()
+    return None
+
+
+#: the claim leaves it to the reader: "if they wish", "is optional", "do not have to"
+_LEFT_OPEN = re.compile(r"\b(?:if\s+(?:they|you|he|she|we|one)\s+(?:wish|want|like|prefer|choose)(?:\s+to)?|"
+                        r"if\s+(?:desired|preferred|wanted)|optionally|(?:is|are)\s+optional|"
+                        r"(?:do|does|did)\s+not\s+have\s+to|(?:don't|doesn't)\s+have\s+to|need\s+not|needn't|"
+                        r"(?:is|are)\s+not\s+(?:required|obliged|obligated)\s+to|can\s+choose\s+(?:whether\s+)?to)\b",
+                        re.IGNORECASE)
+_CONTRAST_CUT = re.compile(r";\s+|,?\s+(?:but|while|whereas)\s+", re.IGNORECASE)
+#: how much of the claim's other content words the source clause with the duty must hold
+MIN_DUTY_OVERLAP = 0.75
+
+
+def duty_made_optional(claim: str, source: str) -> tuple[str, str] | None:
+    """``(claim words, source word)`` when the claim leaves to choice ("may sign a waiver if
+    they wish", "do not have to sign") what a source sentence makes a duty ("must ... sign a
+    waiver"): the sentence holds the claim's other content words and a duty not negated."""
+    m = _LEFT_OPEN.search(claim)
+    if m is None:
+        return None
+    rest = claim[:m.start()] + " " + claim[m.end():]
+    for s, e in sentences(source):
+        sent = source[s:e]
+        # the clause that holds the duty ("Towels are provided; guests only need to bring
+        # swimwear" makes no duty of towels)
+        sent = next((part for part in _CONTRAST_CUT.split(sent) if _plain(_DUTY, part)), "")
+        duty = _plain(_DUTY, sent)
+        if not duty or _LEFT_OPEN.search(sent) or overlap(rest, sent) < MIN_DUTY_OVERLAP:
+            continue
+        # a word of the claim the sentence lacks that another sentence has names another case
+        # ("A freestyle swimmer doesn't have to ..." where breaststroke swimmers must)
+        lacking = content_words(rest) - content_words(sent)
+        if not lacking & content_words(source[:s] + " " + source[e:]):
+            return m.group(0).lower(), duty[0]
     return None
 
 

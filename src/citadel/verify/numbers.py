@@ -116,7 +116,9 @@ class Quantity:
     end: int
     text: str
     tol: float = 0.5  # half a unit of the literal's last digit: "41%" matches "41.3%"
-    kind: str | None = None  # "business" (business or working days) or "calendar"
+    #: "business" (business or working days), "calendar", "age" (years of age, not a
+    #: duration), "share" (a share said in words: "half the fare")
+    kind: str | None = None
     vague: bool = False  # "several weeks", "about a month": any value within [lo, hi] +- tol
 
     @property
@@ -171,6 +173,12 @@ def _unit(raw: str | None) -> str | None:
     return None
 
 
+def is_unit(word: str) -> bool:
+    """``word`` names a unit of measure or a currency ("MB", "EUR", "km"): a claim's "MB"
+    is the number layer's to compare, not a name the source lacks."""
+    return _unit(word) is not None
+
+
 def quantities(text: str, ranges: bool = False) -> list[Quantity]:
     """Every quantity in ``text`` with offsets into ``fold(text)`` (same length as text
     for ordinary input). Names that hold digits ("3T3 cells", "OCT3/4", "4-PBA"), list
@@ -196,6 +204,8 @@ def quantities(text: str, ranges: bool = False) -> list[Quantity]:
     out = [q for q in out if not any(c.start < q.end and q.start < c.end for c in clocks)] + clocks
     out.sort(key=lambda q: q.start)
     out += _spoken_durations(t, orig, out)
+    out += _shares(t, out)
+    out = [_aged(t, q) for q in out]
     if ranges:
         out += _written_ranges(t, out)
     return out
@@ -308,6 +318,7 @@ _NOT_SPOKEN = re.compile(r"(?:\b(?:once|twice|thrice|times|per|each|every|other|
                          r"months?|years?))\s*$", re.IGNORECASE)
 
 
+_AND_A_HALF = re.compile(r"\s+and\s+a\s+half\b", re.IGNORECASE)
 #: the upper end of a span with none ("at least a month")
 _UNBOUNDED = 1e9
 
@@ -341,18 +352,62 @@ def _spoken_durations(t: str, orig: str, found: list[Quantity]) -> list[Quantity
             out.append(Quantity(lo, hi, canonical, None, m.start(), m.end(), t[m.start():m.end()].strip(),
                                 0.0, None, True))
             continue
+        end = m.end()
         if amount.startswith("half"):
             lo = hi = 0.5 * base
         elif amount in ("a few", "few", "several"):
             lo, hi = 2.0 * base, 7.0 * base
         elif "couple" in amount:
             lo = hi = 2.0 * base
+        elif (more := _AND_A_HALF.match(t, end)) is not None:  # "an hour and a half": 90 minutes
+            lo = hi = 1.5 * base
+            end = more.end()
         else:
             lo = hi = 1.0 * base
         tol = 0.25 * hi if approx else 0.0 if amount in ("a few", "few", "several") else 0.1 * hi
-        out.append(Quantity(lo, hi, canonical, None, m.start(), m.end(), t[m.start():m.end()].strip(),
+        out.append(Quantity(lo, hi, canonical, None, m.start(), end, t[m.start():end].strip(),
                             tol, None, True))
     return out
+
+
+#: a share of an amount said in words: "half the adult fare", "a quarter of the cost", "one
+#: third of the seats" (a share, like "50%"; "half an hour" is a duration, read elsewhere)
+_SHARE = re.compile(r"\b(?:(?P<half>half)(?:\s+of)?|(?:a|one)\s+(?P<part>third|quarter|fourth|fifth|tenth)\s+of)"
+                    r"\s+(?:the|a|an|its|their|his|her|your|our|this|that|all)\b", re.IGNORECASE)
+
+
+_SHARE_BOUND = re.compile(r"\b(?:than|over|under|about|around|nearly|almost|roughly|approximately|up\s+to|"
+                          r"at\s+least|at\s+most)\s*$", re.IGNORECASE)
+
+
+def _shares(t: str, found: list[Quantity]) -> list[Quantity]:
+    """Exact shares said in words; a bounded or hedged one ("fewer than a third") is left to
+    the comparisons that read bounds."""
+    out = []
+    for m in _SHARE.finditer(t):
+        if any(q.start < m.end() and m.start() < q.end for q in found) or _SHARE_BOUND.search(t, 0, m.start()):
+            continue  # "half an hour", already a duration
+        value = 50.0 if m.group("half") else 100.0 / _FRACTIONS[m.group("part").lower()]
+        end = m.end("half") if m.group("half") else m.end("part")
+        out.append(Quantity(value, value, "%", None, m.start(), end, t[m.start():end], 1.0, "share"))
+    return out
+
+
+#: an age: "aged 6 to 14", "ages 3-5" (years, like "a 10-year-old")
+_AGED = re.compile(r"\b(?:aged|ages?)(?:\s+of)?\s*$", re.IGNORECASE)
+
+
+_OLD = re.compile(r"[ -]?(?:years?[ -])?old\b", re.IGNORECASE)
+
+
+def _aged(t: str, q: Quantity) -> Quantity:
+    """An age ("aged 6 to 14", "a 10-year-old", "12 years old") as that many years of the
+    kind "age": an age is not a duration ("aged 18" is no "at least three years")."""
+    if q.unit is None and _AGED.search(t, max(0, q.start - 12), q.start):
+        return replace(q, unit="year", kind="age")
+    if q.unit == "year" and q.per is None and _OLD.match(t, q.end):
+        return replace(q, kind="age")
+    return q
 
 
 _FRACTIONS = {"half": 2, "halve": 2, "third": 3, "quarter": 4, "fourth": 4, "fifth": 5, "sixth": 6,
@@ -458,6 +513,8 @@ def _same(a: float, b: float, tol: float) -> bool:
 def _agree(c: Quantity, s: Quantity) -> bool:
     if c.per and s.per and c.per != s.per:
         return False
+    if _age_against_duration(c, s):
+        return False
     if c.kind and s.kind and c.kind != s.kind:  # five business days are not five calendar days
         return False
     if c.vague or s.vague:
@@ -479,6 +536,11 @@ def _agree(c: Quantity, s: Quantity) -> bool:
     return _same(c.lo, s.lo, c.tol) and _same(c.hi, s.hi, c.tol)
 
 
+def _age_against_duration(c: Quantity, s: Quantity) -> bool:
+    """One is an age ("aged 18"), the other a duration with its unit ("three years")."""
+    return (c.kind == "age") != (s.kind == "age") and c.unit is not None and s.unit is not None
+
+
 def agree(c: Quantity, s: Quantity) -> bool:
     """The claim's quantity ``c`` states the source's ``s`` (same value, unit, period)."""
     return _agree(c, s)
@@ -490,6 +552,10 @@ def _is_year(q: Quantity) -> bool:
 
 def _conflicts(c: Quantity, s: Quantity) -> bool:
     """The source states the same kind of quantity differently."""
+    if _age_against_duration(c, s):
+        return False
+    if "age" in (c.kind, s.kind) and None in (c.unit, s.unit):
+        return False  # "an 80-year-old" against "over 75": values, read as without a unit
     if c.dimension and c.dimension == s.dimension:
         if c.per and s.per and c.per != s.per and _same(c.lo, s.lo, c.tol):
             return True
@@ -683,6 +749,9 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
     for c in cq:
         if any(c.start < e and s < c.end for s, e in scaled + often):
             matched += 1
+            continue
+        if c.kind == "share" and not any(s.unit == "%" for s in sq):
+            matched += 1  # "half the adult price" where the source gives both prices: read elsewhere
             continue
         if any(_agree(c, s) for s in sq) or _entailed(c, folded_claim, sq, folded_source) \
                 or _both(c, folded_claim, folded_source) or _signed_zero(c, folded_claim, folded_source):
@@ -1070,6 +1139,10 @@ _COUNT_ARITHMETIC = re.compile(r"\b(?:total|in all|altogether|combined|sum|overa
 
 
 def _comparable(c: Quantity, s: Quantity) -> bool:
+    if _age_against_duration(c, s):
+        return False
+    if "age" in (c.kind, s.kind) and None in (c.unit, s.unit):
+        return True  # "an 80-year-old" against "over 75", "aged 55 to 65"
     return (c.dimension is not None and c.dimension == s.dimension) or (
         c.unit is None and s.unit is None) or (c.unit is not None and c.unit == s.unit)
 

@@ -63,6 +63,7 @@ from citadel.verify.align import (
     moved_attribute,
     narrowed,
     opposite_in_conjunct,
+    passive_swap,
     raised_modality,
     stated_contrary,
     substitution,
@@ -93,6 +94,7 @@ from citadel.verify.numbers import (
     NumberStatus,
     check_numbers,
     compare_rows,
+    is_unit,
     free_but_priced,
     priced_but_free,
 )
@@ -190,6 +192,13 @@ def _entity_missing(claim: str, source_words: set[str]) -> float:
 MIN_EXCEPTED = 0.7
 
 UNIVERSAL = frozenset(["all", "every", "always", "everyone", "everybody", "everything", "entire", "whole"])
+#: "any" with a singular noun in an affirmative claim is universal ("can be returned to any
+#: station", "can veto any resolution"); not under a negation or a ban ("no fee for any
+#: card", "smoking anywhere is forbidden"), after
+#: "if" or "than" ("more than any other river"), closing a list ("smoke, fire or any other
+#: hazard"), or with a plural ("remove any duplicates": whichever there are)
+_FREE_CHOICE = re.compile(r"(?<!\bthan\s)(?<!\bif\s)(?<!\bor\s)(?<!\band\s)\b(?:any\s+(?!other\b)[a-z]+(?<![^s]s)\b|anywhere|everywhere)",
+                          re.IGNORECASE)
 _PERIODIC = re.compile(r"\b(?:every|each|all)\s+(?:other\s+|\d+\s+|(?:two|three|four|five|six|ten|twelve)\s+|"
                        r"working\s+|business\s+|calendar\s+)?(?:day|week|month|year|hour|time|night|"
                        r"morning|quarter)s?\b"
@@ -307,7 +316,7 @@ SHORT_CLAIM = 15
 def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
     best_ov, best = _closest_sentence(claim, source, "")
     caps = [w.lower() for i, w in enumerate(_CAP.findall(claim))
-            if not (i == 0 and claim.lstrip().startswith(w))]
+            if not (i == 0 and claim.lstrip().startswith(w)) and not is_unit(w)]
     missing = tuple(sorted({w for w in caps if not _in_source(w, source_words)}))
     cw = content_words(claim)
     rest = cw - {c for m in missing for c in content_words(m)}
@@ -316,7 +325,10 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
     near = source if len(sentences(source)) <= SHORT_SOURCE and len(words(claim)) <= SHORT_CLAIM else best
     rest_ov = len(rest & content_words(near)) / len(rest) if rest else 0.0
     bw = set(words(best))
-    univ = tuple(sorted((set(words(_PERIODIC.sub(" ", claim))) & UNIVERSAL) - bw
+    # under a denial or a ban "any" is no scope of its own ("smoking anywhere is forbidden")
+    free = {m.group(0).split()[0].lower() for m in _FREE_CHOICE.finditer(claim)} \
+        if not negation_count(claim) and not NEGATIVE_WORDS & set(words(claim)) else set()
+    univ = tuple(sorted((set(words(_PERIODIC.sub(" ", claim))) & (UNIVERSAL | free)) - bw
                         - set(words(source))))
     cu, cd = direction(claim)
     su, sd = direction(best)
@@ -356,7 +368,7 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         _widened(claim, best) if best_ov >= 0.5 else (),
         turned=_turned(claim, source),
         substituted=tuple(substitution(claim, source) or ()),
-        exchanged=swapped(claim, source),
+        exchanged=swapped(claim, source) or passive_swap(claim, source),
         opposite_word=contrary(claim, source) or opposite_in_conjunct(claim, source),
         raised=raised_modality(claim, source),
         narrowed=narrowed(claim, source),
