@@ -232,6 +232,7 @@ def passive_swap(claim: str, source: str) -> tuple[str, str] | None:
                     continue
                 theirs_subject = set(sequence(_clause_before(claim, mine.start())))
                 theirs_agent = set(sequence(mine.group("agent")))
+                said = mine.group("agent").strip()
             else:  # active: the verb's stem among the claim's words, its subject before it
                 seq = sequence(claim)
                 at = next((i for i, w in enumerate(seq) if _key(w) == _key(key)), None)
@@ -240,10 +241,10 @@ def passive_swap(claim: str, source: str) -> tuple[str, str] | None:
                 # an active claim names its agent first: "The council places pupils" says the
                 # same, "Pupils place the council" has the agent where the object goes
                 theirs_subject, theirs_agent = set(seq[at + 1:]), set(seq[:at])
+                verb = next((w for w in words(claim) if stem(w) == seq[at]), "")
+                said = claim[:claim.lower().find(verb)].strip() if verb else " ".join(seq[:at])
             if theirs_subject & agent and theirs_agent & subject \
                     and not theirs_subject & subject and not theirs_agent & agent:
-                said = mine.group("agent").strip() if mine is not None else claim[:claim.lower().find(
-                    next((w for w in words(claim) if stem(w) == seq[at]), ""))].strip()
                 return said, m.group("agent").strip()
     return None
 
