@@ -57,6 +57,7 @@ _UNITS: dict[str, tuple[str, float]] = {
     "mbps": ("rate", 1e6), "gbps": ("rate", 1e9), "mph": ("speed", 1), "°c": ("tempc", 1),
     "°f": ("tempf", 1), "mmhg": ("pressure", 1), "bpm": ("bpm", 1), "kcal": ("energy", 1),
     "calorie": ("energy", 1e-3),
+    "date": ("date", 1),  # a day of the year: month x 100 + day ("1 March" is 301)
 }
 _PER = {"day": "day", "daily": "day", "week": "week", "weekly": "week", "month": "month",
         "monthly": "month", "year": "year", "yearly": "year", "annually": "year", "annual": "year",
@@ -205,7 +206,7 @@ def quantities(text: str, ranges: bool = False) -> list[Quantity]:
     out.sort(key=lambda q: q.start)
     out += _spoken_durations(t, orig, out)
     out += _shares(t, out)
-    out = [_aged(t, q) for q in out]
+    out = [_dated(t, orig, _aged(t, q)) for q in out]
     if ranges:
         out += _written_ranges(t, out)
     return out
@@ -395,6 +396,34 @@ def _shares(t: str, found: list[Quantity]) -> list[Quantity]:
 
 #: an age: "aged 6 to 14", "ages 3-5" (years, like "a 10-year-old")
 _AGED = re.compile(r"\b(?:aged|ages?)(?:\s+of)?\s*$", re.IGNORECASE)
+
+
+_MONTH_NAMES = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_DAY_MONTH = re.compile(r"(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<month>jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
+                        r"[a-z]*(?=[\s,.;:!?)]|$)", re.IGNORECASE)
+_MONTH_DAY = re.compile(r"\b(?P<month>jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s*$", re.IGNORECASE)
+_ORDINAL_TAIL = re.compile(r"(?:st|nd|rd|th)\b", re.IGNORECASE)
+
+
+def _dated(t: str, orig: str, q: Quantity) -> Quantity:
+    """A day of a month ("1 March", "March 1st", "the 3rd of May") as a date, month x 100 +
+    day: "1 March" is not the count one, and is not "1 February"."""
+    if q.unit is not None or q.lo != q.hi or not q.lo.is_integer() or not 1 <= q.lo <= 31 or q.per:
+        return q
+    after = _DAY_MONTH.match(t, q.end)
+    before = None if after else _MONTH_DAY.search(t, max(0, q.start - 12), q.start)
+    found = after or before
+    if found is None or orig[found.start("month"):found.end("month")] == "may":  # "you may 3 ..."
+        return q
+    month = _MONTH_NAMES.index(found.group("month").lower()) + 1
+    if after is not None:
+        start, end = q.start, after.end()
+    else:
+        start = before.start()  # type: ignore[union-attr]
+        tail = _ORDINAL_TAIL.match(t, q.end)
+        end = tail.end() if tail else q.end
+    return replace(q, lo=month * 100 + q.lo, hi=month * 100 + q.lo, unit="date", start=start, end=end,
+                   text=t[start:end].strip(), tol=0.0)
 
 
 _OLD = re.compile(r"[ -]?(?:years?[ -])?old\b", re.IGNORECASE)
@@ -1086,6 +1115,8 @@ def _bound_with_others(cq: list[Quantity], source: str, sterling: bool) -> str |
         if _is_year(q):
             continue
         others = [c for c in cq if c is not q]
+        if q.unit is not None and any(o.unit == q.unit for o in others):
+            continue  # two dates, two prices: facts of two statements ("aired on March 4 and launched on March 6")
         homes = [i for i, qs in enumerate(found) if all(any(_agree(o, s) for s in qs) for o in others)]
         if len(homes) != 1 or any(_agree(q, s) for s in found[homes[0]]):
             continue
