@@ -283,6 +283,8 @@ WRONG += [
      "The club members are appointed by the committee each spring.", "exchanges"),
     ("any with a singular noun", "Parcels can be collected from any post office.",
      "Parcels can be collected from the post office named on the card for seven days.", "scope"),
+    ("a denial on the topic of the sentence before", "Late bookings for the trip are accepted.",
+     "Bookings for the trip close on Friday. Late ones are not accepted.", "negation"),
     ("date of another statement", "The reduced fee is available until 15 May.",
      "Registration closes on 15 May. The reduced fee is available until 30 April.", "number"),
 ]
@@ -505,6 +507,8 @@ RIGHT = [
      "The club's coaches are appointed by the committee each spring."),
     ("any under a ban", "Dogs are banned from any playground in the park.",
      "Dogs are not allowed in the park's playgrounds."),
+    ("a denial kept, its topic the sentence before", "Late bookings for the trip are not accepted.",
+     "Bookings for the trip close on Friday. Late ones are not accepted."),
     ("a date written the other way", "The office reopens on January 8th.",
      "The office reopens on 8 January after the holidays."),
     ("two dates of two statements", "The course starts on 3 March and the exam is on 28 April.",

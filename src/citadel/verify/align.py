@@ -141,7 +141,7 @@ def substitution(claim: str, source: str) -> list[tuple[str, str]] | None:
 
 
 _NUMERIC = re.compile(r"\d[\d.,:]*|a|p|m|am|pm|to|and|from|until|till")
-_PERSONAL = re.compile(r"\b(?:they|it|he|she|them|him|her)\b", re.IGNORECASE)
+_PERSONAL = re.compile(r"\b(?:they|it|he|she|them|him|her|ones)\b", re.IGNORECASE)  # "ones": "Late ones are ..."
 #: a sentence that opens with a frame for all it says ("During exam weeks, ...")
 _FRAME = re.compile(r"\s*(?:during|in|on|at|for|after|before|from|until|within|throughout|over|outside|"
                     r"between|on\s+and\s+after)\b", re.IGNORECASE)

@@ -276,10 +276,15 @@ def denied_head(claim: str, source: str) -> tuple[str, str] | None:
     cw = normed_words(claim) | set(claim_uses)
     if len(cw) < 2:
         return None
+    previous = frozenset[str]()
     for sent in _sentences(source):
         here = _polarities(sent)
-        shared = cw & (normed_words(sent) | set(here))
-        if len(shared) < max(2, MIN_SHARED * len(cw)):
+        mine = normed_words(sent) | set(here)
+        # the sentence before sets the topic a short one goes on about ("Enrolment closes on
+        # 31 August. Late applications are not accepted."): its words count, not its polarities
+        shared = cw & (mine | previous)
+        previous = frozenset(mine)
+        if len(shared) < max(2, MIN_SHARED * len(cw)) or len(cw & mine) < 2:
             continue
         for w, ps in claim_uses.items():
             if w not in here or len(ps) != 1 or "?" in ps:
