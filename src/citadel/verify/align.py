@@ -28,7 +28,16 @@ import re
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from citadel.verify.lexical import NEGATIONS, STOPWORDS, content_words, negation_count, overlap, stem, words
+from citadel.verify.lexical import (
+    NEGATIONS,
+    STOPWORDS,
+    ceased_count,
+    content_words,
+    negation_count,
+    overlap,
+    stem,
+    words,
+)
 from citadel.verify.numbers import _SMALL, agree, quantities
 from citadel.verify.polarity import normed_words
 from citadel.verify.windows import sentences
@@ -417,6 +426,9 @@ _CONTRARIES = [
     ("raw", "cooked"), ("warm", "cold"),
     # going on against stopping
     ("continue", "stop"), ("keep", "stop"), ("continue", "cease"), ("resume", "suspend"),
+    # keeping against dropping ("keeps support for" / "drops support for")
+    ("keep", "drop"), ("retain", "drop"), ("keep", "remove"), ("retain", "remove"), ("add", "drop"),
+    ("keep", "lose"), ("retain", "lose"),
 ]
 _PREFIXES = ("un", "in", "im", "il", "ir", "dis", "non-", "non")
 
@@ -512,17 +524,26 @@ _BOUND_TAIL = re.compile(r"(?:less|more|fewer|above|below|over|under|later|earli
 MIN_HEAD_COVERED = 0.8
 
 
+#: the share of a joined tail's words (of three or more) the source may hold for it to be added
+MAX_TAIL_FOUND = 1 / 3
+
+
 def added_tail(claim: str, source: str) -> str | None:
     """The last item the claim joins on with "or"/"and" ("... can be booked online or at a
     post office", "... took place on 14 July 1789 and was led by Robespierre") when the
-    source mentions none of its words while a sentence of the source holds the rest of the
-    claim: an alternative or a fact added to what the source says."""
+    source mentions none of its words (or, of three or more, one in three) while a sentence
+    of the source holds the rest of the claim: an alternative or a fact added to what the
+    source says."""
     m = _JOINED_TAIL.search(claim.strip())
     if m is None or _BOUND_TAIL.fullmatch(m.group("tail").strip()):
         return None  # "500 EUR or less", "aged 65 and over": a bound, not an added item
     tail, head = m.group("tail"), claim.strip()[:m.start()]
     said = normed_words(tail) - NEGATIONS  # "without interruption" meets "not be interrupted"
-    if not said or said & normed_words(source) or len(content_words(head)) < 3:
+    # at most one word in three of a longer tail may be the source's ("and children enter
+    # free" beside "admission is free on Sundays": the children are the claim's own)
+    found = said & normed_words(source)
+    if not said or (found and (len(said) < 3 or len(found) > MAX_TAIL_FOUND * len(said))) \
+            or len(content_words(head)) < 3:
         return None
     if overlap(head, aligned_sentence(head, source)) < MIN_HEAD_COVERED:
         return None
@@ -580,14 +601,14 @@ def opposite_in_conjunct(claim: str, source: str) -> tuple[str, str] | None:
     parts = []
     for k, (s, e) in enumerate(spans):
         for p in _CONJUNCT_CUT.split(source[s:e]):
-            if p.strip() and not negation_count(p):
+            if p.strip() and not _negated_but_ceased(p):
                 # "It is closed on Sundays": the pronoun stands for what the sentence before
                 # spoke of, whose words the claim may name ("The store is open on Sundays")
                 before = set(sequence(source[spans[k - 1][0]:spans[k - 1][1]])) \
                     if k and _PRONOUN_LED.match(p) else set()
                 parts.append((p, set(sequence(p)), before))
     for part in _CONJUNCT_CUT.split(claim):
-        if negation_count(part):
+        if _negated_but_ceased(part):
             continue
         mine = set(sequence(part))
         for p, theirs, before in parts:
@@ -597,6 +618,9 @@ def opposite_in_conjunct(claim: str, source: str) -> tuple[str, str] | None:
                 for b in theirs - mine - _FUNCTIONAL:
                     if not _contrary(a, b) or (_at_time(part, a) and _over_hours(p, b)) \
                             or _conversed(a, b, sequence(part), sequence(p)):
+                        continue
+                    # "drops support for" counts as a denial: only as the opposite itself
+                    if (ceased_count(part) and _key(a) not in _CEASING) or (ceased_count(p) and _key(b) not in _CEASING):
                         continue
                     rest = mine - {a}
                     if len(rest) >= 2 and rest & theirs \
@@ -608,6 +632,15 @@ def opposite_in_conjunct(claim: str, source: str) -> tuple[str, str] | None:
                         # "at weekends only ... On weekdays they must use the public car park")
                         return _word_of(part, a), _word_of(p, b)
     return None
+
+
+_CEASING = frozenset(_key(w) for w in ("drop", "end", "remove", "discontinue", "withdraw"))
+
+
+def _negated_but_ceased(text: str) -> bool:
+    """``text`` denies something otherwise than by taking support away ("drops support for
+    Python 3.8" is a part :func:`opposite_in_conjunct` reads: "keeps support" is its opposite)."""
+    return negation_count(text) - ceased_count(text) > 0 or ceased_count(text) > 1
 
 
 #: opposites that say the same with the roles exchanged ("the school lends books to the

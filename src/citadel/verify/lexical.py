@@ -81,6 +81,11 @@ _CEASED = re.compile(r"\b(?:drops?|dropped|dropping|ends?|ended|ending|removes?|
                      re.IGNORECASE)
 
 
+def ceased_count(text: str) -> int:
+    """How many of ``text``'s negations are support taken away ("drops support for")."""
+    return len(_CEASED.findall(text))
+
+
 def negation_count(text: str) -> int:
     text = NEGATED_BOUND.sub(" ", text)
     return sum(1 for w in words(text) if w in NEGATIONS or w.endswith("n't")) + len(_CEASED.findall(text))

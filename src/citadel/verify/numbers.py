@@ -88,7 +88,9 @@ _QTY_TAIL = (
     + r"(?P<unit>%|percentage points?|per ?cents?|°[cf]|[a-zµ°]+))?"
     + r"(?:\s?(?:per|a|an|/|each)\s?(?P<per>day|week|month|year|hour|annum|second|minute)\b|"
     + r"/(?P<per3>s|sec|min|h|hr)\b|"
-    + r"\s(?P<per2>daily|weekly|monthly|yearly|annually)\b)?"
+    + r"\s(?P<per2>daily|weekly|monthly|yearly|annually)\b|"
+    # what else an amount is counted by: "$1,500 per trip", "15 USD per rental", "per person"
+    + r"\s?per\s(?P<per4>(?!cent\b)[a-z]{3,})\b)?"
 )
 _PERIOD_LABEL = re.compile(r"\b(monthly|weekly|daily|annual|annually|yearly|hourly)\b[^;:|\n.]{0,30}:\s*$",
                            re.IGNORECASE)
@@ -239,6 +241,8 @@ _LATER_PERIOD = re.compile(r"(?:\s+(?!per\b|a\b|an\b|each\b|every\b)[a-z]+){1,3}
                            r"(?P<per>day|week|month|year|annum|hour)\b")
 
 
+#: what else an amount is counted by, a few words on: "200 EUR of repairs per claim"
+_LATER_PER_THING = re.compile(r"(?:\s+(?!per\b)[a-z]+){1,3}?\s+per\s+(?P<per>(?!cent\b)[a-z]{3,})\b", re.IGNORECASE)
 #: "12 dollars every four weeks", "a dose every other day": a period of several units
 _EVERY_N = re.compile(r"(?:\s+(?!every\b)[a-z]+){0,3}?\s+every\s+(?P<n>other|\d+|[a-z]+)\s+"
                       r"(?P<per>day|week|month|year|hour)s?\b", re.IGNORECASE)
@@ -273,7 +277,10 @@ def _with_period(t: str, q: Quantity) -> Quantity:
             return replace(q, per=_every(n, every.group("per").lower()), end=every.end())
     m = _LATER_PERIOD.match(t, q.end)
     if m is None or re.search(r"[\d,;:.()]", t[q.end:m.end()]):
-        return q
+        thing = _LATER_PER_THING.match(t, q.end)  # "200 EUR of repairs per claim"
+        if thing is None or re.search(r"[\d,;:.()]", t[q.end:thing.end()]):
+            return q
+        return replace(q, per=thing.group("per").lower())
     # the period's words are the quantity's now: "a month" is no duration of its own
     return replace(q, per=_PER[m.group("per")], end=m.end())
 
@@ -485,7 +492,7 @@ def _quantity(t: str, orig: str, m: re.Match[str]) -> Quantity | None:
     if scale in _SCALE:
         lo, hi, tol = lo * _SCALE[scale], hi * _SCALE[scale], tol * _SCALE[scale]
     per = m.group("per") or m.group("per2") or m.group("per3")
-    per = _PER.get(per.lower()) if per else None
+    per = _PER.get(per.lower()) if per else m.group("per4").lower() if m.group("per4") else None
     if per is None:  # a table cell labelled by its period: "Monthly premium: $45"
         label = _PERIOD_LABEL.search(t, max(0, m.start() - 45), m.start())
         per = _PER.get(label.group(1).lower()) if label else None
@@ -493,6 +500,7 @@ def _quantity(t: str, orig: str, m: re.Match[str]) -> Quantity | None:
         else m.end("hi")
     end = max(end, m.end("num"), m.end("per") if m.group("per") else 0,
               m.end("per2") if m.group("per2") else 0, m.end("per3") if m.group("per3") else 0,
+              m.end("per4") if m.group("per4") else 0,
               m.end("scale") if m.group("scale") else 0)
     kind = (m.group("kind") or "").lower() or None
     kind = "business" if kind == "working" else kind
@@ -788,7 +796,7 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
                      if len(cq) <= 2 else None)
             named = _named_elsewhere(c, claim, source, pounds) if other is None and len(cq) == 1 else None
             if named is None and other is None and len(cq) == 1:
-                named = _subject_elsewhere(c, claim, source, pounds)
+                named = _subject_elsewhere(c, claim, source, pounds) or _gapped_swap(c, claim, source, pounds)
             every = _said_of_all(c, claim, source, pounds) if other is None and named is None else None
             if every is not None:
                 conflict = True
@@ -806,6 +814,10 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
                 problems.append(f"'{c.text}' in the claim but '{other[0].text}' in the statement "
                                 f"it restates ('{c.text}' is said of something else: "
                                 f"\"{other[1].strip()[:80]}\")")
+                continue
+            anchored = _anchored_elsewhere(c, folded_claim, sq, folded_source)
+            if anchored is not None:
+                problems.append(f"'{c.text}' is counted {anchored[0]} in the claim, but {anchored[1]} in the source")
                 continue
             bound = _bound_as_exact(c, folded_claim, sq, folded_source)
             if bound is not None:
@@ -838,6 +850,47 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
 
 _SIGNED = re.compile(r"\b(?:(?P<neg>below|under|less than|lower than)|(?P<pos>above|over|more than|"
                      r"greater than|higher than))\s*$")
+
+
+#: the event a span of time is counted from or to: "within 30 days of returning home", "two
+#: weeks before the start", "10 days after the expense"
+_ANCHOR = re.compile(r"\s+(?P<rel>of|after|from|following|since|before|prior\s+to|ahead\s+of)\s+"
+                     r"(?P<event>[^,.;:()]{3,60})", re.IGNORECASE)
+_BEFORE_EVENT = frozenset(("before", "prior to", "ahead of"))
+
+
+def _anchor(text: str, q: Quantity) -> tuple[bool, frozenset[str], str] | None:
+    """(before?, the event's content words, the words) of the event ``q`` is counted from."""
+    m = _ANCHOR.match(text, q.end)
+    if m is None:
+        return None
+    event = content_words(m.group("event"))
+    rel = " ".join(m.group("rel").lower().split())
+    return (rel in _BEFORE_EVENT, event, m.group(0).strip()) if event else None
+
+
+def _anchored_elsewhere(c: Quantity, claim: str, sq: list[Quantity], source: str) -> tuple[str, str] | None:
+    """(the claim's event, the source's) when a span of time the source states is counted
+    from another event in the claim, one the source speaks of elsewhere ("within 10 days of
+    approval" where the source says "10 days of the expense" and "approved within 5 days"),
+    or the other way ("before" against "after"): every statement of the value in the source
+    is counted from an event, none from the claim's. An event the source does not mention is
+    left alone: "after spending the money" may be "of the expense" in other words."""
+    if c.dimension != "time" or c.vague:
+        return None
+    mine = _anchor(claim, c)
+    if mine is None:
+        return None
+    theirs = [a for a in (_anchor(source, s) for s in sq if _agree(c, s))]
+    if not theirs or any(a is None for a in theirs):
+        return None
+    if any(a is not None and a[0] == mine[0] and a[1] & mine[1] for a in theirs):
+        return None
+    turned = any(a is not None and a[0] != mine[0] and a[1] & mine[1] for a in theirs)
+    if not turned and not mine[1] <= content_words(source):
+        return None
+    other = next(a for a in theirs if a is not None)
+    return mine[2], other[2]
 
 
 def _signed_zero(c: Quantity, claim: str, source: str) -> bool:
@@ -1084,6 +1137,38 @@ def _subject_elsewhere(c: Quantity, claim: str, source: str, sterling: bool
         if clash is not None and mine <= subjects[i] and rest \
                 and len(rest & own) >= MIN_SUBJECT_PREDICATE * len(rest):
             return clash, p, " ".join(sorted(mine))
+    return None
+
+
+#: what stands between two values of one clause whose verb the second leaves out: "adults
+#: pay 12 EUR and students 6 EUR", "the employer contributes 3%, the employee 5%"
+_GAP = re.compile(r"(?:\s+(?:a|an|per|each)\s+[a-z]+)?"  # "9 EUR a session and members 4 EUR"
+                  r"\s*(?:,\s*(?:and\s+|while\s+|whereas\s+)?|\s+and\s+|;\s*)(?:the\s+|for\s+(?:the\s+)?)?"
+                  r"(?P<noun>[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s*$", re.IGNORECASE)
+#: the noun and verb before the first value: "adults pay", "the employer contributes"
+_OWNER = re.compile(r"(?P<noun>[a-z][a-z-]*)\s+[a-z]+(?:\s+(?:up\s+to|at\s+least|about|only))?\s*$", re.IGNORECASE)
+
+
+def _gapped_swap(c: Quantity, claim: str, source: str, sterling: bool) -> tuple[Quantity, str, str] | None:
+    """``(clash, sentence, the claim's thing)`` when a source clause gives two things two
+    values, the second with its verb left out ("adults pay 12 EUR and students 6 EUR"), and the
+    claim gives one thing the other's value ("Adults pay 6 EUR")."""
+    mine = content_words(claim)
+    for s0, e0 in sentences(source):
+        sent = source[s0:e0]
+        qs = _pounds(quantities(sent), sterling)
+        for a, b in zip(qs, qs[1:]):
+            if a.unit != b.unit or a.per != b.per:
+                continue
+            gap, owner = _GAP.fullmatch(sent, a.end, b.start), _OWNER.search(sent, 0, a.start)
+            if gap is None or owner is None:
+                continue
+            first, second = content_words(owner.group("noun")), content_words(gap.group("noun"))
+            if not first or not second or first & second:
+                continue
+            for value, own, other, clash in ((a, first, second, b), (b, second, first, a)):
+                if _agree(c, value) and other <= mine and not own & mine:
+                    return clash, sent, " ".join(sorted(other))
     return None
 
 
