@@ -586,3 +586,20 @@ def test_a_share_is_of_a_group(text: str, group: str | None) -> None:
 def test_halves_and_fractions_of_a_unit(text: str, value: float, unit: str) -> None:
     q = quantities(text)
     assert len(q) == 1 and q[0].lo == pytest.approx(value) and q[0].unit == unit, q
+
+
+from citadel.verify.numbers import free_but_priced, priced_but_free  # noqa: E402
+
+
+def test_a_price_past_an_allowance_leaves_the_allowance_free() -> None:
+    source = "Checked bags cost 30 EUR each after the first two."
+    assert free_but_priced("Checked bags are free.", source) == ("are free", "30 eur")
+    assert free_but_priced("The first two checked bags are free.", source) is None
+
+
+def test_a_claim_that_states_an_amount_is_left_to_the_number_check() -> None:
+    source = "Parking is free for residents with a permit for up to six hours."
+    assert priced_but_free("Parking costs money for six hours.", source) == ("costs", "is free")
+    assert priced_but_free("Parking costs 9 EUR for six hours.", source) is None
+    # the number check reads the amount: it is nowhere in the source
+    assert check_numbers("Parking costs 9 EUR for six hours.", source).status is NumberStatus.MISSING

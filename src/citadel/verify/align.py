@@ -38,6 +38,7 @@ from citadel.verify.lexical import (
     stem,
     words,
 )
+from citadel.verify.atomic import subject_of
 from citadel.verify.numbers import _SMALL, agree, quantities
 from citadel.verify.polarity import normed_words
 from citadel.verify.windows import sentences
@@ -428,7 +429,7 @@ _CONTRARIES = [
     ("continue", "stop"), ("keep", "stop"), ("continue", "cease"), ("resume", "suspend"),
     # keeping against dropping ("keeps support for" / "drops support for")
     ("keep", "drop"), ("retain", "drop"), ("keep", "remove"), ("retain", "remove"), ("add", "drop"),
-    ("keep", "lose"), ("retain", "lose"),
+    ("keep", "lose"), ("retain", "lose"), ("valid", "void"), ("valid", "expired"),
 ]
 _PREFIXES = ("un", "in", "im", "il", "ir", "dis", "non-", "non")
 
@@ -899,6 +900,44 @@ def excepted(claim: str, sentence: str) -> str | None:
 
 def _digits(text: str) -> frozenset[str]:
     return frozenset(re.findall(r"\d+", text))
+
+
+#: a restricting phrase after the head of a subject: "Residents with a valid permit",
+#: "Children under 8", "Members aged 65 or over", "Staff on fixed-term contracts"
+_RESTRICTION = re.compile(r"^(?P<head>(?:[\w'-]+\s+){0,2}?[\w'-]+)\s+(?P<mod>(?:with|without|under|over|aged|"
+                          r"holding|from|on|in|of)\s+.+?)(?:\s+(?:may|can|must|will|should|shall|cannot|"
+                          r"can't|do|does|did))?$", re.IGNORECASE)
+_MODAL_TAIL = re.compile(r"\s+(?:may|can|must|will|should|shall|cannot|can't|do|does|did)$", re.IGNORECASE)
+#: how much of the claim's other words the sentence it restates must hold
+MIN_RESTRICTED_REST = 0.8
+
+
+def dropped_restriction(claim: str, source: str) -> str | None:
+    """The phrase that restricts a source sentence's subject ("with a valid permit" of
+    "Residents with a valid permit can park for free") when the claim says the same of the
+    subject without it ("Residents can park for free"): the source says it of some of them.
+    A phrase set off by commas adds a detail and restricts nothing."""
+    mine = subject_of(claim)
+    if not mine:
+        return None
+    mine_words = content_words(_MODAL_TAIL.sub("", mine))
+    rest = content_words(claim) - mine_words
+    if not mine_words or not rest:
+        return None
+    for s, e in sentences(source):
+        sent = source[s:e]
+        subject = subject_of(sent)
+        m = _RESTRICTION.match(subject.strip()) if subject else None
+        if m is None or "," in subject:  # type: ignore[operator]
+            continue
+        head, mod = content_words(m.group("head")), set(sequence(m.group("mod")))  # "under 8": its number too
+        # the phrase's own words: "with a remote-work agreement" of "... can work from home"
+        mod -= set(sequence(sent.replace(m.group("mod"), " ", 1)))
+        if head != mine_words or not mod or mod & set(sequence(claim)):
+            continue
+        if len(rest & content_words(sent)) >= MIN_RESTRICTED_REST * len(rest):
+            return m.group("mod").strip()
+    return None
 
 
 def dropped_condition(claim: str, source: str) -> str | None:

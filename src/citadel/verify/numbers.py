@@ -326,6 +326,8 @@ _NOT_SPOKEN = re.compile(r"(?:\b(?:once|twice|thrice|times|per|each|every|other|
                          r"months?|years?))\s*$", re.IGNORECASE)
 
 
+_OR_MORE = re.compile(r"\s+or\s+(?P<dir>more|longer|over|above|later|less|fewer|under|shorter|sooner|earlier)\b",
+                      re.IGNORECASE)
 _AND_A_HALF = re.compile(r"\s+and\s+a\s+half\b", re.IGNORECASE)
 #: the upper end of a span with none ("at least a month")
 _UNBOUNDED = 1e9
@@ -373,6 +375,10 @@ def _spoken_durations(t: str, orig: str, found: list[Quantity]) -> list[Quantity
         else:
             lo = hi = 1.0 * base
         tol = 0.25 * hi if approx else 0.0 if amount in ("a few", "few", "several") else 0.1 * hi
+        bound = _OR_MORE.match(t, end) if not approx and lo == hi else None
+        if bound is not None:  # "an hour or more": from an hour on; "a week or less": up to a week
+            upward = bound.group("dir").lower() in ("more", "longer", "over", "above", "later")
+            lo, hi, tol, end = (lo, _UNBOUNDED, 0.0, bound.end()) if upward else (0.0, hi, 0.0, bound.end())
         out.append(Quantity(lo, hi, canonical, None, m.start(), end, t[m.start():end].strip(),
                             tol, None, True))
     return out
@@ -718,10 +724,17 @@ def free_but_priced(claim: str, source: str) -> tuple[str, str] | None:
     for part in whole_statements(source):
         if _FREE.search(fold(part)) or overlap(rest, part) < MIN_PRICED_OVERLAP:
             continue
+        allowance = _ALLOWANCE.search(fold(part))
+        if allowance is not None and re.search(r"\bfirst\s+" + re.escape(allowance.group(1)) + r"\b", fold(claim)):
+            continue  # "the first three are free" where they "cost 2 USD each after the first three"
         price = next((q for q in quantities(part) if q.dimension in _MONEY_DIMENSIONS and q.hi > 0), None)
         if price is not None:
             return m.group(0), price.text
     return None
+
+
+#: a price charged only past an allowance: "2 USD each after the first three"
+_ALLOWANCE = re.compile(r"\b(?:after|beyond|above|over|past|from)\s+the\s+first\s+([\w-]+)")
 
 
 #: a claim that says something is paid for
@@ -734,11 +747,14 @@ def priced_but_free(claim: str, source: str) -> tuple[str, str] | None:
     """(the claim's words for a charge, the source's for free) when the claim says something
     is paid for and the statement it restates (60% of its other words) says it is free:
     "The museum charges children under 12 for entry" where "Children under 12 enter free of
-    charge". A claim that denies anything, or that is free itself, is left alone."""
+    charge". A claim that denies anything, that is free itself, or that states an amount, is
+    left alone."""
     folded = fold(claim)
     m = _CHARGED.search(folded)
     if m is None or _FREE.search(folded) or _DENIED.search(folded):
         return None
+    if any(q.dimension in _MONEY_DIMENSIONS for q in quantities(claim)):
+        return None  # "costs 8 GBP": an amount, which the number check compares
     rest = folded[: m.start()] + " " + folded[m.end():]
     parts = whole_statements(source)
     for part in parts:
@@ -1379,7 +1395,10 @@ _ENDPOINT = re.compile(r"\b(?:(?:opens|opening|closes|closing|shuts|shutting|sta
 def _said_alike(c: Quantity, claim: str, s: Quantity, source: str) -> bool:
     """The source's range or bound ``s`` is said in a sentence that shares a content word with
     the claim: "results within three working days" bounds nothing of "fast for 12 hours
-    before the test"."""
+    before the test"; or it is the source's one span of a day, and the claim's a time of day."""
+    if c.unit == s.unit == "o'clock" and s.lo < s.hi and \
+            sum(1 for q in quantities(source, ranges=True) if q.unit == "o'clock" and q.lo < q.hi) == 1:
+        return True  # the source's one span of the day: "pick it up at 5:30" in "collection is 4 to 7 p.m."
     where = next(((a, b) for a, b in sentences(source) if a <= s.start < b), (0, len(source)))
     return bool(content_words(_without_clock(claim)) & content_words(_without_clock(source[where[0]:where[1]])))
 

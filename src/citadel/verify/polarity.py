@@ -19,7 +19,7 @@ read either way: "only members who have not paid" restates a condition, it does 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Set
 from functools import lru_cache
 
 from citadel.verify.lexical import NEGATED_BOUND, STOPWORDS, content_words, fold, stem
@@ -289,7 +289,10 @@ def denied_head(claim: str, source: str) -> tuple[str, str] | None:
         for w, ps in claim_uses.items():
             if w not in here or len(ps) != 1 or "?" in ps:
                 continue
-            theirs = source_uses.get(w, frozenset())
+            # the word's uses in the sentences about what the claim is about: "covers
+            # manufacturing defects" does not make "Water damage ... not covered" say both
+            theirs = here[w] | _uses_about(w, cw, source) if len(shared - {w}) >= 2 \
+                else source_uses.get(w, frozenset())
             # a claim that denies something itself says no about the words around its denial
             # ("lorries may not use the bridge" for "... but not to lorries"); "must not keep
             # pets without consent" denies nothing of "may keep a cat if the landlord agrees"
@@ -299,6 +302,17 @@ def denied_head(claim: str, source: str) -> tuple[str, str] | None:
             if ps == {"-"} and theirs == {"+"} and not _RESTRICTS.search(sent):
                 return surface(w, claim), "denied"
     return None
+
+
+def _uses_about(word: str, claim_words: Set[str], source: str) -> frozenset[str]:
+    """The polarities of ``word`` in the source sentences that hold two or more of the
+    claim's other words."""
+    out: set[str] = set()
+    for sent in _sentences(source):
+        here = _polarities(sent)
+        if word in here and len((claim_words - {word}) & (normed_words(sent) | set(here))) >= 2:
+            out |= here[word]
+    return frozenset(out)
 
 
 _CONTRAST_CUT = re.compile(r"[;,]\s*|\s+(?=(?:although|though|but|while|whereas|yet)\s)")

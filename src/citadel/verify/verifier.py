@@ -59,6 +59,7 @@ from citadel.verify.align import (
     beside_only,
     contrary,
     dropped_condition,
+    dropped_restriction,
     excepted,
     moved_attribute,
     narrowed,
@@ -383,7 +384,7 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         required=without_required(claim, source),
         contrast=dropped_contrast(claim, source),
         # "All visitors" for "Visitors from outside the EU": the scope rule's to name
-        condition=None if univ else dropped_condition(claim, source),
+        condition=None if univ else dropped_condition(claim, source) or dropped_restriction(claim, source),
         exception=exception if claim_neg == best_neg and best_ov >= MIN_EXCEPTED else None,
     )
 
