@@ -278,7 +278,10 @@ from citadel.verify.polarity import denied_head, released, uses  # noqa: E402
         ("Runners who cannot collect them may ask a friend.", "ask", "+"),  # the main verb
         ("Members who have not paid do not vote.", "vote", "-"),
         ("Returns are free of charge.", "charg", "?"),  # a word of negative meaning governs it
-        ("There is no charge for returns.", "charg", "?"),  # a denied noun is read neither way
+        ("There is no charge for returns.", "charg", "-"),  # "there is no": the phrase is denied
+        ("We make no charge for returns.", "charg", "?"),  # elsewhere a denied noun is read neither way
+        ("No damage was reported.", "report", "-"),  # a subject with "no": its verb is denied
+        ("Smoking is not permitted here.", "smok", "?"),  # the subject of a ban
         ("You may take no more than two bags.", "bag", "+"),  # a bound, not a denial
         ("You may take not only a bag but a case.", "bag", "+"),
     ],

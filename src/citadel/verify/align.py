@@ -333,6 +333,36 @@ MAX_OWN_PREDICATE = 0.5
 MAX_SENTENCES = 6
 
 
+_STOP_CUT = re.compile(r"(?<=[a-z0-9])[.!?]\s+(?=[A-Z])")
+
+
+def moved_between_clauses(claim: str, source: str) -> tuple[str, str] | None:
+    """``(subject, clause)`` when a sentence's clauses each say something of their own
+    subject ("The tenant pays the water bill and the owner pays the property tax") and the
+    claim says one clause's predicate of the other's subject ("The tenant pays the property
+    tax"): the predicate's clause names none of the claim's subject, the subject's clause holds
+    at most half of the predicate."""
+    mine = subject_of(claim)
+    if not mine:
+        return None
+    subject = set(sequence(_MODAL_TAIL.sub("", mine)))
+    predicate = set(sequence(claim)) - subject
+    if not subject or len(predicate) < 2:
+        return None
+    for s, e in sentences(source):
+        # (a full stop the segmenter took for an abbreviation's, "tax. Repairs", ends a part too)
+        parts = [q for p in _CONJUNCT_CUT.split(source[s:e]) if p for q in _STOP_CUT.split(p) if q.strip()]
+        if len(parts) < 2:
+            continue
+        said = [(p, set(sequence(_MODAL_TAIL.sub("", subject_of(p) or ""))), set(sequence(p))) for p in parts]
+        own = [x for x in said if x[1] and subject <= x[1]]
+        home = [x for x in said if x[1] and not subject & x[2]
+                and len(predicate & (x[2] - x[1])) >= MIN_PREDICATE * len(predicate)]
+        if own and home and all(len(predicate & (x[2] - x[1])) <= MAX_OWN_PREDICATE * len(predicate) for x in own):
+            return mine.strip(), home[0][0].strip()
+    return None
+
+
 def moved_attribute(claim: str, source: str) -> tuple[str, str] | None:
     """``(subject, sentence)`` when the claim says of its subject what the source says of
     something else: one sentence holds the claim's predicate (75% of the words after its
@@ -815,7 +845,9 @@ def narrowed(claim: str, source: str) -> str | None:
 #: faulty", "unless they are with an approved instructor", "except the attic rooms", "with
 #: their manager's approval"
 _CONDITIONAL = re.compile(
-    r"(?:,\s*)?\b(?P<marker>only\s+if|if|unless|provided(?:\s+that)?|as\s+long\s+as|on\s+condition\s+that|"
+    # ("is provided outside" is a participle, no condition)
+    r"(?:,\s*)?\b(?P<marker>only\s+if|if|unless|(?<!is\s)(?<!are\s)(?<!was\s)(?<!were\s)(?<!be\s)(?<!been\s)"
+    r"provided(?:\s+that)?|as\s+long\s+as|on\s+condition\s+that|"
     r"in\s+the\s+event\s+of|in\s+case\s+of|"
     r"subject\s+to|except(?:\s+for|\s+when|\s+if)?|apart\s+from|other\s+than|with\s+the\s+exception\s+of|"
     r"excluding|with\s+(?:the\s+|their\s+|his\s+|her\s+|its\s+|your\s+|a\s+|prior\s+|written\s+)*"

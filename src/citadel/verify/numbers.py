@@ -64,6 +64,7 @@ _PER = {"day": "day", "daily": "day", "week": "week", "weekly": "week", "month":
         "hour": "hour", "hourly": "hour", "annum": "year", "second": "second", "s": "second",
         "sec": "second", "minute": "minute", "min": "minute", "h": "hour", "hr": "hour"}
 
+_PERIOD_WORDS = frozenset(("daily", "weekly", "monthly", "yearly", "annual", "hourly"))
 _NUMWORDS = "|".join(sorted(_SMALL, key=len, reverse=True))
 _NUM = (
     r"(?:(?<![\w.\-])|(?<=\$)|(?<=€)|(?<=£))"
@@ -499,6 +500,8 @@ def _quantity(t: str, orig: str, m: re.Match[str]) -> Quantity | None:
         lo, hi, tol = lo * _SCALE[scale], hi * _SCALE[scale], tol * _SCALE[scale]
     per = m.group("per") or m.group("per2") or m.group("per3")
     per = _PER.get(per.lower()) if per else m.group("per4").lower() if m.group("per4") else None
+    if per is None and unit is None and (m.group("unit") or "").lower() in _PERIOD_WORDS:
+        per = _PER[m.group("unit").lower()]  # "12 weekly sessions": a count of what happens each week
     if per is None:  # a table cell labelled by its period: "Monthly premium: $45"
         label = _PERIOD_LABEL.search(t, max(0, m.start() - 45), m.start())
         per = _PER.get(label.group(1).lower()) if label else None
@@ -1334,6 +1337,8 @@ def _entailed(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
             if s.lo < s.hi and _comparable(c, s) and not (c.per and s.per and c.per != s.per) \
                     and _same(chi, s.base()[1] if upper else s.base()[0], c.tol * c.scale):
                 return True
+    if c.per and any(q.lo == c.lo and q.hi == c.hi and q.per and q.per != c.per and _comparable(c, q) for q in sq):
+        return False  # "12 monthly sessions" where the source says "12 weekly": that, not a bound
     for s in [] if hedged else sq:
         if not _comparable(c, s) or (c.per and s.per and c.per != s.per) or not _said_alike(c, claim, s, source):
             continue
@@ -1345,9 +1350,9 @@ def _entailed(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
         if s.lo < s.hi or any(r.lo < r.hi and r.start <= s.start and s.end <= r.end for r in sq):
             continue  # a range or an end of one ("from 6 a.m. to 22:00"): no bound
         before, after = source[: s.start], source[s.end:]
-        if (_LOW_BEFORE.search(before) or _LOW_AFTER.match(after)) and clo >= slo:
-            return True
-        if (_HIGH_BEFORE.search(before) or _HIGH_AFTER.match(after)) and chi <= shi:
+        bounded = ((_LOW_BEFORE.search(before) or _LOW_AFTER.match(after)) and clo >= slo) or (
+            (_HIGH_BEFORE.search(before) or _HIGH_AFTER.match(after)) and chi <= shi)
+        if bounded and not _stated_nearer(c, claim, s, sq, source):
             return True
     if c.lo != c.hi:
         return False
@@ -1374,6 +1379,27 @@ def _entailed(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
             if i != j and any(_close(v, clo, hedged) for v in _derived(a, b, c)):
                 return True
     return False
+
+
+def _lead(text: str, start: int, n: int = 1) -> frozenset[str]:
+    """The last ``n`` content words before ``start`` in its clause: what a value is said of
+    ("charges to 80% in" of "45 minutes")."""
+    clause = re.split(r"[,;:]|\band\b|\bbut\b", text[max(0, start - 80):start])[-1]
+    kept = content_words(clause)
+    return frozenset([w for w in (stem(x) for x in words(clause)) if w in kept][-n:])
+
+
+def _stated_nearer(c: Quantity, claim: str, s: Quantity, sq: list[Quantity], source: str) -> bool:
+    """Another exact value of the same kind in the bound's sentence is said with the word the
+    claim says its value with, and the bound ``s`` is not: "charges to 80% in 30 minutes" is
+    not within "lasts up to 12 hours ... and charges to 80% in 45 minutes"."""
+    mine = _lead(claim, c.start)
+    if not mine:
+        return False
+    theirs = len(mine & _lead(source, s.start))
+    a, b = next(((a, b) for a, b in sentences(source) if a <= s.start < b), (0, len(source)))
+    return any(q is not s and a <= q.start < b and q.lo == q.hi and _comparable(c, q) and not _agree(c, q)
+               and len(mine & _lead(source, q.start)) > theirs for q in sq)
 
 
 def _nearest_said(c: Quantity, claim: str, found: list[Quantity], text: str) -> Quantity | None:

@@ -59,12 +59,16 @@ _HEDGED = frozenset("necessarily always entirely fully completely exactly quite"
 _COPULA = frozenset("is are was were".split())
 _OFF_LIMITS = re.compile(r"\boff[-\s]limits\b", re.IGNORECASE)
 _BANNED = frozenset("offlimits prohibited forbidden banned outlawed".split())
+_PERMITTED = frozenset("permitted allowed".split())
 #: bounds and comparisons written with a negation ("no more than four", "do not take more than
 #: four", "not only"): no denial
 _NOT_A_DENIAL = re.compile(NEGATED_BOUND.pattern + r"|\bnot\s+only\b|\bno\s+matter\b|\bnot\s+to\s+mention\b|"
                            r"\bno\s+doubt\b|\bnothing\s+but\b", re.IGNORECASE)
 _TOKEN = re.compile(r"[^\W_]+(?:'[^\W_]+)?|[,;:()!?\u2014]|\s-\s|\.(?=\s|$)")
 _CLAUSE_END = frozenset(",;:()!?\u2014.") | {" - "}
+#: what ends the noun phrase of "there is no ...": a preposition, a conjunction, a verb's auxiliary
+_PHRASE_END = frozenset("in on at for from to by with of about after before during until and or but "
+                        "if when unless because that which who where while".split()) | _AUXILIARY
 
 #: irregular forms, so that "sold" meets "sell" and "paid" meets "pay"
 _IRREGULAR = {
@@ -138,15 +142,36 @@ def uses(text: str) -> tuple[tuple[str, str], ...]:
     pending: str | None = None  # "-" after a denial until its head, "?" after a negative word
     after_head = False  # words of a denial's clause after its head
     clause_start, previous = 0, ""  # where the clause's words start in ``out``; the token before
+    before_previous = ""
+    denied_phrase = False  # "there is no written exam": every word of the phrase is denied
+    no_subject = denied_verb = False  # "No injuries were reported": a subject with "no", its verb
     for tok in toks:
         if tok in _CLAUSE_END:
-            subordinate, seen, pending, after_head = False, False, None, False
-            clause_start, previous = len(out), tok
+            subordinate, seen, pending, after_head, denied_phrase = False, False, None, False, False
+            no_subject = denied_verb = False
+            clause_start, previous, before_previous = len(out), tok, ""
             continue
-        if previous in _COPULA and tok in _BANNED:
-            # "Motorway driving is off-limits to learners": the clause's subject is banned
+        if denied_phrase and (tok in _PHRASE_END or _is_deny(tok)):
+            denied_phrase = False
+        if tok == "no" and previous in _COPULA and before_previous == "there" and not subordinate:
+            denied_phrase, pending = True, None
+            before_previous, previous = previous, tok
+            continue
+        if tok == "no" and (previous in _CLAUSE_END or previous == "") and not subordinate:
+            no_subject = True  # "No injuries were reported": its verb is denied
+        elif no_subject and tok in _AUXILIARY:
+            denied_verb = True
+        if (denied_phrase or denied_verb) and _content(tok) and tok not in _AUXILIARY:
+            out.append((_norm(tok), "-"))
+            before_previous, previous = previous, tok
+            denied_verb = False
+            continue
+        if (previous in _COPULA and tok in _BANNED) or (
+                before_previous in _COPULA and previous in ("not", "never") and tok in _PERMITTED):
+            # "Motorway driving is off-limits to learners", "Smoking is not permitted": the
+            # clause's subject is banned
             out[clause_start:] = [(w, "?" if p == "+" else p) for w, p in out[clause_start:]]
-        previous = tok
+        before_previous, previous = previous, tok
         if tok in _SUBORDINATE:
             subordinate, seen, relative = True, False, tok in _RELATIVE
         elif subordinate and relative and seen and (tok in _AUXILIARY or _is_deny(tok)):

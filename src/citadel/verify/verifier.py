@@ -62,6 +62,7 @@ from citadel.verify.align import (
     dropped_restriction,
     excepted,
     moved_attribute,
+    moved_between_clauses,
     narrowed,
     opposite_in_conjunct,
     passive_swap,
@@ -354,7 +355,7 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         denied=None if denied is None or (denied[1] == "denied" and (stated_contrary(denied[0], claim, source)
                                                                       or (best_ov >= 0.6 and opposed)))
         else denied,
-        moved=moved_attribute(claim, source),
+        moved=moved_attribute(claim, source) or moved_between_clauses(claim, source),
         relation=turned_relation(claim, source),
         dated=dated_order(claim, source),
         comparison=turned_comparison(claim, source),
