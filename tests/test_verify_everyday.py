@@ -311,6 +311,8 @@ WRONG += [
      "The kettle holds up to 1.7 litres and boils a litre in 3 minutes.", "number"),
     ("a predicate moved between two clauses", "The buyer pays the agent's commission.",
      "The seller pays the agent's commission and the buyer pays the land registry fee.", "entity"),
+    ("a bare hour the source does not give", "The library opens at 10 on Sundays.",
+     "On Sundays the library is open from 9 a.m. to 1 p.m.", "number"),
     ("date of another statement", "The reduced fee is available until 15 May.",
      "Registration closes on 15 May. The reduced fee is available until 30 April.", "number"),
 ]
@@ -551,6 +553,7 @@ RIGHT = [
      "No damage was reported and no one was injured in the small fire on Tuesday."),
     ("a predicate kept in its clause", "The buyer pays the land registry fee.",
      "The seller pays the agent's commission and the buyer pays the land registry fee."),
+    ("a bare hour", "The library opens at 9 on Sundays.", "On Sundays the library is open from 9 a.m. to 1 p.m."),
     ("a date written the other way", "The office reopens on January 8th.",
      "The office reopens on 8 January after the holidays."),
     ("two dates of two statements", "The course starts on 3 March and the exam is on 28 April.",

@@ -806,6 +806,10 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
         if any(c.start < e and s < c.end for s, e in scaled + often):
             matched += 1
             continue
+        if _bare_hour(c, folded_claim) and any(s.unit == "o'clock" and s.lo == s.hi
+                                               and s.lo % 720 == (c.lo % 12) * 60 for s in sq):
+            matched += 1  # "opens at 8" where the source says "from 8 a.m."
+            continue
         if c.kind == "share" and not any(s.unit == "%" for s in sq):
             matched += 1  # "half the adult price" where the source gives both prices: read elsewhere
             continue
@@ -910,6 +914,16 @@ def _anchored_elsewhere(c: Quantity, claim: str, sq: list[Quantity], source: str
         return None
     other = next(a for a in theirs if a is not None)
     return mine[2], other[2]
+
+
+_AT_HOUR = re.compile(r"\b(?:opens?|closes?|shuts?|starts?|ends?|at|by|until|till|from)\s*$", re.IGNORECASE)
+
+
+def _bare_hour(c: Quantity, claim: str) -> bool:
+    """A whole number from 1 to 12 said as a time of day without "a.m." or "p.m." ("opens at
+    8"): the hour, morning or evening."""
+    return c.unit is None and c.lo == c.hi and c.lo.is_integer() and 1 <= c.lo <= 12 \
+        and _AT_HOUR.search(claim, 0, c.start) is not None
 
 
 def _signed_zero(c: Quantity, claim: str, source: str) -> bool:
