@@ -208,6 +208,7 @@ def quantities(text: str, ranges: bool = False) -> list[Quantity]:
     out = [q for q in out if not any(c.start < q.end and q.start < c.end for c in clocks)] + clocks
     out.sort(key=lambda q: q.start)
     out += _spoken_durations(t, orig, out)
+    out += _half_a_unit(t, out)
     out += _shares(t, out)
     out = [_dated(t, orig, _aged(t, q)) for q in out]
     if ranges:
@@ -389,6 +390,21 @@ def _spoken_durations(t: str, orig: str, found: list[Quantity]) -> list[Quantity
 #: third of the seats" (a share, like "50%"; "half an hour" is a duration, read elsewhere)
 _SHARE = re.compile(r"\b(?:(?P<half>half)(?:\s+of)?|(?:a|one)\s+(?P<part>third|quarter|fourth|fifth|tenth)\s+of)"
                     r"\s+(?:the|a|an|its|their|his|her|your|our|this|that|all)\b", re.IGNORECASE)
+
+
+_HALF_A = re.compile(r"\bhalf\s+an?\s+(?P<unit>[a-z]+)\b", re.IGNORECASE)
+
+
+def _half_a_unit(t: str, found: list[Quantity]) -> list[Quantity]:
+    """"half a centimetre", "half a litre": half of a unit of measure (durations are read
+    with the spoken ones)."""
+    out = []
+    for m in _HALF_A.finditer(t):
+        unit = _unit(m.group("unit"))
+        if unit is None or any(q.start < m.end() and m.start() < q.end for q in found):
+            continue
+        out.append(Quantity(0.5, 0.5, unit, None, m.start(), m.end(), t[m.start():m.end()], 0.05))
+    return out
 
 
 _SHARE_BOUND = re.compile(r"\b(?:than|over|under|about|around|nearly|almost|roughly|approximately|up\s+to|"
@@ -916,6 +932,33 @@ def _anchored_elsewhere(c: Quantity, claim: str, sq: list[Quantity], source: str
     return mine[2], other[2]
 
 
+_STRICT_LOW = re.compile(r"\b(?:over|more than|above|exceeding|heavier than|longer than|later than|beyond|"
+                         r"greater than|older than)\s*$")
+_STRICT_HIGH = re.compile(r"\b(?:under|less than|fewer than|below|lighter than|shorter than|earlier than|"
+                          r"younger than)\s*$")
+
+
+def complementary_bound(claim: str, source: str) -> bool:
+    """The claim speaks of what lies past the source's bound: "parcels over 30 kg" where the
+    source accepts "parcels up to 30 kg" (what the source says of the bounded ones, the claim
+    may deny of the rest)."""
+    folded_claim, folded_source = fold(claim), fold(source)
+    sq = quantities(source)
+    for c in quantities(claim):
+        low, high = _STRICT_LOW.search(folded_claim, 0, c.start), _STRICT_HIGH.search(folded_claim, 0, c.start)
+        if not (low or high):
+            continue
+        for q in sq:
+            if not _agree(c, q):
+                continue
+            before, after = folded_source[:q.start], folded_source[q.end:]
+            if low and (_HIGH_BEFORE.search(before) or _HIGH_AFTER.match(after)):
+                return True
+            if high and (_LOW_BEFORE.search(before) or _LOW_AFTER.match(after)):
+                return True
+    return False
+
+
 _AT_HOUR = re.compile(r"\b(?:opens?|closes?|shuts?|starts?|ends?|at|by|until|till|from)\s*$", re.IGNORECASE)
 
 
@@ -1366,6 +1409,8 @@ def _entailed(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
         before, after = source[: s.start], source[s.end:]
         bounded = ((_LOW_BEFORE.search(before) or _LOW_AFTER.match(after)) and clo >= slo) or (
             (_HIGH_BEFORE.search(before) or _HIGH_AFTER.match(after)) and chi <= shi)
+        if c.unit == "o'clock" and _ENDPOINT.search(claim, 0, c.start):
+            bounded = False  # "closes until 10 a.m." is an end of its own, not one inside "until 11 a.m."
         if bounded and not _stated_nearer(c, claim, s, sq, source):
             return True
     if c.lo != c.hi:

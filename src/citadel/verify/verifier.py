@@ -96,6 +96,7 @@ from citadel.verify.numbers import (
     NumberStatus,
     check_numbers,
     compare_rows,
+    complementary_bound,
     is_unit,
     free_but_priced,
     priced_but_free,
@@ -203,7 +204,8 @@ _FREE_CHOICE = re.compile(r"(?<!\bthan\s)(?<!\bif\s)(?<!\bor\s)(?<!\band\s)\b(?:
                           re.IGNORECASE)
 _PERIODIC = re.compile(r"\b(?:every|each|all)\s+(?:other\s+|\d+\s+|(?:two|three|four|five|six|ten|twelve)\s+|"
                        r"working\s+|business\s+|calendar\s+)?(?:day|week|month|year|hour|time|night|"
-                       r"morning|quarter)s?\b"
+                       r"morning|quarter|evening|afternoon|weekend|weekday|monday|tuesday|wednesday|"
+                       r"thursday|friday|saturday|sunday)s?\b"
                        # "A single user is all the plan allows": "all" as "the whole of it", no scope
                        r"|\b(?:is|are|was|were|'s)\s+all\b", re.IGNORECASE)
 #: words that say a condition does not matter ("whenever rent is late", "whether or not you
@@ -353,7 +355,8 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         and not contrasted(best) & normed_words(claim)  # "not at the machines, but at the desk"
         and exception is None,  # "the airport branch does not open" for "all ... except the airport branch"
         denied=None if denied is None or (denied[1] == "denied" and (stated_contrary(denied[0], claim, source)
-                                                                      or (best_ov >= 0.6 and opposed)))
+                                                                      or (best_ov >= 0.6 and opposed
+                                                                          or complementary_bound(claim, source))))
         else denied,
         moved=moved_attribute(claim, source) or moved_between_clauses(claim, source),
         relation=turned_relation(claim, source),
@@ -491,7 +494,8 @@ def _says_opposite(claim: str, window: str, margin: float) -> bool:
     closest to the claim holds a negation itself: a negation elsewhere in the window still
     pulls the model towards "a negation on both sides agrees". When it was made by removing
     the claim's negation, not trusted if that sentence says the same with a negative word
-    instead ("not eligible" for "excluded", "no charge" for "free"), when the claim's
+    instead ("not eligible" for "excluded", "no charge" for "free"), when the claim denies
+    something past a bound the window states ("over 30 kg" for "up to 30 kg"), when the claim's
     negation releases from a duty ("need not"), when a sentence of the window denies the
     very word the claim denies, or when one says the contrary of a word of the claim ("does
     not open on Sundays" where "it is closed on Sundays"): the model reads the un-negated
@@ -504,7 +508,8 @@ def _says_opposite(claim: str, window: str, margin: float) -> bool:
         # sentence that names the act
         return not (NEGATIVE_WORDS & set(words(closest))) and not released(claim) \
             and not any(shared_denial(claim, window[s:e]) for s, e in sentences(window)) \
-            and not any(stated_contrary(w, claim, window) for w in set(words(claim)) - STOPWORDS)
+            and not any(stated_contrary(w, claim, window) for w in set(words(claim)) - STOPWORDS) \
+            and not complementary_bound(claim, window)  # "over 30 kg ... not accepted" for "up to 30 kg"
     if negation_count(opposite(claim)) == negation_count(claim):
         return True
     return negation_count(closest) > 0
