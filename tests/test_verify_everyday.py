@@ -315,6 +315,10 @@ WRONG += [
      "On Sundays the library is open from 9 a.m. to 1 p.m.", "number"),
     ("an end of day inside the source's bound", "The car park is closed for cleaning until 7 a.m. on Sundays.",
      "The car park is closed for cleaning on Sunday mornings until 9 a.m.", "number"),
+    ("a period after a hyphenated noun", "The plan pays for three eye-tests per month.",
+     "The plan pays for three eye-tests per year and half the cost of glasses.", "number"),
+    ("a bound said of another subject", "Tyre changes take 3 hours.",
+     "Tyre changes are done while you wait, in about 40 minutes. Engine repairs take up to 5 hours.", "number"),
     ("date of another statement", "The reduced fee is available until 15 May.",
      "Registration closes on 15 May. The reduced fee is available until 30 April.", "number"),
 ]
@@ -561,6 +565,7 @@ RIGHT = [
     ("half a unit", "Plant the bulbs half a metre apart.", "Plant the bulbs 50 cm apart in autumn."),
     ("denied past the source's bound", "Bags heavier than 23 kg are not allowed in the hold.",
      "The hold takes bags up to 23 kg. Heavier bags must be sent as cargo."),
+    ("every for all", "Every seat costs 5 EUR on Mondays.", "Regular seats cost 9 EUR. On Mondays all seats cost 5 EUR."),
     ("a date written the other way", "The office reopens on January 8th.",
      "The office reopens on 8 January after the holidays."),
     ("two dates of two statements", "The course starts on 3 March and the exam is on 28 April.",

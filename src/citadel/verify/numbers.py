@@ -238,13 +238,13 @@ def _and_a_half(t: str, orig: str, found: list[Quantity]) -> list[Quantity]:
     return out
 
 
-_LATER_PERIOD = re.compile(r"(?:\s+(?!per\b|a\b|an\b|each\b|every\b)[a-z]+){1,3}?\s+(?:(?:for|in)\s+)?"
+_LATER_PERIOD = re.compile(r"(?:\s+(?!per\b|a\b|an\b|each\b|every\b)[a-z]+(?:-[a-z]+)*){1,3}?\s+(?:(?:for|in)\s+)?"
                            r"(?:per|a|an|each|every)\s+"
                            r"(?P<per>day|week|month|year|annum|hour)\b")
 
 
 #: what else an amount is counted by, a few words on: "200 EUR of repairs per claim"
-_LATER_PER_THING = re.compile(r"(?:\s+(?!per\b)[a-z]+){1,3}?\s+per\s+(?P<per>(?!cent\b)[a-z]{3,})\b", re.IGNORECASE)
+_LATER_PER_THING = re.compile(r"(?:\s+(?!per\b)[a-z]+(?:-[a-z]+)*){1,3}?\s+per\s+(?P<per>(?!cent\b)[a-z]{3,})\b", re.IGNORECASE)
 #: "12 dollars every four weeks", "a dose every other day": a period of several units
 _EVERY_N = re.compile(r"(?:\s+(?!every\b)[a-z]+){0,3}?\s+every\s+(?P<n>other|\d+|[a-z]+)\s+"
                       r"(?P<per>day|week|month|year|hour)s?\b", re.IGNORECASE)
@@ -1478,6 +1478,29 @@ _ENDPOINT = re.compile(r"\b(?:(?:opens|opening|closes|closing|shuts|shutting|sta
 
 
 def _said_alike(c: Quantity, claim: str, s: Quantity, source: str) -> bool:
+    """The source's range or bound ``s`` may bound the claim's value: its sentence is not
+    about another subject (:func:`_said_of_other_subject`) and shares a word with the claim
+    (:func:`_shares_words`)."""
+    where = next(((a, b) for a, b in sentences(source) if a <= s.start < b), (0, len(source)))
+    if _said_of_other_subject(claim, source[where[0]:where[1]], source[:where[0]] + " " + source[where[1]:]):
+        return False
+    return _shares_words(c, claim, s, source)
+
+
+def _said_of_other_subject(claim: str, sentence: str, elsewhere: str) -> bool:
+    """The sentence says its values of a subject the claim does not name, while the claim's
+    subject is not in it but in another sentence of the source: "Battery replacements take up
+    to 3 days" bounds nothing of "Screen repairs take 2 days" where screen repairs have their
+    own sentence. Short subjects only (four words at most)."""
+    mine, theirs = subject_of(claim), subject_of(sentence)
+    if not mine or not theirs or len(words(mine)) > 4 or len(words(theirs)) > 4:
+        return False
+    mine_words, their_words = content_words(mine), content_words(theirs)
+    return bool(mine_words) and bool(their_words) and not mine_words & content_words(sentence) \
+        and not their_words & content_words(claim) and mine_words <= content_words(elsewhere)
+
+
+def _shares_words(c: Quantity, claim: str, s: Quantity, source: str) -> bool:
     """The source's range or bound ``s`` is said in a sentence that shares a content word with
     the claim: "results within three working days" bounds nothing of "fast for 12 hours
     before the test"; or it is the source's one span of a day, and the claim's a time of day."""

@@ -226,6 +226,17 @@ _HEDGE = re.compile(r"(?<!\bthe )(?<!\bat )(?<!\bnext )\b(?:most|many|some|sever
 _ANY = re.compile(r"\b(?:any|always|anytime)\b", re.IGNORECASE)
 
 
+_QUANTIFIED = re.compile(r"\b(?:all|every|each)\s+(?:of\s+)?(?:the\s+|our\s+|your\s+)?([a-z]+)", re.IGNORECASE)
+
+
+def _same_quantified(claim: str, sentence: str) -> frozenset[str]:
+    """The claim's "every"/"all"/"each" that quantify a noun the sentence quantifies with
+    another of them ("every" of "every ticket" for "all tickets")."""
+    theirs = {stem(m.group(1).lower()) for m in _QUANTIFIED.finditer(sentence)}
+    return frozenset(m.group(0).split()[0].lower() for m in _QUANTIFIED.finditer(claim)
+                     if stem(m.group(1).lower()) in theirs)
+
+
 def _widened(claim: str, sentence: str) -> tuple[str, ...]:
     """The claim's words that lift a condition ("whenever", "whether or not", "everyone")
     where the sentence it restates states one ("if rent is more than five days late",
@@ -334,6 +345,9 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         if not negation_count(claim) and not NEGATIVE_WORDS & set(words(claim)) else set()
     univ = tuple(sorted((set(words(_PERIODIC.sub(" ", claim))) & (UNIVERSAL | free)) - bw
                         - set(words(source))))
+    if univ:  # "every ticket" where the sentence says "all tickets"
+        same = _same_quantified(claim, best)
+        univ = tuple(w for w in univ if w not in same)
     cu, cd = direction(claim)
     su, sd = direction(best)
     exception = excepted(claim, best) if best else None
