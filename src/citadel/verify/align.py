@@ -460,6 +460,8 @@ _CONTRARIES = [
     # keeping against dropping ("keeps support for" / "drops support for")
     ("keep", "drop"), ("retain", "drop"), ("keep", "remove"), ("retain", "remove"), ("add", "drop"),
     ("keep", "lose"), ("retain", "lose"), ("valid", "void"), ("valid", "expired"),
+    # a particle's two ways ("move in" / "move out", "check in" / "check out"), like "on" / "off"
+    ("in", "out"),
 ]
 _PREFIXES = ("un", "in", "im", "il", "ir", "dis", "non-", "non")
 

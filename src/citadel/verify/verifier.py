@@ -121,6 +121,7 @@ from citadel.verify.polarity import (
     normed_words,
     released,
     shared_denial,
+    uses,
     without_required,
 )
 from citadel.verify.quantifiers import share_conflict
@@ -226,15 +227,32 @@ _HEDGE = re.compile(r"(?<!\bthe )(?<!\bat )(?<!\bnext )\b(?:most|many|some|sever
 _ANY = re.compile(r"\b(?:any|always|anytime)\b", re.IGNORECASE)
 
 
-_QUANTIFIED = re.compile(r"\b(?:all|every|each)\s+(?:of\s+)?(?:the\s+|our\s+|your\s+)?([a-z]+)", re.IGNORECASE)
+_QUANTIFIED = re.compile(r"\b(?:all|every|each|(?<=the\s)whole|(?<=the\s)entire)\s+(?:of\s+)?(?:the\s+|our\s+|your\s+)?"
+                         r"([a-z]+)", re.IGNORECASE)
+
+
+_DENIED_WORD = re.compile(r"\b(?:not|never|no|cannot|n't)\s+(?:be\s+|been\s+|being\s+)?([a-z]+)", re.IGNORECASE)
+
+
+def _denies_a_word_of(text: str, claim: str) -> bool:
+    """A denial of ``text`` has a word of the claim for its head: the polarity reader's
+    heads, else the word right after each negation ("not provided")."""
+    heads = {w for w, p in uses(text) if p == "-"} or set().union(
+        *(normed_words(m.group(1)) for m in _DENIED_WORD.finditer(text)))
+    return not heads or bool(heads & normed_words(claim))
 
 
 def _same_quantified(claim: str, sentence: str) -> frozenset[str]:
-    """The claim's "every"/"all"/"each" that quantify a noun the sentence quantifies with
-    another of them ("every" of "every ticket" for "all tickets")."""
-    theirs = {stem(m.group(1).lower()) for m in _QUANTIFIED.finditer(sentence)}
+    """The claim's "every"/"all"/"each"/"the whole" that quantify a noun the sentence
+    quantifies with another of them ("every" of "every ticket" for "all tickets", "the whole
+    time" for "at all times")."""
+    def forms(noun: str) -> set[str]:  # "times" stems to "tim", "time" to "time"
+        noun = noun.lower()
+        return {stem(noun), noun.rstrip("s")}
+
+    theirs = set().union(*(forms(m.group(1)) for m in _QUANTIFIED.finditer(sentence)))
     return frozenset(m.group(0).split()[0].lower() for m in _QUANTIFIED.finditer(claim)
-                     if stem(m.group(1).lower()) in theirs)
+                     if forms(m.group(1)) & theirs)
 
 
 def _widened(claim: str, sentence: str) -> tuple[str, ...]:
@@ -359,6 +377,10 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         # both ways: a long sentence with a "not" in another clause is not the claim negated
         negation_flip=best_ov >= 0.9
         and any(overlap(text, claim) >= 0.6 and (claim_neg > 0) != (negation_count(text) > 0)
+                # an affirmative claim against a sentence that denies none of its words ("Towels
+                # are not provided, so guests should bring their own" for "Guests must bring
+                # their own towels")
+                and (claim_neg > 0 or _denies_a_word_of(text, claim))
                 # a denial the source words as a negative-meaning word: "no late fee" for "late
                 # fees are waived"
                 and not (claim_neg and NEGATIVE_WORDS & set(words(text)))
