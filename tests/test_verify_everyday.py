@@ -321,6 +321,8 @@ WRONG += [
      "Tyre changes are done while you wait, in about 40 minutes. Engine repairs take up to 5 hours.", "number"),
     ("a particle turned", "Residents must hand in their parking permit when they move in.",
      "Residents must hand in their parking permit when they move out.", "opposite"),
+    ("once a quarter against once a month", "The newsletter is sent once a month.",
+     "The newsletter is sent once a quarter to all members.", "how often"),
     ("date of another statement", "The reduced fee is available until 15 May.",
      "Registration closes on 15 May. The reduced fee is available until 30 April.", "number"),
 ]

@@ -662,11 +662,11 @@ def _proportional(claim: str, source: str) -> list[tuple[int, int]]:
 
 #: frequencies ("every three months", "quarterly"), read as events per second
 PERIOD_SECONDS = {"second": 1.0, "minute": 60.0, "hour": 3600.0, "day": 86400.0, "week": 604800.0,
-            "fortnight": 1209600.0, "month": 2629800.0, "year": 31557600.0}
+            "fortnight": 1209600.0, "month": 2629800.0, "quarter": 7889400.0, "year": 31557600.0}
 _TIMES = {"once": 1.0, "twice": 2.0, "thrice": 3.0}
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
            "nine": 9, "ten": 10, "twelve": 12, "a": 1, "an": 1}
-_FREQ_UNIT = r"(second|minute|hour|day|week|fortnight|month|year)s?"
+_FREQ_UNIT = r"(second|minute|hour|day|week|fortnight|month|quarter|year)s?"
 _FREQ_RATE = re.compile(r"\b(once|twice|thrice|(\d+|[a-z]+)\s+times)\s+(?:a|an|per|each|every)\s+" + _FREQ_UNIT + r"\b")
 _FREQ_INTERVAL = re.compile(r"\b(?:every|each)\s+(other\s+)?(?:(\d+(?:\.\d+)?|[a-z]+)\s+)?" + _FREQ_UNIT + r"\b")
 #: an adverb of frequency where it says how often ("backups run daily", "paid monthly, in
