@@ -459,7 +459,7 @@ _CONTRARIES = [
     ("continue", "stop"), ("keep", "stop"), ("continue", "cease"), ("resume", "suspend"),
     # keeping against dropping ("keeps support for" / "drops support for")
     ("keep", "drop"), ("retain", "drop"), ("keep", "remove"), ("retain", "remove"), ("add", "drop"),
-    ("keep", "lose"), ("retain", "lose"), ("valid", "void"), ("valid", "expired"),
+    ("keep", "lose"), ("retain", "lose"), ("valid", "void"), ("valid", "expired"), ("keep", "return"), ("kept", "return"),
     # a particle's two ways ("move in" / "move out", "check in" / "check out"), like "on" / "off"
     ("in", "out"),
 ]

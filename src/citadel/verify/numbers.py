@@ -835,7 +835,8 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
                      if len(cq) <= 2 else None)
             named = _named_elsewhere(c, claim, source, pounds) if other is None and len(cq) == 1 else None
             if named is None and other is None and len(cq) == 1:
-                named = _subject_elsewhere(c, claim, source, pounds) or _gapped_swap(c, claim, source, pounds)
+                named = _subject_elsewhere(c, claim, source, pounds) or _gapped_swap(c, claim, source, pounds) \
+                    or _qualified_swap(c, claim, source, pounds)
             every = _said_of_all(c, claim, source, pounds) if other is None and named is None else None
             if every is not None:
                 conflict = True
@@ -1245,6 +1246,40 @@ def _gapped_swap(c: Quantity, claim: str, source: str, sterling: bool) -> tuple[
             for value, own, other, clash in ((a, first, second, b), (b, second, first, a)):
                 if _agree(c, value) and other <= mine and not own & mine:
                     return clash, sent, " ".join(sorted(other))
+    return None
+
+
+#: the words that qualify a value, after it, up to the next value's conjunction or a stop:
+#: "12 EUR online | and 14 EUR at the door"
+_QUALIFIER = re.compile(r"\s+(?P<q>[a-z][a-z' -]{1,40}?)\s*(?=,?\s+(?:and|or|while|whereas)\s|[,.;:!?)]|$)", re.IGNORECASE)
+
+
+def _qualified_swap(c: Quantity, claim: str, source: str, sterling: bool) -> tuple[Quantity, str, str] | None:
+    """``(clash, sentence, the claim's qualifier)`` when a source clause gives two values of one
+    unit each with its own qualifier after it ("12 EUR online and 14 EUR at the door") and the
+    claim gives one value the other's qualifier ("14 EUR online")."""
+    mine = _QUALIFIER.match(claim, c.end)
+    if mine is None:
+        return None
+    mine_words = content_words(mine.group("q"))
+    if not mine_words:
+        return None
+    for s0, e0 in sentences(source):
+        sent = source[s0:e0]
+        qs = _pounds(quantities(sent), sterling)
+        for a, b in zip(qs, qs[1:]):
+            if a.unit != b.unit or a.unit is None or a.per != b.per:
+                continue
+            qa, qb = _QUALIFIER.match(sent, a.end), _QUALIFIER.match(sent, b.end)
+            if qa is None or qb is None or not re.match(r"\s*,?\s*(?:and|or|while|whereas)\s*$",
+                                                         sent[qa.end():b.start]):
+                continue
+            wa, wb = content_words(qa.group("q")), content_words(qb.group("q"))
+            if not wa or not wb or wa & wb:
+                continue
+            for value, own, other, clash in ((a, wa, wb, b), (b, wb, wa, a)):
+                if _agree(c, value) and mine_words & other and not mine_words & own:
+                    return clash, sent, mine.group("q").strip()
     return None
 
 

@@ -242,6 +242,25 @@ def _denies_a_word_of(text: str, claim: str) -> bool:
     return not heads or bool(heads & normed_words(claim))
 
 
+_DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_DAY_RANGE = re.compile(r"\b(mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\s*(?:to|-|–|through|thru|until|till)\s*"
+                        r"(mon|tue|wed|thu|fri|sat|sun)[a-z]*\b", re.IGNORECASE)
+
+
+def _in_day_range(word: str, source: str) -> bool:
+    """``word`` names a weekday inside a range of days the source states ("Wednesdays" in
+    "Monday to Saturday")."""
+    day = next((i for i, d in enumerate(_DAYS) if word.lower().rstrip("s") == d), None)
+    if day is None:
+        return False
+    for m in _DAY_RANGE.finditer(source):
+        a = next(i for i, d in enumerate(_DAYS) if d.startswith(m.group(1).lower()))
+        b = next(i for i, d in enumerate(_DAYS) if d.startswith(m.group(2).lower()))
+        if (a <= day <= b) if a <= b else (day >= a or day <= b):
+            return True
+    return False
+
+
 def _same_quantified(claim: str, sentence: str) -> frozenset[str]:
     """The claim's "every"/"all"/"each"/"the whole" that quantify a noun the sentence
     quantifies with another of them ("every" of "every ticket" for "all tickets", "the whole
@@ -350,7 +369,7 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
     best_ov, best = _closest_sentence(claim, source, "")
     caps = [w.lower() for i, w in enumerate(_CAP.findall(claim))
             if not (i == 0 and claim.lstrip().startswith(w)) and not is_unit(w)]
-    missing = tuple(sorted({w for w in caps if not _in_source(w, source_words)}))
+    missing = tuple(sorted({w for w in caps if not _in_source(w, source_words) and not _in_day_range(w, source)}))
     cw = content_words(claim)
     rest = cw - {c for m in missing for c in content_words(m)}
     # the claim's other words in its closest sentence, or, for a short claim on a short source,
@@ -530,7 +549,7 @@ def _says_opposite(claim: str, window: str, margin: float) -> bool:
     closest to the claim holds a negation itself: a negation elsewhere in the window still
     pulls the model towards "a negation on both sides agrees". When it was made by removing
     the claim's negation, not trusted if that sentence says the same with a negative word
-    instead ("not eligible" for "excluded", "no charge" for "free"), when the claim denies
+    instead ("not eligible" for "excluded", "no charge" for "free", "not need" for "without"), when the claim denies
     something past a bound the window states ("over 30 kg" for "up to 30 kg"), when the claim's
     negation releases from a duty ("need not"), when a sentence of the window denies the
     very word the claim denies, or when one says the contrary of a word of the claim ("does
@@ -542,7 +561,7 @@ def _says_opposite(claim: str, window: str, margin: float) -> bool:
     if negation_count(opposite(claim)) < negation_count(claim):
         # "does not have to" turned into "does have to": a duty the model reads into any
         # sentence that names the act
-        return not (NEGATIVE_WORDS & set(words(closest))) and not released(claim) \
+        return not ((NEGATIVE_WORDS | {"without"}) & set(words(closest))) and not released(claim) \
             and not any(shared_denial(claim, window[s:e]) for s, e in sentences(window)) \
             and not any(stated_contrary(w, claim, window) for w in set(words(claim)) - STOPWORDS) \
             and not complementary_bound(claim, window)  # "over 30 kg ... not accepted" for "up to 30 kg"
