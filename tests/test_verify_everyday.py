@@ -327,6 +327,8 @@ WRONG += [
      "A coffee costs 2.80 EUR to take away and 3.50 EUR at the table.", "entity"),
     ("kept where the source says returned", "Library cards may be kept after the course ends.",
      "Library cards must be returned after the course ends. Lost cards cost 5 EUR.", "opposite"),
+    ("two bounds said in words", "Rooms must be booked at least a week ahead.",
+     "Rooms must be booked at least a month ahead. Cancellations are free until 48 hours before.", "number"),
     ("date of another statement", "The reduced fee is available until 15 May.",
      "Registration closes on 15 May. The reduced fee is available until 30 April.", "number"),
 ]
@@ -584,6 +586,8 @@ RIGHT = [
      "The garden can be visited without a ticket. The house needs a ticket."),
     ("values with their qualifiers after them", "A coffee costs 3.50 EUR at the table.",
      "A coffee costs 2.80 EUR to take away and 3.50 EUR at the table."),
+    ("a bound said in words, about the same", "Rooms must be booked four weeks or more ahead.",
+     "Rooms must be booked at least a month ahead. Cancellations are free until 48 hours before."),
     ("a date written the other way", "The office reopens on January 8th.",
      "The office reopens on 8 January after the holidays."),
     ("two dates of two statements", "The course starts on 3 March and the exam is on 28 April.",

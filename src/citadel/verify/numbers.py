@@ -361,8 +361,9 @@ def _spoken_durations(t: str, orig: str, found: list[Quantity]) -> list[Quantity
                 continue
             upper = approx in ("under", "less than", "up to", "at most", "within")
             lo, hi = (0.0, most * base) if upper else (least * base, _UNBOUNDED)
+            # a bound said in words is as loose as the word ("at least a month": four weeks too)
             out.append(Quantity(lo, hi, canonical, None, m.start(), m.end(), t[m.start():m.end()].strip(),
-                                0.0, None, True))
+                                0.1 * (most if upper else least) * base, None, True))
             continue
         end = m.end()
         if amount.startswith("half"):
@@ -585,6 +586,10 @@ def _agree(c: Quantity, s: Quantity) -> bool:
         (clo, chi), (slo, shi) = c.base(), s.base()
         cw, sw = c.tol * c.scale, s.tol * s.scale
         if c.vague and s.vague:  # both spans meet
+            if c.hi >= _UNBOUNDED and s.hi >= _UNBOUNDED:  # two lower bounds: the same one
+                return _close_bound(clo, slo)
+            if c.lo == 0 and s.lo == 0:  # two upper bounds ("within a week" / "within a month")
+                return _close_bound(chi, shi)
             return clo - cw <= shi + sw and slo - sw <= chi + cw
         if c.vague:  # the source's exact value lies in the claim's span
             return clo - cw <= slo and shi <= chi + cw
@@ -601,6 +606,12 @@ def _agree(c: Quantity, s: Quantity) -> bool:
 def _age_against_duration(c: Quantity, s: Quantity) -> bool:
     """One is an age ("aged 18"), the other a duration with its unit ("three years")."""
     return (c.kind == "age") != (s.kind == "age") and c.unit is not None and s.unit is not None
+
+
+def _close_bound(a: float, b: float) -> bool:
+    """Two bounds said in words name the same amount, within 10% ("at least a month", "at least
+    four weeks"; not "at least a week")."""
+    return abs(a - b) <= 0.1 * max(a, b)
 
 
 def agree(c: Quantity, s: Quantity) -> bool:
