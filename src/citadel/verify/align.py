@@ -760,11 +760,10 @@ def raised_modality(claim: str, source: str) -> tuple[str, str] | None:
     obligation itself; or makes a duty of what a sentence calls optional (:func:`optional_duty`),
     or leaves to choice what a sentence makes a duty (:func:`duty_made_optional`)."""
     clause = aligned_clause(claim, source)
-    if overlap(claim, clause) < MIN_ALIGNED or re.search(r"\bwill be able\b", claim, re.IGNORECASE):
-        return optional_duty(claim, source) or duty_made_optional(claim, source)
-    strong, weak = _plain(_STRONG, claim), _plain(_WEAK, clause)
-    if strong and weak and not _plain(_STRONG, clause):
-        return strong[0], weak[0]
+    if overlap(claim, clause) >= MIN_ALIGNED and not re.search(r"\bwill be able\b", claim, re.IGNORECASE):
+        strong, weak = _plain(_STRONG, claim), _plain(_WEAK, clause)
+        if strong and weak and not _plain(_STRONG, clause):
+            return strong[0], weak[0]
     return optional_duty(claim, source) or duty_made_optional(claim, source)
 
 
@@ -939,8 +938,7 @@ def _digits(text: str) -> frozenset[str]:
 #: a restricting phrase after the head of a subject: "Residents with a valid permit",
 #: "Children under 8", "Members aged 65 or over", "Staff on fixed-term contracts"
 _RESTRICTION = re.compile(r"^(?P<head>(?:[\w'-]+\s+){0,2}?[\w'-]+)\s+(?P<mod>(?:with|without|under|over|aged|"
-                          r"holding|from|on|in|of)\s+.+?)(?:\s+(?:may|can|must|will|should|shall|cannot|"
-                          r"can't|do|does|did))?$", re.IGNORECASE)
+                          r"holding|from|on|in|of)\s+.+)$", re.IGNORECASE)
 _MODAL_TAIL = re.compile(r"\s+(?:may|can|must|will|should|shall|cannot|can't|do|does|did)$", re.IGNORECASE)
 #: how much of the claim's other words the sentence it restates must hold
 MIN_RESTRICTED_REST = 0.8
@@ -961,8 +959,9 @@ def dropped_restriction(claim: str, source: str) -> str | None:
     for s, e in sentences(source):
         sent = source[s:e]
         subject = subject_of(sent)
-        m = _RESTRICTION.match(subject.strip()) if subject else None
-        if m is None or "," in subject:  # type: ignore[operator]
+        # (the subject as :func:`subject_of` gives it, less a modal it ends on: "... may")
+        m = _RESTRICTION.match(_MODAL_TAIL.sub("", subject.strip())) if subject and "," not in subject else None
+        if m is None:
             continue
         head, mod = content_words(m.group("head")), set(sequence(m.group("mod")))  # "under 8": its number too
         # the phrase's own words: "with a remote-work agreement" of "... can work from home"

@@ -9,6 +9,7 @@ gives the same kind of quantity with another value, or the same value in another
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from enum import StrEnum
@@ -932,16 +933,16 @@ def _anchored_elsewhere(c: Quantity, claim: str, sq: list[Quantity], source: str
     mine = _anchor(claim, c)
     if mine is None:
         return None
-    theirs = [a for a in (_anchor(source, s) for s in sq if _agree(c, s))]
-    if not theirs or any(a is None for a in theirs):
+    anchors = [_anchor(source, s) for s in sq if _agree(c, s)]
+    theirs = [a for a in anchors if a is not None]
+    if not theirs or len(theirs) < len(anchors):
         return None
-    if any(a is not None and a[0] == mine[0] and a[1] & mine[1] for a in theirs):
+    if any(a[0] == mine[0] and a[1] & mine[1] for a in theirs):
         return None
-    turned = any(a is not None and a[0] != mine[0] and a[1] & mine[1] for a in theirs)
+    turned = any(a[0] != mine[0] and a[1] & mine[1] for a in theirs)
     if not turned and not mine[1] <= content_words(source):
         return None
-    other = next(a for a in theirs if a is not None)
-    return mine[2], other[2]
+    return mine[2], theirs[0][2]
 
 
 _STRICT_LOW = re.compile(r"\b(?:over|more than|above|exceeding|heavier than|longer than|later than|beyond|"
@@ -1237,26 +1238,32 @@ _GAP = re.compile(r"(?:\s+(?:a|an|per|each)\s+[a-z]+)?"  # "9 EUR a session and 
 _OWNER = re.compile(r"(?P<noun>[a-z][a-z-]*)\s+[a-z]+(?:\s+(?:up\s+to|at\s+least|about|only))?\s*$", re.IGNORECASE)
 
 
+def _value_pairs(source: str, sterling: bool) -> Iterator[tuple[str, Quantity, Quantity]]:
+    """``(sentence, a, b)`` for each two quantities one after the other in a sentence of the
+    source, of one unit and period."""
+    for s0, e0 in sentences(source):
+        sent = source[s0:e0]
+        qs = _pounds(quantities(sent), sterling)
+        for a, b in zip(qs, qs[1:]):
+            if a.unit == b.unit and a.per == b.per:
+                yield sent, a, b
+
+
 def _gapped_swap(c: Quantity, claim: str, source: str, sterling: bool) -> tuple[Quantity, str, str] | None:
     """``(clash, sentence, the claim's thing)`` when a source clause gives two things two
     values, the second with its verb left out ("adults pay 12 EUR and students 6 EUR"), and the
     claim gives one thing the other's value ("Adults pay 6 EUR")."""
     mine = content_words(claim)
-    for s0, e0 in sentences(source):
-        sent = source[s0:e0]
-        qs = _pounds(quantities(sent), sterling)
-        for a, b in zip(qs, qs[1:]):
-            if a.unit != b.unit or a.per != b.per:
-                continue
-            gap, owner = _GAP.fullmatch(sent, a.end, b.start), _OWNER.search(sent, 0, a.start)
-            if gap is None or owner is None:
-                continue
-            first, second = content_words(owner.group("noun")), content_words(gap.group("noun"))
-            if not first or not second or first & second:
-                continue
-            for value, own, other, clash in ((a, first, second, b), (b, second, first, a)):
-                if _agree(c, value) and other <= mine and not own & mine:
-                    return clash, sent, " ".join(sorted(other))
+    for sent, a, b in _value_pairs(source, sterling):
+        gap, owner = _GAP.fullmatch(sent, a.end, b.start), _OWNER.search(sent, 0, a.start)
+        if gap is None or owner is None:
+            continue
+        first, second = content_words(owner.group("noun")), content_words(gap.group("noun"))
+        if not first or not second or first & second:
+            continue
+        for value, own, other, clash in ((a, first, second, b), (b, second, first, a)):
+            if _agree(c, value) and other <= mine and not own & mine:
+                return clash, sent, " ".join(sorted(other))
     return None
 
 
@@ -1275,22 +1282,19 @@ def _qualified_swap(c: Quantity, claim: str, source: str, sterling: bool) -> tup
     mine_words = content_words(mine.group("q"))
     if not mine_words:
         return None
-    for s0, e0 in sentences(source):
-        sent = source[s0:e0]
-        qs = _pounds(quantities(sent), sterling)
-        for a, b in zip(qs, qs[1:]):
-            if a.unit != b.unit or a.unit is None or a.per != b.per:
-                continue
-            qa, qb = _QUALIFIER.match(sent, a.end), _QUALIFIER.match(sent, b.end)
-            if qa is None or qb is None or not re.match(r"\s*,?\s*(?:and|or|while|whereas)\s*$",
-                                                         sent[qa.end():b.start]):
-                continue
-            wa, wb = content_words(qa.group("q")), content_words(qb.group("q"))
-            if not wa or not wb or wa & wb:
-                continue
-            for value, own, other, clash in ((a, wa, wb, b), (b, wb, wa, a)):
-                if _agree(c, value) and mine_words & other and not mine_words & own:
-                    return clash, sent, mine.group("q").strip()
+    for sent, a, b in _value_pairs(source, sterling):
+        if a.unit is None:
+            continue
+        qa, qb = _QUALIFIER.match(sent, a.end), _QUALIFIER.match(sent, b.end)
+        if qa is None or qb is None or not re.match(r"\s*,?\s*(?:and|or|while|whereas)\s*$",
+                                                     sent[qa.end():b.start]):
+            continue
+        wa, wb = content_words(qa.group("q")), content_words(qb.group("q"))
+        if not wa or not wb or wa & wb:
+            continue
+        for value, own, other, clash in ((a, wa, wb, b), (b, wb, wa, a)):
+            if _agree(c, value) and mine_words & other and not mine_words & own:
+                return clash, sent, mine.group("q").strip()
     return None
 
 
@@ -1443,7 +1447,7 @@ def _entailed(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
     if c.per and any(q.lo == c.lo and q.hi == c.hi and q.per and q.per != c.per and _comparable(c, q) for q in sq):
         return False  # "12 monthly sessions" where the source says "12 weekly": that, not a bound
     for s in [] if hedged else sq:
-        if not _comparable(c, s) or (c.per and s.per and c.per != s.per) or not _said_alike(c, claim, s, source):
+        if not _comparable(c, s) or (c.per and s.per and c.per != s.per) or not _said_alike(c, claim, s, sq, source):
             continue
         slo, shi = s.base()
         if s.lo < s.hi and slo <= clo and chi <= shi and not (c.unit == "o'clock" and _ENDPOINT.search(claim, 0, c.start)):
@@ -1502,7 +1506,7 @@ def _stated_nearer(c: Quantity, claim: str, s: Quantity, sq: list[Quantity], sou
     if not mine:
         return False
     theirs = len(mine & _lead(source, s.start))
-    a, b = next(((a, b) for a, b in sentences(source) if a <= s.start < b), (0, len(source)))
+    a, b = _sentence_at(source, s.start)
     return any(q is not s and a <= q.start < b and q.lo == q.hi and _comparable(c, q) and not _agree(c, q)
                and len(mine & _lead(source, q.start)) > theirs for q in sq)
 
@@ -1523,14 +1527,19 @@ _ENDPOINT = re.compile(r"\b(?:(?:opens|opening|closes|closing|shuts|shutting|sta
                        r"(?:open|close|shut|start|end|finish|begin))\s+(?:at\s+|by\s+)?$")
 
 
-def _said_alike(c: Quantity, claim: str, s: Quantity, source: str) -> bool:
-    """The source's range or bound ``s`` may bound the claim's value: its sentence is not
-    about another subject (:func:`_said_of_other_subject`) and shares a word with the claim
-    (:func:`_shares_words`)."""
-    where = next(((a, b) for a, b in sentences(source) if a <= s.start < b), (0, len(source)))
-    if _said_of_other_subject(claim, source[where[0]:where[1]], source[:where[0]] + " " + source[where[1]:]):
+def _sentence_at(text: str, pos: int) -> tuple[int, int]:
+    """The span of the sentence of ``text`` that holds ``pos`` (the whole text if none)."""
+    return next(((a, b) for a, b in sentences(text) if a <= pos < b), (0, len(text)))
+
+
+def _said_alike(c: Quantity, claim: str, s: Quantity, sq: list[Quantity], source: str) -> bool:
+    """The source's range or bound ``s`` (one of its quantities ``sq``) may bound the claim's
+    value: its sentence is not about another subject (:func:`_said_of_other_subject`) and
+    shares a word with the claim (:func:`_shares_words`)."""
+    a, b = _sentence_at(source, s.start)
+    if _said_of_other_subject(claim, source[a:b], source[:a] + " " + source[b:]):
         return False
-    return _shares_words(c, claim, s, source)
+    return _shares_words(c, claim, s, sq, source[a:b])
 
 
 def _said_of_other_subject(claim: str, sentence: str, elsewhere: str) -> bool:
@@ -1546,15 +1555,15 @@ def _said_of_other_subject(claim: str, sentence: str, elsewhere: str) -> bool:
         and not their_words & content_words(claim) and mine_words <= content_words(elsewhere)
 
 
-def _shares_words(c: Quantity, claim: str, s: Quantity, source: str) -> bool:
-    """The source's range or bound ``s`` is said in a sentence that shares a content word with
-    the claim: "results within three working days" bounds nothing of "fast for 12 hours
-    before the test"; or it is the source's one span of a day, and the claim's a time of day."""
+def _shares_words(c: Quantity, claim: str, s: Quantity, sq: list[Quantity], sentence: str) -> bool:
+    """The source's range or bound ``s`` is said in a ``sentence`` that shares a content word
+    with the claim: "results within three working days" bounds nothing of "fast for 12 hours
+    before the test"; or it is the source's one span of a day (of its quantities ``sq``), and
+    the claim's a time of day."""
     if c.unit == s.unit == "o'clock" and s.lo < s.hi and \
-            sum(1 for q in quantities(source, ranges=True) if q.unit == "o'clock" and q.lo < q.hi) == 1:
+            sum(1 for q in sq if q.unit == "o'clock" and q.lo < q.hi) == 1:
         return True  # the source's one span of the day: "pick it up at 5:30" in "collection is 4 to 7 p.m."
-    where = next(((a, b) for a, b in sentences(source) if a <= s.start < b), (0, len(source)))
-    return bool(content_words(_without_clock(claim)) & content_words(_without_clock(source[where[0]:where[1]])))
+    return bool(content_words(_without_clock(claim)) & content_words(_without_clock(sentence)))
 
 
 def _clock_spans(sq: list[Quantity]) -> list[float]:

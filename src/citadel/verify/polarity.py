@@ -19,7 +19,7 @@ read either way: "only members who have not paid" restates a condition, it does 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Set
+from collections.abc import Iterator, Sequence, Set
 from functools import lru_cache
 
 from citadel.verify.lexical import NEGATED_BOUND, STOPWORDS, content_words, fold, stem
@@ -301,14 +301,15 @@ def denied_head(claim: str, source: str) -> tuple[str, str] | None:
     cw = normed_words(claim) | set(claim_uses)
     if len(cw) < 2:
         return None
+    # each sentence's polarities and words, read once for the loop and :func:`_uses_about`
+    said = [(sent, here, frozenset(normed_words(sent) | set(here)))
+            for sent in _sentences(source) for here in (_polarities(sent),)]
     previous = frozenset[str]()
-    for sent in _sentences(source):
-        here = _polarities(sent)
-        mine = normed_words(sent) | set(here)
+    for sent, here, mine in said:
         # the sentence before sets the topic a short one goes on about ("Enrolment closes on
         # 31 August. Late applications are not accepted."): its words count, not its polarities
         shared = cw & (mine | previous)
-        previous = frozenset(mine)
+        previous = mine
         if len(shared) < max(2, MIN_SHARED * len(cw)) or len(cw & mine) < 2:
             continue
         for w, ps in claim_uses.items():
@@ -316,7 +317,7 @@ def denied_head(claim: str, source: str) -> tuple[str, str] | None:
                 continue
             # the word's uses in the sentences about what the claim is about: "covers
             # manufacturing defects" does not make "Water damage ... not covered" say both
-            theirs = here[w] | _uses_about(w, cw, source) if len(shared - {w}) >= 2 \
+            theirs = here[w] | _uses_about(w, cw, said) if len(shared - {w}) >= 2 \
                 else source_uses.get(w, frozenset())
             # a claim that denies something itself says no about the words around its denial
             # ("lorries may not use the bridge" for "... but not to lorries"); "must not keep
@@ -329,13 +330,13 @@ def denied_head(claim: str, source: str) -> tuple[str, str] | None:
     return None
 
 
-def _uses_about(word: str, claim_words: Set[str], source: str) -> frozenset[str]:
-    """The polarities of ``word`` in the source sentences that hold two or more of the
-    claim's other words."""
+def _uses_about(word: str, claim_words: Set[str],
+                said: Sequence[tuple[str, dict[str, frozenset[str]], frozenset[str]]]) -> frozenset[str]:
+    """The polarities of ``word`` in the source sentences (``said``: each one with its
+    polarities and words) that hold two or more of the claim's other words."""
     out: set[str] = set()
-    for sent in _sentences(source):
-        here = _polarities(sent)
-        if word in here and len((claim_words - {word}) & (normed_words(sent) | set(here))) >= 2:
+    for _, here, mine in said:
+        if word in here and len((claim_words - {word}) & mine) >= 2:
             out |= here[word]
     return frozenset(out)
 

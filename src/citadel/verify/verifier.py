@@ -198,9 +198,9 @@ MIN_EXCEPTED = 0.7
 UNIVERSAL = frozenset(["all", "every", "always", "everyone", "everybody", "everything", "entire", "whole"])
 #: "any" with a singular noun in an affirmative claim is universal ("can be returned to any
 #: station", "can veto any resolution"); not under a negation or a ban ("no fee for any
-#: card", "smoking anywhere is forbidden"), after
-#: "if" or "than" ("more than any other river"), closing a list ("smoke, fire or any other
-#: hazard"), or with a plural ("remove any duplicates": whichever there are)
+#: card", "smoking anywhere is forbidden"), after "if" or "than" ("more than any other
+#: river"), closing a list ("smoke, fire or any other hazard"), or with a plural ("remove any
+#: duplicates": whichever there are)
 _FREE_CHOICE = re.compile(r"(?<!\bthan\s)(?<!\bif\s)(?<!\bor\s)(?<!\band\s)\b(?:any\s+(?!other\b)[a-z]+(?<![^s]s)\b|anywhere|everywhere)",
                           re.IGNORECASE)
 _PERIODIC = re.compile(r"\b(?:every|each|all)\s+(?:other\s+|\d+\s+|(?:two|three|four|five|six|ten|twelve)\s+|"
@@ -549,9 +549,9 @@ def _says_opposite(claim: str, window: str, margin: float) -> bool:
     closest to the claim holds a negation itself: a negation elsewhere in the window still
     pulls the model towards "a negation on both sides agrees". When it was made by removing
     the claim's negation, not trusted if that sentence says the same with a negative word
-    instead ("not eligible" for "excluded", "no charge" for "free", "not need" for "without"), when the claim denies
-    something past a bound the window states ("over 30 kg" for "up to 30 kg"), when the claim's
-    negation releases from a duty ("need not"), when a sentence of the window denies the
+    instead ("not eligible" for "excluded", "no charge" for "free", "not need" for
+    "without"), when the claim denies something past a bound the window states ("over 30 kg"
+    for "up to 30 kg"), when the claim's negation releases from a duty ("need not"), when a sentence of the window denies the
     very word the claim denies, or when one says the contrary of a word of the claim ("does
     not open on Sundays" where "it is closed on Sundays"): the model reads the un-negated
     claim as closer to such a sentence whatever it means."""
