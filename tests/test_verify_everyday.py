@@ -331,6 +331,24 @@ WRONG += [
      "Rooms must be booked at least a month ahead. Cancellations are free until 48 hours before.", "number"),
     ("date of another statement", "The reduced fee is available until 15 May.",
      "Registration closes on 15 May. The reduced fee is available until 30 April.", "number"),
+    ("a subject denied by neither", "The deluxe room includes breakfast.",
+     "The standard room has a balcony and the deluxe room has a sea view. Neither room includes breakfast.",
+     "negation"),
+    ("a subject denied by no, without an auxiliary", "Sale items qualify for a refund.",
+     "No sale item qualifies for a refund. Other items can be returned within 30 days.", "negation"),
+    ("a comparison said with a verb and more", "Evening classes are cheaper than morning classes.",
+     "Evening classes cost 5 EUR more than morning classes.", "comparison"),
+    ("more expensive turned", "The ferry is less expensive than the bus.",
+     "The ferry is more expensive than the bus, but it is faster.", "comparison"),
+    ("more of a mass noun, amounts the other way", "The laptop has more memory than the desktop.",
+     "The laptop comes with 8 GB of memory. The desktop ships with 32 GB of memory.", "comparison"),
+    ("a day of the weekend only said of something else", "Deliveries are accepted on Sundays.",
+     "Deliveries are accepted on weekdays only. The office is open at weekends.", "names"),
+    ("a restriction after only and the verb, dropped", "Guests are allowed to bring dogs.",
+     "Dogs are only allowed in the garden rooms.", "scope"),
+    ("what a sibling of the subject gets", "The Silver card includes travel insurance.",
+     "The Silver card includes one free lounge visit a year. The Gold card adds travel insurance and a higher "
+     "spending limit.", "entity"),
 ]
 
 RIGHT = [
@@ -592,6 +610,20 @@ RIGHT = [
      "The office reopens on 8 January after the holidays."),
     ("two dates of two statements", "The course starts on 3 March and the exam is on 28 April.",
      "The course starts on 3 March. The exam is held on 28 April."),
+    ("a day inside weekdays", "The help desk answers calls on Thursday afternoons.",
+     "The help desk answers calls on weekday afternoons from 1 p.m. to 5 p.m."),
+    ("a day inside the weekend", "Visitors can use the pool on Sundays.",
+     "The pool is only open to visitors at weekends."),
+    ("a time before midnight that ends a span", "The bar serves food at 10:30 p.m.",
+     "The bar serves food from noon to midnight."),
+    ("never more than for up to", "A taxi ride to the airport never costs more than 45 EUR.",
+     "Taxi rides to the airport cost 2 EUR per kilometre, up to a maximum of 45 EUR per ride."),
+    ("a comparison said the other way round", "The bus is less expensive than the ferry.",
+     "The ferry is more expensive than the bus, but it is faster."),
+    ("a comparison said with a verb, the same way", "Morning classes are cheaper than evening classes.",
+     "Evening classes cost 5 EUR more than morning classes."),
+    ("more of a mass noun, amounts the same way", "The desktop has more memory than the laptop.",
+     "The laptop comes with 8 GB of memory. The desktop ships with 32 GB of memory."),
 ]
 
 

@@ -281,6 +281,11 @@ from citadel.verify.polarity import denied_head, released, uses  # noqa: E402
         ("There is no charge for returns.", "charg", "-"),  # "there is no": the phrase is denied
         ("We make no charge for returns.", "charg", "?"),  # elsewhere a denied noun is read neither way
         ("No damage was reported.", "report", "-"),  # a subject with "no": its verb is denied
+        ("Neither plan includes phone support.", "includ", "-"),  # ... or "neither", no auxiliary
+        ("Neither plan includes phone support.", "support", "?"),  # in its scope
+        ("No pets allowed.", "allow", "-"),
+        ("No red tickets are left.", "leav", "-"),  # an adjective first: the auxiliary's verb is denied
+        ("You may never take more than two bags.", "bag", "+"),  # "never more than": a bound
         ("Smoking is not permitted here.", "smok", "?"),  # the subject of a ban
         ("You may take no more than two bags.", "bag", "+"),  # a bound, not a denial
         ("You may take not only a bag but a case.", "bag", "+"),

@@ -29,6 +29,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from citadel.verify.lexical import (
+    NEGATED_BOUND,
     NEGATIONS,
     STOPWORDS,
     ceased_count,
@@ -395,8 +396,12 @@ def moved_attribute(claim: str, source: str) -> tuple[str, str] | None:
         if any(subject & s and cv >= MIN_PREDICATE for s, cv in zip(sents, cover)):
             return None  # a sentence says it of the subject
         # the predicate's sentence is about something the claim does not name
+        # or about a sibling of the subject, said as the claim says it ("The Team plan adds shared
+        # folders" for "The Basic plan includes shared folders")
         home = next((i for i, (s, cv) in enumerate(zip(sents, cover))
-                     if cv >= MIN_PREDICATE and not subject & s and not set(seqs[i][:2]) & set(c)), None)
+                     if cv >= MIN_PREDICATE and not subject & s and (
+                         not set(seqs[i][:2]) & set(c) or _sibling(seqs[i], c, k)
+                         and negation_count(claim) == negation_count(source[spans[i][0]:spans[i][1]]))), None)
         # and the subject has a sentence of its own, where it comes first
         # (a sentence of its own that speaks of "it" or "them" may say the predicate of it:
         # "The --force flag allows it to overwrite them")
@@ -405,6 +410,14 @@ def moved_attribute(claim: str, source: str) -> tuple[str, str] | None:
         if home is not None and own:
             return " ".join(c[:k]), source[spans[home][0]:spans[home][1]]
     return None
+
+
+def _sibling(theirs: list[str], mine: list[str], k: int) -> bool:
+    """A sentence (its content words ``theirs``) opens with a thing of the same kind as the
+    claim's subject (its first ``k`` words of ``mine``): another word before the same noun
+    ("Team plan" and "Basic plan")."""
+    return len(theirs) >= 2 and len(mine) > k and theirs[0] not in mine and theirs[1] == mine[k] \
+        and theirs[0].isalpha() and theirs[0] not in NEGATIONS and theirs[0] not in _NOT_A_SUBJECT
 
 
 _PRONOUNS = re.compile(r"\b(?:it|them|they|this|these|those)\b", re.IGNORECASE)
@@ -833,7 +846,7 @@ _RESTRICTED = re.compile(r"\b(?:only|exclusively|solely|limited|just|except|neve
 def narrowed(claim: str, source: str) -> str | None:
     """The restricting word of a claim ("only", "never") whose aligned clause restricts
     nothing, else None."""
-    m = _NARROW.search(claim)
+    m = _NARROW.search(NEGATED_BOUND.sub(lambda b: "_" * len(b.group(0)), claim))  # "never more than 10": a bound
     if m is None:
         return None
     clause = aligned_clause(claim, source)
@@ -875,6 +888,9 @@ _RESTRICTED_SUBJECT = re.compile(
 #: a restriction said at the end with "only": "at weekends only", "for members only"
 _ONLY_TAIL = re.compile(r"\s+(?:at|on|in|for|by|during|with|to|from)\s+(?:[\w'-]+\s+){0,4}?only\b(?=\s*[,;.:!?]|\s*$)",
                         re.IGNORECASE)
+#: ... and said before its verb: "are only allowed | during PE lessons", "is only open | on Sundays"
+_ONLY_VERB = re.compile(r"\bonly\s+(?:be\s+|been\s+)?[a-z]+\s+(?=(?:at|on|in|during|between|after|before|within|"
+                        r"from|by|for|with)\s)(?P<tail>[^,;.:!?]+)", re.IGNORECASE)
 _RESTRICTED_OBJECT = re.compile(r"(?<=[a-z0-9])\s+(?:(?:under|over|aged|above|below)\s+\d+"
                                 r"(?:\s+(?:years?|months?)(?:\s+old)?)?|who\s+[^,;.:!?]+|"
                                 r"that\s+(?:has|have|had|is|are|was|were|can|will|do|does|did)\b[^,;.:!?]+)",
@@ -911,10 +927,11 @@ def _condition_spans(sent: str) -> list[tuple[int, int, int, bool]]:
     if narrowed is not None and not any(a < narrowed.end("what") and narrowed.start("what") < b
                                         for a, _, b, _ in spans):
         spans.append((narrowed.start("what"), narrowed.start("what"), narrowed.end("what"), False))
-    for rx in (_RESTRICTED_OBJECT, _ONLY_TAIL):  # "for each child | under 18 | who lives with them",
-        for m in rx.finditer(sent):  # "park in the staff car park | at weekends only"
-            if not any(a < m.end() and m.start() < b for a, _, b, _ in spans):
-                spans.append((m.start(), m.start(), m.end(), False))
+    for rx in (_RESTRICTED_OBJECT, _ONLY_TAIL, _ONLY_VERB):  # "for each child | under 18 | who lives with
+        for m in rx.finditer(sent):  # them", "park in the staff car park | at weekends only"
+            a, b = (m.start("tail"), m.end("tail")) if rx is _ONLY_VERB else (m.start(), m.end())
+            if not any(x < b and a < y for x, _, y, _ in spans):
+                spans.append((a, a, b, False))
     return spans
 
 
@@ -997,7 +1014,9 @@ def dropped_condition(claim: str, source: str) -> str | None:
         if not main or negation_count(claim) != negation_count(core):
             continue
         held = len(cw & main)
-        if held < MIN_UNCONDITIONED * len(cw) or held < 0.5 * len(main):
+        # the claim holds most of the sentence, or all of it with words of its own ("Pupils are
+        # allowed to wear trainers" for "Trainers are only allowed during PE lessons")
+        if (held < MIN_UNCONDITIONED * len(cw) and not (held >= 2 and main <= cw)) or held < 0.5 * len(main):
             continue
         for start, end in spans:
             # its numbers count: "under 18" is a condition the claim may state as "under 18"

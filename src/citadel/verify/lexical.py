@@ -71,8 +71,9 @@ def overlap(claim: str, source: str) -> float:
 
 
 #: bounds written with a negation ("no more than four" is "up to four"): not negations
-NEGATED_BOUND = re.compile(r"\b(?:no|not)\s+(?:(?!than\b)[a-z]+\s+)?(?:more|fewer|less|later|earlier|longer|sooner|"
-                           r"greater|higher|lower)\s+than\b|\bnot\s+exceed(?:ing)?\b", re.IGNORECASE)
+NEGATED_BOUND = re.compile(r"\b(?:no|not|never)\s+(?:(?!than\b)[a-z]+\s+)?(?:more|fewer|less|later|earlier|longer|"
+                           r"sooner|greater|higher|lower)\s+than\b|\b(?:not|never)\s+exceeds?(?:ing)?\b",
+                           re.IGNORECASE)
 
 
 #: support taken away, said without a negation word: "Version 3 drops support for Windows 7"

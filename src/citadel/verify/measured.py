@@ -27,13 +27,9 @@ from functools import lru_cache
 
 from citadel.verify.lexical import STOPWORDS, content_words, fold
 from citadel.verify.numbers import PERIOD_SECONDS, frequencies, quantities
-from citadel.verify.order import SCALE_BASES, SCALES
+from citadel.verify.order import SCALE_BASES, SCALES, VERB_SCALES
 from citadel.verify.windows import sentences
 
-#: verbs whose "more" or "less" names the scale: "weighs more than", "costs less than"
-_VERB_SCALES = {"weigh": "weight", "weighs": "weight", "weighed": "weight", "cost": "price", "costs": "price",
-                "pay": "price", "pays": "price", "charge": "price", "charges": "price", "last": "length",
-                "lasts": "length", "take": "length", "takes": "length"}
 #: the dimensions (citadel.verify.numbers) whose amounts each scale orders; "speed" also
 #: orders durations, the other way (the faster one takes less time), and "time" orders times
 #: of day the other way too (its "up" is "earlier", as in citadel.verify.order)
@@ -58,6 +54,9 @@ _COMPARISON = re.compile(
     r"\b(?:(?P<mod>more|less)\s+(?P<adj>[a-z]+)|as\s+(?P<as>[a-z]+)\s+as|(?P<er>[a-z]+))\b"
     r"(?P<rest>.*)$")
 _THAN = re.compile(r"\bthan\b")
+#: the scale of "more <noun> than" for a noun that is no count ("more storage than"): the
+#: noun follows it
+_AMOUNT = "amount:"
 _CLAUSE = re.compile(r";|:(?=\s)|,?\s+(?:compared (?:with|to)|as against|versus|vs\.?)\s+|,\s*(?:and|but|while|whereas|or)\s+|\s+(?:but|while|whereas)\s+|,\s+(?=every\b)|"
                      r"\s+and\s+(?![\d.])|,\s+or\s+")
 
@@ -112,6 +111,8 @@ def _amounts(text: str, scale: str) -> list[tuple[float, float, str, str | None]
         qs = rates
     else:
         dims = _DIMENSIONS.get(scale, set())
+        if scale.startswith(_AMOUNT):
+            dims = {q.dimension for q in found if q.dimension not in (None, "ratio")}
         qs = [q for q in found if q.dimension in dims and (q.per is None or scale == "price")
               and not (q.dimension is None and (q.unit is not None or _YEAR.fullmatch(q.text)))]
         if scale in ("speed", "time"):  # the faster takes less time; the earlier, the earlier hour
@@ -143,14 +144,20 @@ def _comparison(claim: str) -> tuple[str, str, str, str, str] | None:
         if g is None:
             continue
         verb = re.search(r"([a-z]+)\s+$", low[: m.start()])
-        if g.group("mod") and g.group("adj") == "than" and verb and verb.group(1) in _VERB_SCALES:
-            scale, sign = _VERB_SCALES[verb.group(1)], (1 if g.group("mod") == "more" else -1)
+        if g.group("mod") and g.group("adj") == "than" and verb and verb.group(1) in VERB_SCALES:
+            scale, sign = VERB_SCALES[verb.group(1)], (1 if g.group("mod") == "more" else -1)
             found.append((m.start(), m.start() + len(g.group("mod")), scale, sign, sign))
             continue
         if g.group("mod") and g.group("adj") not in _BASE and _NOUN.fullmatch(g.group("adj")) \
                 and _THAN.search(g.group("rest")):
             sign = 1 if g.group("mod") == "more" else -1  # "more patients than", "less rain than"
             found.append((m.start(), m.end(), "count", sign, sign))
+            continue
+        if g.group("mod") and g.group("adj") not in _BASE and g.group("adj") not in STOPWORDS \
+                and g.group("rest").startswith(" than"):
+            # "more storage than": an amount of what the noun names, in any unit both sides share
+            sign = 1 if g.group("mod") == "more" else -1
+            found.append((m.start(), m.end(), _AMOUNT + g.group("adj"), sign, sign))
             continue
         if g.group("mod") and g.group("adj") in _BASE:
             scale, way = _BASE[g.group("adj")]
@@ -247,6 +254,11 @@ def measured_comparison(claim: str, source: str) -> tuple[bool, str] | None:
     (alo, ahi, aw, aper), (blo, bhi, bw, bper) = stated[i][1][0], stated[j][1][0]
     if aper != bper:
         return None  # a price per month against one per year
+    if scale.startswith(_AMOUNT):  # both statements name the thing, in amounts of one kind
+        noun = content_words(scale[len(_AMOUNT):])
+        if not noun <= stated[i][0] or not noun <= stated[j][0] or \
+                {q.dimension for q in quantities(aw)} != {q.dimension for q in quantities(bw)}:
+            return None
     if ahi < blo:
         order = "<"
     elif alo > bhi:

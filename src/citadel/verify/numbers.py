@@ -547,6 +547,10 @@ def _not_a_number(t: str, orig: str, start: int, end: int) -> bool:
     return bool(_LINE_START.search(t, 0, start) and re.match(r"[.)](?:\s|$)", t[end:]))
 
 
+#: midnight at the end of a span of the day, in minutes
+_DAY_END = 24 * 60.0
+
+
 def _written_ranges(t: str, qs: list[Quantity]) -> list[Quantity]:
     """Ranges whose two ends each carry the unit: "76.3% to 85.4%", "between 2 h and 4 h"."""
     out = []
@@ -557,8 +561,11 @@ def _written_ranges(t: str, qs: list[Quantity]) -> list[Quantity]:
         if not (re.fullmatch(r"\s*(?:-|to)\s*", gap) or (
                 re.fullmatch(r"\s*and\s*", gap) and _BETWEEN.search(t, 0, a.start))):
             continue
-        if a.lo < b.lo:
-            out.append(Quantity(a.lo, b.hi, a.unit, a.per, a.start, b.end, t[a.start:b.end],
+        hi = b.hi
+        if a.unit == "o'clock" and b.lo == 0:
+            hi = _DAY_END  # "from 5 a.m. to midnight": the end of the day, not its start
+        if a.lo < hi:
+            out.append(Quantity(a.lo, hi, a.unit, a.per, a.start, b.end, t[a.start:b.end],
                                 a.tol))
     return out
 

@@ -162,6 +162,14 @@ for _scale, _up, _down in (
 SCALE_BASES = {"long": "length", "big": "size", "large": "size", "fast": "speed", "quick": "speed",
          "high": "height", "tall": "height", "old": "age", "heavy": "weight", "early": "time",
          "expensive": "price", "hot": "heat", "warm": "heat", "far": "distance"}
+#: verbs whose "more" or "less" names the scale: "weighs more than", "costs 3 EUR less than"
+VERB_SCALES = {"weigh": "weight", "weighs": "weight", "weighed": "weight", "cost": "price", "costs": "price",
+               "pay": "price", "pays": "price", "charge": "price", "charges": "price", "last": "length",
+               "lasts": "length", "take": "length", "takes": "length"}
+#: "costs 3 EUR more than", "weighs less than", "more expensive than": a comparison said with
+#: "more" or "less" (at most four words between the verb and it)
+_VERB_MORE = re.compile(r"\b(?P<verb>" + "|".join(VERB_SCALES) + r")\s+(?:[^\s.;,]+\s+){0,4}?(?P<way>more|less)\s+than\b"
+                        r"|\b(?P<mod>more|less)\s+(?P<base>[a-z]+)\s+than\b")
 _NOT_AS = re.compile(r"\b(?:not|n't|never)\s+(?:\w+\s+)?as\s+(?P<base>\w+)\s+as\b", re.IGNORECASE)
 _QUANTIFIED = re.compile(r"\b(?:no|not|none|nothing|nobody|never|few|every|all|any)\b|n't")
 _NEGATED = re.compile(r"\b(?:not|no|never)\s+(?:\w+\s+)?$|n't\s+(?:\w+\s+)?$", re.IGNORECASE)
@@ -182,6 +190,11 @@ def _compared(text: str) -> list[tuple[str, int, int, bool]]:
         if w in SCALES and not _NEGATED.search(low, 0, m.start()):
             scale, sign = SCALES[w]
             out.append((scale, sign, m.start(), w.endswith("st")))
+    for m in _VERB_MORE.finditer(low):
+        scale = VERB_SCALES[m.group("verb")] if m.group("verb") else SCALE_BASES.get(m.group("base"))
+        at = m.start("way") if m.group("verb") else m.start()
+        if scale and not _NEGATED.search(low, 0, at):
+            out.append((scale, 1 if (m.group("way") or m.group("mod")) == "more" else -1, at, False))
     return out
 
 
@@ -276,6 +289,23 @@ def turned_comparison(claim: str, source: str) -> tuple[str, str] | None:
     - the sentence's subject is the claim's other thing and it says the claim's way: "the
       Amazon is longer than the Nile", "Melbourne is the largest city".
     """
+    found = _compared_in_source(claim, source)
+    return (claim.strip(), found[1]) if found is not None and not found[0] else None
+
+
+def comparison_confirmed(claim: str, source: str) -> bool:
+    """A source sentence makes the claim's comparison, the same way ("the ferry costs more
+    than the bus" for "the ferry is more expensive than the bus") or with its two sides
+    exchanged ("the bus is less expensive than the ferry"): the claim's "less" against the
+    sentence's "more" then turns nothing."""
+    found = _compared_in_source(claim, source)
+    return found is not None and found[0]
+
+
+@lru_cache(maxsize=4096)
+def _compared_in_source(claim: str, source: str) -> tuple[bool, str] | None:
+    """``(holds, source sentence)`` for the first source sentence that compares the claim's
+    two sides on the claim's scale (see :func:`turned_comparison`), None when none does."""
     cs = _compared(claim)
     if len(cs) != 1 or cs[0][3]:
         return None
@@ -303,11 +333,12 @@ def turned_comparison(claim: str, source: str) -> tuple[str, str] | None:
             than = content_words(tail[1]) if len(tail) == 2 else None
             if subject & before and not other & before:
                 against = (s_sup or (than is None and other & named) or (than is not None and other & than))
-                if s_sign == -sign and against:
-                    return claim.strip(), sent.strip()
-            if other & before and not subject & before and s_sign == sign:
-                if s_sup or (than is not None and subject & than):
-                    return claim.strip(), sent.strip()
+                if against and s_sign == -sign:
+                    return False, sent.strip()
+                if than is not None and other & than and s_sign == sign:
+                    return True, sent.strip()
+            if other & before and not subject & before and (s_sup or (than is not None and subject & than)):
+                return s_sign == -sign, sent.strip()
     return None
 
 
@@ -359,5 +390,5 @@ def ranked_comparison(claim: str, source: str) -> bool | None:
     return x_more == bool(m.group("more"))
 
 
-__all__ = ["SCALES", "SCALE_BASES", "said_equal", "unchanged_named", "dated_order", "order_confirmed", "ranked_comparison", "turned_comparison",
+__all__ = ["SCALES", "SCALE_BASES", "comparison_confirmed", "said_equal", "unchanged_named", "dated_order", "order_confirmed", "ranked_comparison", "turned_comparison",
            "turned_relation"]

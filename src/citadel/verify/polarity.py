@@ -57,6 +57,9 @@ _NEGATIVE_MEANING = frozenset(
 _HEDGED = frozenset("necessarily always entirely fully completely exactly quite".split())
 #: a clause whose subject is said to be banned: "X is off-limits", "X is prohibited"
 _COPULA = frozenset("is are was were".split())
+#: a verb in the third person singular ("includes", "applies") or a participle ("No pets
+#: allowed"), not a noun's look-alike ("glass", "status", "analysis")
+_VERB_S = re.compile(r"[^sui]s$|ed$")
 _OFF_LIMITS = re.compile(r"\boff[-\s]limits\b", re.IGNORECASE)
 _BANNED = frozenset("offlimits prohibited forbidden banned outlawed".split())
 _PERMITTED = frozenset("permitted allowed".split())
@@ -129,6 +132,17 @@ def _content(tok: str) -> bool:
     return tok not in STOPWORDS and tok not in _PASS and tok[:1].isalpha() and not _is_deny(tok)
 
 
+def _auxiliary_ahead(toks: list[str], i: int) -> bool:
+    """An auxiliary comes after token ``i`` in its clause: the verb is still to come ("No red
+    tickets | are left")."""
+    for tok in toks[i + 1:]:
+        if tok in _CLAUSE_END:
+            return False
+        if tok in _AUXILIARY:
+            return True
+    return False
+
+
 @lru_cache(maxsize=8192)
 def uses(text: str) -> tuple[tuple[str, str], ...]:
     """``(stem, polarity)`` for each content word of ``text``: ``"-"`` for the head of a
@@ -145,7 +159,8 @@ def uses(text: str) -> tuple[tuple[str, str], ...]:
     before_previous = ""
     denied_phrase = False  # "there is no written exam": every word of the phrase is denied
     no_subject = denied_verb = False  # "No injuries were reported": a subject with "no", its verb
-    for tok in toks:
+    subject_said = False  # "Neither plan includes ...": the denied subject's noun was the last content word
+    for i, tok in enumerate(toks):
         if tok in _CLAUSE_END:
             subordinate, seen, pending, after_head, denied_phrase = False, False, None, False, False
             no_subject = denied_verb = False
@@ -157,14 +172,19 @@ def uses(text: str) -> tuple[tuple[str, str], ...]:
             denied_phrase, pending = True, None
             before_previous, previous = previous, tok
             continue
-        if tok == "no" and (previous in _CLAUSE_END or previous == "") and not subordinate:
+        if tok in ("no", "neither") and (previous in _CLAUSE_END or previous == "") and not subordinate:
             no_subject = True  # "No injuries were reported": its verb is denied
         elif no_subject and tok in _AUXILIARY:
             denied_verb = True
+        elif subject_said and _content(tok) and _VERB_S.search(tok) and not _auxiliary_ahead(toks, i):
+            # no auxiliary: the verb right after the denied subject ("Neither plan includes
+            # phone support", "No refund applies")
+            denied_verb = True
+        subject_said = False
         if (denied_phrase or denied_verb) and _content(tok) and tok not in _AUXILIARY:
             out.append((_norm(tok), "-"))
             before_previous, previous = previous, tok
-            denied_verb = False
+            after_head, denied_verb = denied_verb or after_head, False
             continue
         if (previous in _COPULA and tok in _BANNED) or (
                 before_previous in _COPULA and previous in ("not", "never") and tok in _PERMITTED):
@@ -190,6 +210,7 @@ def uses(text: str) -> tuple[tuple[str, str], ...]:
         if not _content(tok):
             continue
         w = _norm(tok)
+        subject_said = no_subject and not denied_verb and len(out) == clause_start
         if subordinate:
             out.append((w, "?"))
             seen, pending = True, None

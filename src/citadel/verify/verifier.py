@@ -104,6 +104,7 @@ from citadel.verify.numbers import (
 from citadel.verify.order import (
     SCALES,
     dated_order,
+    comparison_confirmed,
     order_confirmed,
     ranked_comparison,
     said_equal,
@@ -247,17 +248,32 @@ _DAY_RANGE = re.compile(r"\b(mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\s*(?:to|-|–
                         r"(mon|tue|wed|thu|fri|sat|sun)[a-z]*\b", re.IGNORECASE)
 
 
-def _in_day_range(word: str, source: str) -> bool:
-    """``word`` names a weekday inside a range of days the source states ("Wednesdays" in
-    "Monday to Saturday")."""
+#: the days a word for part of the week names: weekdays (and working days) Monday to Friday,
+#: weekends Saturday and Sunday
+_WEEK_PART = re.compile(r"\b(weekdays?|weekends?|working\s+days?)\b", re.IGNORECASE)
+
+
+def _in_day_range(word: str, claim: str, source: str) -> bool:
+    """``word`` names a day inside a range of days a source sentence about the claim (one
+    that shares another of its content words) states: "Wednesdays" in "Monday to Saturday",
+    "Tuesday" in "on weekday mornings". "Drilling is allowed on Saturdays" finds no Saturday
+    in "Quiet hours are ... until 9 a.m. at weekends" beside "Drilling is allowed only ... on
+    weekdays"."""
     day = next((i for i, d in enumerate(_DAYS) if word.lower().rstrip("s") == d), None)
     if day is None:
         return False
-    for m in _DAY_RANGE.finditer(source):
-        a = next(i for i, d in enumerate(_DAYS) if d.startswith(m.group(1).lower()))
-        b = next(i for i, d in enumerate(_DAYS) if d.startswith(m.group(2).lower()))
-        if (a <= day <= b) if a <= b else (day >= a or day <= b):
-            return True
+    about = content_words(claim) - content_words(word)
+    for s, e in sentences(source):
+        sentence = source[s:e]
+        if not about & content_words(sentence):
+            continue
+        if any(part.lower().startswith(("weekday", "working")) == (day < 5) for part in _WEEK_PART.findall(sentence)):
+            return True  # "Tuesday" in "on weekdays", "Sunday" in "at weekends"
+        for m in _DAY_RANGE.finditer(sentence):
+            a = next(i for i, d in enumerate(_DAYS) if d.startswith(m.group(1).lower()))
+            b = next(i for i, d in enumerate(_DAYS) if d.startswith(m.group(2).lower()))
+            if (a <= day <= b) if a <= b else (day >= a or day <= b):
+                return True
     return False
 
 
@@ -369,7 +385,7 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
     best_ov, best = _closest_sentence(claim, source, "")
     caps = [w.lower() for i, w in enumerate(_CAP.findall(claim))
             if not (i == 0 and claim.lstrip().startswith(w)) and not is_unit(w)]
-    missing = tuple(sorted({w for w in caps if not _in_source(w, source_words) and not _in_day_range(w, source)}))
+    missing = tuple(sorted({w for w in caps if not _in_source(w, source_words) and not _in_day_range(w, claim, source)}))
     cw = content_words(claim)
     rest = cw - {c for m in missing for c in content_words(m)}
     # the claim's other words in its closest sentence, or, for a short claim on a short source,
@@ -421,7 +437,9 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         direction_flip=best_ov >= 0.6 and opposed
         # a denial turns it back: "those living less than three miles away do not get it" for
         # "it is offered to those living more than three miles away"
-        and not (claim_neg and not best_neg),
+        and not (claim_neg and not best_neg)
+        # so does exchanging the sides: "the bus is less expensive than the ferry"
+        and not comparison_confirmed(claim, source),
         swapped_names=missing if missing and rest_ov >= 0.85 and len(rest) >= 2 else (),
         overgeneral=univ if univ and max(best_ov, overlap(" ".join(w for w in words(claim) if w not in univ),
                                                      near)) >= 0.6 else
@@ -480,7 +498,7 @@ def _turned(claim: str, source: str) -> tuple[str, ...]:
     On the dev splits this fires on 15 of 122 contradicted SciFact pairs, 3 of 245 without
     enough information, none of 250 supported, and nowhere in ExpertQA or WiCE."""
     said = scoped_directions(claim)
-    if not said:
+    if not said or comparison_confirmed(claim, source):  # "less expensive than" for the converse "more"
         return ()
     per_sentence = [(scoped_directions(source[s:e]), {stem(w) for w in words(source[s:e])})
                     for s, e in sentences(source)]
@@ -870,7 +888,8 @@ class Verifier:
         if crisp.narrowed:
             return RuleVerdict(Verdict.UNSUPPORTED, f"scope: the claim says '{crisp.narrowed}', "
                                "the source states no such restriction", 0.1)
-        if f.get("says_opposite") and not order_confirmed(claim, source) and crisp.measured is None:
+        if f.get("says_opposite") and not order_confirmed(claim, source) and crisp.measured is None \
+                and not comparison_confirmed(claim, source):
             return RuleVerdict(Verdict.CONTRADICTED, "opposite claim: the source supports the claim's opposite "
                                f"better: \"{opposite(claim)}\"", 0.05, final=False)
         if num.status is NumberStatus.MISSING:
