@@ -100,8 +100,10 @@ class EvidenceSettings:
     #: more pairs the reranker reads: the sentences closest in meaning to the query (the
     #: bundled embedder's cosine) that the word overlap did not choose
     semantic_sentences: int = 4
-    #: at most this many sentences are embedded per query (the best-ranked passages' first)
-    embedded_sentences: int = 24
+    #: at most this many sentences are embedded per query (the best-ranked passages' first).
+    #: 16 and 24 gave every docsqa dev, ClapNQ dev and fresh question the same outcome; 12 lost
+    #: one docsqa dev answer (bench/RESULTS.md, twenty-fifth session); each one costs ~6 ms
+    embedded_sentences: int = 16
     #: the answerability model (citadel.retrieve.answerability) reads this many of the
     #: reranker's best units per query
     answer_spans: int = 6
