@@ -121,3 +121,8 @@ def test_sentences_end_where_the_segmenter_reads_an_abbreviation() -> None:
     text = "Costs are approx. Ten euros. The desk opens at 9 a.m. Monday to Friday."
     assert [text[s:e] for s, e in sentence_spans(text)] == [
         "Costs are approx. Ten euros.", "The desk opens at 9 a.m. Monday to Friday."]
+    # short words end sentences too ("bin.", "car.", "tax.")
+    text = "Glass goes in the green bin. Food waste is collected weekly. The tenant pays the tax. Repairs are shared."
+    assert [text[s:e] for s, e in sentence_spans(text)] == [
+        "Glass goes in the green bin.", "Food waste is collected weekly.", "The tenant pays the tax.",
+        "Repairs are shared."]
