@@ -334,7 +334,13 @@ MAX_OWN_PREDICATE = 0.5
 MAX_SENTENCES = 6
 
 
-_STOP_CUT = re.compile(r"(?<=[a-z0-9])[.!?]\s+(?=[A-Z])")
+def _parallel(predicate: set[str], own: set[str], home: set[str]) -> bool:
+    """Two clauses say alike things of their subjects ("go in the green bin", "go in the blue
+    bin"), and the claim's predicate is its subject's clause with the other clause's word in
+    place of its own: what it lacks of the subject's clause is in the other, and the subject's
+    clause has a word of its own that the claim lacks."""
+    missing = predicate - own
+    return bool(missing) and missing <= home and bool(own - predicate - home)
 
 
 def moved_between_clauses(claim: str, source: str) -> tuple[str, str] | None:
@@ -351,15 +357,15 @@ def moved_between_clauses(claim: str, source: str) -> tuple[str, str] | None:
     if not subject or len(predicate) < 2:
         return None
     for s, e in sentences(source):
-        # (a full stop the segmenter took for an abbreviation's, "tax. Repairs", ends a part too)
-        parts = [q for p in _CONJUNCT_CUT.split(source[s:e]) if p for q in _STOP_CUT.split(p) if q.strip()]
+        parts = [p for p in _CONJUNCT_CUT.split(source[s:e]) if p and p.strip()]
         if len(parts) < 2:
             continue
         said = [(p, set(sequence(_MODAL_TAIL.sub("", subject_of(p) or ""))), set(sequence(p))) for p in parts]
         own = [x for x in said if x[1] and subject <= x[1]]
         home = [x for x in said if x[1] and not subject & x[2]
                 and len(predicate & (x[2] - x[1])) >= MIN_PREDICATE * len(predicate)]
-        if own and home and all(len(predicate & (x[2] - x[1])) <= MAX_OWN_PREDICATE * len(predicate) for x in own):
+        if own and home and all(len(predicate & (x[2] - x[1])) <= MAX_OWN_PREDICATE * len(predicate)
+                                or _parallel(predicate, x[2] - x[1], home[0][2]) for x in own):
             return mine.strip(), home[0][0].strip()
     return None
 
@@ -893,6 +899,9 @@ _ONLY_VERB = re.compile(r"\bonly\s+(?:be\s+|been\s+)?[a-z]+\s+(?=(?:at|on|in|dur
                         r"from|by|for|with)\s)(?P<tail>[^,;.:!?]+)", re.IGNORECASE)
 _RESTRICTED_OBJECT = re.compile(r"(?<=[a-z0-9])\s+(?:(?:under|over|aged|above|below)\s+\d+"
                                 r"(?:\s+(?:years?|months?)(?:\s+old)?)?|who\s+[^,;.:!?]+|"
+                                # "rentals | of seven days or more", "orders | of at least 20 EUR"
+                                r"of\s+(?:at\s+least|more\s+than|over|under|less\s+than|up\s+to)\s+[\w.]+\s+[a-z]+|"
+                                r"of\s+[\w.]+\s+[a-z]+\s+or\s+(?:more|longer|less|fewer|over|under)\b|"
                                 r"that\s+(?:has|have|had|is|are|was|were|can|will|do|does|did)\b[^,;.:!?]+)",
                                 re.IGNORECASE)
 #: a claim with words of a condition of its own states one, and is read by the other rules

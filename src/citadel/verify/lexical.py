@@ -77,14 +77,14 @@ NEGATED_BOUND = re.compile(r"\b(?:no|not|never)\s+(?:(?!than\b)[a-z]+\s+)?(?:mor
 
 
 #: support taken away, said without a negation word: "Version 3 drops support for Windows 7"
-_CEASED = re.compile(r"\b(?:drops?|dropped|dropping|ends?|ended|ending|removes?|removed|removing|discontinues?|"
+CEASED = re.compile(r"\b(?:drops?|dropped|dropping|ends?|ended|ending|removes?|removed|removing|discontinues?|"
                      r"discontinued|withdraws?|withdrew|withdrawn)\s+(?:the\s+|its\s+|official\s+)?support\s+(?:for|of)\b",
                      re.IGNORECASE)
 
 
 def ceased_count(text: str) -> int:
     """How many of ``text``'s negations are support taken away ("drops support for")."""
-    return len(_CEASED.findall(text))
+    return len(CEASED.findall(text))
 
 
 def negation_count(text: str) -> int:

@@ -8,6 +8,7 @@ gives the same kind of quantity with another value, or the same value in another
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
@@ -15,7 +16,7 @@ from functools import lru_cache
 from enum import StrEnum
 
 from citadel.verify.atomic import subject_of
-from citadel.verify.lexical import content_words, fold, overlap, stem, words
+from citadel.verify.lexical import content_words, fold, negation_count, overlap, stem, words
 from citadel.verify.tables import named_cells, named_rows, rows
 from citadel.verify.windows import sentences
 
@@ -556,8 +557,12 @@ def _written_ranges(t: str, qs: list[Quantity]) -> list[Quantity]:
     out = []
     for a, b in zip(qs, qs[1:]):
         gap = t[a.end:b.start]
-        if a.lo != a.hi or b.lo != b.hi or a.unit is None or a.unit != b.unit or a.per != b.per:
+        if a.lo != a.hi or b.lo != b.hi or a.unit is None or b.unit is None or a.per != b.per:
             continue
+        if a.unit != b.unit:  # "from six months to five years": the range in the second end's unit
+            if a.dimension is None or a.dimension != b.dimension or a.dimension == "clock":
+                continue
+            a = replace(a, lo=a.lo * a.scale / b.scale, hi=a.hi * a.scale / b.scale, unit=b.unit, kind=b.kind)
         if not (re.fullmatch(r"\s*(?:-|to)\s*", gap) or (
                 re.fullmatch(r"\s*and\s*", gap) and _BETWEEN.search(t, 0, a.start))):
             continue
@@ -565,8 +570,9 @@ def _written_ranges(t: str, qs: list[Quantity]) -> list[Quantity]:
         if a.unit == "o'clock" and b.lo == 0:
             hi = _DAY_END  # "from 5 a.m. to midnight": the end of the day, not its start
         if a.lo < hi:
+            # "six months to five years old": the age the last end says is the range's
             out.append(Quantity(a.lo, hi, a.unit, a.per, a.start, b.end, t[a.start:b.end],
-                                a.tol))
+                                a.tol, b.kind))
     return out
 
 
@@ -977,6 +983,93 @@ def complementary_bound(claim: str, source: str) -> bool:
             if high and (_LOW_BEFORE.search(before) or _LOW_AFTER.match(after)):
                 return True
     return False
+
+
+_DENIED_BOUND = re.compile(r"\b(?:no|not|never)\s+(?:[a-z]+\s+)?$")
+_BEYOND_THAT = re.compile(r"\b(?:over|above|more than|beyond|exceeding|past)\s+(?:that|this|it|these|those)\b")
+_BELOW_THAT = re.compile(r"\b(?:under|below|less than|fewer than|within)\s+(?:that|this|it|these|those)\b")
+
+
+def turned_bound(claim: str, source: str) -> tuple[str, str] | None:
+    """``(claim's bound, source sentence)`` when the claim says of one side of a bound what a source
+    sentence says of the other, alike otherwise: "Places for children over two are limited
+    to eight" where "Places for children under two are limited to eight". The sentence
+    shares two other words with the claim and denies as much as it does (a denial makes
+    it the complement: "children over 12 do not travel free" for "under 12 travel free"),
+    and no sentence bounds the value the claim's way."""
+    folded_claim, folded_source = fold(claim), fold(source)
+    sq = quantities(source)
+    cw = content_words(_without_clock(claim))
+    for c in quantities(claim):
+        low, high = _STRICT_LOW.search(folded_claim, 0, c.start), _STRICT_HIGH.search(folded_claim, 0, c.start)
+        bound = low or high
+        if bound is None:
+            continue
+        if _DENIED_BOUND.search(folded_claim, 0, bound.start()):
+            low, high = high, low  # "never costs more than 45 EUR": at most 45 EUR
+        turned, alike = None, False
+        for q in sq:
+            if not _agree(c, q):
+                continue
+            before, after = folded_source[:q.start], folded_source[q.end:]
+            src_high = _HIGH_BEFORE.search(before) or _HIGH_AFTER.match(after)
+            src_low = _LOW_BEFORE.search(before) or _LOW_AFTER.match(after)
+            for m in (src_high, src_low):
+                if m is not None and m.re is not _HIGH_AFTER and m.re is not _LOW_AFTER \
+                        and _DENIED_BOUND.search(before, 0, m.start()):
+                    src_high, src_low = src_low, src_high  # "must not take more than two"
+                    break
+            if (low and src_low) or (high and src_high):
+                alike = True
+            elif (low and src_high) or (high and src_low):
+                a, b = _sentence_at(source, q.start)
+                sentence = source[a:b]
+                if len(cw & content_words(_without_clock(sentence)) - content_words(q.text)) >= 2 \
+                        and negation_count(claim) == negation_count(sentence):
+                    turned = (f"{bound.group(0).strip()} {c.text}", sentence.strip())
+        # "Gifts above that must be returned": the claim's side, said of the value by a pronoun
+        if turned is not None and not alike and not (_BEYOND_THAT if low else _BELOW_THAT).search(folded_source):
+            return turned
+    return None
+
+
+#: how alike, word by word, a claim and a source sentence must be around their values for
+#: :func:`values_exchanged` to read them as one statement with its values moved
+MIN_SKELETON = 0.85
+
+
+def values_exchanged(claim: str, source: str) -> tuple[str, str] | None:
+    """``(value, value)`` when the claim is a source sentence with two of its values
+    exchanged: "Check-in is from 11 a.m. and check-out is by 3 p.m." where "Check-in is from 3
+    p.m. and check-out is by 11 a.m.". The two say the same words around their values (word
+    by word, :data:`MIN_SKELETON`), and the claim's values are the sentence's in another order."""
+    cq = quantities(claim)
+    if len(cq) < 2:
+        return None
+    mine = _skeleton(claim, cq)
+    for s, e in sentences(source):
+        sent = source[s:e]
+        sq = quantities(sent)
+        if len(sq) != len(cq):
+            continue
+        theirs = _skeleton(sent, sq)
+        if difflib.SequenceMatcher(None, mine, theirs, autojunk=False).ratio() < MIN_SKELETON:
+            continue
+        moved = [i for i, (c, q) in enumerate(zip(cq, sq, strict=True)) if not _agree(c, q)]
+        if len(moved) == 2:
+            i, j = moved
+            if _agree(cq[i], sq[j]) and _agree(cq[j], sq[i]):
+                return cq[i].text, cq[j].text
+    return None
+
+
+def _skeleton(text: str, qs: list[Quantity]) -> list[str]:
+    """The text's words with each quantity one placeholder."""
+    out, pos = [], 0
+    for q in qs:
+        out += words(text[pos:q.start]) + ["#"]
+        pos = q.end
+    return out + words(text[pos:])
 
 
 _AT_HOUR = re.compile(r"\b(?:opens?|closes?|shuts?|starts?|ends?|at|by|until|till|from)\s*$", re.IGNORECASE)

@@ -22,7 +22,7 @@ import re
 from collections.abc import Iterator, Sequence, Set
 from functools import lru_cache
 
-from citadel.verify.lexical import NEGATED_BOUND, STOPWORDS, content_words, fold, stem
+from citadel.verify.lexical import CEASED, NEGATED_BOUND, STOPWORDS, content_words, fold, negation_count, stem, words
 from citadel.verify.windows import sentences
 
 #: words that deny the content word after them
@@ -294,6 +294,37 @@ def without_required(claim: str, source: str) -> tuple[str, str] | None:
     return None
 
 
+_SUPPORTS = re.compile(r"\b(?:supports?|supported|supporting)\b", re.IGNORECASE)
+
+
+def ceased_object(claim: str, source: str) -> tuple[str, str] | None:
+    """``(thing, sentence)`` when the claim says something is supported and a source sentence
+    takes support for that thing away ("Version 4.2 still supports Python 3.7" where it
+    "adds support for Python 3.12 and removes support for Python 3.7"). The thing is the
+    words after "support for" up to the first function word, and the claim holds them in
+    order; the claim denies nothing itself."""
+    if not _SUPPORTS.search(claim) or negation_count(claim):
+        return None
+    mine = words(claim)
+    for s, e in sentences(source):
+        sent = source[s:e]
+        for m in CEASED.finditer(sent):
+            thing: list[str] = []
+            said: list[str] = []
+            for token in sent[m.end():].split():
+                ws = words(token)
+                if not ws or (any(w in STOPWORDS for w in ws) and (thing or ws[0] not in ("the", "a", "an"))):
+                    break
+                if ws[0] not in STOPWORDS:
+                    thing += ws
+                    said.append(token.rstrip(",;:.!?"))
+                if token[-1] in ",;:.!?":
+                    break
+            if thing and any(mine[i:i + len(thing)] == thing for i in range(len(mine))):
+                return " ".join(said), sent.strip()
+    return None
+
+
 def lifted_ban(claim: str, sentence: str) -> bool:
     """The sentence bans something unless a condition is met ("must not ... without", "may
     not ... unless") and the claim states a condition of its own ("if", "with", "provided"):
@@ -504,4 +535,4 @@ def shared_denial(claim: str, sentence: str) -> bool:
     return any(p == "-" and w in theirs for w, p in uses(claim))
 
 
-__all__ = ["contained_denial", "lifted_ban", "without_required", "permission_flip", "surface", "contrasted", "denied_head", "dropped_contrast", "normed_words", "released", "shared_denial", "uses"]
+__all__ = ["ceased_object", "contained_denial", "lifted_ban", "without_required", "permission_flip", "surface", "contrasted", "denied_head", "dropped_contrast", "normed_words", "released", "shared_denial", "uses"]

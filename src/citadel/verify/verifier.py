@@ -100,6 +100,8 @@ from citadel.verify.numbers import (
     is_unit,
     free_but_priced,
     priced_but_free,
+    turned_bound,
+    values_exchanged,
 )
 from citadel.verify.order import (
     SCALES,
@@ -113,6 +115,7 @@ from citadel.verify.order import (
     unchanged_named,
 )
 from citadel.verify.polarity import (
+    ceased_object,
     contained_denial,
     lifted_ban,
     permission_flip,
@@ -217,6 +220,13 @@ _WIDENING = re.compile(r"\b(?:whenever|wherever|whatever|whichever|however\s+(?:
                        r"in\s+(?:all|every|any)\s+cases?|without\s+exception|any\s+\w+\s+at\s+all|"
                        r"(?:for|in|under)\s+any\s+(?:reason|circumstances?|situation|condition)s?|"
                        r"everyone|everybody|anyone|anybody|every|all)\b", re.IGNORECASE)
+#: the whole year or day, said of when something holds
+_ALL_YEAR = re.compile(r"\b(?:all\s+year(?:\s+round)?|year[-\s]round|throughout\s+the\s+year|(?:a)?round\s+the\s+clock|"
+                       r"all\s+day\s+and\s+(?:all\s+)?night|every\s+day\s+of\s+the\s+year)\b|\b24/7", re.IGNORECASE)
+#: part of the year: "from March to November", "in the summer months", "during winter"
+_SEASON = re.compile(r"\bfrom\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+(?:to|until|till|through)\s+"
+                     r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\b(?:in|during)\s+(?:the\s+)?"
+                     r"(?:summer|winter|spring|autumn|fall)\b", re.IGNORECASE)
 #: words of a condition or restriction in the source sentence a widened claim restates
 _CONDITION = re.compile(r"\b(?:only|if|unless|provided|except|excluding|when|as long as|subject to|"
                         r"who|whose|at least|more than|less than|from outside|eligible|within)\b", re.IGNORECASE)
@@ -295,10 +305,13 @@ def _widened(claim: str, sentence: str) -> tuple[str, ...]:
     where the sentence it restates states one ("if rent is more than five days late",
     "only hourly-paid staff") or hedges ("for most cases", read as "for any case"), and
     states no generality of its own ("at any time")."""
-    if _WIDENING.search(sentence) or _ANY.search(sentence):
-        return ()
-    claim = _PERIODIC.sub(" ", claim)
     found: set[str] = set()
+    if (_CONDITION.search(sentence) or _SEASON.search(sentence)) and not _ALL_YEAR.search(sentence) \
+            and not _ANY.search(sentence):  # "all year round" for "only ... from March to November"
+        found |= {m.group(0).lower() for m in _ALL_YEAR.finditer(claim)}
+    if _WIDENING.search(sentence) or _ANY.search(sentence):
+        return tuple(sorted(found))
+    claim = _PERIODIC.sub(" ", claim)
     if _CONDITION.search(sentence):
         found |= {m.group(0).lower() for m in _WIDENING.finditer(claim)}
     if _HEDGE.search(sentence):  # "for most cases" read as "for any case"
@@ -331,6 +344,8 @@ class _Crisp:
     compared: str | None = None  # a comparison between two rows that their values contradict
     #: (holds, the two amounts): a comparison the source's stated amounts decide
     measured: tuple[bool, str] | None = None
+    bound_turned: tuple[str, str] | None = None  # "over two" where the source says "under two"
+    ceased: tuple[str, str] | None = None  # "still supports X" where the source "removes support for X"
     #: (the claim's comparative, sentence): a difference where the source says "equally"
     equal: tuple[str, str] | None = None
     #: (the claim's words, the source's, the source's part, what): an amount the number layer
@@ -446,13 +461,15 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         _widened(claim, best) if best_ov >= 0.5 else (),
         turned=_turned(claim, source),
         substituted=tuple(substitution(claim, source) or ()),
-        exchanged=swapped(claim, source) or passive_swap(claim, source),
+        exchanged=swapped(claim, source) or passive_swap(claim, source) or values_exchanged(claim, source),
         opposite_word=contrary(claim, source) or opposite_in_conjunct(claim, source),
         raised=raised_modality(claim, source),
         narrowed=narrowed(claim, source),
         table_cell=cell_polarity(claim, source),
         compared=compare_rows(claim, source),
         measured=measured_comparison(claim, source),
+        bound_turned=turned_bound(claim, source),
+        ceased=ceased_object(claim, source),
         equal=next((found for part in atomic_parts(claim) if (found := said_equal(part, source))), None)
         or unchanged_named(claim, source),
         amount=_amount_mismatch(claim, source),
@@ -845,6 +862,9 @@ class Verifier:
         if crisp.turned:
             return RuleVerdict(Verdict.CONTRADICTED, "direction: the source says the opposite: "
                                + "; ".join(crisp.turned), 0.05)
+        if crisp.bound_turned:
+            return RuleVerdict(Verdict.UNSUPPORTED, f"number mismatch: the claim says '{crisp.bound_turned[0]}', "
+                               f"the source this of the other side: \"{crisp.bound_turned[1][:100]}\"", 0.1)
         if crisp.swapped_names:
             return RuleVerdict(Verdict.UNSUPPORTED, "names: the source does not mention "
                                + ", ".join(crisp.swapped_names), 0.1)
@@ -868,6 +888,9 @@ class Verifier:
             return RuleVerdict(Verdict.CONTRADICTED, f"aligned sentence: the claim says "
                                f"'{crisp.opposite_word[0]}' where the source says the opposite, "
                                f"'{crisp.opposite_word[1]}'", 0.05)
+        if crisp.ceased:
+            return RuleVerdict(Verdict.CONTRADICTED, f"negation: the claim says '{crisp.ceased[0]}' is supported "
+                               f"where the source takes its support away: \"{crisp.ceased[1][:100]}\"", 0.05)
         if crisp.required:
             return RuleVerdict(Verdict.CONTRADICTED, f"negation: the claim says it is done without "
                                f"'{crisp.required[0]}', which the source requires: "
