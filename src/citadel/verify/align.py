@@ -871,7 +871,9 @@ _CONDITIONAL = re.compile(
     r"in\s+the\s+event\s+of|in\s+case\s+of|"
     r"subject\s+to|except(?:\s+for|\s+when|\s+if)?|apart\s+from|other\s+than|with\s+the\s+exception\s+of|"
     r"excluding|with\s+(?:the\s+|their\s+|his\s+|her\s+|its\s+|your\s+|a\s+|prior\s+|written\s+)*"
-    r"(?:[a-z]+(?:'s)?\s+)?(?:approval|permission|consent|authori[sz]ation|agreement))\b"
+    # "with the landlord's written consent"
+    r"(?:[a-z]+(?:'s)?\s+)?(?:prior\s+|written\s+|explicit\s+|express\s+)?"
+    r"(?:approval|permission|consent|authori[sz]ation|agreement))\b"
     r"(?P<what>[^.;:!?]*?)(?=[,;.:!?]|$)", re.IGNORECASE)
 #: an exception names a thing: it ends where the sentence's verb comes ("except the attic
 #: rooms | have air conditioning")

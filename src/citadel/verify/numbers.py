@@ -27,10 +27,13 @@ _SMALL = {
     "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
     "ninety": 90, "hundred": 100, "dozen": 12, "half": 0.5, "twice": 2, "double": 2, "triple": 3,
     "single": 1, "once": 1, "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5,
+    "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10,
 }
+#: ordinal words: with a unit they name a position ("the first year", "after the fifth day"),
+#: not an amount (:func:`_quantity` gives them the kind "ordinal")
+_ORDINALS = frozenset("first second third fourth fifth sixth seventh eighth ninth tenth".split())
 # numbers only with a unit: "one of them", "a second look", "third-generation", "a third"
-_AMBIGUOUS = {"one", "second", "first", "single", "once", "half", "double", "third", "fourth",
-              "fifth"}
+_AMBIGUOUS = {"one", "single", "once", "half", "double"} | _ORDINALS
 _SCALE = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12, "k": 1e3, "m": 1e6,
           "bn": 1e9}
 # unit -> (dimension, factor to the dimension's base unit)
@@ -532,6 +535,8 @@ def _quantity(t: str, orig: str, m: re.Match[str]) -> Quantity | None:
               m.end("scale") if m.group("scale") else 0)
     kind = (m.group("kind") or "").lower() or None
     kind = "business" if kind == "working" else kind
+    if word_num and raw.lower() in _ORDINALS:
+        kind = "ordinal"  # "the first year", "after the fifth day"
     return Quantity(lo, hi, unit, per, m.start(), end, t[m.start():end].strip(), tol, kind)
 
 
@@ -590,6 +595,8 @@ def _same(a: float, b: float, tol: float) -> bool:
 def _agree(c: Quantity, s: Quantity) -> bool:
     if c.per and s.per and c.per != s.per:
         return False
+    if (c.kind == "ordinal") != (s.kind == "ordinal") and c.unit is not None and s.unit is not None:
+        return False  # "the first year" is no "12 months" ("the 1st" may be "the first day")
     if _age_against_duration(c, s):
         return False
     if c.kind and s.kind and c.kind != s.kind:  # five business days are not five calendar days

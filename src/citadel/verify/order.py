@@ -23,8 +23,12 @@ from functools import lru_cache
 from citadel.verify.lexical import DOWN, UP, content_words, fold, overlap
 from citadel.verify.windows import sentences
 
-_RELATION = re.compile(r"\b(before|after|prior to|following|until|without)\b\s+(?P<event>[^,;:.!?]{3,80})",
-                       re.IGNORECASE)
+#: an event runs to the clause's end or the next relation word ("the day before is sold ... after
+#: 4 p.m." relates the sale to 4 p.m.)
+_RELATION = re.compile(r"\b(before|after|prior to|following|until|without)\b\s+(?P<event>(?:(?!\b(?:before|after|"
+                       r"prior to|following|until|without)\b)[^,;:.!?]){3,80})", re.IGNORECASE)
+#: a relation word said as an adverb, its verb next: "the day before is sold", "soon after was closed"
+_ADVERB = frozenset("is are was were be been has have had will would can could may must should".split())
 #: -1: the act comes first; 1: the event comes first; 0: the event need not happen at all
 #: ("take effect without restarting the service" against "only after the service is
 #: restarted")
@@ -37,7 +41,8 @@ MIN_RESTATED = 0.4
 
 def _events(text: str) -> list[tuple[int, frozenset[str], str]]:
     return [(_SIGN[m.group(1).lower()], content_words(m.group("event")), m.group(0))
-            for m in _RELATION.finditer(text) if content_words(m.group("event"))]
+            for m in _RELATION.finditer(text) if content_words(m.group("event"))
+            and m.group("event").split()[0].lower() not in _ADVERB]
 
 
 def turned_relation(claim: str, source: str) -> tuple[str, str] | None:

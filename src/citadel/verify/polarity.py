@@ -288,10 +288,23 @@ def without_required(claim: str, source: str) -> tuple[str, str] | None:
     for sent in _sentences(source):
         if _DENIAL.search(sent) or "without" in sent.lower() or not _DUTY.search(sent) \
                 or not others & content_words(sent):
-            continue  # "do not need a badge": no duty; "without" there too: no contrast
+            # "do not need a badge": no duty; "without" there too: no contrast; but a clause of
+            # its own may make it a duty: "Appointments are not needed for flu vaccines, but
+            # COVID boosters require one"
+            parts = [p for p in _CONTRAST_CUT.split(sent) if p.strip()]
+            for before, part in zip(parts, parts[1:]):
+                if _ONE_OF_THEM.search(part) and thing in content_words(before) and not _DENIAL.search(part) \
+                        and others & content_words(part) and "without" not in part.lower():
+                    return m.group(1), sent.strip()
+            continue
         if thing in content_words(sent):
             return m.group(1), sent.strip()
     return None
+
+
+#: a duty whose thing is named in the clause before: "..., but COVID boosters require one"
+_ONE_OF_THEM = re.compile(r"\b(?:requires?|needs?|must\s+have|have\s+to\s+have)\s+(?:one|it|them|these|those)\b",
+                          re.IGNORECASE)
 
 
 _SUPPORTS = re.compile(r"\b(?:supports?|supported|supporting)\b", re.IGNORECASE)

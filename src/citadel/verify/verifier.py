@@ -220,6 +220,10 @@ _WIDENING = re.compile(r"\b(?:whenever|wherever|whatever|whichever|however\s+(?:
                        r"in\s+(?:all|every|any)\s+cases?|without\s+exception|any\s+\w+\s+at\s+all|"
                        r"(?:for|in|under)\s+any\s+(?:reason|circumstances?|situation|condition)s?|"
                        r"everyone|everybody|anyone|anybody|every|all)\b", re.IGNORECASE)
+#: one day of each month or year: "the first Sunday of each month", "the last Friday of the month"
+_ORDINAL_DAY = re.compile(r"\b(?P<nth>first|second|third|fourth|last|1st|2nd|3rd|4th)\s+"
+                          r"(?P<day>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\s+(?:of|in)\b",
+                          re.IGNORECASE)
 #: the whole year or day, said of when something holds
 _ALL_YEAR = re.compile(r"\b(?:all\s+year(?:\s+round)?|year[-\s]round|throughout\s+the\s+year|(?:a)?round\s+the\s+clock|"
                        r"all\s+day\s+and\s+(?:all\s+)?night|every\s+day\s+of\s+the\s+year)\b|\b24/7", re.IGNORECASE)
@@ -265,17 +269,19 @@ _WEEK_PART = re.compile(r"\b(weekdays?|weekends?|working\s+days?)\b", re.IGNOREC
 
 def _in_day_range(word: str, claim: str, source: str) -> bool:
     """``word`` names a day inside a range of days a source sentence about the claim (one
-    that shares another of its content words) states: "Wednesdays" in "Monday to Saturday",
+    that holds more than half of its other content words) states: "Wednesdays" in "Monday to Saturday",
     "Tuesday" in "on weekday mornings". "Drilling is allowed on Saturdays" finds no Saturday
     in "Quiet hours are ... until 9 a.m. at weekends" beside "Drilling is allowed only ... on
     weekdays"."""
     day = next((i for i, d in enumerate(_DAYS) if word.lower().rstrip("s") == d), None)
     if day is None:
         return False
-    about = content_words(claim) - content_words(word)
+    about = content_words(claim) - content_words(word) - {stem(d) for d in _DAYS}
     for s, e in sentences(source):
         sentence = source[s:e]
-        if not about & content_words(sentence):
+        # more than half of the claim's other words: "The bakery opens ... on weekdays" says no
+        # Monday of "The bakery is closed on Sundays and Mondays"
+        if len(about & content_words(sentence)) <= len(about) / 2:
             continue
         if any(part.lower().startswith(("weekday", "working")) == (day < 5) for part in _WEEK_PART.findall(sentence)):
             return True  # "Tuesday" in "on weekdays", "Sunday" in "at weekends"
@@ -309,6 +315,10 @@ def _widened(claim: str, sentence: str) -> tuple[str, ...]:
     if (_CONDITION.search(sentence) or _SEASON.search(sentence)) and not _ALL_YEAR.search(sentence) \
             and not _ANY.search(sentence):  # "all year round" for "only ... from March to November"
         found |= {m.group(0).lower() for m in _ALL_YEAR.finditer(claim)}
+    for m in _ORDINAL_DAY.finditer(sentence):  # "on Sundays" for "on the first Sunday of each month"
+        said = re.search(rf"\b(?:every|each)\s+{m.group('day')}\b|\b{m.group('day')}s\b", claim, re.IGNORECASE)
+        if said is not None and m.group("nth").lower() not in claim.lower():
+            found.add(said.group(0).lower())
     if _WIDENING.search(sentence) or _ANY.search(sentence):
         return tuple(sorted(found))
     claim = _PERIODIC.sub(" ", claim)
