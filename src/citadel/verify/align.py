@@ -866,7 +866,7 @@ def narrowed(claim: str, source: str) -> str | None:
 #: their manager's approval"
 _CONDITIONAL = re.compile(
     # ("is provided outside" is a participle, no condition)
-    r"(?:,\s*)?\b(?P<marker>only\s+if|if|unless|(?<!is\s)(?<!are\s)(?<!was\s)(?<!were\s)(?<!be\s)(?<!been\s)"
+    r"(?:,\s*)?\b(?P<marker>only\s+if|if|unless|only\s+when|when(?=\s+[a-z]+ing\b)|(?<!is\s)(?<!are\s)(?<!was\s)(?<!were\s)(?<!be\s)(?<!been\s)"
     r"provided(?:\s+that)?|as\s+long\s+as|on\s+condition\s+that|"
     r"in\s+the\s+event\s+of|in\s+case\s+of|"
     r"subject\s+to|except(?:\s+for|\s+when|\s+if)?|apart\s+from|other\s+than|with\s+the\s+exception\s+of|"
@@ -887,7 +887,8 @@ _RESTRICTED_SUBJECT = re.compile(
     r"^\W*(?:(?:the|all|any|only)\s+)?(?:[a-z][\w'-]*\s+){0,2}[a-z][\w'-]*\s+"
     r"(?P<what>(?:who|that|whose)\s+(?:[\w'-]+\s+){1,8}?(?=(?:can|cannot|may|must|will|should|are|is|get|gets|"
     r"receive|receives|need|needs|pay|pays|have to|has to|qualify|qualifies|enter|enters)\b)|"
-    r"(?:from|under|over|aged|above|below|younger than|older than)\s+(?:[\w'-]+\s+){1,5}?"
+    r"(?:from|under|over|aged|above|below|younger than|older than|longer than|shorter than|more than|less than|"
+    r"heavier than|lighter than|larger than|smaller than|bigger than)\s+(?:[\w'-]+\s+){1,5}?"
     r"(?=(?:can|cannot|may|must|will|should|are|is|get|gets|receive|receives|need|needs|pay|pays|have to|"
     r"has to|qualify|qualifies|enter|enters)\b))", re.IGNORECASE)
 #: who of a group a sentence speaks of, after the group's noun: an age or size bound ("each

@@ -861,6 +861,9 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
         if c.kind == "share" and not any(s.unit == "%" for s in sq):
             matched += 1  # "half the adult price" where the source gives both prices: read elsewhere
             continue
+        if c.unit == "o'clock" and not any(_agree(c, s) for s in sq) and c.lo in _clock_offsets(sq, folded_source):
+            matched += 1  # a time the source counts from another ("six hours after the 8 a.m. start")
+            continue
         if any(_agree(c, s) for s in sq) or _entailed(c, folded_claim, sq, folded_source) \
                 or _both(c, folded_claim, folded_source) or _signed_zero(c, folded_claim, folded_source):
             other = (_said_of_another(c, claim, source, pounds, len(cq) == 1)
@@ -1671,6 +1674,28 @@ def _shares_words(c: Quantity, claim: str, s: Quantity, sq: list[Quantity], sent
             sum(1 for q in sq if q.unit == "o'clock" and q.lo < q.hi) == 1:
         return True  # the source's one span of the day: "pick it up at 5:30" in "collection is 4 to 7 p.m."
     return bool(content_words(_without_clock(claim)) & content_words(_without_clock(sentence)))
+
+
+#: a span counted from an event: "six hours after the start", "two hours before closing"
+_COUNTED_FROM = re.compile(r"\s+(?P<way>after|later\s+than|from|before|prior\s+to)\b", re.IGNORECASE)
+
+
+def _clock_offsets(sq: list[Quantity], source: str) -> set[float]:
+    """Times of day (minutes after midnight) that a span the source counts after or before an
+    event makes with the time of day said last before it: "starts at 8 a.m. on Sunday, and the
+    course closes six hours after the start" is 2 p.m."""
+    out = set()
+    for span in sq:
+        m = _COUNTED_FROM.match(source, span.end)
+        if span.dimension != "time" or span.lo != span.hi or span.vague or m is None:
+            continue
+        # the time of the event: the nearest time of day before the span, in its sentence
+        # (``source`` may be folded, its sentences unmarked: within 120 characters)
+        clocks = [q for q in sq if q.unit == "o'clock" and q.lo == q.hi and span.start - 120 <= q.end <= span.start]
+        if clocks:
+            way = 1 if m.group("way").lower() in ("after", "later than", "from") else -1
+            out.add((clocks[-1].lo + way * span.base()[0] / 60) % _DAY_END)
+    return out
 
 
 def _clock_spans(sq: list[Quantity]) -> list[float]:

@@ -382,7 +382,10 @@ def denied_head(claim: str, source: str) -> tuple[str, str] | None:
                 continue
             # the word's uses in the sentences about what the claim is about: "covers
             # manufacturing defects" does not make "Water damage ... not covered" say both
+            # (a claim of two words, "Whitening is covered": the sentences holding its other word;
+            # "Dental cover pays ..." says nothing of whitening)
             theirs = here[w] | _uses_about(w, cw, said) if len(shared - {w}) >= 2 \
+                else here[w] | _uses_about(w, cw, said, least=1) if len(cw) == 2 \
                 else source_uses.get(w, frozenset())
             # a claim that denies something itself says no about the words around its denial
             # ("lorries may not use the bridge" for "... but not to lorries"); "must not keep
@@ -396,12 +399,12 @@ def denied_head(claim: str, source: str) -> tuple[str, str] | None:
 
 
 def _uses_about(word: str, claim_words: Set[str],
-                said: Sequence[tuple[str, dict[str, frozenset[str]], frozenset[str]]]) -> frozenset[str]:
+                said: Sequence[tuple[str, dict[str, frozenset[str]], frozenset[str]]], least: int = 2) -> frozenset[str]:
     """The polarities of ``word`` in the source sentences (``said``: each one with its
-    polarities and words) that hold two or more of the claim's other words."""
+    polarities and words) that hold ``least`` or more of the claim's other words."""
     out: set[str] = set()
     for _, here, mine in said:
-        if word in here and len((claim_words - {word}) & mine) >= 2:
+        if word in here and len((claim_words - {word}) & mine) >= least:
             out |= here[word]
     return frozenset(out)
 
