@@ -378,6 +378,10 @@ WRONG += [
      "The dental plan includes scaling. Cosmetic work such as whitening is not included.", "negation"),
     ("a time counted from another, miscounted", "The ferry arrives at 2 p.m.",
      "The ferry leaves at 9 a.m. and arrives four hours after departure.", "number"),
+    ("a condition with a relative clause after it, dropped", "Theft is covered by the policy.",
+     "Theft is covered only if you buy the Secure add-on, which costs 30 EUR a year.", "scope"),
+    ("an age outside the condition", "A 17-year-old swimmer needs an adult in the pool.",
+     "Swimmers under 16 need an adult in the pool. Lanes are for adults only after 7 p.m.", "scope"),
     ("what a sibling of the subject gets", "The Silver card includes travel insurance.",
      "The Silver card includes one free lounge visit a year. The Gold card adds travel insurance and a higher "
      "spending limit.", "entity"),
@@ -677,6 +681,10 @@ RIGHT = [
      "The dental plan includes scaling. Cosmetic work such as whitening is not included."),
     ("a time counted from another", "The ferry arrives at 1 p.m.",
      "The ferry leaves at 9 a.m. and arrives four hours after departure."),
+    ("an age that meets the condition", "A 15-year-old swimmer needs an adult in the pool.",
+     "Swimmers under 16 need an adult in the pool. Lanes are for adults only after 7 p.m."),
+    ("the condition kept", "Theft is covered if you buy the Secure add-on.",
+     "Theft is covered only if you buy the Secure add-on, which costs 30 EUR a year."),
     ("more of a mass noun, amounts the same way", "The desktop has more memory than the laptop.",
      "The laptop comes with 8 GB of memory. The desktop ships with 32 GB of memory."),
 ]

@@ -1002,6 +1002,9 @@ def dropped_restriction(claim: str, source: str) -> str | None:
     return None
 
 
+_MORE_OF_IT = re.compile(r",\s*(?:which|who|whose)\b[^,;.!?]*")
+
+
 def dropped_condition(claim: str, source: str) -> str | None:
     """The condition or exception a source sentence states ("only if the item is faulty",
     "except on the final stage") when the claim is that sentence without it, and without
@@ -1021,7 +1024,10 @@ def dropped_condition(claim: str, source: str) -> str | None:
         spans = [(a, b) for a, _, b, _ in _condition_spans(sent)]
         core = sent
         for a, b in sorted(spans, reverse=True):  # the sentence without any of its conditions
-            core = core[:a] + " " + core[b:]
+            # (and a relative clause that says more of the condition: "only if you buy the Care
+            # Plus add-on, which costs 49 EUR")
+            more = _MORE_OF_IT.match(core, b)
+            core = core[:a] + " " + core[more.end() if more else b:]
         main = normed_words(core)
         if not main or negation_count(claim) != negation_count(core):
             continue

@@ -996,6 +996,29 @@ def complementary_bound(claim: str, source: str) -> bool:
 
 
 _DENIED_BOUND = re.compile(r"\b(?:no|not|never)\s+(?:[a-z]+\s+)?$")
+def meets_bound(claim: str, condition: str) -> bool:
+    """A value of the claim lies inside a bound the condition states ("a 17-year-old" inside
+    "under 18", "a 90-minute ride" inside "longer than 45 minutes")."""
+    folded = fold(condition)
+    for q in quantities(condition):
+        before = folded[:q.start]
+        low = _LOW_BEFORE.search(before) or _LOW_AFTER.match(folded[q.end:])
+        high = _HIGH_BEFORE.search(before) or _HIGH_AFTER.match(folded[q.end:])
+        if not (low or high) or q.lo != q.hi:
+            continue
+        for c in quantities(claim):
+            # of one unit and kind, or an age against a bare number ("a 17-year-old", "under 18");
+            # "aged 18" meets no "at least three years", "a day pass" no "under 12"
+            if c.lo != c.hi or c.per != q.per or not (
+                    (c.unit == q.unit and c.kind == q.kind) or (c.kind == "age" and q.unit is None and q.kind is None)):
+                continue
+            strict = _STRICT_LOW.search(before) or _STRICT_HIGH.search(before)
+            inside = (c.lo > q.lo or (c.lo == q.lo and not strict)) if low else (c.lo < q.lo or (c.lo == q.lo and not strict))
+            if inside:
+                return True
+    return False
+
+
 _BEYOND_THAT = re.compile(r"\b(?:over|above|more than|beyond|exceeding|past)\s+(?:that|this|it|these|those)\b")
 _BELOW_THAT = re.compile(r"\b(?:under|below|less than|fewer than|within)\s+(?:that|this|it|these|those)\b")
 
@@ -1560,15 +1583,17 @@ def _entailed(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
         if not _comparable(c, s) or (c.per and s.per and c.per != s.per) or not _said_alike(c, claim, s, sq, source):
             continue
         slo, shi = s.base()
-        if s.lo < s.hi and slo <= clo and chi <= shi and not (c.unit == "o'clock" and _ENDPOINT.search(claim, 0, c.start)):
+        # an age against a bare number ("a 15-year-old", "swimmers under 16"): years against it
+        vlo, vhi = (c.lo, c.hi) if c.kind == "age" and s.unit is None else c.base()
+        if s.lo < s.hi and slo <= vlo and vhi <= shi and not (c.unit == "o'clock" and _ENDPOINT.search(claim, 0, c.start)):
             return True
-        if s.lo < s.hi and (clo > shi or chi < slo) and _OUTSIDE.search(source, s.end, s.end + 120):
+        if s.lo < s.hi and (vlo > shi or vhi < slo) and _OUTSIDE.search(source, s.end, s.end + 120):
             return True  # "between 1 and 200; values outside this range return an error"
         if s.lo < s.hi or any(r.lo < r.hi and r.start <= s.start and s.end <= r.end for r in sq):
             continue  # a range or an end of one ("from 6 a.m. to 22:00"): no bound
         before, after = source[: s.start], source[s.end:]
-        bounded = ((_LOW_BEFORE.search(before) or _LOW_AFTER.match(after)) and clo >= slo) or (
-            (_HIGH_BEFORE.search(before) or _HIGH_AFTER.match(after)) and chi <= shi)
+        bounded = ((_LOW_BEFORE.search(before) or _LOW_AFTER.match(after)) and vlo >= slo) or (
+            (_HIGH_BEFORE.search(before) or _HIGH_AFTER.match(after)) and vhi <= shi)
         if c.unit == "o'clock" and _ENDPOINT.search(claim, 0, c.start):
             bounded = False  # "closes until 10 a.m." is an end of its own, not one inside "until 11 a.m."
         if bounded and not _stated_nearer(c, claim, s, sq, source):

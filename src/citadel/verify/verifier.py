@@ -99,6 +99,7 @@ from citadel.verify.numbers import (
     complementary_bound,
     is_unit,
     free_but_priced,
+    meets_bound,
     priced_but_free,
     turned_bound,
     values_exchanged,
@@ -488,7 +489,7 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         required=without_required(claim, source),
         contrast=dropped_contrast(claim, source),
         # "All visitors" for "Visitors from outside the EU": the scope rule's to name
-        condition=None if univ else dropped_condition(claim, source) or dropped_restriction(claim, source),
+        condition=None if univ else _unmet(claim, dropped_condition(claim, source) or dropped_restriction(claim, source)),
         exception=exception if claim_neg == best_neg and best_ov >= MIN_EXCEPTED else None,
     )
 
@@ -508,6 +509,12 @@ def _amount_mismatch(claim: str, source: str) -> tuple[str, str, str, str] | Non
     if found is not None:
         return found[0], found[1], "sentence", "shares of one group"
     return None
+
+
+def _unmet(claim: str, condition: str | None) -> str | None:
+    """The condition, unless the claim's own values meet it: "A 17-year-old volunteer needs a
+    parent's form" keeps the source's "under 18" by its age."""
+    return None if condition is not None and meets_bound(claim, condition) else condition
 
 
 def _turned(claim: str, source: str) -> tuple[str, ...]:
