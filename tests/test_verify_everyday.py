@@ -382,6 +382,13 @@ WRONG += [
      "Theft is covered only if you buy the Secure add-on, which costs 30 EUR a year.", "scope"),
     ("an age outside the condition", "A 17-year-old swimmer needs an adult in the pool.",
      "Swimmers under 16 need an adult in the pool. Lanes are for adults only after 7 p.m.", "scope"),
+    ("full-time for part-time", "Part-time staff may carry over five days.",
+     "Full-time staff may carry over five days. Interns may carry over none.", "opposite"),
+    ("free where the source charges in full", "Late cancellations are free.",
+     "Late cancellations are charged in full. Early ones are free.", "aligned sentence"),
+    ("the rule's value said of the exception", "A tenant who moves abroad needs to give two months' notice.",
+     "Tenants must give two months' notice, except when moving abroad, in which case one month is enough.",
+     "exception"),
     ("what a sibling of the subject gets", "The Silver card includes travel insurance.",
      "The Silver card includes one free lounge visit a year. The Gold card adds travel insurance and a higher "
      "spending limit.", "entity"),
@@ -685,6 +692,8 @@ RIGHT = [
      "Swimmers under 16 need an adult in the pool. Lanes are for adults only after 7 p.m."),
     ("the condition kept", "Theft is covered if you buy the Secure add-on.",
      "Theft is covered only if you buy the Secure add-on, which costs 30 EUR a year."),
+    ("the exception's own value", "A tenant who moves abroad needs to give only one month's notice.",
+     "Tenants must give two months' notice, except when moving abroad, in which case one month is enough."),
     ("more of a mass noun, amounts the same way", "The desktop has more memory than the laptop.",
      "The laptop comes with 8 GB of memory. The desktop ships with 32 GB of memory."),
 ]

@@ -458,6 +458,9 @@ _CONTRARIES = [
     ("cheaper", "dearer"), ("minor", "major"), ("junior", "senior"), ("inbound", "outbound"),
     ("arrive", "depart"), ("arrival", "departure"), ("entrance", "exit"), ("lend", "borrow"),
     ("employer", "employee"), ("landlord", "tenant"), ("buyer", "seller"), ("debit", "credit"),
+    # "full-time" and "part-time" are read word by word; a charge is no free service; the first
+    # of a series is not the second
+    ("full", "part"), ("full", "partial"), ("charged", "free"), ("first", "second"),
     # inclusion against exclusion, permission against a ban, granting against refusing
     ("cover", "exclude"), ("allow", "ban"), ("permit", "ban"), ("accept", "refuse"), ("approve", "reject"),
     ("approve", "deny"), ("grant", "deny"), ("grant", "refuse"), ("mandatory", "voluntary"),
@@ -952,10 +955,17 @@ def excepted(claim: str, sentence: str) -> str | None:
     airport branch opens on Saturdays" for "all branches except the airport branch open on
     Saturdays"): the claim is about the exception, not the rule."""
     cw = normed_words(claim)
+    cq = quantities(claim)
     for start, named, end, exception in _condition_spans(sentence):
         if exception:
             rest = normed_words(sentence[:start] + " " + sentence[end:])
             if cw & (normed_words(sentence[named:end]) - rest):
+                # the claim gives the exception's own value, not the rule's: "a landlord who
+                # sells needs only three months" for "six months, except when selling, in which
+                # case three months is enough"
+                if cq and all(any(agree(c, q) for q in quantities(sentence[end:])) and
+                              not any(agree(c, q) for q in quantities(sentence[:start])) for c in cq):
+                    continue
                 return sentence[named:end].strip(" ,")
     return None
 
