@@ -846,6 +846,7 @@ def duty_made_optional(claim: str, source: str) -> tuple[str, str] | None:
     return None
 
 
+_ANYTIME = re.compile(r"\b(?:at\s+any\s+time|any\s*time|whenever\s+they\s+(?:like|wish|want))\b", re.IGNORECASE)
 _NARROW = re.compile(r"\b(only|exclusively|solely|limited to|never|none|no one|nobody)\b", re.IGNORECASE)
 _RESTRICTED = re.compile(r"\b(?:only|exclusively|solely|limited|just|except|never|no|not|none|"
                          r"unless|but|single|sole|restricted|exclusive)\b|n't",
@@ -858,6 +859,12 @@ def narrowed(claim: str, source: str) -> str | None:
     m = _NARROW.search(NEGATED_BOUND.sub(lambda b: "_" * len(b.group(0)), claim))  # "never more than 10": a bound
     if m is None:
         return None
+    # the source says it holds at any time of what the claim restricts: "Employees may opt out
+    # only within the first three months" where "Employees may opt out at any time"
+    head = content_words(claim[: m.start()])
+    if m.group(1).lower() == "only" and len(head) >= 2 and any(
+            head <= content_words(source[a:b]) and _ANYTIME.search(source[a:b]) for a, b in sentences(source)):
+        return "only"
     clause = aligned_clause(claim, source)
     if overlap(claim, clause) < 0.5 or _RESTRICTED.search(clause):
         return None

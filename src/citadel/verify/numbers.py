@@ -71,10 +71,14 @@ _PER = {"day": "day", "daily": "day", "week": "week", "weekly": "week", "month":
 
 _PERIOD_WORDS = frozenset(("daily", "weekly", "monthly", "yearly", "annual", "hourly"))
 _NUMWORDS = "|".join(sorted(_SMALL, key=len, reverse=True))
+_CARDINALS = "|".join(sorted((k for k in _SMALL if k not in _ORDINALS), key=len, reverse=True))
 _NUM = (
     r"(?:(?<![\w.\-])|(?<=\$)|(?<=€)|(?<=£))"
     r"(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+|"
-    r"(?:" + _NUMWORDS + r")(?:[ -](?:" + "|".join(k for k in _SMALL if _SMALL[k] < 10) + r"))?"
+    r"(?:(?:" + _CARDINALS + r")(?:[ -](?:" + "|".join(k for k in _SMALL if _SMALL[k] < 10 and k not in _ORDINALS)
+    + r"))?|"
+    # an ordinal, unless an amount follows it: "the first half hour", "the first 30 minutes"
+    r"(?:" + "|".join(_ORDINALS) + r")(?![ -](?:\d|" + _CARDINALS + r")\b))"
     r"(?![a-z]))"  # a number word ends a word: not "ten" in "tend", nor "one" in "ones"
 )
 _HI = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|(?:" + _NUMWORDS + r")(?![a-z])"
@@ -100,6 +104,9 @@ _QTY_TAIL = (
 )
 _PERIOD_LABEL = re.compile(r"\b(monthly|weekly|daily|annual|annually|yearly|hourly)\b[^;:|\n.]{0,30}:\s*$",
                            re.IGNORECASE)
+#: a price whose subject names its period: "Annual membership costs 90 EUR", "the monthly fee is 12 USD"
+_PERIOD_SUBJECT = re.compile(r"\b(monthly|weekly|daily|annual|yearly)\s+(?:[a-z]+\s+){1,2}(?:costs?|is|are)\s*$",
+                             re.IGNORECASE)
 _QTY = re.compile(_LEAD + _range("-|to|–|and") + _QTY_TAIL, re.IGNORECASE)
 # "15 and 216 kD" is two numbers; "between 15 and 216 kD" is a range
 _QTY_NO_AND = re.compile(_LEAD + _range("-|to|–") + _QTY_TAIL, re.IGNORECASE)
@@ -524,8 +531,9 @@ def _quantity(t: str, orig: str, m: re.Match[str]) -> Quantity | None:
     per = _PER.get(per.lower()) if per else m.group("per4").lower() if m.group("per4") else None
     if per is None and unit is None and (m.group("unit") or "").lower() in _PERIOD_WORDS:
         per = _PER[m.group("unit").lower()]  # "12 weekly sessions": a count of what happens each week
-    if per is None:  # a table cell labelled by its period: "Monthly premium: $45"
-        label = _PERIOD_LABEL.search(t, max(0, m.start() - 45), m.start())
+    if per is None:  # a table cell labelled by its period: "Monthly premium: $45"; "Annual membership costs 90 EUR"
+        label = _PERIOD_LABEL.search(t, max(0, m.start() - 45), m.start()) or \
+            _PERIOD_SUBJECT.search(t, max(0, m.start() - 45), m.start())
         per = _PER.get(label.group(1).lower()) if label else None
     end = m.end("unit") if unit and m.group("unit") else m.end("num") if not m.group("hi") \
         else m.end("hi")

@@ -227,6 +227,7 @@ _ORDINAL_DAY = re.compile(r"\b(?P<nth>first|second|third|fourth|last|1st|2nd|3rd
                           re.IGNORECASE)
 #: the whole year or day, said of when something holds
 _ALL_YEAR = re.compile(r"\b(?:all\s+year(?:\s+round)?|year[-\s]round|throughout\s+the\s+year|(?:a)?round\s+the\s+clock|"
+                       r"24\s+hours\s+a\s+day|at\s+all\s+times|"
                        r"all\s+day\s+and\s+(?:all\s+)?night|every\s+day\s+of\s+the\s+year)\b|\b24/7", re.IGNORECASE)
 #: part of the year: "from March to November", "in the summer months", "during winter"
 _SEASON = re.compile(r"\bfrom\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+(?:to|until|till|through)\s+"
@@ -424,6 +425,8 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         if not negation_count(claim) and not NEGATIVE_WORDS & set(words(claim)) else set()
     univ = tuple(sorted((set(words(_PERIODIC.sub(" ", claim))) & (UNIVERSAL | free)) - bw
                         - set(words(source))))
+    if univ and _ALL_YEAR.search(source):  # "at any hour" where it is open "24 hours a day"
+        univ = tuple(w for w in univ if w not in ("any", "anytime", "always"))
     if univ:  # "every ticket" where the sentence says "all tickets"
         same = _same_quantified(claim, best)
         univ = tuple(w for w in univ if w not in same)
@@ -509,6 +512,21 @@ def _amount_mismatch(claim: str, source: str) -> tuple[str, str, str, str] | Non
     if found is not None:
         return found[0], found[1], "sentence", "shares of one group"
     return None
+
+
+#: a sentence that says no without a negation word: "kept out of direct sunlight"
+_AWAY = re.compile(r"\b(?:out\s+of|away\s+from|clear\s+of)\b", re.IGNORECASE)
+
+
+def _denied_alike(claim: str, source: str) -> bool:
+    """The claim denies, and the sentence it restates says no too ("Furniture cannot be sent by
+    express" for "Express delivery is not available for furniture", "Do not keep it in direct
+    sunlight" for "kept out of direct sunlight"): the model's reading of the claim's opposite,
+    its denial taken away, is no evidence against it."""
+    if not negation_count(claim):
+        return False
+    _, best = _closest_sentence(claim, source, "")
+    return bool(negation_count(best) or _AWAY.search(best) or NEGATIVE_WORDS & set(words(best)))
 
 
 def _unmet(claim: str, condition: str | None) -> str | None:
@@ -929,7 +947,7 @@ class Verifier:
             return RuleVerdict(Verdict.UNSUPPORTED, f"scope: the claim says '{crisp.narrowed}', "
                                "the source states no such restriction", 0.1)
         if f.get("says_opposite") and not order_confirmed(claim, source) and crisp.measured is None \
-                and not comparison_confirmed(claim, source):
+                and not comparison_confirmed(claim, source) and not _denied_alike(claim, source):
             return RuleVerdict(Verdict.CONTRADICTED, "opposite claim: the source supports the claim's opposite "
                                f"better: \"{opposite(claim)}\"", 0.05, final=False)
         if num.status is NumberStatus.MISSING:
