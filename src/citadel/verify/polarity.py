@@ -254,7 +254,7 @@ _RESTRICTS = re.compile(r"\b(?:only|exclusively|solely|except|unless|instead|but
 
 _DENIAL = re.compile(r"\b(?:not|never|no)\b|n't\b", re.IGNORECASE)
 #: a verb said with where it must not be: "kept out of direct sunlight", "stay away from the edge"
-_AWAY = re.compile(r"\b(?:out\s+of|away\s+from|clear\s+of)\b", re.IGNORECASE)
+AWAY = re.compile(r"\b(?:out\s+of|away\s+from|clear\s+of)\b", re.IGNORECASE)
 _SUBCLAUSE = re.compile(r"\b(?:if|when|unless|because|although|though|while|whereas|who|which|that|until)\b"
                         r"[^,;.]*", re.IGNORECASE)
 _EXCEPTION = re.compile(r"\b(?:exceptions?|exempt(?:ed|ion|ions)?)\b", re.IGNORECASE)
@@ -396,7 +396,7 @@ def denied_head(claim: str, source: str) -> tuple[str, str] | None:
                     and not (_CONDITIONED.search(sent) and _CONDITIONS.search(claim)):
                 return surface(w, claim), "affirmed"
             # ("kept out of direct sunlight" says "do not keep it in direct sunlight")
-            if ps == {"-"} and theirs == {"+"} and not _RESTRICTS.search(sent) and not _AWAY.search(sent):
+            if ps == {"-"} and theirs == {"+"} and not _RESTRICTS.search(sent) and not AWAY.search(sent):
                 return surface(w, claim), "denied"
     return None
 
@@ -554,4 +554,4 @@ def shared_denial(claim: str, sentence: str) -> bool:
     return any(p == "-" and w in theirs for w, p in uses(claim))
 
 
-__all__ = ["ceased_object", "contained_denial", "lifted_ban", "without_required", "permission_flip", "surface", "contrasted", "denied_head", "dropped_contrast", "normed_words", "released", "shared_denial", "uses"]
+__all__ = ["AWAY", "ceased_object", "contained_denial", "lifted_ban", "without_required", "permission_flip", "surface", "contrasted", "denied_head", "dropped_contrast", "normed_words", "released", "shared_denial", "uses"]

@@ -116,6 +116,7 @@ from citadel.verify.order import (
     unchanged_named,
 )
 from citadel.verify.polarity import (
+    AWAY,
     ceased_object,
     contained_denial,
     lifted_ban,
@@ -514,10 +515,6 @@ def _amount_mismatch(claim: str, source: str) -> tuple[str, str, str, str] | Non
     return None
 
 
-#: a sentence that says no without a negation word: "kept out of direct sunlight"
-_AWAY = re.compile(r"\b(?:out\s+of|away\s+from|clear\s+of)\b", re.IGNORECASE)
-
-
 def _denied_alike(claim: str, source: str) -> bool:
     """The claim denies, and the sentence it restates says no too ("Furniture cannot be sent by
     express" for "Express delivery is not available for furniture", "Do not keep it in direct
@@ -526,7 +523,7 @@ def _denied_alike(claim: str, source: str) -> bool:
     if not negation_count(claim):
         return False
     _, best = _closest_sentence(claim, source, "")
-    return bool(negation_count(best) or _AWAY.search(best) or NEGATIVE_WORDS & set(words(best)))
+    return bool(negation_count(best) or AWAY.search(best) or NEGATIVE_WORDS & set(words(best)))
 
 
 def _unmet(claim: str, condition: str | None) -> str | None:
