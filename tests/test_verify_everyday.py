@@ -393,6 +393,10 @@ WRONG += [
      "The annual season ticket costs 40 EUR. Single tickets cost 3 EUR.", "number"),
     ("only, where the source says at any time", "Members may cancel only online.",
      "Members may cancel at any time. Refunds take five days.", "scope"),
+    ("a monthly amount said per week", "The grant pays 400 EUR a week.",
+     "The grant pays a monthly allowance of 400 EUR for a year.", "number"),
+    ("the second thing of a denied list", "The depot accepts oil.",
+     "The depot accepts wood and metal, but not paint or oil.", "negation"),
     ("what a sibling of the subject gets", "The Silver card includes travel insurance.",
      "The Silver card includes one free lounge visit a year. The Gold card adds travel insurance and a higher "
      "spending limit.", "entity"),
@@ -706,6 +710,10 @@ RIGHT = [
      "Express delivery is not available for sofas."),
     ("kept out of", "Do not keep the vaccine in the freezer.", "The vaccine must be kept out of the freezer."),
     ("the first half hour", "The first half hour of parking is free.", "The first 30 minutes of parking are free."),
+    ("a thing before the denied list", "The depot accepts metal.",
+     "The depot accepts wood and metal, but not paint or oil."),
+    ("a monthly amount said per month", "The allowance is 400 EUR a month.",
+     "The grant pays a monthly allowance of 400 EUR."),
     ("more of a mass noun, amounts the same way", "The desktop has more memory than the laptop.",
      "The laptop comes with 8 GB of memory. The desktop ships with 32 GB of memory."),
 ]

@@ -286,6 +286,7 @@ from citadel.verify.polarity import denied_head, released, uses  # noqa: E402
         ("No pets allowed.", "allow", "-"),
         ("No red tickets are left.", "leav", "-"),  # an adjective first: the auxiliary's verb is denied
         ("You may never take more than two bags.", "bag", "+"),  # "never more than": a bound
+        ("It takes wood, but not paint or oil.", "oil", "-"),  # a denial goes on along its "or" list
         ("Smoking is not permitted here.", "smok", "?"),  # the subject of a ban
         ("You may take no more than two bags.", "bag", "+"),  # a bound, not a denial
         ("You may take not only a bag but a case.", "bag", "+"),

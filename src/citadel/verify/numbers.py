@@ -104,8 +104,9 @@ _QTY_TAIL = (
 )
 _PERIOD_LABEL = re.compile(r"\b(monthly|weekly|daily|annual|annually|yearly|hourly)\b[^;:|\n.]{0,30}:\s*$",
                            re.IGNORECASE)
-#: a price whose subject names its period: "Annual membership costs 90 EUR", "the monthly fee is 12 USD"
-_PERIOD_SUBJECT = re.compile(r"\b(monthly|weekly|daily|annual|yearly)\s+(?:[a-z]+\s+){1,2}(?:costs?|is|are)\s*$",
+#: an amount whose subject names its period: "Annual membership costs 90 EUR", "the monthly fee is
+#: 12 USD", "a monthly allowance of 600 EUR"
+_PERIOD_SUBJECT = re.compile(r"\b(monthly|weekly|daily|annual|yearly)\s+(?:[a-z]+\s+){1,2}(?:costs?|is|are|of)\s*$",
                              re.IGNORECASE)
 _QTY = re.compile(_LEAD + _range("-|to|–|and") + _QTY_TAIL, re.IGNORECASE)
 # "15 and 216 kD" is two numbers; "between 15 and 216 kD" is a range

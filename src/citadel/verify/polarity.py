@@ -211,6 +211,10 @@ def uses(text: str) -> tuple[tuple[str, str], ...]:
             continue
         w = _norm(tok)
         subject_said = no_subject and not denied_verb and len(out) == clause_start
+        if after_head and before_previous in ("or", "nor") and out and out[-1][1] == "-":
+            # "but not asbestos or tyres": the denial goes on to each thing of its list
+            out.append((w, "-"))
+            continue
         if subordinate:
             out.append((w, "?"))
             seen, pending = True, None
