@@ -996,38 +996,44 @@ def complementary_bound(claim: str, source: str) -> bool:
         for q in sq:
             if not _agree(c, q):
                 continue
-            before, after = folded_source[:q.start], folded_source[q.end:]
-            if low and (_HIGH_BEFORE.search(before) or _HIGH_AFTER.match(after)):
-                return True
-            if high and (_LOW_BEFORE.search(before) or _LOW_AFTER.match(after)):
+            src_low, src_high = _bounds_around(folded_source, q)
+            if (low and src_high) or (high and src_low):
                 return True
     return False
 
 
-_DENIED_BOUND = re.compile(r"\b(?:no|not|never)\s+(?:[a-z]+\s+)?$")
+def _bounds_around(text: str, q: Quantity) -> tuple[re.Match[str] | None, re.Match[str] | None]:
+    """The words that make ``q`` (a quantity of ``text``) a lower bound ("at least 3", "3 or
+    more") and an upper one ("up to 3", "3 or less"), each None when there are none."""
+    before, after = text[:q.start], text[q.end:]
+    return (_LOW_BEFORE.search(before) or _LOW_AFTER.match(after),
+            _HIGH_BEFORE.search(before) or _HIGH_AFTER.match(after))
+
+
 def meets_bound(claim: str, condition: str) -> bool:
     """A value of the claim lies inside a bound the condition states ("a 17-year-old" inside
     "under 18", "a 90-minute ride" inside "longer than 45 minutes")."""
     folded = fold(condition)
     for q in quantities(condition):
-        before = folded[:q.start]
-        low = _LOW_BEFORE.search(before) or _LOW_AFTER.match(folded[q.end:])
-        high = _HIGH_BEFORE.search(before) or _HIGH_AFTER.match(folded[q.end:])
+        low, high = _bounds_around(folded, q)
         if not (low or high) or q.lo != q.hi:
             continue
+        before = folded[:q.start]
+        strict = _STRICT_LOW.search(before) or _STRICT_HIGH.search(before)
         for c in quantities(claim):
             # of one unit and kind, or an age against a bare number ("a 17-year-old", "under 18");
             # "aged 18" meets no "at least three years", "a day pass" no "under 12"
             if c.lo != c.hi or c.per != q.per or not (
                     (c.unit == q.unit and c.kind == q.kind) or (c.kind == "age" and q.unit is None and q.kind is None)):
                 continue
-            strict = _STRICT_LOW.search(before) or _STRICT_HIGH.search(before)
             inside = (c.lo > q.lo or (c.lo == q.lo and not strict)) if low else (c.lo < q.lo or (c.lo == q.lo and not strict))
             if inside:
                 return True
     return False
 
 
+#: a denial just before a bound turns it: "never costs more than 45 EUR" is at most 45 EUR
+_DENIED_BOUND = re.compile(r"\b(?:no|not|never)\s+(?:[a-z]+\s+)?$")
 _BEYOND_THAT = re.compile(r"\b(?:over|above|more than|beyond|exceeding|past)\s+(?:that|this|it|these|those)\b")
 _BELOW_THAT = re.compile(r"\b(?:under|below|less than|fewer than|within)\s+(?:that|this|it|these|those)\b")
 
@@ -1053,12 +1059,10 @@ def turned_bound(claim: str, source: str) -> tuple[str, str] | None:
         for q in sq:
             if not _agree(c, q):
                 continue
-            before, after = folded_source[:q.start], folded_source[q.end:]
-            src_high = _HIGH_BEFORE.search(before) or _HIGH_AFTER.match(after)
-            src_low = _LOW_BEFORE.search(before) or _LOW_AFTER.match(after)
+            src_low, src_high = _bounds_around(folded_source, q)
             for m in (src_high, src_low):
                 if m is not None and m.re is not _HIGH_AFTER and m.re is not _LOW_AFTER \
-                        and _DENIED_BOUND.search(before, 0, m.start()):
+                        and _DENIED_BOUND.search(folded_source, 0, m.start()):
                     src_high, src_low = src_low, src_high  # "must not take more than two"
                     break
             if (low and src_low) or (high and src_high):
@@ -1600,9 +1604,8 @@ def _entailed(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
             return True  # "between 1 and 200; values outside this range return an error"
         if s.lo < s.hi or any(r.lo < r.hi and r.start <= s.start and s.end <= r.end for r in sq):
             continue  # a range or an end of one ("from 6 a.m. to 22:00"): no bound
-        before, after = source[: s.start], source[s.end:]
-        bounded = ((_LOW_BEFORE.search(before) or _LOW_AFTER.match(after)) and vlo >= slo) or (
-            (_HIGH_BEFORE.search(before) or _HIGH_AFTER.match(after)) and vhi <= shi)
+        at_least, at_most = _bounds_around(source, s)
+        bounded = (at_least and vlo >= slo) or (at_most and vhi <= shi)
         if c.unit == "o'clock" and _ENDPOINT.search(claim, 0, c.start):
             bounded = False  # "closes until 10 a.m." is an end of its own, not one inside "until 11 a.m."
         if bounded and not _stated_nearer(c, claim, s, sq, source):
