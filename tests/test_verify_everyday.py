@@ -400,6 +400,20 @@ WRONG += [
     ("what a sibling of the subject gets", "The Silver card includes travel insurance.",
      "The Silver card includes one free lounge visit a year. The Gold card adds travel insurance and a higher "
      "spending limit.", "entity"),
+    ("a part said of a sibling", "The `--fast` mode skips the checksum test and is the default.",
+     "The `--safe` mode runs every test and is the default when no mode is given. The `--fast` mode skips the "
+     "checksum test as it is slow.", "entity"),
+    ("a pronoun's sentence says the contrary", "The pharmacy is open on bank holidays.",
+     "The pharmacy opens at 9 a.m. on weekdays and at 10 a.m. on Saturdays. It is closed on Sundays and "
+     "bank holidays.", "aligned sentence"),
+    ("whose design, reversed", "Karl Benz refined Gottlieb Daimler's first engine.",
+     "Gottlieb Daimler did not build the first car; he refined Karl Benz's first engine for use in boats.",
+     "aligned sentence"),
+    ("a version of another name", "The app needs Android 9 or later.",
+     "The app runs on iOS 15 and 16 and on Android 11 or later. Version 9 of the app was the last for tablets.",
+     "number"),
+    ("a bound in the subject names a class", "Parcels heavier than 10 kg cost 12 EUR to send.",
+     "Parcels heavier than 20 kg cost 12 EUR to send.", "number"),
 ]
 
 RIGHT = [
@@ -716,6 +730,15 @@ RIGHT = [
      "The grant pays a monthly allowance of 400 EUR."),
     ("more of a mass noun, amounts the same way", "The desktop has more memory than the laptop.",
      "The laptop comes with 8 GB of memory. The desktop ships with 32 GB of memory."),
+    ("a weaker bound of a count", "The lighthouse has been struck by lightning more than 40 times.",
+     "The old lighthouse stands at the harbour mouth. It has been struck by lightning more than 60 times."),
+    ("a sentence the claim restates, not a sibling's", "A weekly pass renews on the same weekday each week.",
+     "If you bought a yearly pass, it renews every year on the purchase date unless you cancel it. Weekly passes "
+     "renew on the same day every week."),
+    ("what is allowed is not what is blocked", "A failed build means the branch cannot be released until it is fixed.",
+     "Anyone can restart a failed build, which blocks the release of the branch until the build is fixed."),
+    ("a version in a list of them", "The tool no longer supports Python 3.8.",
+     "The tool drops support for Python 3.7 and 3.8; it is tested on Python 3.11 to 3.13."),
 ]
 
 

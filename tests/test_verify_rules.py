@@ -612,3 +612,31 @@ def test_a_claim_that_states_an_amount_is_left_to_the_number_check() -> None:
     assert priced_but_free("Parking costs 9 EUR for six hours.", source) is None
     # the number check reads the amount: it is nowhere in the source
     assert check_numbers("Parking costs 9 EUR for six hours.", source).status is NumberStatus.MISSING
+
+
+def test_a_leading_pronoun_is_read_as_the_subject_before_it() -> None:
+    from citadel.verify.align import resolve_pronouns
+
+    assert resolve_pronouns("The ferry leaves at noon. It returns at 6 p.m.") == \
+        "The ferry leaves at noon. The ferry returns at 6 p.m."
+    # a clause after a semicolon speaks of the first clause's subject
+    assert resolve_pronouns("Ada Lovelace did not build the engine; she described its programs.") == \
+        "Ada Lovelace did not build the engine; Ada Lovelace described its programs."
+    # an "it" that stands for nothing, and a sentence that opens with no subject, stay as they are
+    for text in ("Rest well. It is important to drink water.", "In 2010 the law changed. It now requires a permit."):
+        assert resolve_pronouns(text) == text
+
+
+def test_a_version_belongs_to_the_name_before_it() -> None:
+    source = "The tool runs on Windows 10 and 11 and on macOS 13 or later."
+    assert check_numbers("The tool needs macOS 10 or later.", source).status is NumberStatus.CONFLICT
+    assert check_numbers("The tool runs on Windows 11.", source).status is NumberStatus.OK
+    assert check_numbers("It needs Python 3.", "It needs Python 3.12 or newer.").status is NumberStatus.OK
+
+
+def test_a_weaker_lower_bound_of_a_count_follows_but_not_of_a_rule() -> None:
+    source = "The bridge has been repainted more than 30 times."
+    assert check_numbers("The bridge has been repainted more than 20 times.", source).status is NumberStatus.OK
+    assert check_numbers("The bridge has been repainted more than 40 times.", source).status is not NumberStatus.OK
+    # a threshold of a rule is no count: "must be over 16" is wrong where the source says over 18
+    assert check_numbers("Drivers must be over 16.", "Drivers must be over 18.").status is not NumberStatus.OK

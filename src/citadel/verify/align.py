@@ -260,6 +260,39 @@ def passive_swap(claim: str, source: str) -> tuple[str, str] | None:
     return None
 
 
+#: a name said as an owner ("James Watt's earlier design"): the name and the words after it
+_POSSESSED = re.compile(r"\b(?P<name>[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,3})['’]s\s+(?P<what>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)")
+
+
+def _owner(name: str) -> bool:
+    """A name that can own something: not "It's", "That's", "Let's" (a verb contracted)."""
+    return bool(sequence(name)) and name.split()[0].lower() not in _NOT_A_SUBJECT | {"that", "let", "what"}
+
+
+def possessor_swap(claim: str, source: str) -> tuple[str, str] | None:
+    """``(claim's owner, source's owner)`` when the claim gives a thing of the source's
+    ("Newcomen's earlier design") to another person or body the source names ("Watt's
+    earlier design"), and the source never says it of the claim's: who did what to whose
+    work is reversed ("Newcomen improved Watt's earlier design" where Watt "improved Thomas
+    Newcomen's earlier design")."""
+    theirs = [(m.group("name"), sequence(m.group("what"))) for m in _POSSESSED.finditer(source)
+              if _owner(m.group("name"))]
+    if not theirs:
+        return None
+    source_words, claim_words = set(sequence(source)), set(sequence(claim))
+    for m in _POSSESSED.finditer(claim):
+        name, what = m.group("name"), sequence(m.group("what"))
+        if not what or not _owner(name) or not set(sequence(name)) <= source_words:
+            continue
+        owners = {n for n, w in theirs if w == what}
+        if not owners or any(set(n.lower().split()) & set(name.lower().split()) for n in owners):
+            continue
+        other = next((n for n in owners if set(sequence(n)) <= claim_words), None)
+        if other is not None:
+            return name, other
+    return None
+
+
 #: the longest phrase, and the most words between two phrases, that :func:`swapped` exchanges
 MAX_PHRASE = 3
 MAX_BETWEEN = 3
@@ -405,17 +438,89 @@ def moved_attribute(claim: str, source: str) -> tuple[str, str] | None:
         # or about a sibling of the subject, said as the claim says it ("The Team plan adds shared
         # folders" for "The Basic plan includes shared folders")
         home = next((i for i, (s, cv) in enumerate(zip(sents, cover))
-                     if cv >= MIN_PREDICATE and not subject & s and (
+                     if cv >= MIN_PREDICATE and not subject & s
+                     # "Mount Etna stands on Sicily. It has erupted 200 times": the same subject
+                     and not (i and _OPENS_WITH_PRONOUN.match(source[spans[i][0]:spans[i][1]])
+                              and subject <= sents[i - 1]) and (
                          not set(seqs[i][:2]) & set(c) or _sibling(seqs[i], c, k)
-                         and negation_count(claim) == negation_count(source[spans[i][0]:spans[i][1]]))), None)
+                         and negation_count(_main_clause(claim))
+                         == negation_count(_main_clause(source[spans[i][0]:spans[i][1]])))), None)
         # and the subject has a sentence of its own, where it comes first
         # (a sentence of its own that speaks of "it" or "them" may say the predicate of it:
         # "The --force flag allows it to overwrite them")
-        own = [i for i, s in enumerate(sents) if subject <= s and cover[i] <= MAX_OWN_PREDICATE
-               and subject & set(seqs[i][:3]) and not _PRONOUNS.search(source[spans[i][0]:spans[i][1]])]
+        # (a sentence the claim restates is the claim's own: "Monthly subscriptions renew on the
+        # same day each month" for "A monthly subscription renews on the same date every month")
+        own = [i for i, s in enumerate(sents) if subject <= s
+               and cover[i] <= MAX_OWN_PREDICATE and len(s & set(c)) < MIN_PREDICATE * len(s)
+               and subject & set(seqs[i][:3]) and not _PRONOUNS.search(_main_clause(source[spans[i][0]:spans[i][1]]))]
         if home is not None and own:
             return " ".join(c[:k]), source[spans[home][0]:spans[home][1]]
     return None
+
+
+#: where a sentence's main clause ends and a condition or circumstance of it begins
+_SUBCLAUSE = re.compile(r",?\s+(?:when|whenever|if|unless|where|because|although|though|while|once|"
+                        r"as(?=\s+(?:it|they|he|she|we|you|i)\s))\s", re.IGNORECASE)
+
+
+def _main_clause(sent: str) -> str:
+    """The sentence up to its first subordinate clause ("X is the default | when the output is
+    not a terminal"), without its exceptions ("all output | except errors"): a negation there
+    is the condition's, not the statement's."""
+    m = _SUBCLAUSE.search(sent)
+    sent = sent[:m.start()] if m else sent
+    for start, _, end, _ in sorted(_condition_spans(sent), reverse=True):  # "all output except errors"
+        sent = sent[:start] + " " + sent[end:]
+    return sent
+
+
+#: a pronoun that opens a sentence or a clause after a semicolon, as its subject; an
+#: "it" before "is possible to" or "is likely that" stands for nothing
+_LEADING_PRONOUN = re.compile(r"(?:(?<=^)|(?<=[.!?;]\s))(?P<pronoun>It|it|They|they|He|he|She|she)"
+                              r"(?=\s+(?!(?:is|was|seems|appears|takes)\s+\w+\s+(?:to|that)\b)\w)")
+_OPENS_WITH_PRONOUN = re.compile(r"\s*(?:it|its|they|their|he|his|she|her)\b", re.IGNORECASE)
+#: the most words of a subject a pronoun is read as
+MAX_RESOLVED_WORDS = 5
+
+
+#: the words before the first verb of a sentence: its subject ("Mount Etna" of "Mount Etna
+#: stands on ...", "Version 3.0" of "Version 3.0 drops support ...")
+_OPENING_SUBJECT = re.compile(r"\s*(?P<subject>(?:(?:the|a|an|this|our|your)\s+)?(?:[\w.'-]+\s+){0,3}?[\w.'-]+)"
+                              r"(?=\s+(?:also\s+|still\s+|now\s+)?(?:is|are|was|were|has|have|had|can|cannot|"
+                              r"may|must|will|would|should|does|do|did|[a-z]{3,}(?:s|ed))\b)", re.IGNORECASE)
+
+
+def resolve_pronouns(source: str) -> str:
+    """``source`` with a pronoun that opens a sentence or a clause after a semicolon put back
+    as the subject of the sentence or clause before it ("Mount Etna stands on Sicily. It has
+    erupted 200 times" -> "... Mount Etna has erupted 200 times"; "James Watt did not invent
+    it; he improved ..." -> "...; James Watt improved ..."): the rules that read a claim
+    against one sentence then find the subject the sentence speaks of. A subject of more than
+    ``MAX_RESOLVED_WORDS`` words, one that is a pronoun itself or opens with a preposition is
+    left alone."""
+    spans = sentences(source)
+    out, pos = [], 0
+    for m in _LEADING_PRONOUN.finditer(source):
+        at = next((k for k, (a, b) in enumerate(spans) if a <= m.start() < b), None)
+        if at is None:
+            continue
+        a, _ = spans[at]
+        if source[a:m.start()].strip():  # a clause after a semicolon: the sentence's first clause
+            previous = source[a:m.start()]
+        elif at:
+            previous = source[spans[at - 1][0]:spans[at - 1][1]]
+        else:
+            continue
+        found = _OPENING_SUBJECT.match(previous)
+        subject = found.group("subject").strip() if found else ""
+        if not sequence(subject) or len(subject.split()) > MAX_RESOLVED_WORDS \
+                or subject.split()[0].lower() in _NOT_A_SUBJECT | {"this", "that", "there"}:
+            continue
+        out.append(source[pos:m.start()])
+        out.append(subject[:1].upper() + subject[1:] if m.group("pronoun")[0].isupper() else subject)
+        pos = m.end()
+    out.append(source[pos:])
+    return "".join(out)
 
 
 def _sibling(theirs: list[str], mine: list[str], k: int) -> bool:

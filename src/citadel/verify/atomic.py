@@ -47,6 +47,7 @@ _SUBJECT_WORD = r"(?!(?:and|or|for|of|in|on|with|to|at|by|from|than|as)\b)\w[\w'
 _CLAUSE = re.compile(rf"^(?:(?:the|a|an|all|some|every|each|no|this|these|its|their|our|your)\s+)?"
                      rf"{_SUBJECT_WORD}(?:\s+{_SUBJECT_WORD}){{0,3}}\s+(?:also\s+|not\s+|only\s+)?{_VERB}\b",
                      re.IGNORECASE)
+_KNOWN_VERB_FIRST = re.compile(rf"^(?:also |then |still |only |never |not |always )?{_VERB}\b", re.IGNORECASE)
 _HAS_VERB = re.compile(rf"\b{_VERB}\b", re.IGNORECASE)
 _VERB_AT = re.compile(rf"\s+(?:also\s+|not\s+|only\s+)?(?P<verb>{_VERB})\b", re.IGNORECASE)
 _DETERMINER = frozenset("the a an this these that those its their our your my his her".split())
@@ -75,7 +76,9 @@ def atomic_parts(claim: str) -> list[str]:
         if m.group(0).strip() != ";" and not (_STARTS_VERB.match(rest) or _is_clause(rest)):
             continue
         head = text[pos:m.start()]
-        if (len(head.split()) < MIN_WORDS or not _HAS_VERB.search(head)) and not pieces:
+        # (a verb the list does not know, "The mode skips the test", heads a predicate part only)
+        if (len(head.split()) < MIN_WORDS or not (_HAS_VERB.search(head) or _KNOWN_VERB_FIRST.match(rest)
+                                                   and subject_of(head))) and not pieces:
             continue  # "X and Y are ...": the "and" joins the subject, not two facts
         pieces.append(head)
         pos = m.end()
@@ -113,6 +116,13 @@ def _is_clause(text: str) -> bool:
     return m is not None and not _PREPOSITION.match(text) and not _RELATIVE.match(m.group(0) + " ")
 
 
+#: a word that opens a subordinate clause, and a verb of any form with its object after it
+_SUBORDINATE = re.compile(r"\s(?:as|when|whenever|if|unless|because|while|until|before|after|since|once)\s",
+                          re.IGNORECASE)
+_OBJECT_VERB = re.compile(r"\s[a-z]{3,}(?:s|ed)\s+(?=(?:a|an|the|each|every|its|their|his|her|our|your|"
+                          r"all|any|no)\s)")
+
+
 def subject_of(text: str) -> str | None:
     """The words before a sentence's verb ("All three rooms" of "All three rooms cost ..."),
     or None when they read as no subject (a preposition first, a clause inside)."""
@@ -125,6 +135,14 @@ def subject_of(text: str) -> str | None:
             continue  # "The update fixes", "The new update changes": a verb's word as a noun
         subject = text[: m.start()]
         break
+    if subject and (sub := _SUBORDINATE.search(subject)):
+        # the known verb is in a clause of its own ("The flag prints each file as it is
+        # compressed"): the sentence's verb is an unlisted one before it, taking an object
+        verb = _OBJECT_VERB.search(subject, 0, sub.start() + 1)
+        subject = subject[:verb.start()] if verb else None
+    elif subject is None and (verb := _OBJECT_VERB.search(text, 0, 60)) and len(text[:verb.start()].split()) <= 5 \
+            and not re.search(r"[.!?][\"')\]]*\s", text):
+        subject = text[:verb.start()]  # "The fast mode skips the checksum test": an unlisted verb
     if not subject or _PREPOSITION.match(subject) or re.search(r",|\b(?:that|who|which)\b", subject):
         return None
     return subject

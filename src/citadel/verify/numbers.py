@@ -839,6 +839,43 @@ MIN_NAMED_FREE = 0.3
 MIN_PRICED_OVERLAP = 0.6
 
 
+#: a product or standard's name with its number after it ("macOS 12", "Windows 10", "Python
+#: 3.12", "HTTP/2"): a capital letter inside or first, not a month or a word that opens a sentence
+_NAMED_NUMBER = re.compile(r"(?<![\w.])(?P<name>[A-Za-z][A-Za-z]*[A-Z][A-Za-z]*|[A-Z][a-z]+)[ /]v?"
+                           r"(?P<number>\d+(?:\.\d+)*)\b(?!%)(?P<more>(?:(?:,\s*|,?\s+(?:and|or|to)\s+|\s*[-–]\s*)\d+(?:\.\d+)*\b(?!%))*)")
+
+
+_CALENDAR_WORD = re.compile(r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*|"
+                            r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|week|day|year|page|chapter", re.IGNORECASE)
+
+
+def _named_version(c: Quantity, claim: str, source: str) -> tuple[str, str] | None:
+    """``(claim's name and number, source's)`` when the claim's number is a version or
+    edition of a name ("macOS 10") and the source gives that name only other numbers
+    ("macOS 12 or later"), while the value matched elsewhere ("Windows 10")."""
+    m = next((m for m in _NAMED_NUMBER.finditer(claim) if m.start("number") < c.end and c.start < m.end("number")), None)
+    if m is None or m.start() == 0 or c.unit is not None or _CALENDAR_WORD.fullmatch(m.group("name")):
+        return None
+    name, number = m.group("name"), m.group("number")
+    theirs = [t for t in _NAMED_NUMBER.finditer(source) if t.group("name").lower() == name.lower()]
+    if not theirs or any(_names_number(t, number) for t in theirs):
+        return None
+    return f"{name} {number}", theirs[0].group(0)
+
+
+def _names_number(named: re.Match[str], number: str) -> bool:
+    """The source's name and its numbers (``named``: "Windows 7 and 8", "Python 3.12",
+    "Windows 8 to 11") include ``number``: one of them, a version under it ("Python 3" in
+    "Python 3.12"), or a value inside a range."""
+    said = [named.group("number")] + re.findall(r"\d+(?:\.\d+)*", named.group("more"))
+    if any(x == number or x.startswith(number + ".") for x in said):
+        return True
+    if re.search(r"\bto\b|[-–]", named.group("more")):
+        values = [float(x) for x in said if x.count(".") <= 1]
+        return bool(values) and number.count(".") <= 1 and min(values) <= float(number) <= max(values)
+    return False
+
+
 def check_numbers(claim: str, source: str, window: str | None = None) -> NumberCheck:
     """Compare the claim's quantities with the source's.
 
@@ -881,6 +918,12 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
             if named is None and other is None and len(cq) == 1:
                 named = _subject_elsewhere(c, claim, source, pounds) or _gapped_swap(c, claim, source, pounds) \
                     or _qualified_swap(c, claim, source, pounds)
+            if other is None and named is None:
+                version = _named_version(c, claim, source)
+                if version is not None:
+                    conflict = True
+                    problems.append(f"'{version[0]}' in the claim but '{version[1]}' in the source")
+                    continue
             every = _said_of_all(c, claim, source, pounds) if other is None and named is None else None
             if every is not None:
                 conflict = True
@@ -1568,6 +1611,32 @@ _OUTSIDE = re.compile(r"\b(?:outside|out of|beyond)\s+(?:of\s+)?(?:this|that|the
                       r"(?:range|limits?|bounds?|interval)\b")
 
 
+#: words that make a bound a rule's threshold, not a count: "must be at least 18" is wrong
+#: where the source requires 21, though every 21-year-old is at least 18
+_RULED = re.compile(r"\b(?:may|can|cannot|must|need|needs|required?|requires|allows?|allowed|permitted|"
+                    r"eligible|entitled|only|limit|limited|minimum|maximum|qualif\w*)\b", re.IGNORECASE)
+
+
+def _within_bound(c: Quantity, claim: str, lower: bool, sq: list[Quantity], source: str) -> bool:
+    """The claim's bound (``c``, a lower one when ``lower``) is a weaker one of the same kind
+    than a bound the source states: "has erupted more than 150 times" for "more than 200
+    times". A strict claim ("more than 200") needs more than a non-strict source ("at least
+    200"). Read for counts and measures, not for a rule's threshold (:data:`_RULED`)."""
+    strict_claim = (_STRICT_LOW if lower else _STRICT_HIGH).search(claim[:c.start]) is not None
+    clo, chi = c.base()
+    for s in sq:
+        if s.lo != s.hi or not _comparable(c, s) or (c.per or s.per) and c.per != s.per:
+            continue
+        at_least, at_most = _bounds_around(source, s)
+        if not (at_least if lower else at_most):
+            continue
+        strict_source = (_STRICT_LOW if lower else _STRICT_HIGH).search(source[:s.start]) is not None
+        theirs, mine = (s.base()[0], clo) if lower else (-s.base()[1], -chi)
+        if theirs > mine or theirs == mine and (strict_source or not strict_claim):
+            return True
+    return False
+
+
 def _entailed(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
     """The claim's quantity follows from the source's without being written there: a value
     inside a stated range ("110 per minute" in "100 to 120 per minute"), one that meets a
@@ -1590,6 +1659,10 @@ def _entailed(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
             if s.lo < s.hi and _comparable(c, s) and not (c.per and s.per and c.per != s.per) \
                     and _same(chi, s.base()[1] if upper else s.base()[0], c.tol * c.scale):
                 return True
+        # a bound in the subject names a class ("Work more than three days late receives zero")
+        if lower and not upper and not _RULED.search(claim) and c.start >= len(subject_of(claim) or "") \
+                and _within_bound(c, claim, True, sq, source):
+            return True
     if c.per and any(q.lo == c.lo and q.hi == c.hi and q.per and q.per != c.per and _comparable(c, q) for q in sq):
         return False  # "12 monthly sessions" where the source says "12 weekly": that, not a bound
     for s in [] if hedged else sq:

@@ -502,6 +502,8 @@ _GRANTS = re.compile(r"\b(?:may|can|allowed|permitted|free\s+to|welcome\s+to|ent
 _REFUSES = re.compile(r"\b(?:may\s+not|cannot|can\s+not|can't|must\s+not|mustn't|"
                       r"not\s+(?:be\s+)?(?:allowed|permitted)|prohibited|forbidden|banned|"
                       r"no\s+\w+(?:\s+\w+)?\s+(?:is|are)\s+(?:allowed|permitted))\b", re.IGNORECASE)
+#: a verb that refuses what follows it: "a request for changes blocks merging"
+_BLOCKS = re.compile(r"\b(?:blocks?|blocked|prevents?|prevented|precludes?|precluded)\b", re.IGNORECASE)
 _PERMISSION = frozenset(stem(w) for w in (
     "may can allow allowed permit permitted free welcome entitled prohibit prohibited "
     "forbid forbidden ban banned must").split())
@@ -534,7 +536,9 @@ def permission_flip(claim: str, source: str) -> tuple[str, str] | None:
             continue
         no = bool(_REFUSES.search(sent))
         yes = bool(_GRANTS.search(_REFUSES.sub(" ", sent))) and not _DENIAL.search(_REFUSES.sub(" ", sent))
-        if (no and yes) or _EXCEPTING.search(sent):  # "may not ... unless": the claim may be the exception
+        # "may not ... unless": the claim may be the exception; "can request changes, which
+        # blocks merging": what is allowed is not what the claim forbids
+        if ((no or _BLOCKS.search(sent)) and yes) or _EXCEPTING.search(sent):
             mixed = True
         elif no and grants and _CONDITIONED.search(sent) and _CONDITIONS.search(claim):
             mixed = True  # "may keep a cat if the landlord agrees" for "must not ... without consent"

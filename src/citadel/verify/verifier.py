@@ -66,6 +66,8 @@ from citadel.verify.align import (
     narrowed,
     opposite_in_conjunct,
     passive_swap,
+    possessor_swap,
+    resolve_pronouns,
     raised_modality,
     stated_contrary,
     substitution,
@@ -410,6 +412,8 @@ SHORT_CLAIM = 15
 
 
 def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
+    # "Mount Etna stands on Sicily. It has erupted ...": each sentence read with its subject
+    source = resolve_pronouns(source)
     best_ov, best = _closest_sentence(claim, source, "")
     caps = [w.lower() for i, w in enumerate(_CAP.findall(claim))
             if not (i == 0 and claim.lstrip().startswith(w)) and not is_unit(w)]
@@ -459,7 +463,9 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
                                                                       or (best_ov >= 0.6 and opposed
                                                                           or complementary_bound(claim, source))))
         else denied,
-        moved=moved_attribute(claim, source) or moved_between_clauses(claim, source),
+        # of each part too: "The --verbose flag prints each file and is the default"
+        moved=next((found for part in _whole_and_parts(claim)
+                    if (found := moved_attribute(part, source) or moved_between_clauses(part, source))), None),
         relation=turned_relation(claim, source),
         dated=dated_order(claim, source),
         comparison=turned_comparison(claim, source),
@@ -476,7 +482,8 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         _widened(claim, best) if best_ov >= 0.5 else (),
         turned=_turned(claim, source),
         substituted=tuple(substitution(claim, source) or ()),
-        exchanged=swapped(claim, source) or passive_swap(claim, source) or values_exchanged(claim, source),
+        exchanged=swapped(claim, source) or passive_swap(claim, source) or possessor_swap(claim, source)
+        or values_exchanged(claim, source),
         opposite_word=contrary(claim, source) or opposite_in_conjunct(claim, source),
         raised=raised_modality(claim, source),
         narrowed=narrowed(claim, source),
@@ -496,6 +503,13 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         condition=None if univ else _unmet(claim, dropped_condition(claim, source) or dropped_restriction(claim, source)),
         exception=exception if claim_neg == best_neg and best_ov >= MIN_EXCEPTED else None,
     )
+
+
+def _whole_and_parts(claim: str) -> list[str]:
+    """The claim, then each of its atomic parts when it states several facts (not after a
+    heading: "Monitor and update the model: continuously monitor ..." has no subject)."""
+    parts = atomic_parts(claim) if ":" not in claim else [claim]
+    return [claim] + parts if len(parts) > 1 else [claim]
 
 
 def _amount_mismatch(claim: str, source: str) -> tuple[str, str, str, str] | None:
