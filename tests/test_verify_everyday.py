@@ -414,6 +414,11 @@ WRONG += [
      "number"),
     ("a bound in the subject names a class", "Parcels heavier than 10 kg cost 12 EUR to send.",
      "Parcels heavier than 20 kg cost 12 EUR to send.", "number"),
+    ("another actor, said in the passive", "Expense claims must be signed off by the finance team.",
+     "Staff submit expense claims through the portal. Expense claims must be signed off by the line manager, "
+     "who forwards them to the finance team.", "aligned sentence"),
+    ("the actor and the one acted on, reversed", "The coach selects the captain's starting line-up.",
+     "The captain selects the starting line-up on match days and the coach approves it.", "aligned sentence"),
 ]
 
 RIGHT = [
@@ -737,6 +742,9 @@ RIGHT = [
      "renew on the same day every week."),
     ("what is allowed is not what is blocked", "A failed build means the branch cannot be released until it is fixed.",
      "Anyone can restart a failed build, which blocks the release of the branch until the build is fixed."),
+    ("the same actor, said in the passive", "Expense claims are signed off by the line manager.",
+     "Staff submit expense claims through the portal. The line manager signs off expense claims and forwards "
+     "them to the finance team."),
     ("a version in a list of them", "The tool no longer supports Python 3.8.",
      "The tool drops support for Python 3.7 and 3.8; it is tested on Python 3.11 to 3.13."),
 ]

@@ -39,7 +39,7 @@ from citadel.verify.lexical import (
     stem,
     words,
 )
-from citadel.verify.atomic import subject_of
+from citadel.verify.atomic import has_verb, subject_of
 from citadel.verify.numbers import _SMALL, agree, quantities
 from citadel.verify.polarity import normed_words
 from citadel.verify.windows import sentences
@@ -291,6 +291,108 @@ def possessor_swap(claim: str, source: str) -> tuple[str, str] | None:
         if other is not None:
             return name, other
     return None
+
+
+#: words between a subject and its verb that say nothing of who acts
+_AUXILIARY = frozenset("must should will would can could may might shall do does did not also then only always "
+                       "usually still now first have has had to need needs is are was were be been being get gets "
+                       "got".split())
+_BE = frozenset("is are was were be been being get gets got".split())
+_PARTICIPLE = re.compile(r"[a-z]+(?:ed|en|wn)|paid|sent|held|made|told|kept|done|sold|bought|left|set|put|"
+                         r"run|read|met|led|built|found|brought|taught|caught|won|lost|given|taken|seen|shown")
+#: where an agent's "by" phrase ends
+_AGENT_END = re.compile(r"[,;.]|\s(?:before|after|if|when|unless|until|within|for|on|at|in|once|during)\s",
+                        re.IGNORECASE)
+#: verbs whose subject does nothing ("Printing costs 10 cents", "Refunds take five days")
+_STATIVE = frozenset("cost costs weigh weighs last lasts mean means equal equals seem seems contain contains "
+                     "include includes take takes measure measures".split())
+#: the most words of a subject read as an agent
+MAX_AGENT_WORDS = 5
+
+
+def _agent(text: str) -> tuple[frozenset[str], str, str] | None:
+    """``(who acts, the verb's key, who acts as written)`` of a clause: its subject for an active verb ("The GP
+    refers the patient"), its "by" phrase for a passive one ("must be approved by a line
+    manager"); None when it cannot be told (no subject, a passive without "by")."""
+    subject = subject_of(text)
+    if not subject:
+        return None
+    rest = text.strip()[len(subject):]
+    while subject.split() and subject.split()[-1].lower() in _AUXILIARY:  # "Cardholders are | not charged"
+        cut = subject.rstrip().rfind(" ")
+        subject, rest = subject[:max(cut, 0)], subject[max(cut, 0):] + rest
+    if not subject.split() or len(subject.split()) > MAX_AGENT_WORDS \
+            or subject.split()[0].lower() in _NOT_A_SUBJECT | {"whether"}:
+        return None
+    tokens = [m.group(0).lower() for m in re.finditer(r"[A-Za-z']+", rest)]
+    passive, k = False, 0
+    while k < len(tokens) and tokens[k] in _AUXILIARY:
+        passive = passive or tokens[k] in _BE
+        k += 1
+    if k == len(tokens):
+        return None
+    verb = tokens[k]
+    if passive and _PARTICIPLE.fullmatch(verb):
+        by = re.search(r"\bby\s+", rest)
+        if by is None:
+            return None
+        end = _AGENT_END.search(rest, by.end())
+        said = rest[by.end():end.start() if end else len(rest)].strip()
+    elif passive:
+        return None  # "is free", "are open": no one acts
+    else:
+        said = subject.strip()
+    who = frozenset(sequence(said))
+    return (who, _key(verb), said) if who and verb not in _STATIVE else None
+
+
+def _clauses(sentence: str) -> list[str]:
+    """The sentence's clauses (:data:`_CONJUNCT_CUT`), a piece without a verb of its own
+    joined to the next ("paper | and cardboard go in the blue bin" is one clause)."""
+    out: list[str] = []
+    carry = ""
+    for piece in _CONJUNCT_CUT.split(sentence):
+        if not piece or not piece.strip():
+            continue
+        piece = f"{carry} and {piece}" if carry else piece
+        if subject_of(piece) is None and not has_verb(piece):
+            carry = piece
+            continue
+        out.append(piece)
+        carry = ""
+    return out + [carry] if carry else out
+
+
+def agent_swap(claim: str, source: str) -> tuple[str, str] | None:
+    """``(who acts in the claim, who acts in the source)`` when the clause of the source with
+    the claim's verb and most of its other words has another actor, and the claim names that
+    one in another role, or the source names the claim's actor elsewhere ("must be signed off
+    by the finance team" where the line manager signs off and forwards them to the finance team): "The patient is referred to the GP by the specialist" where "The GP refers
+    the patient to a specialist"; "Employees match the employer's contributions" where "The
+    employer matches pension contributions"."""
+    mine = _agent(claim)
+    if mine is None:
+        return None
+    who, verb, said = mine
+    words_of_claim = set(sequence(claim))
+    rest = words_of_claim - who
+    best: tuple[float, frozenset[str], str] | None = None  # (share, who, as written)
+    for s, e in sentences(source):
+        for clause in _clauses(source[s:e]):
+            theirs = _agent(clause)
+            # a denial is no other actor's deed: "The tenant does not pay the agent's fee"
+            if theirs is None or theirs[1] != verb or negation_count(clause) != negation_count(claim):
+                continue
+            share = len(rest & set(sequence(clause))) / len(rest) if rest else 0.0
+            if theirs[0] & who and share >= MAX_OWN_PREDICATE:
+                return None  # the claim's actor does it too ("Check-in closes 45 minutes before ...")
+            if best is None or share > best[0]:
+                best = (share, theirs[0], theirs[2])
+    # the other actor is named in the claim in another role, or the claim's actor in the source
+    if best is None or best[0] < MIN_CONJUNCT or best[1] & who \
+            or not (best[1] <= words_of_claim or who <= set(sequence(source))):
+        return None
+    return said, best[2]
 
 
 #: the longest phrase, and the most words between two phrases, that :func:`swapped` exchanges

@@ -123,6 +123,11 @@ _OBJECT_VERB = re.compile(r"\s[a-z]{3,}(?:s|ed)\s+(?=(?:a|an|the|each|every|its|
                           r"all|any|no)\s)")
 
 
+def has_verb(text: str) -> bool:
+    """The text holds a verb of the known list (:data:`_VERB`)."""
+    return _HAS_VERB.search(text) is not None
+
+
 def subject_of(text: str) -> str | None:
     """The words before a sentence's verb ("All three rooms" of "All three rooms cost ..."),
     or None when they read as no subject (a preposition first, a clause inside)."""

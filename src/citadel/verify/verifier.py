@@ -54,6 +54,7 @@ from citadel.verify._types import (
     VerifyResult,
 )
 from citadel.verify.align import (
+    agent_swap,
     added_tail,
     aligned_clause,
     beside_only,
@@ -483,7 +484,7 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         turned=_turned(claim, source),
         substituted=tuple(substitution(claim, source) or ()),
         exchanged=swapped(claim, source) or passive_swap(claim, source) or possessor_swap(claim, source)
-        or values_exchanged(claim, source),
+        or agent_swap(claim, source) or values_exchanged(claim, source),
         opposite_word=contrary(claim, source) or opposite_in_conjunct(claim, source),
         raised=raised_modality(claim, source),
         narrowed=narrowed(claim, source),
