@@ -419,6 +419,16 @@ WRONG += [
      "who forwards them to the finance team.", "aligned sentence"),
     ("the actor and the one acted on, reversed", "The coach selects the captain's starting line-up.",
      "The captain selects the starting line-up on match days and the coach approves it.", "aligned sentence"),
+    ("what a time is counted from, changed", "Damage must be reported within 48 hours of moving in.",
+     "Tenants receive the keys on the first day of the lease. Damage must be reported within 48 hours of "
+     "noticing it.", "aligned sentence"),
+    ("another weekday", "The library van visits the village on Tuesday.",
+     "The library van visits the village on Thursday mornings. On Tuesdays it goes to the hospital.",
+     "aligned sentence"),
+    ("a ban in a clause of its own", "Dogs are allowed in the dining room.",
+     "Dogs are allowed on the terrace, but they are not allowed in the dining room.", "negation"),
+    ("a ban against 'allows'", "The hostel allows pets in the dormitories.",
+     "Pets are welcome in private rooms. Pets are not permitted in the dormitories.", "negation"),
 ]
 
 RIGHT = [
@@ -742,6 +752,12 @@ RIGHT = [
      "renew on the same day every week."),
     ("what is allowed is not what is blocked", "A failed build means the branch cannot be released until it is fixed.",
      "Anyone can restart a failed build, which blocks the release of the branch until the build is fixed."),
+    ("a permission in a clause of its own", "Dogs are allowed on the terrace.",
+     "Dogs are allowed on the terrace, but they are not allowed in the dining room."),
+    ("the same time anchor, other words around it", "The deposit is paid back within 30 days of the end of the lease.",
+     "The deposit is returned within 30 days of the end of the lease."),
+    ("the same weekday, said with its time", "The library van comes to the village on Thursday mornings.",
+     "The library van visits the village on Thursday mornings. It parks outside the school."),
     ("the same actor, said in the passive", "Expense claims are signed off by the line manager.",
      "Staff submit expense claims through the portal. The line manager signs off expense claims and forwards "
      "them to the finance team."),

@@ -363,6 +363,17 @@ def _clauses(sentence: str) -> list[str]:
     return out + [carry] if carry else out
 
 
+def _gapped(piece: str, who: frozenset[str]) -> bool:
+    """A conjunct that opens with ``who`` and says its values with the verb left out ("and
+    members 4 EUR"): no verb of the known list, no word after the actor that reads as a verb
+    (one ending in -s or -ed that does not follow a number)."""
+    if not who <= set(sequence(piece)[:len(who)]) or has_verb(piece):
+        return False
+    tokens = re.findall(r"[\w'-]+", piece)
+    return not any(re.fullmatch(r"[a-z]{3,}(?:s|ed)", t) and not (k and tokens[k - 1][0].isdigit())
+                   for k, t in enumerate(tokens) if k and stem(t.lower()) not in who)
+
+
 def agent_swap(claim: str, source: str) -> tuple[str, str] | None:
     """``(who acts in the claim, who acts in the source)`` when the clause of the source with
     the claim's verb and most of its other words has another actor, and the claim names that
@@ -378,6 +389,8 @@ def agent_swap(claim: str, source: str) -> tuple[str, str] | None:
     rest = words_of_claim - who
     best: tuple[float, frozenset[str], str] | None = None  # (share, who, as written)
     for s, e in sentences(source):
+        if any(_gapped(piece, who) for piece in _CONJUNCT_CUT.split(source[s:e]) if piece):
+            return None  # "Visitors pay 9 EUR and members 4 EUR": the claim's actor has a clause of its own
         for clause in _clauses(source[s:e]):
             theirs = _agent(clause)
             # a denial is no other actor's deed: "The tenant does not pay the agent's fee"
@@ -623,6 +636,67 @@ def resolve_pronouns(source: str) -> str:
         pos = m.end()
     out.append(source[pos:])
     return "".join(out)
+
+
+#: words after which a phrase names when something happens: "within 30 days of | the loss",
+#: "six months after | enrolment", "starts on the day | the goods are delivered"
+_ANCHOR_WORDS = frozenset("of after before until since following from on in at by".split())
+_TIME_CUE = frozenset("day days week weeks month months year years hour hours minute minutes date time start "
+                      "starts started begin begins began end ends ended expire expires due within".split())
+#: names of days, seasons, parts of a day and months, each kind apart: "Sunday" is no
+#: "Saturday", but "Thursday" may be a weekday, which is left to the day-range check
+_CALENDAR_KINDS = (re.compile(r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"), re.compile(r"spring|summer|autumn|winter"),
+                   re.compile(r"mornings?|afternoons?|evenings?|nights?"),
+                   re.compile(r"january|february|march|april|may|june|july|august|september|october|november|december"))
+#: words of an amount or a duration: a change there is the number layer's ("after a year" is
+#: "after twelve months")
+_AMOUNT_WORDS = frozenset(_SMALL) | frozenset("a an half dozen hundred thousand day days week weeks month months year "
+                                              "years hour hours minute minutes fortnight".split())
+
+
+#: how much of the claim its sentence must hold (the claim's other words must all be in the
+#: source, or the same as the sentence's)
+MIN_ANCHORED = 0.5
+
+
+def anchor_changed(claim: str, source: str) -> tuple[str, str] | None:
+    """``(claim's phrase, source's phrase)`` when the claim is its aligned sentence with what
+    a time is counted from or set at said differently: "within 30 days of the loss" for
+    "within 30 days of returning home", "starts on the day the order is placed" for "... the
+    goods are delivered", "on Sunday" for "on Saturday". The phrase follows an anchor word
+    ("of", "after", "on" ...) with a time word before it, or names a day, a month or a season;
+    its content words are not in the sentence, and nothing else of the claim differs."""
+    sent = aligned_sentence(claim, source)
+    clause = aligned_clause(claim, source)
+    sent = clause if overlap(claim, clause) >= MIN_ANCHORED else sent
+    if overlap(claim, sent) < MIN_ANCHORED:
+        return None
+    cw, sw = words(claim), words(sent)
+    elsewhere = {stem(w) for w in words(source)}
+    # what the sentence says besides ("between 10 a.m. and 6 p.m.") and claim words the source
+    # has elsewhere ("the cooling-off period" for "the period") change nothing here
+    changed = [op for op in difflib.SequenceMatcher(None, cw, sw, autojunk=False).get_opcodes()
+               if op[0] in ("replace", "delete") and not (op[0] == "delete" and all(
+                   w in STOPWORDS or stem(w) in elsewhere for w in cw[op[1]:op[2]]))
+               and any(w not in STOPWORDS for w in cw[op[1]:op[2]] + sw[op[3]:op[4]])]
+    if len(changed) != 1:
+        return None
+    _, i1, i2, j1, j2 = changed[0]
+    mine = {stem(w) for w in cw[i1:i2] if w not in STOPWORDS and not w[0].isdigit()}
+    theirs = {stem(w) for w in sw[j1:j2] if w not in STOPWORDS and not w[0].isdigit()}
+    amount = [w in _AMOUNT_WORDS or w[0].isdigit() for w in sw[j1:j2] if w not in STOPWORDS]
+    if not mine or mine & {stem(w) for w in sw} or theirs & {stem(w) for w in cw} \
+            or any(w in _AMOUNT_WORDS or w[0].isdigit() for w in cw[i1:i2]) or amount and all(amount) \
+            or negation_count(claim) != negation_count(sent):  # "does not open on Sundays"
+        return None
+    calendar = any(all(rx.fullmatch(w) for w in cw[i1:i2] if w not in STOPWORDS)
+                   and any(rx.fullmatch(w) for w in sw[j1:j2]) for rx in _CALENDAR_KINDS)
+    before = cw[max(0, i1 - 4):i1]
+    anchored = any(w in _ANCHOR_WORDS for w in before) and bool(_TIME_CUE & set(cw[max(0, i1 - 8):i1])) and \
+        before[-1:] != ["in"]
+    if not (calendar or anchored):
+        return None
+    return " ".join(cw[i1:i2]), " ".join(sw[j1:j2])
 
 
 def _sibling(theirs: list[str], mine: list[str], k: int) -> bool:

@@ -495,12 +495,12 @@ def contained_denial(claim: str, source: str) -> tuple[str, str] | None:
     return None
 
 
-_GRANTS = re.compile(r"\b(?:may|can|allowed|permitted|free\s+to|welcome\s+to|entitled\s+to)\b(?!\s+be\s+"
+_GRANTS = re.compile(r"\b(?:may|can|allowed|allows|permitted|free\s+to|welcome\s+to|entitled\s+to)\b(?!\s+be\s+"
                      r"(?:considered|seen|regarded|viewed|described|thought|called|found|due|caused|linked|"
                      r"associated|related|affected|true|false|different|possible|necessary|needed|required|"
                      r"more|less|higher|lower|better|worse)\b)", re.IGNORECASE)
 _REFUSES = re.compile(r"\b(?:may\s+not|cannot|can\s+not|can't|must\s+not|mustn't|"
-                      r"not\s+(?:be\s+)?(?:allowed|permitted)|prohibited|forbidden|banned|"
+                      r"not\s+(?:be\s+)?(?:allowed|permitted|accepted)|prohibited|forbidden|banned|"
                       r"no\s+\w+(?:\s+\w+)?\s+(?:is|are)\s+(?:allowed|permitted))\b", re.IGNORECASE)
 #: a verb that refuses what follows it: "a request for changes blocks merging"
 _BLOCKS = re.compile(r"\b(?:blocks?|blocked|prevents?|prevented|precludes?|precluded)\b", re.IGNORECASE)
@@ -531,27 +531,47 @@ def permission_flip(claim: str, source: str) -> tuple[str, str] | None:
     if _EXCEPTION.search(source):  # "Bottled water is the only exception": the claim may be it
         return None
     refusing, granting, mixed = [], [], False
-    for sent in _sentences(source):
-        if len(cw & content_words(sent)) < max(2, MIN_PERMISSION_SHARED * len(cw)):
-            continue
-        no = bool(_REFUSES.search(sent))
-        yes = bool(_GRANTS.search(_REFUSES.sub(" ", sent))) and not _DENIAL.search(_REFUSES.sub(" ", sent))
-        # "may not ... unless": the claim may be the exception; "can request changes, which
-        # blocks merging": what is allowed is not what the claim forbids
-        if ((no or _BLOCKS.search(sent)) and yes) or _EXCEPTING.search(sent):
-            mixed = True
-        elif no and grants and _CONDITIONED.search(sent) and _CONDITIONS.search(claim):
-            mixed = True  # "may keep a cat if the landlord agrees" for "must not ... without consent"
-        elif no:
-            refusing.append(sent.strip())
-        elif yes:
-            granting.append(sent.strip())
+    needed = max(2, MIN_PERMISSION_SHARED * len(cw))
+    for whole in _sentences(source):
+        # each clause about it on its own: "may use the quiet coach, | where phone calls are not
+        # allowed"; "allowed in the gardens | but forbidden in the main hall"
+        about = [c for c in _PERMISSION_CLAUSE.split(whole) if c and len(cw & content_words(c)) >= needed]
+        for sent in about if about else [whole] if len(cw & content_words(whole)) >= needed else []:
+            verdict = _permission_of(sent, grants, claim)
+            if verdict == "mixed":
+                mixed = True
+            elif verdict == "no":
+                refusing.append(whole.strip())
+            elif verdict == "yes":
+                granting.append(whole.strip())
     if mixed:
         return None
     if grants and refusing and not granting:
         return "allows", refusing[0]
     if refuses and granting and not refusing:
         return "forbids", granting[0]
+    return None
+
+
+#: where a sentence's clauses part: each may allow or forbid a thing of its own
+_PERMISSION_CLAUSE = re.compile(r";\s+|,\s+(?:where|while|whereas)\s+|,?\s+but\s+", re.IGNORECASE)
+
+
+def _permission_of(sent: str, grants: bool, claim: str) -> str | None:
+    """Whether a sentence (or clause) forbids ("no"), allows ("yes"), or both or with an
+    exception ("mixed"), for :func:`permission_flip`."""
+    no = bool(_REFUSES.search(sent))
+    yes = bool(_GRANTS.search(_REFUSES.sub(" ", sent))) and not _DENIAL.search(_REFUSES.sub(" ", sent))
+    # "may not ... unless": the claim may be the exception; "can request changes, which
+    # blocks merging": what is allowed is not what the claim forbids
+    if ((no or _BLOCKS.search(sent)) and yes) or _EXCEPTING.search(sent):
+        return "mixed"
+    if no and grants and _CONDITIONED.search(sent) and _CONDITIONS.search(claim):
+        return "mixed"  # "may keep a cat if the landlord agrees" for "must not ... without consent"
+    if no:
+        return "no"
+    if yes:
+        return "yes"
     return None
 
 

@@ -55,6 +55,7 @@ from citadel.verify._types import (
 )
 from citadel.verify.align import (
     agent_swap,
+    anchor_changed,
     added_tail,
     aligned_clause,
     beside_only,
@@ -351,6 +352,7 @@ class _Crisp:
     turned: tuple[str, ...]  # what the claim moves one way and the source only the other
     #: segments the claim puts in place of its sentence's, taken from elsewhere in the source
     substituted: tuple[tuple[str, str], ...] = ()
+    anchor: tuple[str, str] | None = None  # (claim's, source's): what a time is counted from or set at
     exchanged: tuple[str, str] | None = None  # two words of the aligned sentence swapped
     opposite_word: tuple[str, str] | None = None  # ("closed", "open"): one word turned around
     raised: tuple[str, str] | None = None  # ("must", "may"): the claim obliges, the source permits
@@ -483,6 +485,9 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         _widened(claim, best) if best_ov >= 0.5 else (),
         turned=_turned(claim, source),
         substituted=tuple(substitution(claim, source) or ()),
+        # "on Wednesdays" where it opens "Monday to Saturday"
+        anchor=None if (found := anchor_changed(claim, source)) is None
+        or any(_in_day_range(w, claim, source) for w in found[0].split()) else found,
         exchanged=swapped(claim, source) or passive_swap(claim, source) or possessor_swap(claim, source)
         or agent_swap(claim, source) or values_exchanged(claim, source),
         opposite_word=contrary(claim, source) or opposite_in_conjunct(claim, source),
@@ -922,6 +927,10 @@ class Verifier:
             return RuleVerdict(Verdict.CONTRADICTED, "aligned sentence: the claim exchanges "
                                f"'{crisp.exchanged[0]}' and '{crisp.exchanged[1]}' (roles or "
                                "values reversed)", 0.05)
+        if crisp.anchor:
+            said = f"'{crisp.anchor[1]}'" if crisp.anchor[1] else "nothing of it"
+            return RuleVerdict(Verdict.UNSUPPORTED, f"aligned sentence: the claim counts from or sets the time at "
+                               f"'{crisp.anchor[0]}' where the source says {said}", 0.1)
         if crisp.substituted:
             return RuleVerdict(Verdict.UNSUPPORTED, "aligned sentence: the claim says "
                                + "; ".join(f"'{new}' where the source says '{old}'"
