@@ -429,6 +429,21 @@ WRONG += [
      "Dogs are allowed on the terrace, but they are not allowed in the dining room.", "negation"),
     ("a ban against 'allows'", "The hostel allows pets in the dormitories.",
      "Pets are welcome in private rooms. Pets are not permitted in the dormitories.", "negation"),
+    ("a vague count against a stated one", "The storm left hundreds of homes without power.",
+     "The storm left more than 40,000 homes without power for two days.", "number"),
+    ("a condition's bound left out", "Customers can get their deposit back for a cancelled booking.",
+     "If the hotel cancels your booking less than 7 days before arrival, you can claim your deposit back "
+     "or a free night.", "condition"),
+    ("who acts in a condition, reversed", "If the guest cancels the booking, the hotel keeps the deposit.",
+     "If the hotel cancels the booking, the guest keeps the deposit and gets a voucher.", "aligned sentence"),
+    ("an upper bound read as no lower one", "Hand luggage may weigh 12 kg.",
+     "Hand luggage must weigh no more than 7 kg and fit under the seat.", "number"),
+    ("'each' of another clause announces no sum", "A child ticket costs 6 EUR each way and allows 25 kg of luggage.",
+     "An adult ticket costs 12 EUR each way and allows 20 kg of luggage. A child ticket costs 6 EUR each way and "
+     "allows 5 kg of luggage.", "number"),
+    ("another place, its time left out", "Lost property can be collected from the ticket office.",
+     "Lost items are kept at the ticket office for a week. Lost property can be collected from the police station "
+     "at 10 a.m.", "aligned sentence"),
 ]
 
 RIGHT = [
@@ -752,6 +767,15 @@ RIGHT = [
      "renew on the same day every week."),
     ("what is allowed is not what is blocked", "A failed build means the branch cannot be released until it is fixed.",
      "Anyone can restart a failed build, which blocks the release of the branch until the build is fixed."),
+    ("a vague count inside a stated one", "The storm left thousands of homes without power.",
+     "The storm left more than 40,000 homes without power for two days."),
+    ("a denial of the object where the source denies it",
+     "Neither tool makes an in-place edit; each produces a new archive.",
+     "Both tools produce a new archive, never an in-place edit."),
+    ("a condition kept whole", "If the hotel cancels your booking less than 7 days before arrival, you can claim "
+     "your deposit back.",
+     "If the hotel cancels your booking less than 7 days before arrival, you can claim your deposit back "
+     "or a free night."),
     ("a permission in a clause of its own", "Dogs are allowed on the terrace.",
      "Dogs are allowed on the terrace, but they are not allowed in the dining room."),
     ("the same time anchor, other words around it", "The deposit is paid back within 30 days of the end of the lease.",

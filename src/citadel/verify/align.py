@@ -24,6 +24,7 @@ Each returns what it found (for the verdict's reason) or None.
 from __future__ import annotations
 
 import difflib
+import os
 import re
 from collections.abc import Callable, Sequence
 from functools import lru_cache
@@ -132,7 +133,12 @@ def substitution(claim: str, source: str) -> list[tuple[str, str]] | None:
     # ("visitors", said in a sentence before and not in this one) replaces no word of the source
     before = set(sequence(source[: source.find(sent)])) - set(s) if _PERSONAL.search(sent) else set()
     everywhere = sequence(source)
+    # a time the claim leaves out beside the replaced words is no part of them ("from the office
+    # at 3:30 p.m." for "from the library")
+    replaced = [(new, _untimed(old) if not any(_NUMERIC.fullmatch(w) for w in new) else old) for new, old in replaced]
     for new, old in replaced:
+        if not old:
+            return None
         if set(new) & before:
             return None
         if _same_amount(new, old):
@@ -152,6 +158,19 @@ def substitution(claim: str, source: str) -> list[tuple[str, str]] | None:
 
 
 _NUMERIC = re.compile(r"\d[\d.,:]*|a|p|m|am|pm|to|and|from|until|till")
+
+
+def _untimed(segment: list[str]) -> list[str]:
+    """``segment`` without a time of day at its ends ("office 3:30 p m" -> "office"); an amount
+    ("12 month") stays whole."""
+    if not any(w in ("a", "p", "m", "am", "pm") or ":" in w for w in segment):
+        return segment
+    start, end = 0, len(segment)
+    while start < end and _NUMERIC.fullmatch(segment[start]):
+        start += 1
+    while end > start and _NUMERIC.fullmatch(segment[end - 1]):
+        end -= 1
+    return segment[start:end]
 _PERSONAL = re.compile(r"\b(?:they|it|he|she|them|him|her|ones)\b", re.IGNORECASE)  # "ones": "Late ones are ..."
 #: a sentence that opens with a frame for all it says ("During exam weeks, ...")
 _FRAME = re.compile(r"\s*(?:during|in|on|at|for|after|before|from|until|within|throughout|over|outside|"
@@ -310,19 +329,35 @@ _STATIVE = frozenset("cost costs weigh weighs last lasts mean means equal equals
 MAX_AGENT_WORDS = 5
 
 
+#: a clause that sets the condition or time of the one after it: "If the airline cancels your
+#: flight, | you can choose a refund"
+_LEADING_CONDITION = re.compile(r"^\s*(?:if|when|whenever|once|unless|after|before)\s+(?P<condition>[^,]+),\s*(?P<rest>.+)$",
+                                re.IGNORECASE | re.DOTALL)
+_PERSONAL_ACTORS = frozenset("you we they he she i".split())
+
+
+def _actors(text: str) -> frozenset[str]:
+    """The words of ``text`` that can name who acts: its content words and personal pronouns."""
+    return frozenset(sequence(text)) | frozenset(w for w in words(text) if w in _PERSONAL_ACTORS)
+
+
 def _agent(text: str) -> tuple[frozenset[str], str, str] | None:
-    """``(who acts, the verb's key, who acts as written)`` of a clause: its subject for an active verb ("The GP
-    refers the patient"), its "by" phrase for a passive one ("must be approved by a line
-    manager"); None when it cannot be told (no subject, a passive without "by")."""
+    """``(who acts, the verb's key, who acts as written)`` of a clause: its subject for an
+    active verb ("The GP refers the patient", "you can choose a refund"), its "by" phrase for
+    a passive one ("must be approved by a line manager"); None when it cannot be told (no
+    subject, a passive without "by")."""
     subject = subject_of(text)
+    if not subject and text.split() and text.split()[0].lower() in _PERSONAL_ACTORS:
+        subject = text.split()[0]  # "you cancel your flight": a pronoun before any verb
     if not subject:
         return None
     rest = text.strip()[len(subject):]
     while subject.split() and subject.split()[-1].lower() in _AUXILIARY:  # "Cardholders are | not charged"
         cut = subject.rstrip().rfind(" ")
         subject, rest = subject[:max(cut, 0)], subject[max(cut, 0):] + rest
-    if not subject.split() or len(subject.split()) > MAX_AGENT_WORDS \
-            or subject.split()[0].lower() in _NOT_A_SUBJECT | {"whether"}:
+    first = subject.split()[0].lower() if subject.split() else ""
+    if not first or len(subject.split()) > MAX_AGENT_WORDS \
+            or first in (_NOT_A_SUBJECT - _PERSONAL_ACTORS) | {"whether"}:
         return None
     tokens = [m.group(0).lower() for m in re.finditer(r"[A-Za-z']+", rest)]
     passive, k = False, 0
@@ -342,20 +377,25 @@ def _agent(text: str) -> tuple[frozenset[str], str, str] | None:
         return None  # "is free", "are open": no one acts
     else:
         said = subject.strip()
-    who = frozenset(sequence(said))
+    who = _actors(said)
     return (who, _key(verb), said) if who and verb not in _STATIVE else None
 
 
 def _clauses(sentence: str) -> list[str]:
-    """The sentence's clauses (:data:`_CONJUNCT_CUT`), a piece without a verb of its own
-    joined to the next ("paper | and cardboard go in the blue bin" is one clause)."""
+    """The sentence's clauses (:data:`_CONJUNCT_CUT`, and a leading condition apart from what
+    follows it), a piece without a verb of its own joined to the next ("paper | and cardboard
+    go in the blue bin" is one clause)."""
     out: list[str] = []
     carry = ""
+    pieces: list[tuple[str, bool]] = []
     for piece in _CONJUNCT_CUT.split(sentence):
+        m = _LEADING_CONDITION.match(piece) if piece else None
+        pieces += [(m.group("condition"), True), (m.group("rest"), False)] if m else [(piece, False)]
+    for piece, condition in pieces:
         if not piece or not piece.strip():
             continue
         piece = f"{carry} and {piece}" if carry else piece
-        if subject_of(piece) is None and not has_verb(piece):
+        if not condition and subject_of(piece) is None and not has_verb(piece):
             carry = piece
             continue
         out.append(piece)
@@ -377,16 +417,27 @@ def _gapped(piece: str, who: frozenset[str]) -> bool:
 def agent_swap(claim: str, source: str) -> tuple[str, str] | None:
     """``(who acts in the claim, who acts in the source)`` when the clause of the source with
     the claim's verb and most of its other words has another actor, and the claim names that
-    one in another role, or the source names the claim's actor elsewhere ("must be signed off
-    by the finance team" where the line manager signs off and forwards them to the finance team): "The patient is referred to the GP by the specialist" where "The GP refers
-    the patient to a specialist"; "Employees match the employer's contributions" where "The
-    employer matches pension contributions"."""
+    one in another role, or the source names the claim's actor elsewhere: "The patient is
+    referred to the GP by the specialist" where "The GP refers the patient to a specialist";
+    "Employees match the employer's contributions" where "The employer matches pension
+    contributions"; "must be signed off by the finance team" where the line manager signs
+    off and forwards them to the finance team; "If you cancel your flight, ..." where "If
+    the airline cancels your flight, ...". Each clause of the claim is read."""
+    everyone = _actors(claim)
+    for part in _clauses(claim) if _LEADING_CONDITION.match(claim) else [claim]:
+        found = _agent_swap_in(part, everyone, source)
+        if found is not None:
+            return found
+    return None
+
+
+def _agent_swap_in(claim: str, everyone: frozenset[str], source: str) -> tuple[str, str] | None:
+    """:func:`agent_swap` for one clause of a claim (``everyone``: who the whole claim names)."""
     mine = _agent(claim)
     if mine is None:
         return None
     who, verb, said = mine
-    words_of_claim = set(sequence(claim))
-    rest = words_of_claim - who
+    rest = _actors(claim) - who
     best: tuple[float, frozenset[str], str] | None = None  # (share, who, as written)
     for s, e in sentences(source):
         if any(_gapped(piece, who) for piece in _CONJUNCT_CUT.split(source[s:e]) if piece):
@@ -396,14 +447,14 @@ def agent_swap(claim: str, source: str) -> tuple[str, str] | None:
             # a denial is no other actor's deed: "The tenant does not pay the agent's fee"
             if theirs is None or theirs[1] != verb or negation_count(clause) != negation_count(claim):
                 continue
-            share = len(rest & set(sequence(clause))) / len(rest) if rest else 0.0
+            share = len(rest & _actors(clause)) / len(rest) if rest else 0.0
             if theirs[0] & who and share >= MAX_OWN_PREDICATE:
                 return None  # the claim's actor does it too ("Check-in closes 45 minutes before ...")
             if best is None or share > best[0]:
                 best = (share, theirs[0], theirs[2])
     # the other actor is named in the claim in another role, or the claim's actor in the source
     if best is None or best[0] < MIN_CONJUNCT or best[1] & who \
-            or not (best[1] <= words_of_claim or who <= set(sequence(source))):
+            or not (best[1] <= everyone or who <= _actors(source)):
         return None
     return said, best[2]
 
@@ -557,7 +608,7 @@ def moved_attribute(claim: str, source: str) -> tuple[str, str] | None:
                      # "Mount Etna stands on Sicily. It has erupted 200 times": the same subject
                      and not (i and _OPENS_WITH_PRONOUN.match(source[spans[i][0]:spans[i][1]])
                               and subject <= sents[i - 1]) and (
-                         not set(seqs[i][:2]) & set(c) or _sibling(seqs[i], c, k)
+                         not any(_akin(x, y) for x in seqs[i][:2] for y in c) or _sibling(seqs[i], c, k)
                          and negation_count(_main_clause(claim))
                          == negation_count(_main_clause(source[spans[i][0]:spans[i][1]])))), None)
         # and the subject has a sentence of its own, where it comes first
@@ -602,7 +653,9 @@ MAX_RESOLVED_WORDS = 5
 #: stands on ...", "Version 3.0" of "Version 3.0 drops support ...")
 _OPENING_SUBJECT = re.compile(r"\s*(?P<subject>(?:(?:the|a|an|this|our|your)\s+)?(?:[\w.'-]+\s+){0,3}?[\w.'-]+)"
                               r"(?=\s+(?:also\s+|still\s+|now\s+)?(?:is|are|was|were|has|have|had|can|cannot|"
-                              r"may|must|will|would|should|does|do|did|[a-z]{3,}(?:s|ed))\b)", re.IGNORECASE)
+                              r"may|must|will|would|should|does|do|did|[a-z]{3,}(?:s|ed)|broke|began|became|came|"
+                              r"went|grew|fell|rose|won|lost|made|took|gave|held|led|left|built|wrote|saw|found|ran|"
+                              r"sold|bought|brought|kept|met|paid|sent|spent|stood|told|had)\b)", re.IGNORECASE)
 
 
 def resolve_pronouns(source: str) -> str:
@@ -697,6 +750,15 @@ def anchor_changed(claim: str, source: str) -> tuple[str, str] | None:
     if not (calendar or anchored):
         return None
     return " ".join(cw[i1:i2]), " ".join(sw[j1:j2])
+
+
+def _akin(a: str, b: str) -> bool:
+    """Two stems of one word ("cancell" of "cancelled", "cancellation"): equal, or sharing
+    their first five letters and most of the shorter one."""
+    if a == b:
+        return True
+    n = len(os.path.commonprefix([a, b]))
+    return n >= 5 and n >= 0.7 * min(len(a), len(b))
 
 
 def _sibling(theirs: list[str], mine: list[str], k: int) -> bool:
@@ -1303,6 +1365,30 @@ def dropped_restriction(claim: str, source: str) -> str | None:
 _MORE_OF_IT = re.compile(r",\s*(?:which|who|whose)\b[^,;.!?]*")
 
 
+def _bound_left_out(cw: frozenset[str], claim: str, sent: str, spans: list[tuple[int, int]],
+                    main: frozenset[str]) -> str | None:
+    """A condition of ``sent`` with a figure in it (``spans``; ``main``: the sentence's words
+    outside its conditions) whose other words the claim (its words ``cw``) takes in, and whose
+    figure it leaves out, while the claim says at most one thing the sentence does not."""
+    if _digits(claim):
+        return None
+    words_of = normed_words(sent)
+    if sum(1 for w in cw - _ACTORS_ANY if not any(_akin(w, x) for x in words_of)) > 1 or not cw & main:
+        return None  # (one word of its own: "get a refund" for "choose a refund")
+    for start, end in spans:
+        part = sent[start:end]
+        if _IF.match(part) and _digits(part) and any(_akin(w, x) for w in cw - main for x in normed_words(part)):
+            return part.strip(" ,")
+    return None
+
+
+_IF = re.compile(r"[\s,]*(?:only\s+)?(?:if|when|unless|provided|as\s+long\s+as)\b", re.IGNORECASE)
+
+
+#: words that name who is meant, which a claim may say otherwise ("travellers" for "you")
+_ACTORS_ANY = frozenset("traveller passeng customer guest user visitor member person people".split())
+
+
 def dropped_condition(claim: str, source: str) -> str | None:
     """The condition or exception a source sentence states ("only if the item is faulty",
     "except on the final stage") when the claim is that sentence without it, and without
@@ -1333,6 +1419,12 @@ def dropped_condition(claim: str, source: str) -> str | None:
         # the claim holds most of the sentence, or all of it with words of its own ("Pupils are
         # allowed to wear trainers" for "Trainers are only allowed during PE lessons")
         if (held < MIN_UNCONDITIONED * len(cw) and not (held >= 2 and main <= cw)) or held < 0.5 * len(main):
+            # or it takes the condition's event into itself and leaves out the bound that
+            # restricts it: "a refund for a cancelled flight" where "If the airline cancels your
+            # flight less than 14 days before departure, you can choose a full refund"
+            bounded = _bound_left_out(cw, claim, sent, spans, main)
+            if bounded is not None:
+                return bounded
             continue
         for start, end in spans:
             # its numbers count: "under 18" is a condition the claim may state as "under 18"

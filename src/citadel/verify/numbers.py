@@ -1049,8 +1049,15 @@ def _bounds_around(text: str, q: Quantity) -> tuple[re.Match[str] | None, re.Mat
     """The words that make ``q`` (a quantity of ``text``) a lower bound ("at least 3", "3 or
     more") and an upper one ("up to 3", "3 or less"), each None when there are none."""
     before, after = text[:q.start], text[q.end:]
-    return (_LOW_BEFORE.search(before) or _LOW_AFTER.match(after),
-            _HIGH_BEFORE.search(before) or _HIGH_AFTER.match(after))
+    low = _LOW_BEFORE.search(before) or _LOW_AFTER.match(after)
+    high = _HIGH_BEFORE.search(before) or _HIGH_AFTER.match(after)
+    # "no more than 8 kg" is an upper bound only, "no less than 8 kg" a lower one
+    if low is not None and high is not None and low.re is _LOW_BEFORE and high.re is _HIGH_BEFORE:
+        if high.start() < low.start():
+            low = None
+        elif low.start() < high.start():
+            high = None
+    return low, high
 
 
 def meets_bound(claim: str, condition: str) -> bool:
@@ -1681,6 +1688,8 @@ def _entailed(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
         bounded = (at_least and vlo >= slo) or (at_most and vhi <= shi)
         if c.unit == "o'clock" and _ENDPOINT.search(claim, 0, c.start):
             bounded = False  # "closes until 10 a.m." is an end of its own, not one inside "until 11 a.m."
+        if _LIMIT_NOUN.search(_clause_around(claim, c)):
+            bounded = False  # "the allowance is 23 pounds" names the bound itself, not a value inside it
         if bounded and not _stated_nearer(c, claim, s, sq, source):
             return True
     if c.lo != c.hi:
@@ -1694,7 +1703,7 @@ def _entailed(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
     # short sources only
     if len(exact) > MAX_ARITHMETIC_QUANTITIES:
         return False
-    if not _ARITHMETIC.search(claim):
+    if not _ARITHMETIC.search(_clause_around(claim, c)):  # "each way" says nothing of "up to 32 kg" after "and"
         # an amount the source gives per item ("each connection reserves about 10 MB") times
         # a count it states ("defaults to 100") is what that many items take: the source's
         # wording announces the product, whatever the claim's
@@ -1708,6 +1717,19 @@ def _entailed(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
             if i != j and any(_close(v, clo, hedged) for v in _derived(a, b, c)):
                 return True
     return False
+
+
+#: a noun that makes the claim's value a bound itself
+_LIMIT_NOUN = re.compile(r"\b(?:allowance|limit|maximum|minimum|cap|quota|threshold|ceiling)\b")
+
+
+def _clause_around(text: str, q: Quantity) -> str:
+    """The clause of ``text`` that holds ``q``: from the last comma, semicolon, "and" or "but"
+    before it to the first after it."""
+    cut = re.compile(r"[,;]|\band\b|\bbut\b")
+    before = [m.end() for m in cut.finditer(text, 0, q.start)]
+    after = cut.search(text, q.end)
+    return text[before[-1] if before else 0:after.start() if after else len(text)]
 
 
 def _lead(text: str, start: int, n: int = 1) -> frozenset[str]:

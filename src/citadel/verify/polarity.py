@@ -400,7 +400,10 @@ def denied_head(claim: str, source: str) -> tuple[str, str] | None:
                     and not (_CONDITIONED.search(sent) and _CONDITIONS.search(claim)):
                 return surface(w, claim), "affirmed"
             # ("kept out of direct sunlight" says "do not keep it in direct sunlight")
-            if ps == {"-"} and theirs == {"+"} and not _RESTRICTS.search(sent) and not AWAY.search(sent):
+            # ("Neither function returns a view" where "Both return a new list, never a view":
+            # the source denies the claim's object in place of its verb)
+            if ps == {"-"} and theirs == {"+"} and not _RESTRICTS.search(sent) and not AWAY.search(sent) \
+                    and not any(here.get(x) == {"-"} for x, xs in claim_uses.items() if x != w and "+" not in xs):
                 return surface(w, claim), "denied"
     return None
 

@@ -10,6 +10,7 @@ same group in the sentence the claim restates: shares that cannot both hold are 
 
 from __future__ import annotations
 
+import math
 import re
 from functools import lru_cache
 
@@ -100,4 +101,89 @@ def share_conflict(claim: str, source: str) -> tuple[str, str] | None:
     return None
 
 
-__all__ = ["share_conflict", "shares"]
+#: counts said without a figure ("a handful of deaths", "thousands of houses") and the span
+#: of values each allows, ends included
+_VAGUE_COUNTS: dict[str, tuple[float, float]] = {
+    "a couple": (2, 3), "a handful": (2, 6), "a few": (2, 6), "several": (3, 12), "a dozen": (10, 14),
+    "dozens": (24, 300), "scores": (40, 300), "hundreds": (200, 2_000), "thousands": (2_000, 200_000),
+    "tens of thousands": (20_000, 200_000), "hundreds of thousands": (200_000, 2_000_000),
+    "millions": (2_000_000, 2_000_000_000),
+}
+_VAGUE_COUNT = re.compile(r"\b(?P<amount>tens of thousands|hundreds of thousands|a couple|a handful|a few|several|"
+                          r"a dozen|dozens|scores|hundreds|thousands|millions)\s+of\s+(?:the\s+)?"
+                          r"(?P<noun>(?:[a-z-]+\s+){0,2}[a-z-]+)", re.IGNORECASE)
+#: a figure before what it counts: "13,000 houses", "more than 200 people", "twelve flights"
+_FIGURE_COUNT = re.compile(r"(?P<bound>more than|over|at least|fewer than|less than|under|about|around|nearly|almost)?"
+                           r"\s*\b(?P<figure>\d{1,3}(?:,\d{3})+|\d+|one|two|three|four|five|six|seven|eight|"
+                           r"nine|ten|eleven|twelve|twenty|fifty|a hundred|a thousand)\s+(?P<noun>(?:[a-z-]+\s+){0,2}[a-z-]+)",
+                           re.IGNORECASE)
+_FIGURE_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+                 "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "twenty": 20, "fifty": 50,
+                 "a hundred": 100, "a thousand": 1000}
+
+
+#: words that end the noun phrase a count is of ("a handful of deaths | were recorded")
+_PHRASE_END = frozenset("is are was were has have had will would can could may must should do does did "
+                        "in on at for with from by and or but than to of that which who".split())
+
+
+def _noun_phrase(phrase: str) -> str:
+    """The noun phrase that opens ``phrase``: its words up to a verb or a preposition."""
+    kept: list[str] = []
+    for w in phrase.split():
+        if w.lower() in _PHRASE_END:
+            break
+        kept.append(w)
+    return " ".join(kept)
+
+
+def _heads(phrase: str) -> list[str]:
+    """The first and the last word of the noun phrase that opens ``phrase``."""
+    kept = _noun_phrase(phrase).lower().split()
+    return [kept[0], kept[-1]] if kept else []
+
+
+def _counted(text: str) -> dict[str, tuple[float, float, str]]:
+    """What ``text`` counts, by the stem of the counted noun's last word: (low, high, words)."""
+    out: dict[str, tuple[float, float, str]] = {}
+    for m in _VAGUE_COUNT.finditer(text):
+        lo, hi = _VAGUE_COUNTS[m.group("amount").lower()]
+        said = m.group(0)[:m.start("noun") - m.start()] + _noun_phrase(m.group("noun"))
+        for head in _heads(m.group("noun"))[-1:]:
+            out.setdefault(stem(head), (lo, hi, said))
+    for m in _FIGURE_COUNT.finditer(text):
+        figure = m.group("figure").lower()
+        value = float(_FIGURE_WORDS[figure]) if figure in _FIGURE_WORDS else float(figure.replace(",", ""))
+        bound = (m.group("bound") or "").lower()
+        lo, hi = {"more than": (value, math.inf), "over": (value, math.inf), "at least": (value, math.inf),
+                  "fewer than": (0, value), "less than": (0, value), "under": (0, value)}.get(
+            bound, (0.8 * value, 1.2 * value) if bound else (value, value))
+        said = (m.group(0)[:m.start("noun") - m.start()] + _noun_phrase(m.group("noun"))).strip()
+        for head in _heads(m.group("noun")):
+            out.setdefault(stem(head), (lo, hi, said))
+    return out
+
+
+@lru_cache(maxsize=4096)
+def count_conflict(claim: str, source: str) -> tuple[str, str] | None:
+    """(the claim's count, the source's) when the claim counts a thing without a figure
+    ("thousands of recorded deaths") and the sentence it restates (at least 60% of its
+    words) counts the same thing with a count that cannot be it ("only a handful of deaths",
+    "12 deaths"). A vague count is read as a span (:data:`_VAGUE_COUNTS`)."""
+    said = {k: v for k, v in _counted(claim).items() if _VAGUE_COUNT.search(v[2])}
+    if not said:
+        return None
+    for s, e in sentences(source):
+        sent = source[s:e]
+        if overlap(claim, sent) < MIN_RESTATED:
+            continue
+        stated = _counted(sent)
+        for noun, (lo, hi, words) in said.items():
+            if noun in stated:
+                slo, shi, swords = stated[noun]
+                if hi < slo or lo > shi:
+                    return words, swords
+    return None
+
+
+__all__ = ["count_conflict", "share_conflict", "shares"]

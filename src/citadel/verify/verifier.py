@@ -134,7 +134,7 @@ from citadel.verify.polarity import (
     uses,
     without_required,
 )
-from citadel.verify.quantifiers import share_conflict
+from citadel.verify.quantifiers import count_conflict, share_conflict
 from citadel.verify.structure import find_quote
 from citadel.verify.tables import cell_polarity
 from citadel.verify.windows import SHORT_SOURCE_CHARS, Window, candidate_windows, sentences
@@ -532,6 +532,9 @@ def _amount_mismatch(claim: str, source: str) -> tuple[str, str, str, str] | Non
     found = share_conflict(claim, source)
     if found is not None:
         return found[0], found[1], "sentence", "shares of one group"
+    found = count_conflict(claim, source)
+    if found is not None:
+        return found[0], found[1], "sentence", "how many"
     return None
 
 
