@@ -101,6 +101,8 @@ def substitution(claim: str, source: str) -> list[tuple[str, str]] | None:
     (so "Black tea" for "Green tea" counts only when the source speaks of black tea too, and
     "a year" for "12 months" never does). The claim adds no other word, 60% of its words
     match the aligned sentence in order, and it restates at least half of that sentence."""
+    if _COMPARED.search(claim):
+        return None  # "worth more than a conversion" for "worth three points": the comparison rules' to read
     sent = aligned_sentence(claim, source)
     c, s = sequence(claim), sequence(sent)
     if len(c) < 3 or not s or overlap(sent, claim) < MIN_COVERED:
@@ -322,6 +324,8 @@ _PARTICIPLE = re.compile(r"[a-z]+(?:ed|en|wn)|paid|sent|held|made|told|kept|done
 #: where an agent's "by" phrase ends
 _AGENT_END = re.compile(r"[,;.]|\s(?:before|after|if|when|unless|until|within|for|on|at|in|once|during)\s",
                         re.IGNORECASE)
+#: "responsible for", "required to": what follows is what the subject does
+_DUTY_WORDS = frozenset("responsible required expected obliged supposed entitled allowed able free".split())
 #: verbs whose subject does nothing ("Printing costs 10 cents", "Refunds take five days")
 _STATIVE = frozenset("cost costs weigh weighs last lasts mean means equal equals seem seems contain contains "
                      "include includes take takes measure measures".split())
@@ -364,6 +368,8 @@ def _agent(text: str) -> tuple[frozenset[str], str, str] | None:
     while k < len(tokens) and tokens[k] in _AUXILIARY:
         passive = passive or tokens[k] in _BE
         k += 1
+    if k < len(tokens) - 2 and tokens[k] in _DUTY_WORDS and tokens[k + 1] in ("for", "to"):
+        k, passive = k + 2, False  # "Tenants are responsible for insuring ...": they insure
     if k == len(tokens):
         return None
     verb = tokens[k]
@@ -447,7 +453,8 @@ def _agent_swap_in(claim: str, everyone: frozenset[str], source: str) -> tuple[s
             # a denial is no other actor's deed: "The tenant does not pay the agent's fee"
             if theirs is None or theirs[1] != verb or negation_count(clause) != negation_count(claim):
                 continue
-            share = len(rest & _actors(clause)) / len(rest) if rest else 0.0
+            keys = {_key(x) for x in _actors(clause)}  # "insure" and "insuring" alike
+            share = sum(1 for w in rest if _key(w) in keys) / len(rest) if rest else 0.0
             if theirs[0] & who and share >= MAX_OWN_PREDICATE:
                 return None  # the claim's actor does it too ("Check-in closes 45 minutes before ...")
             if best is None or share > best[0]:
@@ -569,6 +576,12 @@ def moved_between_clauses(claim: str, source: str) -> tuple[str, str] | None:
     return None
 
 
+#: a comparison of two things ("worth more than a conversion"), not a bound ("no more than six")
+_COMPARED = re.compile(r"\bthan\s+(?!(?:\d|a\s+(?:day|week|month|year|hour|minute|third|quarter|half)|an\s+hour|"
+                       r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|fifty|"
+                       r"hundred|half|a\s+few|several)\b)|\bas\s+\w+\s+as\b", re.IGNORECASE)
+
+
 def moved_attribute(claim: str, source: str) -> tuple[str, str] | None:
     """``(subject, sentence)`` when the claim says of its subject what the source says of
     something else: one sentence holds the claim's predicate (75% of the words after its
@@ -587,6 +600,8 @@ def moved_attribute(claim: str, source: str) -> tuple[str, str] | None:
     first = words(claim)[:1]
     if not first or first[0] in _NOT_A_SUBJECT:
         return None  # "However, ...", "In 2014 ...", "According to ...": no subject first
+    if _COMPARED.search(claim):
+        return None  # "A penalty is worth more than a conversion": two things, the comparison rules' to read
     c = sequence(claim)
     spans = sentences(source)
     seqs = [sequence(source[s:e]) for s, e in spans]
@@ -704,7 +719,7 @@ _CALENDAR_KINDS = (re.compile(r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"), 
 #: words of an amount or a duration: a change there is the number layer's ("after a year" is
 #: "after twelve months")
 _AMOUNT_WORDS = frozenset(_SMALL) | frozenset("a an half dozen hundred thousand day days week weeks month months year "
-                                              "years hour hours minute minutes fortnight".split())
+                                              "years hour hours minute minutes fortnight decade decades".split())
 
 
 #: how much of the claim its sentence must hold (the claim's other words must all be in the
@@ -759,6 +774,40 @@ def _akin(a: str, b: str) -> bool:
         return True
     n = len(os.path.commonprefix([a, b]))
     return n >= 5 and n >= 0.7 * min(len(a), len(b))
+
+
+#: the most words of a list :func:`outside_list` reads
+MAX_LISTED = 12
+#: words that stand for items without naming one ("two other places", "several stops")
+_NO_ITEM = frozenset("other others more several many few various some each every all both any".split())
+
+
+def outside_list(claim: str, source: str) -> tuple[str, str] | None:
+    """``(claim's item, source's list)`` when the claim is its aligned sentence with the list
+    it gives ("stops at the main station, the university and the hospital") replaced by an
+    item the source never names ("also stops at the airport"): a list says which ones, and
+    the claim adds one. An item of the list, or words that count items without naming one
+    ("two other stops"), are no such claim."""
+    sent = aligned_sentence(claim, source)
+    if overlap(claim, sent) < MIN_ANCHORED:
+        return None
+    cw, sw = words(claim), words(sent)
+    changed = [op for op in difflib.SequenceMatcher(None, cw, sw, autojunk=False).get_opcodes()
+               if op[0] in ("replace", "delete") and any(w not in STOPWORDS for w in cw[op[1]:op[2]])]
+    if len(changed) != 1 or changed[0][0] != "replace":
+        return None
+    _, i1, i2, j1, j2 = changed[0]
+    item, listed = cw[i1:i2], sw[j1:j2]
+    named = [w for w in item if w not in STOPWORDS]
+    if negation_count(claim) != negation_count(sent) or any(rx.fullmatch(w) for w in named for rx in _CALENDAR_KINDS):
+        return None  # "does not open on Sundays or bank holidays"; days are the day checks' to read
+    everywhere = {stem(w) for w in words(source)}
+    if not named or len(named) > 3 or len(listed) > MAX_LISTED \
+            or any(w in _NO_ITEM or w in _AMOUNT_WORDS - {"a", "an"} or w[0].isdigit() for w in item + listed) \
+            or any(stem(w) in everywhere for w in named) or not {"and", "or"} & set(listed) \
+            or len([w for w in listed if w not in STOPWORDS]) < 2 or i2 != len(cw):
+        return None
+    return " ".join(item), " ".join(listed)
 
 
 def _sibling(theirs: list[str], mine: list[str], k: int) -> bool:
@@ -820,6 +869,9 @@ _CONTRARIES = [
     ("clean", "dirty"), ("easy", "difficult"), ("easy", "hard"), ("simple", "complicated"),
     ("wide", "narrow"), ("deep", "shallow"), ("thick", "thin"), ("fresh", "frozen"),
     ("raw", "cooked"), ("warm", "cold"),
+    # the middle of a closed scale is no end of it ("a medium heat" / "a high heat")
+    ("medium", "high"), ("medium", "low"), ("medium", "large"), ("medium", "small"), ("medium", "mild"),
+    ("medium", "hot"), ("medium", "strong"), ("medium", "weak"),
     # going on against stopping
     ("continue", "stop"), ("keep", "stop"), ("continue", "cease"), ("resume", "suspend"),
     # keeping against dropping ("keeps support for" / "drops support for")
@@ -1253,6 +1305,11 @@ _ONLY_TAIL = re.compile(r"\s+(?:at|on|in|for|by|during|with|to|from)\s+(?:[\w'-]
 #: ... and said before its verb: "are only allowed | during PE lessons", "is only open | on Sundays"
 _ONLY_VERB = re.compile(r"\bonly\s+(?:be\s+|been\s+)?[a-z]+\s+(?=(?:at|on|in|during|between|after|before|within|"
                         r"from|by|for|with)\s)(?P<tail>[^,;.:!?]+)", re.IGNORECASE)
+#: a group of people a sentence says its thing for: "half price | for students with a valid card"
+_FOR_GROUP = re.compile(r"\s+for\s+(?:all\s+)?(?:students|children|kids|members|residents|seniors|pensioners|staff|"
+                        r"employees|adults|holders|pupils|families|veterans|teachers|under-\d+s)\b"
+                        r"(?:(?!\b(?:may|can|must|is|are|was|were|will|should|have|has)\b)[^,;.:!?])*(?=[,;.:!?]|$)",
+                        re.IGNORECASE)
 _RESTRICTED_OBJECT = re.compile(r"(?<=[a-z0-9])\s+(?:(?:under|over|aged|above|below)\s+\d+"
                                 r"(?:\s+(?:years?|months?)(?:\s+old)?)?|who\s+[^,;.:!?]+|"
                                 # "rentals | of seven days or more", "orders | of at least 20 EUR"
@@ -1292,7 +1349,7 @@ def _condition_spans(sent: str) -> list[tuple[int, int, int, bool]]:
     if narrowed is not None and not any(a < narrowed.end("what") and narrowed.start("what") < b
                                         for a, _, b, _ in spans):
         spans.append((narrowed.start("what"), narrowed.start("what"), narrowed.end("what"), False))
-    for rx in (_RESTRICTED_OBJECT, _ONLY_TAIL, _ONLY_VERB):  # "for each child | under 18 | who lives with
+    for rx in (_RESTRICTED_OBJECT, _ONLY_TAIL, _ONLY_VERB, _FOR_GROUP):  # "for each child | under 18 | who lives with
         for m in rx.finditer(sent):  # them", "park in the staff car park | at weekends only"
             a, b = (m.start("tail"), m.end("tail")) if rx is _ONLY_VERB else (m.start(), m.end())
             if not any(x < b and a < y for x, _, y, _ in spans):

@@ -327,13 +327,18 @@ def _clock_times(t: str, orig: str) -> list[Quantity]:
     return out
 
 
+#: nouns after which a unit names a kind of thing ("a day ticket"), not a duration
+_KIND_OF_THING = (r"(?:tickets?|pass(?:es)?|trips?|returns?|visits?|care|centres?|centers?|jobs?|schools?|"
+                  r"courses?|rates?|subscriptions?|membership|plans?|permits?|cards?|off)\b")
 _SPOKEN_UNITS = {"second": 1, "minute": 1, "hour": 1, "day": 1, "week": 1, "fortnight": 2,
                  "month": 1, "year": 1, "decade": 1}
 _SPOKEN = re.compile(
     r"\b(?P<approx>about|around|roughly|approximately|nearly|almost|some|over|under|more than|"
     r"less than|up to|at least|at most|within)?\s*"
     r"(?P<amount>half an?|an? couple of|a few|few|several|an?|one)\s+"
-    r"(?P<unit>seconds|minutes?|hours?|days?|weeks?|fortnights?|months?|years?|decades?)\b",
+    r"(?P<unit>seconds|minutes?|hours?|days?|weeks?|fortnights?|months?|years?|decades?)\b"
+    # "a day ticket", "a week pass", "one day course": a unit naming a kind of thing, no duration
+    rf"(?!\s+{_KIND_OF_THING})",
     re.IGNORECASE)
 #: a spoken duration right after these is a rate or a count ("once a day", "25 days a year")
 _NOT_SPOKEN = re.compile(r"(?:\b(?:once|twice|thrice|times|per|each|every|other|first|last|next|"
@@ -952,6 +957,9 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
                                 f"it as a bound ('{bound}')")
                 continue
             matched += 1
+            continue
+        if c.lo == c.hi == 1 and c.unit in _SPOKEN_UNITS and re.search(rf"\b{c.unit}[ -]{_KIND_OF_THING}", folded_source):
+            matched += 1  # "for a day" where the source sells "a day pass"
             continue
         clash = next((s for s in wq if _conflicts(c, s) and _same(c.lo, s.lo, c.tol)), None) \
             or _nearest_said(c, claim, [s for s in wq if _conflicts(c, s)], window or source)
@@ -1703,6 +1711,9 @@ def _entailed(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
     # short sources only
     if len(exact) > MAX_ARITHMETIC_QUANTITIES:
         return False
+    if _HALF_PRICE.search(source) and c.dimension is not None and c.unit != "%" and any(
+            a.unit == c.unit and _close(a.base()[0] / 2, clo, hedged) for a in exact):
+        return True  # "half price for students" and "the full price of 300 EUR": 150 EUR
     if not _ARITHMETIC.search(_clause_around(claim, c)):  # "each way" says nothing of "up to 32 kg" after "and"
         # an amount the source gives per item ("each connection reserves about 10 MB") times
         # a count it states ("defaults to 100") is what that many items take: the source's
@@ -1719,6 +1730,8 @@ def _entailed(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
     return False
 
 
+#: the source halves a price it states elsewhere
+_HALF_PRICE = re.compile(r"\bhalf[ -](?:the\s+)?(?:price|fare|fee|rate|cost)\b|\b50\s*%\s+off\b")
 #: a noun that makes the claim's value a bound itself
 _LIMIT_NOUN = re.compile(r"\b(?:allowance|limit|maximum|minimum|cap|quota|threshold|ceiling)\b")
 

@@ -56,6 +56,7 @@ from citadel.verify._types import (
 from citadel.verify.align import (
     agent_swap,
     anchor_changed,
+    outside_list,
     added_tail,
     aligned_clause,
     beside_only,
@@ -353,6 +354,7 @@ class _Crisp:
     #: segments the claim puts in place of its sentence's, taken from elsewhere in the source
     substituted: tuple[tuple[str, str], ...] = ()
     anchor: tuple[str, str] | None = None  # (claim's, source's): what a time is counted from or set at
+    listed: tuple[str, str] | None = None  # (claim's item, source's list): an item the list does not name
     exchanged: tuple[str, str] | None = None  # two words of the aligned sentence swapped
     opposite_word: tuple[str, str] | None = None  # ("closed", "open"): one word turned around
     raised: tuple[str, str] | None = None  # ("must", "may"): the claim obliges, the source permits
@@ -486,6 +488,7 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         turned=_turned(claim, source),
         substituted=tuple(substitution(claim, source) or ()),
         # "on Wednesdays" where it opens "Monday to Saturday"
+        listed=outside_list(claim, source),
         anchor=None if (found := anchor_changed(claim, source)) is None
         or any(_in_day_range(w, claim, source) for w in found[0].split()) else found,
         exchanged=swapped(claim, source) or passive_swap(claim, source) or possessor_swap(claim, source)
@@ -930,6 +933,9 @@ class Verifier:
             return RuleVerdict(Verdict.CONTRADICTED, "aligned sentence: the claim exchanges "
                                f"'{crisp.exchanged[0]}' and '{crisp.exchanged[1]}' (roles or "
                                "values reversed)", 0.05)
+        if crisp.listed:
+            return RuleVerdict(Verdict.UNSUPPORTED, f"aligned sentence: the claim adds '{crisp.listed[0]}' to "
+                               f"what the source lists: '{crisp.listed[1]}'", 0.1)
         if crisp.anchor:
             said = f"'{crisp.anchor[1]}'" if crisp.anchor[1] else "nothing of it"
             return RuleVerdict(Verdict.UNSUPPORTED, f"aligned sentence: the claim counts from or sets the time at "
