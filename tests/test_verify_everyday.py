@@ -441,6 +441,14 @@ WRONG += [
     ("'each' of another clause announces no sum", "A child ticket costs 6 EUR each way and allows 25 kg of luggage.",
      "An adult ticket costs 12 EUR each way and allows 20 kg of luggage. A child ticket costs 6 EUR each way and "
      "allows 5 kg of luggage.", "number"),
+    ("who acts in one part of the claim", "Volunteers will count the ballots and tell the council officials "
+     "the result.",
+     "Polls close at 10 p.m. Council officials will count the ballots; the returning officer then announces "
+     "the result.", "aligned sentence"),
+    ("another of the listed things, in apposition", "Stromboli, the busiest of the islands, has a ferry "
+     "every hour.",
+     "The archipelago has three inhabited islands: Lipari, Stromboli and Salina. Lipari, the busiest, has a "
+     "ferry every hour.", "aligned sentence"),
     ("a duty said with 'responsible for'", "The school must insure the pupils' instruments.",
      "The school insures the building and its own pianos. Parents are responsible for insuring their children's "
      "instruments.", "aligned sentence"),

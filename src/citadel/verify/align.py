@@ -110,7 +110,16 @@ def substitution(claim: str, source: str) -> list[tuple[str, str]] | None:
     ops = difflib.SequenceMatcher(None, c, s, autojunk=False).get_opcodes()
     if sum(i2 - i1 for op, i1, i2, _, _ in ops if op == "equal") < MIN_EQUAL * len(c):
         return None
-    if any(op == "delete" for op, *_ in ops):  # the claim says something its sentence does not
+    # the claim says something its sentence does not (unless the source says it elsewhere:
+    # "Mawenzi, the highest of the three cones" where "three volcanic cones" came before; in a
+    # short source, where a word elsewhere is about the same things)
+    elsewhere = set(sequence(source.replace(sent, " ", 1))) if len(sentences(source)) <= MAX_SENTENCES else set()
+    if any(op == "delete" and not set(c[i1:i2]) <= elsewhere for op, i1, i2, _, _ in ops):
+        return None
+    # with words moved in from elsewhere, a figure replaced is the number layer's to read
+    # ("costs 30 EUR a month for students" where "45 EUR" is the standard price)
+    if any(op == "delete" for op, *_ in ops) and any(
+            op == "replace" and any(w[0].isdigit() for w in c[i1:i2]) for op, i1, i2, _, _ in ops):
         return None
     replaced = [(c[i1:i2], s[j1:j2]) for op, i1, i2, j1, j2 in ops if op == "replace"]
     if not replaced or len(replaced) > 2:
@@ -420,7 +429,7 @@ def _gapped(piece: str, who: frozenset[str]) -> bool:
                    for k, t in enumerate(tokens) if k and stem(t.lower()) not in who)
 
 
-def agent_swap(claim: str, source: str) -> tuple[str, str] | None:
+def agent_swap(claim: str, source: str, whole: str | None = None) -> tuple[str, str] | None:
     """``(who acts in the claim, who acts in the source)`` when the clause of the source with
     the claim's verb and most of its other words has another actor, and the claim names that
     one in another role, or the source names the claim's actor elsewhere: "The patient is
@@ -428,8 +437,9 @@ def agent_swap(claim: str, source: str) -> tuple[str, str] | None:
     "Employees match the employer's contributions" where "The employer matches pension
     contributions"; "must be signed off by the finance team" where the line manager signs
     off and forwards them to the finance team; "If you cancel your flight, ..." where "If
-    the airline cancels your flight, ...". Each clause of the claim is read."""
-    everyone = _actors(claim)
+    the airline cancels your flight, ...". Each clause of the claim is read; ``whole``, when
+    the claim is a part of a longer one, names everyone that one names."""
+    everyone = _actors(whole or claim)
     for part in _clauses(claim) if _LEADING_CONDITION.match(claim) else [claim]:
         found = _agent_swap_in(part, everyone, source)
         if found is not None:

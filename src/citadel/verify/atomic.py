@@ -38,7 +38,8 @@ _VERB = (r"(?:is|are|was|were|has|have|had|can|cannot|can't|may|must|will|won't|
          r"prevent|prevents|prevented|protect|protects|protected|treat|treats|treated|weigh|weighs|"
          r"weighed|hold|holds|held|mean|means|meant|help|helps|helped|speed|speeds|cut|cuts|"
          r"enable|enables|enabled|disable|disables|disabled|create|creates|created|delete|deletes|"
-         r"deleted|store|stores|stored|saw|sees|see|grow|grows|grew|fell|falls|fall|rose|rise|rises)")
+         r"deleted|store|stores|stored|saw|sees|see|grow|grows|grew|fell|falls|fall|rose|rise|rises|"
+         r"tell|tells|told|ask|asked|inform|informed|notify|notifies|notified|bring|brought)")
 _CUT = re.compile(r"\s*;\s+|,?\s+(?:and|but|while|whereas)\s+(?=\S)", re.IGNORECASE)
 _STARTS_VERB = re.compile(rf"^(?:also |then |still |only |never |not |always )?(?:{_VERB}\b|"
                           r"[a-z]{3,}(?:s|ed)\s+(?:a|an|the|its|their|his|her|our|your|this|that|these|"

@@ -492,7 +492,9 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         anchor=None if (found := anchor_changed(claim, source)) is None
         or any(_in_day_range(w, claim, source) for w in found[0].split()) else found,
         exchanged=swapped(claim, source) or passive_swap(claim, source) or possessor_swap(claim, source)
-        or agent_swap(claim, source) or values_exchanged(claim, source),
+        # of each part too: "Staff will check each floor and tell the fire wardens ..."
+        or next((found for part in _whole_and_parts(claim) if (found := agent_swap(part, source, claim))), None)
+        or values_exchanged(claim, source),
         opposite_word=contrary(claim, source) or opposite_in_conjunct(claim, source),
         raised=raised_modality(claim, source),
         narrowed=narrowed(claim, source),
