@@ -724,7 +724,8 @@ _TIME_CUE = frozenset("day days week weeks month months year years hour hours mi
 #: names of days, seasons, parts of a day and months, each kind apart: "Sunday" is no
 #: "Saturday", but "Thursday" may be a weekday, which is left to the day-range check
 _CALENDAR_KINDS = (re.compile(r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"), re.compile(r"spring|summer|autumn|winter"),
-                   re.compile(r"mornings?|afternoons?|evenings?|nights?"),
+                   re.compile(r"mornings?|afternoons?|evenings?|nights?|bedtime|lunchtime|noon|midday|midnight|"
+                              r"dinnertime|breakfast"),
                    re.compile(r"january|february|march|april|may|june|july|august|september|october|november|december"))
 #: words of an amount or a duration: a change there is the number layer's ("after a year" is
 #: "after twelve months")
@@ -820,6 +821,30 @@ def outside_list(claim: str, source: str) -> tuple[str, str] | None:
     return " ".join(item), " ".join(listed)
 
 
+_NOT_DONE = re.compile(r"\b(?:instead\s+of|rather\s+than)\s+(?P<what>[a-z]+ing\b[^,;.!?]*)", re.IGNORECASE)
+_PREFERS = re.compile(r"\b(?:instead|rather|over|than|prefers?|preferred)\b", re.IGNORECASE)
+
+
+def instead_of(claim: str, source: str) -> str | None:
+    """What a source sentence says is not done ("replaces the last commit | instead of
+    creating a new one": a verb in -ing after "instead of" or "rather than") when an
+    affirmative claim says it: the claim has that verb, which the rest of the sentence does
+    not, and half of the sentence's words. None otherwise."""
+    if negation_count(claim) or _PREFERS.search(claim):  # "prefers OAE testing over audiometry" says it
+        return None
+    cw = normed_words(claim)
+    for s, e in sentences(source):
+        sent = source[s:e]
+        for m in _NOT_DONE.finditer(sent):
+            phrase = normed_words(m.group("what"))
+            rest = normed_words(sent[:m.start()] + " " + sent[m.end():])
+            own = {w for w in cw if any(_akin(w, x) for x in phrase) and not any(_akin(w, x) for x in rest)}
+            verb = normed_words(m.group("what").split()[0])
+            if any(_akin(w, x) for w in own for x in verb) and overlap(claim, sent) >= MIN_ANCHORED:
+                return m.group(0).strip()
+    return None
+
+
 def _sibling(theirs: list[str], mine: list[str], k: int) -> bool:
     """A sentence (its content words ``theirs``) opens with a thing of the same kind as the
     claim's subject (its first ``k`` words of ``mine``): another word before the same noun
@@ -881,7 +906,10 @@ _CONTRARIES = [
     ("raw", "cooked"), ("warm", "cold"),
     # the middle of a closed scale is no end of it ("a medium heat" / "a high heat")
     ("medium", "high"), ("medium", "low"), ("medium", "large"), ("medium", "small"), ("medium", "mild"),
-    ("medium", "hot"), ("medium", "strong"), ("medium", "weak"),
+    ("medium", "hot"), ("medium", "strong"), ("medium", "weak"), ("mild", "cold"), ("mild", "harsh"),
+    ("mild", "severe"),
+    # within a period against after or before it ("during probation" / "after probation")
+    ("during", "after"), ("during", "before"),
     # going on against stopping
     ("continue", "stop"), ("keep", "stop"), ("continue", "cease"), ("resume", "suspend"),
     # keeping against dropping ("keeps support for" / "drops support for")

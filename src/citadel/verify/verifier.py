@@ -57,6 +57,7 @@ from citadel.verify.align import (
     agent_swap,
     anchor_changed,
     outside_list,
+    instead_of,
     added_tail,
     aligned_clause,
     beside_only,
@@ -355,6 +356,7 @@ class _Crisp:
     substituted: tuple[tuple[str, str], ...] = ()
     anchor: tuple[str, str] | None = None  # (claim's, source's): what a time is counted from or set at
     listed: tuple[str, str] | None = None  # (claim's item, source's list): an item the list does not name
+    instead: str | None = None  # "instead of creating a new one": what the source says is not done
     exchanged: tuple[str, str] | None = None  # two words of the aligned sentence swapped
     opposite_word: tuple[str, str] | None = None  # ("closed", "open"): one word turned around
     raised: tuple[str, str] | None = None  # ("must", "may"): the claim obliges, the source permits
@@ -463,7 +465,9 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         # "must not bring guests without signing them in" says "may bring a guest if they sign"
         and not (claim_neg == 0 and lifted_ban(claim, best))
         and not contrasted(best) & normed_words(claim)  # "not at the machines, but at the desk"
-        and exception is None,  # "the airport branch does not open" for "all ... except the airport branch"
+        and exception is None  # "the airport branch does not open" for "all ... except the airport branch"
+        # "With -m given, it does not open an editor" for "opens an editor unless -m is given"
+        and not (claim_neg and _the_unless_case(claim, best)),
         denied=None if denied is None or (denied[1] == "denied" and (stated_contrary(denied[0], claim, source)
                                                                       or (best_ov >= 0.6 and opposed
                                                                           or complementary_bound(claim, source))))
@@ -489,6 +493,7 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         substituted=tuple(substitution(claim, source) or ()),
         # "on Wednesdays" where it opens "Monday to Saturday"
         listed=outside_list(claim, source),
+        instead=instead_of(claim, source),
         anchor=None if (found := anchor_changed(claim, source)) is None
         or any(_in_day_range(w, claim, source) for w in found[0].split()) else found,
         exchanged=swapped(claim, source) or passive_swap(claim, source) or possessor_swap(claim, source)
@@ -514,6 +519,17 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         condition=None if univ else _unmet(claim, dropped_condition(claim, source) or dropped_restriction(claim, source)),
         exception=exception if claim_neg == best_neg and best_ov >= MIN_EXCEPTED else None,
     )
+
+
+#: the case a sentence excepts from what it says: "opens an editor | unless -m is given"
+_UNLESS_CASE = re.compile(r"\bunless\s+([^,;.!?]+)", re.IGNORECASE)
+
+
+def _the_unless_case(claim: str, sentence: str) -> bool:
+    """The claim speaks of the case the sentence excepts ("With -m given, it does not open an
+    editor" for "opens an editor unless -m is given"): a denial there restates it."""
+    m = _UNLESS_CASE.search(sentence)
+    return m is not None and bool(normed_words(m.group(1))) and normed_words(m.group(1)) <= normed_words(claim)
 
 
 def _whole_and_parts(claim: str) -> list[str]:
@@ -659,7 +675,8 @@ def _says_opposite(claim: str, window: str, margin: float) -> bool:
         return not ((NEGATIVE_WORDS | {"without"}) & set(words(closest))) and not released(claim) \
             and not any(shared_denial(claim, window[s:e]) for s, e in sentences(window)) \
             and not any(stated_contrary(w, claim, window) for w in set(words(claim)) - STOPWORDS) \
-            and not complementary_bound(claim, window)  # "over 30 kg ... not accepted" for "up to 30 kg"
+            and not complementary_bound(claim, window) \
+            and not _the_unless_case(claim, closest)  # "over 30 kg ... not accepted" for "up to 30 kg"
     if negation_count(opposite(claim)) == negation_count(claim):
         return True
     return negation_count(closest) > 0
@@ -935,6 +952,9 @@ class Verifier:
             return RuleVerdict(Verdict.CONTRADICTED, "aligned sentence: the claim exchanges "
                                f"'{crisp.exchanged[0]}' and '{crisp.exchanged[1]}' (roles or "
                                "values reversed)", 0.05)
+        if crisp.instead:
+            return RuleVerdict(Verdict.CONTRADICTED, f"negation: the claim says what the source says is not done: "
+                               f"\"{crisp.instead[:100]}\"", 0.05)
         if crisp.listed:
             return RuleVerdict(Verdict.UNSUPPORTED, f"aligned sentence: the claim adds '{crisp.listed[0]}' to "
                                f"what the source lists: '{crisp.listed[1]}'", 0.1)
