@@ -54,25 +54,25 @@ from citadel.verify._types import (
     VerifyResult,
 )
 from citadel.verify.align import (
-    agent_swap,
-    anchor_changed,
-    outside_list,
-    instead_of,
     added_tail,
+    agent_swap,
     aligned_clause,
+    anchor_changed,
     beside_only,
     contrary,
     dropped_condition,
     dropped_restriction,
     excepted,
+    instead_of,
     moved_attribute,
     moved_between_clauses,
     narrowed,
     opposite_in_conjunct,
+    outside_list,
     passive_swap,
     possessor_swap,
-    resolve_pronouns,
     raised_modality,
+    resolve_pronouns,
     stated_contrary,
     substitution,
     swapped,
@@ -491,9 +491,9 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         _widened(claim, best) if best_ov >= 0.5 else (),
         turned=_turned(claim, source),
         substituted=tuple(substitution(claim, source) or ()),
-        # "on Wednesdays" where it opens "Monday to Saturday"
         listed=outside_list(claim, source),
         instead=instead_of(claim, source),
+        # "on Wednesdays" where it opens "Monday to Saturday" is no other day
         anchor=None if (found := anchor_changed(claim, source)) is None
         or any(_in_day_range(w, claim, source) for w in found[0].split()) else found,
         exchanged=swapped(claim, source) or passive_swap(claim, source) or possessor_swap(claim, source)
@@ -671,12 +671,14 @@ def _says_opposite(claim: str, window: str, margin: float) -> bool:
     closest = _closest_sentence(claim, window, window)[1]
     if negation_count(opposite(claim)) < negation_count(claim):
         # "does not have to" turned into "does have to": a duty the model reads into any
-        # sentence that names the act
+        # sentence that names the act; a bound ("over 30 kg ... not accepted" for "up to 30
+        # kg") and the excepted case ("with -m given, it does not open an editor" for "opens
+        # an editor unless -m is given") are no opposite either
         return not ((NEGATIVE_WORDS | {"without"}) & set(words(closest))) and not released(claim) \
             and not any(shared_denial(claim, window[s:e]) for s, e in sentences(window)) \
             and not any(stated_contrary(w, claim, window) for w in set(words(claim)) - STOPWORDS) \
             and not complementary_bound(claim, window) \
-            and not _the_unless_case(claim, closest)  # "over 30 kg ... not accepted" for "up to 30 kg"
+            and not _the_unless_case(claim, closest)
     if negation_count(opposite(claim)) == negation_count(claim):
         return True
     return negation_count(closest) > 0
