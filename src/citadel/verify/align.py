@@ -41,8 +41,8 @@ from citadel.verify.lexical import (
     words,
 )
 from citadel.verify.atomic import has_verb, subject_of
-from citadel.verify.numbers import _SMALL, agree, quantities
-from citadel.verify.polarity import normed_words
+from citadel.verify.numbers import _ORDINALS, _SMALL, agree, quantities
+from citadel.verify.polarity import NEGATIVE_MEANING, normed_words, surface, uses
 from citadel.verify.windows import sentences
 
 #: words kept in the aligned sequences although they are stopwords: they carry meaning
@@ -62,8 +62,9 @@ def _words_in_order(text: str, dropped: Callable[[str], bool]) -> list[str]:
         if dropped(w):
             continue
         value = _SMALL.get(w)
-        if value is not None and float(value).is_integer() and w not in (
-                "first", "second", "single", "once", "half"):
+        # ordinals name a position ("the fourth official"), no amount to match "four" against
+        if value is not None and float(value).is_integer() and w not in _ORDINALS and w not in (
+                "single", "once", "half"):
             w = str(int(value))
         out.append(stem(w))
     return out
@@ -108,13 +109,15 @@ def substitution(claim: str, source: str) -> list[tuple[str, str]] | None:
     if len(c) < 3 or not s or overlap(sent, claim) < MIN_COVERED:
         return None
     ops = difflib.SequenceMatcher(None, c, s, autojunk=False).get_opcodes()
-    if sum(i2 - i1 for op, i1, i2, _, _ in ops if op == "equal") < MIN_EQUAL * len(c):
-        return None
     # the claim says something its sentence does not (unless the source says it elsewhere:
     # "Mawenzi, the highest of the three cones" where "three volcanic cones" came before; in a
     # short source, where a word elsewhere is about the same things)
     elsewhere = set(sequence(source.replace(sent, " ", 1))) if len(sentences(source)) <= MAX_SENTENCES else set()
     if any(op == "delete" and not set(c[i1:i2]) <= elsewhere for op, i1, i2, _, _ in ops):
+        return None
+    # words named elsewhere in the source ("of the treaty") are no part of the share to match
+    added = sum(i2 - i1 for op, i1, i2, _, _ in ops if op == "delete")
+    if sum(i2 - i1 for op, i1, i2, _, _ in ops if op == "equal") < MIN_EQUAL * (len(c) - added):
         return None
     # with words moved in from elsewhere, a figure replaced is the number layer's to read
     # ("costs 30 EUR a month for students" where "45 EUR" is the standard price)
@@ -893,6 +896,9 @@ _CONTRARIES = [
     ("approve", "deny"), ("grant", "deny"), ("grant", "refuse"), ("mandatory", "voluntary"),
     ("compulsory", "voluntary"), ("show", "hide"), ("display", "hide"), ("visible", "hidden"),
     ("online", "offline"), ("present", "absent"), ("inclusive", "exclusive"),
+    # keeping against taking away; slow against fast
+    ("keep", "remove"), ("keep", "delete"), ("kept", "removed"), ("kept", "deleted"), ("retain", "delete"),
+    ("retain", "remove"), ("slow", "fast"), ("slowly", "quickly"),
     # the two halves of a week, a day, a year, a building, a transaction
     ("weekday", "weekend"), ("day", "night"), ("daytime", "night-time"), ("morning", "evening"),
     ("summer", "winter"), ("indoor", "outdoor"), ("indoors", "outdoors"), ("upstairs", "downstairs"),
@@ -924,6 +930,8 @@ _PREFIXES = ("un", "in", "im", "il", "ir", "dis", "non-", "non")
 def _key(word: str) -> str:
     """A form that a word and its stem share ("enable", "enabled" and "enabl"; "ban" and
     "banned", "permit" and "permitted")."""
+    if word.lower().endswith("pply"):  # "supply", which the stemmer reads as an adverb ("supp")
+        word = word[:-1] + "ies"
     key = stem(word).rstrip("e")
     if len(key) >= 4 and key[-1] == key[-2] and key[-1] not in "aeiouls":
         key = key[:-1]
@@ -948,6 +956,7 @@ _FOCUS = frozenset("only just also even".split())
 _NEGATING = frozenset(("without", "never", "nolonger"))
 #: "no longer" is one word, the contrary of "still"
 _NO_LONGER = re.compile(r"\bno\s+longer\b", re.IGNORECASE)
+_NON = re.compile(r"\bnon-(?=[a-z])", re.IGNORECASE)
 
 
 def contrary(claim: str, source: str) -> tuple[str, str] | None:
@@ -959,7 +968,9 @@ def contrary(claim: str, source: str) -> tuple[str, str] | None:
     if overlap(claim, sent) < MIN_ALIGNED:
         return None
     # focus words do not change what is turned around: "without a receipt" against "only with a receipt"
-    cw, sw = ([w for w in words(_NO_LONGER.sub("nolonger", text)) if w not in _FOCUS] for text in (claim, sent))
+    # ("non-subscribers" is one word, the contrary of "subscribers")
+    cw, sw = ([w for w in words(_NON.sub("non", _NO_LONGER.sub("nolonger", text))) if w not in _FOCUS]
+              for text in (claim, sent))
     ops = difflib.SequenceMatcher(None, cw, sw, autojunk=False).get_opcodes()
     hits = [(cw[i1], sw[j1]) for k, (op, i1, i2, j1, j2) in enumerate(ops)
             if op == "replace" and i2 - i1 == 1 and j2 - j1 == 1 and _contrary(cw[i1], sw[j1])
@@ -987,6 +998,38 @@ def _read_on(after: Sequence[tuple[str, int, int, int, int]], cw: list[str], sw:
         elif any(w not in STOPWORDS for w in sw[j1:j2]):
             return False
     return True
+
+
+#: clauses of a sentence, each read for its own denial
+_DENIAL_CLAUSE = re.compile(r";\s+|,\s+(?:but|while|whereas|and|so)\s+|\s+but\s+", re.IGNORECASE)
+_TOGETHER_WITH = re.compile(r"\btogether\s+with\b", re.IGNORECASE)
+
+
+def denied_reworded(claim: str, source: str) -> tuple[str, str] | None:
+    """``(claim's verb, clause)`` when a source clause denies its verb and the claim, which
+    denies nothing, is that clause with another verb in the denied one's place and every
+    other word the same: "Electrical appliances are collected with bulky waste" where
+    "Electrical appliances are not taken with bulky waste". The same frame with a verb of
+    like meaning affirmed says what the source denies (its contrary, "is shut" for "does
+    not open", says the same) (a claim that adds or drops a word is
+    left to the other checks)."""
+    if negation_count(claim) or NEGATIVE_MEANING & set(words(claim)):
+        return None
+    mine = [w for w, _ in uses(_TOGETHER_WITH.sub("with", claim))]
+    if any(p != "+" for _, p in uses(_TOGETHER_WITH.sub("with", claim))) or len(mine) < 3:
+        return None
+    for s, e in sentences(source):
+        for clause in _DENIAL_CLAUSE.split(source[s:e]):
+            theirs = uses(_TOGETHER_WITH.sub("with", clause))
+            heads = [i for i, (_, p) in enumerate(theirs) if p == "-"]
+            if len(heads) != 1 or len(theirs) != len(mine):
+                continue
+            k = heads[0]
+            if all(a == b for i, (a, (b, _)) in enumerate(zip(mine, theirs)) if i != k) \
+                    and mine[k] != theirs[k][0] and mine[k] not in {w for w, _ in theirs} \
+                    and not _contrary(mine[k], theirs[k][0]):  # "shut" where "does not open"
+                return surface(mine[k], claim), clause.strip()
+    return None
 
 
 def stated_contrary(word: str, claim: str, source: str) -> bool:
@@ -1345,7 +1388,9 @@ _ONLY_VERB = re.compile(r"\bonly\s+(?:be\s+|been\s+)?[a-z]+\s+(?=(?:at|on|in|dur
                         r"from|by|for|with)\s)(?P<tail>[^,;.:!?]+)", re.IGNORECASE)
 #: a group of people a sentence says its thing for: "half price | for students with a valid card"
 _FOR_GROUP = re.compile(r"\s+for\s+(?:all\s+)?(?:students|children|kids|members|residents|seniors|pensioners|staff|"
-                        r"employees|adults|holders|pupils|families|veterans|teachers|under-\d+s)\b"
+                        r"employees|adults|holders|pupils|families|veterans|teachers|under-\d+s|"
+                        # people named by what they do: "subscribers", "participants", "cyclists"
+                        r"[a-z]{3,}(?:ers|ors|ants|ents|ees|ists|ians))\b"
                         r"(?:(?!\b(?:may|can|must|is|are|was|were|will|should|have|has)\b)[^,;.:!?])*(?=[,;.:!?]|$)",
                         re.IGNORECASE)
 _RESTRICTED_OBJECT = re.compile(r"(?<=[a-z0-9])\s+(?:(?:under|over|aged|above|below)\s+\d+"
@@ -1496,8 +1541,9 @@ def dropped_condition(claim: str, source: str) -> str | None:
     cw = normed_words(claim)
     if len(cw) < 2:
         return None
-    for s, e in sentences(source):
-        sent = source[s:e]
+    # each sentence, and each of its clauses that a semicolon sets apart ("Rides under 30
+    # minutes are free for subscribers; longer rides cost ...")
+    for sent in [p for s, e in sentences(source) for p in dict.fromkeys([source[s:e], *re.split(r";\s+", source[s:e])])]:
         if excepted(claim, sent):
             continue  # about the exception: :func:`excepted`'s
         spans = [(a, b) for a, _, b, _ in _condition_spans(sent)]
@@ -1529,6 +1575,6 @@ def dropped_condition(claim: str, source: str) -> str | None:
     return None
 
 
-__all__ = ["added_tail", "agent_swap", "anchor_changed", "instead_of", "outside_list", "possessor_swap",
+__all__ = ["added_tail", "agent_swap", "anchor_changed", "denied_reworded", "instead_of", "outside_list", "possessor_swap",
            "resolve_pronouns", "aligned_clause", "stated_contrary", "dropped_condition", "excepted", "beside_only", "aligned_sentence", "moved_attribute", "narrowed", "opposite_in_conjunct", "optional_duty", "raised_modality", "sequence",
            "substitution", "swapped", "contrary"]

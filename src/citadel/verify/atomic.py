@@ -118,7 +118,7 @@ def _is_clause(text: str) -> bool:
 
 
 #: a word that opens a subordinate clause, and a verb of any form with its object after it
-_SUBORDINATE = re.compile(r"\s(?:as|when|whenever|if|unless|because|while|until|before|after|since|once)\s",
+_SUBORDINATE = re.compile(r"\s(?:(?<!such\s)as|when|whenever|if|unless|because|while|until|before|after|since|once)\s",
                           re.IGNORECASE)
 _OBJECT_VERB = re.compile(r"\s[a-z]{3,}(?:s|ed)\s+(?=(?:a|an|the|each|every|its|their|his|her|our|your|"
                           r"all|any|no)\s)")

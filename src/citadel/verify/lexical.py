@@ -160,6 +160,7 @@ for _pair in _OPPOSITES:
     _SWAP.setdefault(_a, _b)
     _SWAP.setdefault(_b, _a)
 _LETTERS = re.compile(r"[A-Za-z]+")
+_MINUS = re.compile(r"\s+(?:any|the|a|an|your|their|its|our|his|her|all)\b", re.IGNORECASE)
 # main verbs that opposite() negates in place ("X regulates Y" -> "X does not regulate Y");
 # verbs whose -s form is mostly a plural noun (results, uses, costs, controls) are left out
 _VERBS = frozenset(
@@ -218,8 +219,8 @@ def opposite(claim: str) -> str:
         nonlocal swapped
         word = m.group(0)
         other = _SWAP.get(word.lower())
-        if other is None:
-            return word
+        if other is None or _MINUS.match(claim, m.end()) and word.lower() == "less":
+            return word  # "less any repair costs" is "minus", no amount compared
         swapped += 1
         return other.capitalize() if word[0].isupper() else other
 

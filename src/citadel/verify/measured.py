@@ -219,6 +219,42 @@ def _statements(source: str, scale: str) -> list[tuple[frozenset[str], list[Amou
     return out
 
 
+_FRACTION_OF = {"half": 0.5, "a third": 1 / 3, "one third": 1 / 3, "a quarter": 0.25, "one quarter": 0.25,
+                "two thirds": 2 / 3, "three quarters": 0.75, "twice": 2.0, "double": 2.0, "three times": 3.0,
+                "four times": 4.0, "five times": 5.0, "ten times": 10.0}
+#: one side's amount said as a share or a multiple of the other's: "about 43% of the sunlight
+#: that Earth does", "half the rainfall of", "three times as much as"
+_RATIO = re.compile(r"(?:(?P<pct>\d+(?:\.\d+)?)\s*(?:%|per\s*cent|percent)|(?P<frac>" + "|".join(_FRACTION_OF)
+                    + r")|(?P<times>\d+(?:\.\d+)?)\s+times)\s+(?:of\s+|as\s+(?:much|many|long|large|big|high)\s+|"
+                    r"(?=the\b|that\b|what\b|those\b))", re.IGNORECASE)
+
+
+def _ratio_stated(source: str, a: frozenset[str], b: frozenset[str]) -> tuple[float, str] | None:
+    """(ratio of the first side's amount to the second's, the words) when a source sentence
+    gives one side's amount as a share or a multiple of the other's (``a``, ``b``: the words
+    that tell the sides apart): one side named before the ratio, the other after it and not
+    before."""
+    for s, e in sentences(source):
+        sent = source[s:e]
+        for m in _RATIO.finditer(sent):
+            before, after = content_words(sent[: m.start()]), content_words(sent[m.end():])
+            if a & before - after and b & after - before:
+                inverse = False
+            elif b & before - after and a & after - before:  # "Earth ... more than Mars"
+                inverse = True
+            else:
+                continue
+            if m.group("pct"):
+                ratio = float(m.group("pct")) / 100
+            elif m.group("frac"):
+                ratio = _FRACTION_OF[m.group("frac").lower()]
+            else:
+                ratio = float(m.group("times"))
+            if ratio > 0 and ratio != 1:
+                return 1 / ratio if inverse else ratio, f"'{sent[m.start():].strip()[:60]}'"
+    return None
+
+
 @lru_cache(maxsize=4096)
 def measured_comparison(claim: str, source: str) -> tuple[bool, str] | None:
     """(holds, what the source states) when the source states an amount for each side of
@@ -233,6 +269,10 @@ def measured_comparison(claim: str, source: str) -> tuple[bool, str] | None:
     a, b = a - b, b - a  # "in winter than in summer": the words that tell the sides apart
     if not a or not b:
         return None
+    ratio = _ratio_stated(source, a, b)
+    if ratio is not None:
+        order = "<" if ratio[0] < 1 else ">"
+        return {">": order == ">", "<": order == "<", ">=": order == ">", "<=": order == "<"}[relation], ratio[1]
     stated = _statements(source, scale)
     if len(stated) < 2:
         return None
@@ -256,7 +296,8 @@ def measured_comparison(claim: str, source: str) -> tuple[bool, str] | None:
         return None  # a price per month against one per year
     if scale.startswith(_AMOUNT):  # both statements name the thing, in amounts of one kind
         noun = content_words(scale[len(_AMOUNT):])
-        if not noun <= stated[i][0] or not noun <= stated[j][0] or \
+        # (one statement may leave the noun to the other: "Green tea has roughly 28 mg")
+        if not noun <= stated[i][0] | stated[j][0] or \
                 {q.dimension for q in quantities(aw)} != {q.dimension for q in quantities(bw)}:
             return None
     if ahi < blo:

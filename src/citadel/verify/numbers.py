@@ -55,7 +55,8 @@ _UNITS: dict[str, tuple[str, float]] = {
     "ounce": ("mass", 28.35), "oz": ("mass", 28.35), "yard": ("length", 0.9144),
     "mile": ("length", 1609.3), "foot": ("length", 0.3048), "feet": ("length", 0.3048),
     "inch": ("length", 0.0254), "ml": ("volume", 1e-3), "l": ("volume", 1), "liter": ("volume", 1),
-    "litre": ("volume", 1), "%": ("ratio", 1), "percent": ("ratio", 1), "per cent": ("ratio", 1),
+    "litre": ("volume", 1), "cl": ("volume", 1e-2), "dl": ("volume", 0.1), "centilitre": ("volume", 1e-2),
+    "centiliter": ("volume", 1e-2), "decilitre": ("volume", 0.1), "deciliter": ("volume", 0.1), "%": ("ratio", 1), "percent": ("ratio", 1), "per cent": ("ratio", 1),
     "percentage point": ("ratio", 1), "$": ("usd", 1), "dollar": ("usd", 1), "usd": ("usd", 1),
     "€": ("eur", 1), "euro": ("eur", 1), "eur": ("eur", 1), "£": ("gbp", 1), "pound sterling": ("gbp", 1),
     "gb": ("bytes", 1e9), "mb": ("bytes", 1e6), "tb": ("bytes", 1e12), "kb": ("bytes", 1e3),
@@ -881,6 +882,35 @@ def _names_number(named: re.Match[str], number: str) -> bool:
     return False
 
 
+#: groups of people a share is said of, each with the group it names ("kids" are "children")
+_POPULATIONS = {w: w for w in ("adults children men women boys girls infants babies teenagers adolescents "
+                               "seniors students teachers patients employees members visitors residents "
+                               "households businesses users customers drivers passengers voters smokers "
+                               "doctors nurses parents").split()} | {
+    "kids": "children", "youngsters": "children", "pensioners": "seniors", "elderly": "seniors",
+    "staff": "employees", "workers": "employees", "clients": "customers", "pupils": "students",
+    "homes": "households", "companies": "businesses", "firms": "businesses", "people": "people"}
+_OF_WHAT = re.compile(r"\s+of\s+(?:the\s+|all\s+)?([a-z]{3,})", re.IGNORECASE)
+
+
+def _share_of_another(c: Quantity, claim: str, sq: list[Quantity], source: str) -> tuple[str, str] | None:
+    """``(the claim's group, the source's share)`` when the claim gives a share of a group
+    ("97% of adults") that the source gives only of another group ("97% of children"), and
+    the source never names the claim's group."""
+    if c.unit != "%":
+        return None
+    mine = _OF_WHAT.match(claim, c.end)
+    if mine is None or stem(mine.group(1).lower()) in {stem(w) for w in words(source)}:
+        return None
+    group = _POPULATIONS.get(mine.group(1).lower())
+    same = [s for s in sq if _agree(c, s)]
+    theirs = [m for s in same if (m := _OF_WHAT.match(source, s.end)) is not None]
+    if group is None or not same or len(theirs) != len(same) \
+            or any(_POPULATIONS.get(m.group(1).lower(), group) == group for m in theirs):
+        return None
+    return mine.group(1), f"{same[0].text}{theirs[0].group(0)}"
+
+
 def check_numbers(claim: str, source: str, window: str | None = None) -> NumberCheck:
     """Compare the claim's quantities with the source's.
 
@@ -914,6 +944,11 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
             continue
         if c.unit == "o'clock" and not any(_agree(c, s) for s in sq) and c.lo in _clock_offsets(sq, folded_source):
             matched += 1  # a time the source counts from another ("six hours after the 8 a.m. start")
+            continue
+        whose = _share_of_another(c, claim, sq, source)
+        if whose is not None:
+            conflict = True
+            problems.append(f"'{c.text} of {whose[0]}' in the claim but '{whose[1]}' in the source")
             continue
         if any(_agree(c, s) for s in sq) or _entailed(c, folded_claim, sq, folded_source) \
                 or _both(c, folded_claim, folded_source) or _signed_zero(c, folded_claim, folded_source):
@@ -1291,8 +1326,11 @@ def _said_of_another(c: Quantity, claim: str, source: str, sterling: bool,
     if not homes:
         return None
     home_ov, home = max(homes)
-    if _words_around(c, claim) & content_words(_without_clock(home)) - content_words(best):
-        return None  # the claim names the home's own thing ("30 EUR a month for students")
+    # the claim names the home's own thing ("30 EUR a month for students"); a frame the home
+    # opens with is the whole source's topic ("In volleyball, each team may touch the ball at
+    # most three times" is no home of "the best of three sets")
+    if _words_around(c, claim) & content_words(_without_clock(_LEAD_FRAME.sub("", home))) - content_words(best):
+        return None
     # the claim's statement holds all its words, the value's home only some, and names
     # another thing in their place ("flights to Madrid leave from Terminal 2" for "the flight
     # to Rome leaves from Terminal 2"): a short claim's one word is the difference
@@ -1301,6 +1339,10 @@ def _said_of_another(c: Quantity, claim: str, source: str, sterling: bool,
     if home_ov > best_ov - MIN_ALIGNMENT_LEAD and not named_another:
         return None
     return clash, home
+
+
+#: a frame a statement opens with ("In volleyball, ", "For adults, ")
+_LEAD_FRAME = re.compile(r"^\s*(?:in|for|on|at|during|among|across|throughout)\s+[^,.;:]{1,40},\s*", re.IGNORECASE)
 
 
 def _without_quantities(text: str, qs: tuple[Quantity, ...]) -> str:
@@ -1394,7 +1436,9 @@ def _named_elsewhere(c: Quantity, claim: str, source: str, sterling: bool
         return None
     theirs = frozenset().union(*(said[i][2] for i in agreeing))
     for i, (p, qs, own) in enumerate(said):
-        clash = _other_value(c, qs)
+        # a later statement may leave the period to the one before ("New accounts earn 1.8%"
+        # after "... earn 2.1% interest per year")
+        clash = _other_value(c, qs) or _other_value(c, tuple(replace(q, per=c.per) for q in qs if q.per is None))
         if i in agreeing or clash is None:
             continue
         naming = rest & own - theirs - topic
@@ -1718,9 +1762,11 @@ def _entailed(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
         # an amount the source gives per item ("each connection reserves about 10 MB") times
         # a count it states ("defaults to 100") is what that many items take: the source's
         # wording announces the product, whatever the claim's
+        # so does a count of parts of an amount each: "two halves of 45 minutes" is 90 minutes
         return c.dimension is not None and any(
             b.unit is None and not _is_year(b) and _close(a.base()[0] * b.lo, clo, hedged)
-            for a in exact if a.dimension == c.dimension and _per_item(source, a) for b in exact)
+            for a in exact if a.dimension == c.dimension for b in exact
+            if _per_item(source, a) or (b.end <= a.start and _PARTS_OF.fullmatch(source, b.end, a.start)))
     if c.unit is None and clo <= SMALL_COUNT and not _COUNT_ARITHMETIC.search(claim):
         return False
     for i, a in enumerate(exact):
@@ -1730,6 +1776,8 @@ def _entailed(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
     return False
 
 
+#: between a count and the amount of each of its parts: "two halves | of | 45 minutes"
+_PARTS_OF = re.compile(r"\s+[a-z]+(?:\s+[a-z]+)?\s+of\s*(?:(?:about|around|roughly)\s*)?", re.IGNORECASE)
 #: the source halves a price it states elsewhere
 _HALF_PRICE = re.compile(r"\bhalf[ -](?:the\s+)?(?:price|fare|fee|rate|cost)\b|\b50\s*%\s+off\b")
 #: a noun that makes the claim's value a bound itself

@@ -39,8 +39,30 @@ MIN_EVENT = 0.6
 MIN_RESTATED = 0.4
 
 
+#: verbs of coming and going that say where a thing is, not what is done to it: "before they
+#: go into the oven" and "after they come out of the oven" are one event, the oven
+_LIGHT = frozenset("go goes going went gone come comes coming came get gets getting got put puts putting "
+                   "take takes taking took taken".split())
+
+
+#: "Knead the dough, then let it rise": two acts in their order
+_THEN = re.compile(r",?\s+(?:and\s+)?then\s+", re.IGNORECASE)
+
+
+def _sequenced(sentence: str) -> list[tuple[int, frozenset[str], str]]:
+    """The events of a sentence that orders two acts with "then", as :func:`_events` gives
+    them: the first act is an event the second comes after (+1), the second one the first
+    comes before (-1)."""
+    parts = _THEN.split(sentence, maxsplit=1)
+    if len(parts) != 2:
+        return []
+    first, second = (content_words(p) - _LIGHT for p in parts)
+    return [(1, first, parts[0].strip()), (-1, second, parts[1].strip())] if first and second else []
+
+
 def _events(text: str) -> list[tuple[int, frozenset[str], str]]:
-    return [(_SIGN[m.group(1).lower()], content_words(m.group("event")), m.group(0))
+    return [(_SIGN[m.group(1).lower()], content_words(m.group("event")) - _LIGHT or content_words(m.group("event")),
+             m.group(0))
             for m in _RELATION.finditer(text) if content_words(m.group("event"))
             and m.group("event").split()[0].lower() not in _ADVERB]
 
@@ -58,7 +80,7 @@ def turned_relation(claim: str, source: str) -> tuple[str, str] | None:
         for sent in spans:
             if overlap(claim, sent) < MIN_RESTATED:
                 continue
-            for s_sign, s_event, s_phrase in _events(sent):
+            for s_sign, s_event, s_phrase in _events(sent) + _sequenced(sent):
                 if len(event & s_event) < max(1.0, MIN_EVENT * len(event)):
                     continue
                 if s_sign == sign:
@@ -114,7 +136,23 @@ def order_confirmed(claim: str, source: str) -> bool:
     list bears the claim's comparison out: then the model's preference for the reversed
     claim (which it reads as close to any text with both events) says nothing."""
     found = _dated(claim, source)
-    return (found is not None and found[2]) or ranked_comparison(claim, source) is True
+    return (found is not None and found[2]) or ranked_comparison(claim, source) is True \
+        or _sequence_confirmed(claim, source)
+
+
+def _sequence_confirmed(claim: str, source: str) -> bool:
+    """A source sentence that orders two acts with "then" relates the claim's act to its
+    event the claim's way ("Rinse the rice before cooking it" for "Rinse the rice, then cook it")."""
+    said = _events(claim)
+    for s, e in sentences(source):
+        sent = source[s:e]
+        if overlap(claim, sent) < MIN_RESTATED:
+            continue
+        for sign, event, _ in said:
+            if any(s_sign == sign and len(event & s_event) >= max(1.0, MIN_EVENT * len(event))
+                   for s_sign, s_event, _ in _sequenced(sent)):
+                return True
+    return False
 
 
 @lru_cache(maxsize=4096)
@@ -347,6 +385,31 @@ def _compared_in_source(claim: str, source: str) -> tuple[bool, str] | None:
     return None
 
 
+#: a superlative with its rank: "the second highest", "the third-largest", "the highest"
+_RANK = re.compile(r"\bthe\s+(?:(?P<nth>second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th))"
+                   r"[\s-]+)?(?P<sup>(?:most|least)\s+[a-z]+|[a-z]{3,}est)\b", re.IGNORECASE)
+
+
+def turned_rank(claim: str, source: str) -> tuple[str, str] | None:
+    """``(claim, source sentence)`` when the claim ranks its subject otherwise than a source
+    sentence that ranks the same subject by the same superlative: "Kilimanjaro is the second
+    highest mountain in Africa" where "Kilimanjaro is the highest mountain in Africa" (or
+    the reverse)."""
+    for m in _RANK.finditer(claim):
+        subject = content_words(claim[: m.start()])
+        if not subject:
+            continue
+        mine = (m.group("nth") or "first").lower()
+        theirs = [((n.group("nth") or "first").lower(), source[s:e]) for s, e in sentences(source)
+                  for n in _RANK.finditer(source[s:e]) if n.group("sup").lower() == m.group("sup").lower()
+                  and subject <= content_words(source[s:s + n.start()])]
+        # any rank the source gives the subject by that word is the claim's, or none is
+        # ("the second-highest mountain on Earth and the highest in Pakistan")
+        if theirs and all(rank != mine for rank, _ in theirs):
+            return claim.strip(), theirs[0][1].strip()
+    return None
+
+
 _RANKED = re.compile(
     r"\bfrom\s+(?:the\s+)?(?P<first>most|least|highest|lowest|largest|smallest|biggest|fastest|slowest|"
     r"oldest|newest|longest|shortest|heaviest|lightest|cheapest|earliest|latest)\s+to\s+(?:the\s+)?"
@@ -395,5 +458,5 @@ def ranked_comparison(claim: str, source: str) -> bool | None:
     return x_more == bool(m.group("more"))
 
 
-__all__ = ["SCALES", "SCALE_BASES", "comparison_confirmed", "said_equal", "unchanged_named", "dated_order", "order_confirmed", "ranked_comparison", "turned_comparison",
+__all__ = ["SCALES", "SCALE_BASES", "comparison_confirmed", "said_equal", "unchanged_named", "dated_order", "order_confirmed", "ranked_comparison", "turned_comparison", "turned_rank",
            "turned_relation"]

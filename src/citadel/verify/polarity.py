@@ -53,6 +53,8 @@ _AUXILIARY = frozenset("is are was were do does did will would shall should can 
 _NEGATIVE_MEANING = frozenset(
     "excluded exclude excludes exempt exempted prohibited prohibits forbidden forbids banned "
     "free optional except excluding instead rather".split())
+#: words whose meaning denies, for other modules: a claim holding one denies something
+NEGATIVE_MEANING = _NEGATIVE_MEANING | frozenset("offlimits prohibited forbidden banned outlawed".split())
 #: after a denial, words that make it a hedge of what follows ("not necessarily", "not always")
 _HEDGED = frozenset("necessarily always entirely fully completely exactly quite".split())
 #: a clause whose subject is said to be banned: "X is off-limits", "X is prohibited"
@@ -67,6 +69,8 @@ _PERMITTED = frozenset("permitted allowed".split())
 #: four", "not only"): no denial
 _NOT_A_DENIAL = re.compile(NEGATED_BOUND.pattern + r"|\bnot\s+only\b|\bno\s+matter\b|\bnot\s+to\s+mention\b|"
                            r"\bno\s+doubt\b|\bnothing\s+but\b", re.IGNORECASE)
+#: "no longer" denies the verb after it as "not" does ("are no longer read")
+_NO_LONGER = re.compile(r"\bno\s+longer\b", re.IGNORECASE)
 _TOKEN = re.compile(r"[^\W_]+(?:'[^\W_]+)?|[,;:()!?\u2014]|\s-\s|\.(?=\s|$)")
 _CLAUSE_END = frozenset(",;:()!?\u2014.") | {" - "}
 #: what ends the noun phrase of "there is no ...": a preposition, a conjunction, a verb's auxiliary
@@ -150,6 +154,8 @@ def uses(text: str) -> tuple[tuple[str, str], ...]:
     for words of subordinate clauses, words a negative-meaning word governs, and the words a
     denial covers past its head (its scope is not read)."""
     text = _NOT_A_DENIAL.sub(lambda m: " " + "x" * len(m.group(0).split()[0]) + " ", text)
+    text = _NO_LONGER.sub(" not ", text)
+    text = CEASED.sub(" not support for ", text)  # "drops support for" denies the support
     toks = _tokens(_OFF_LIMITS.sub("offlimits", text))
     out: list[tuple[str, str]] = []
     subordinate, seen, relative = False, False, False  # seen: a content word of the clause
@@ -253,7 +259,11 @@ def _sentences(text: str) -> Iterator[str]:
 MIN_SHARED = 0.6
 #: a source sentence that restricts ("only hourly-paid staff are eligible") denies, for
 #: everyone else, what it affirms: a claim denying it may restate that
-_RESTRICTS = re.compile(r"\b(?:only|exclusively|solely|except|unless|instead|but)\b", re.IGNORECASE)
+_RESTRICTS = re.compile(r"\b(?:only|exclusively|solely|except|unless|instead)\b|"
+                        # "but" that limits the same verb ("but not on Sundays", "but only ..."),
+                        # not one before a clause of its own ("still read, but TOML is now ...")
+                        r"\bbut\s+(?:(?:is|are|was|were|do|does|did|may|can|will|has|have)\s+)?(?:not|no|never|only|for|in|on|at|from|with|without|after|before|during|"
+                        r"when|if|to|by|under|over|within)\b", re.IGNORECASE)
 
 
 _DENIAL = re.compile(r"\b(?:not|never|no)\b|n't\b", re.IGNORECASE)
@@ -403,9 +413,30 @@ def denied_head(claim: str, source: str) -> tuple[str, str] | None:
             # ("Neither function returns a view" where "Both return a new list, never a view":
             # the source denies the claim's object in place of its verb)
             if ps == {"-"} and theirs == {"+"} and not _RESTRICTS.search(sent) and not AWAY.search(sent) \
-                    and not any(here.get(x) == {"-"} for x, xs in claim_uses.items() if x != w and "+" not in xs):
+                    and not any(here.get(x) == {"-"} for x, xs in claim_uses.items() if x != w and "+" not in xs) \
+                    and not _scope_elsewhere(claim, w, sent):
                 return surface(w, claim), "denied"
     return None
+
+
+def _scope_elsewhere(claim: str, key: str, sentence: str) -> bool:
+    """The words the claim's denial of ``key`` goes on to (its object, its circumstance) name
+    something the source sentence that affirms ``key`` does not: "no longer runs on Windows 8"
+    against "It runs on Windows 10 and 11", "should not be taken on an empty stomach" against
+    "should be taken with food". A denial of another thing, not of what the sentence says."""
+    toks = _tokens(claim)
+    start = next((i for i, t in enumerate(toks) if _content(t) and _norm(t) == key), None)
+    if start is None:
+        return False
+    theirs = normed_words(sentence) | {t for t in _tokens(sentence) if t[:1].isdigit()}
+    for tok in toks[start + 1:]:
+        if tok in _CLAUSE_END or tok in _SUBORDINATE:
+            break
+        if tok[:1].isdigit() and tok not in theirs:
+            return True
+        if _content(tok) and _norm(tok) not in theirs:
+            return True
+    return False
 
 
 def _uses_about(word: str, claim_words: Set[str],

@@ -60,6 +60,7 @@ from citadel.verify.align import (
     anchor_changed,
     beside_only,
     contrary,
+    denied_reworded,
     dropped_condition,
     dropped_restriction,
     excepted,
@@ -118,6 +119,7 @@ from citadel.verify.order import (
     ranked_comparison,
     said_equal,
     turned_comparison,
+    turned_rank,
     turned_relation,
     unchanged_named,
 )
@@ -302,6 +304,12 @@ def _in_day_range(word: str, claim: str, source: str) -> bool:
     return False
 
 
+#: a sentence that opens with a plural noun and no determiner, then a rule ("Substitutions must be ...")
+_BARE_PLURAL = re.compile(r"\s*([A-Za-z]{3,}s)\s+(?:must|may|can|cannot|should|need|are|will|have)\b")
+_HEDGE = re.compile(r"\b(?:most|some|many|several|usually|often|generally|typically|mostly|sometimes)\b",
+                    re.IGNORECASE)
+
+
 def _same_quantified(claim: str, sentence: str) -> frozenset[str]:
     """The claim's "every"/"all"/"each"/"the whole" that quantify a noun the sentence
     quantifies with another of them ("every" of "every ticket" for "all tickets", "the whole
@@ -311,6 +319,11 @@ def _same_quantified(claim: str, sentence: str) -> frozenset[str]:
         return {stem(noun), noun.rstrip("s")}
 
     theirs = set().union(*(forms(m.group(1)) for m in _QUANTIFIED.finditer(sentence)))
+    # a rule said of a bare plural is said of each one: "Substitutions must be approved by the
+    # fourth official" for "every substitution"
+    bare = _BARE_PLURAL.match(sentence)
+    if bare is not None and not _HEDGE.search(sentence):
+        theirs |= forms(bare.group(1))
     return frozenset(m.group(0).split()[0].lower() for m in _QUANTIFIED.finditer(claim)
                      if forms(m.group(1)) & theirs)
 
@@ -477,7 +490,7 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
                     if (found := moved_attribute(part, source) or moved_between_clauses(part, source))), None),
         relation=turned_relation(claim, source),
         dated=dated_order(claim, source),
-        comparison=turned_comparison(claim, source),
+        comparison=turned_comparison(claim, source) or turned_rank(claim, source),
         # fires on 9 of 122 contradicted SciFact dev pairs, 1 of 250 supported, nowhere else
         direction_flip=best_ov >= 0.6 and opposed
         # a denial turns it back: "those living less than three miles away do not get it" for
@@ -511,7 +524,7 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         equal=next((found for part in atomic_parts(claim) if (found := said_equal(part, source))), None)
         or unchanged_named(claim, source),
         amount=_amount_mismatch(claim, source),
-        contained=contained_denial(claim, source),
+        contained=contained_denial(claim, source) or denied_reworded(claim, source),
         permission=permission_flip(claim, source),
         required=without_required(claim, source),
         contrast=dropped_contrast(claim, source),
