@@ -104,11 +104,22 @@ def substitution(claim: str, source: str) -> list[tuple[str, str]] | None:
     match the aligned sentence in order, and it restates at least half of that sentence."""
     if _COMPARED.search(claim):
         return None  # "worth more than a conversion" for "worth three points": the comparison rules' to read
+    if _same_rules_for(claim, source):
+        return None  # "Audiobooks follow the same rules": "audiobooks" for "e-books" is what the source says
     sent = aligned_sentence(claim, source)
+    lead = _LEADING_CONDITION.match(claim)
+    if lead is not None and not _LEADING_CONDITION.match(sent) \
+            and not re.search(r"\b(?:unless|except|otherwise|in\s+which\s+case)\b", sent, re.IGNORECASE):
+        # "If no match is found, the method returns None" read in the sentence's order
+        # ("The method returns None if no match is found")
+        marker = claim.lstrip().split()[0]
+        claim = f"{lead.group('rest').rstrip(' .')} {marker.lower()} {lead.group('condition')}"
     c, s = sequence(claim), sequence(sent)
-    if len(c) < 3 or not s or overlap(sent, claim) < MIN_COVERED:
+    if len(c) < 3 or not s:
         return None
     ops = difflib.SequenceMatcher(None, c, s, autojunk=False).get_opcodes()
+    if overlap(sent, claim) < MIN_COVERED and not (len(sentences(source)) <= MAX_SENTENCES and _window_covered(ops)):
+        return None
     # the claim says something its sentence does not (unless the source says it elsewhere:
     # "Mawenzi, the highest of the three cones" where "three volcanic cones" came before; in a
     # short source, where a word elsewhere is about the same things)
@@ -169,6 +180,20 @@ def substitution(claim: str, source: str) -> list[tuple[str, str]] | None:
         if not all(w in rest for w in new):
             return None
     return [(" ".join(new), " ".join(old)) for new, old in replaced]
+
+
+def _window_covered(ops: Sequence[tuple[str, int, int, int, int]]) -> bool:
+    """The claim restates the part of its sentence it runs along, whole: from its first word
+    to its last, the sentence has no words the claim leaves out, and it stops before the
+    sentence's tail ("Penicillin was discovered by Howard Florey in 1928" along "Penicillin
+    was discovered by Alexander Fleming in 1928 | at St Mary's Hospital in London")."""
+    inner = [op for op in ops if op[0] != "delete"]
+    while inner and inner[-1][0] == "insert":
+        inner.pop()
+    if not inner or inner[0][0] == "insert":
+        return False
+    return all(op in ("equal", "replace") for op, *_ in inner) and sum(op == "replace" for op, *_ in inner) == 1 \
+        and sum(i2 - i1 for op, i1, i2, _, _ in inner if op == "equal") >= 3
 
 
 _NUMERIC = re.compile(r"\d[\d.,:]*|a|p|m|am|pm|to|and|from|until|till")
@@ -595,6 +620,20 @@ _COMPARED = re.compile(r"\bthan\s+(?!(?:\d|a\s+(?:day|week|month|year|hour|minut
                        r"hundred|half|a\s+few|several)\b)|\bas\s+\w+\s+as\b", re.IGNORECASE)
 
 
+#: a sentence that gives a thing what is said of another: "Audiobooks follow the same rules",
+#: "The same applies to audiobooks", "... as do audiobooks"
+_SAME_RULES = re.compile(r"\bthe\s+same\s+(?:rules?|terms|conditions|limits?|policy|applies|goes|is\s+true)\b|"
+                         r"\b(?:likewise|similarly)\b|\b(?:also|equally)\s+appl(?:y|ies)\b|\bappl(?:y|ies)\s+(?:also|equally)\b|"
+                         r",\s+as\s+(?:do|does)\b", re.IGNORECASE)
+
+
+def _same_rules_for(claim: str, source: str) -> bool:
+    """A source sentence says the claim's subject follows the rules said of something else."""
+    subject = content_words(subject_of(claim) or " ".join(claim.split()[:2]))
+    return bool(subject) and any(_SAME_RULES.search(source[s:e]) and subject & content_words(source[s:e])
+                                 for s, e in sentences(source))
+
+
 def moved_attribute(claim: str, source: str) -> tuple[str, str] | None:
     """``(subject, sentence)`` when the claim says of its subject what the source says of
     something else: one sentence holds the claim's predicate (75% of the words after its
@@ -615,6 +654,8 @@ def moved_attribute(claim: str, source: str) -> tuple[str, str] | None:
         return None  # "However, ...", "In 2014 ...", "According to ...": no subject first
     if _COMPARED.search(claim):
         return None  # "A penalty is worth more than a conversion": two things, the comparison rules' to read
+    if _same_rules_for(claim, source):
+        return None  # "Audiobooks follow the same rules": what is said of e-books is said of them
     c = sequence(claim)
     spans = sentences(source)
     seqs = [sequence(source[s:e]) for s, e in spans]
@@ -681,9 +722,12 @@ MAX_RESOLVED_WORDS = 5
 #: stands on ...", "Version 3.0" of "Version 3.0 drops support ...")
 _OPENING_SUBJECT = re.compile(r"\s*(?P<subject>(?:(?:the|a|an|this|our|your)\s+)?(?:[\w.'-]+\s+){0,3}?[\w.'-]+)"
                               r"(?=\s+(?:also\s+|still\s+|now\s+)?(?:is|are|was|were|has|have|had|can|cannot|"
-                              r"may|must|will|would|should|does|do|did|[a-z]{3,}(?:s|ed)|broke|began|became|came|"
+                              r"may|must|will|would|should|does|do|did|(?-i:[a-z]{3,}(?<!u)(?:s|ed))|broke|began|became|came|"
                               r"went|grew|fell|rose|won|lost|made|took|gave|held|led|left|built|wrote|saw|found|ran|"
                               r"sold|bought|brought|kept|met|paid|sent|spent|stood|told|had)\b)", re.IGNORECASE)
+
+
+_POSSESSIVE = frozenset("its his her their".split())
 
 
 def resolve_pronouns(source: str) -> str:
@@ -702,13 +746,19 @@ def resolve_pronouns(source: str) -> str:
             continue
         a, _ = spans[at]
         if source[a:m.start()].strip():  # a clause after a semicolon: the sentence's first clause
-            previous = source[a:m.start()]
+            previous = [source[a:m.start()]]
         elif at:
-            previous = source[spans[at - 1][0]:spans[at - 1][1]]
+            # the sentence before, or the one before that where the one before speaks of its
+            # subject by a possessive ("Mount Vesuvius erupted ... Its last eruption ... It is ...")
+            previous = [source[spans[k][0]:spans[k][1]] for k in (at - 1, at - 2) if k >= 0]
         else:
             continue
-        found = _OPENING_SUBJECT.match(previous)
-        subject = found.group("subject").strip() if found else ""
+        subject = ""
+        for before in previous:
+            found = _OPENING_SUBJECT.match(before)
+            subject = found.group("subject").strip() if found else ""
+            if not subject.split() or subject.split()[0].lower() not in _POSSESSIVE:
+                break
         if not sequence(subject) or len(subject.split()) > MAX_RESOLVED_WORDS \
                 or subject.split()[0].lower() in _NOT_A_SUBJECT | {"this", "that", "there"}:
             continue
@@ -959,6 +1009,16 @@ _NO_LONGER = re.compile(r"\bno\s+longer\b", re.IGNORECASE)
 _NON = re.compile(r"\bnon-(?=[a-z])", re.IGNORECASE)
 
 
+#: a day or period named relative to another: "the following Saturday" is "the Saturday after"
+_RELATIVE_DAY = re.compile(r"\bthe\s+(?P<rel>following|next|previous|preceding)\s+(?P<day>(?:mon|tues|wednes|thurs|fri|satur|sun)day|"
+                           r"day|week|month|year|morning|evening|night|weekend)\b", re.IGNORECASE)
+
+
+def _relative_day(text: str) -> str:
+    return _RELATIVE_DAY.sub(lambda m: f"the {m.group('day')} "
+                             + ("after" if m.group("rel").lower() in ("following", "next") else "before"), text)
+
+
 def contrary(claim: str, source: str) -> tuple[str, str] | None:
     """``(claim word, source word)`` when the claim is its aligned sentence with one word
     replaced by its opposite ("closed" for "open", "indirect" for "direct", "after" for
@@ -969,7 +1029,7 @@ def contrary(claim: str, source: str) -> tuple[str, str] | None:
         return None
     # focus words do not change what is turned around: "without a receipt" against "only with a receipt"
     # ("non-subscribers" is one word, the contrary of "subscribers")
-    cw, sw = ([w for w in words(_NON.sub("non", _NO_LONGER.sub("nolonger", text))) if w not in _FOCUS]
+    cw, sw = ([w for w in words(_NON.sub("non", _NO_LONGER.sub("nolonger", _relative_day(text)))) if w not in _FOCUS]
               for text in (claim, sent))
     ops = difflib.SequenceMatcher(None, cw, sw, autojunk=False).get_opcodes()
     hits = [(cw[i1], sw[j1]) for k, (op, i1, i2, j1, j2) in enumerate(ops)
@@ -1329,12 +1389,16 @@ _RESTRICTED = re.compile(r"\b(?:only|exclusively|solely|limited|just|except|neve
                          re.IGNORECASE)
 
 
+#: a relative clause open before a word: what follows describes someone ("who has never ...")
+_DESCRIBED = re.compile(r"\b(?:who|whose|which|that)\s+(?:[\w'-]+\s+){0,2}$", re.IGNORECASE)
+
+
 def narrowed(claim: str, source: str) -> str | None:
     """The restricting word of a claim ("only", "never") whose aligned clause restricts
     nothing, else None."""
     m = _NARROW.search(NEGATED_BOUND.sub(lambda b: "_" * len(b.group(0)), claim))  # "never more than 10": a bound
-    if m is None:
-        return None
+    if m is None or _DESCRIBED.search(claim, 0, m.start()):
+        return None  # "A 70-year-old who has never given blood": who it is, no restriction of the claim's
     # the source says it holds at any time of what the claim restricts: "Employees may opt out
     # only within the first three months" where "Employees may opt out at any time"
     head = content_words(claim[: m.start()])
@@ -1393,6 +1457,10 @@ _FOR_GROUP = re.compile(r"\s+for\s+(?:all\s+)?(?:students|children|kids|members|
                         r"[a-z]{3,}(?:ers|ors|ants|ents|ees|ists|ians))\b"
                         r"(?:(?!\b(?:may|can|must|is|are|was|were|will|should|have|has)\b)[^,;.:!?])*(?=[,;.:!?]|$)",
                         re.IGNORECASE)
+#: what must be shown for the sentence to hold: "returns within 30 days | with a receipt"
+_WITH_PROOF = re.compile(r"\s+with\s+(?:(?:a|an|the|your|their|his|her|its|valid|original|written)\s+)*"
+                         r"(?:receipt|proof\s+of\s+[a-z]+|prescription|passport|photo\s+id|id|identification|"
+                         r"voucher|permit|licen[cs]e|referral|doctor's\s+note|student\s+card)\b", re.IGNORECASE)
 _RESTRICTED_OBJECT = re.compile(r"(?<=[a-z0-9])\s+(?:(?:under|over|aged|above|below)\s+\d+"
                                 r"(?:\s+(?:years?|months?)(?:\s+old)?)?|who\s+[^,;.:!?]+|"
                                 # "rentals | of seven days or more", "orders | of at least 20 EUR"
@@ -1402,7 +1470,9 @@ _RESTRICTED_OBJECT = re.compile(r"(?<=[a-z0-9])\s+(?:(?:under|over|aged|above|be
                                 re.IGNORECASE)
 #: a claim with words of a condition of its own states one, and is read by the other rules
 _STATES_CONDITION = re.compile(r"\b(?:if|unless|provided|as long as|subject to|except|apart from|other than|"
-                               r"excluding|only|approval|permission|consent|when|whenever|after|before|once|in the event|"
+                               r"excluding|only|approval|permission|consent|when|whenever|after|before|"
+                               # "once" as "as soon as", not as a count ("renewed once.")
+                               r"once(?!\s*(?:[.,;:!?]|$|more\b|again\b|a\s+(?:day|week|month|year)\b))|in the event|"
                                r"in case)\b",
                                re.IGNORECASE)
 #: the share of the claim the sentence without its conditions must hold, and of that
@@ -1432,7 +1502,7 @@ def _condition_spans(sent: str) -> list[tuple[int, int, int, bool]]:
     if narrowed is not None and not any(a < narrowed.end("what") and narrowed.start("what") < b
                                         for a, _, b, _ in spans):
         spans.append((narrowed.start("what"), narrowed.start("what"), narrowed.end("what"), False))
-    for rx in (_RESTRICTED_OBJECT, _ONLY_TAIL, _ONLY_VERB, _FOR_GROUP):  # "for each child | under 18 | who lives with
+    for rx in (_RESTRICTED_OBJECT, _ONLY_TAIL, _ONLY_VERB, _FOR_GROUP, _WITH_PROOF):  # "for each child | under 18 | who lives with
         for m in rx.finditer(sent):  # them", "park in the staff car park | at weekends only"
             a, b = (m.start("tail"), m.end("tail")) if rx is _ONLY_VERB else (m.start(), m.end())
             if not any(x < b and a < y for x, _, y, _ in spans):
@@ -1529,6 +1599,43 @@ _IF = re.compile(r"[\s,]*(?:only\s+)?(?:if|when|unless|provided|as\s+long\s+as)\
 _ACTORS_ANY = frozenset("traveller passeng customer guest user visitor member person people".split())
 
 
+_PERMITTED_ACT = re.compile(r"\b(?:may|can|(?:is|are)\s+(?:allowed|permitted|free|entitled)\s+to)\s+(?P<act>[a-z]+)\b",
+                            re.IGNORECASE)
+#: a duty that comes before an act: "A tenant who wants to sublet must get ... consent first"
+_PREREQUISITE = re.compile(
+    r"(?:\b(?:who|that)\s+(?:wants?|wishes?|intends?|plans?|would\s+like)\s+to\s+(?P<act>[a-z]+)\b|"
+    r"^\s*(?:before|to)\s+(?P<act2>[a-z]+)\b)[^.;]*?\b(?:must|needs?\s+to|has\s+to|have\s+to|(?:is|are)\s+required\s+to)\s+"
+    r"(?P<duty>[^.;]+)", re.IGNORECASE)
+
+
+def prerequisite_left_out(claim: str, source: str) -> str | None:
+    """The duty a source sentence sets before an act ("must get the landlord's written consent
+    first") when the claim permits the act with none of it: "A tenant may sublet" where "A
+    tenant who wants to sublet must get the landlord's written consent first"."""
+    m = _PERMITTED_ACT.search(claim)
+    if m is None:
+        return None
+    act, cw = normed_words(m.group("act")), normed_words(claim)
+    for s, e in sentences(source):
+        p = _PREREQUISITE.search(source[s:e])
+        if p is None or normed_words(p.group("act") or p.group("act2") or "") != act:
+            continue
+        duty = normed_words(p.group("duty")) - {"first", "beforehand", "advance"}
+        if duty and not duty & cw:
+            return p.group("duty").strip()
+    return None
+
+
+def _last_act(sentence: str) -> list[str]:
+    """The sentence's subject with what follows its last "and" ("The library's e-books renewed
+    once, if ..."), when that part holds a condition; [] otherwise."""
+    subject = subject_of(sentence)
+    parts = re.split(r"\s+and\s+", sentence)
+    if not subject or len(parts) < 2 or not _CONDITIONAL.search(parts[-1]) or len(parts[-1]) >= len(sentence) - len(subject):
+        return []
+    return [f"{subject.strip()} {parts[-1].strip()}"]
+
+
 def dropped_condition(claim: str, source: str) -> str | None:
     """The condition or exception a source sentence states ("only if the item is faulty",
     "except on the final stage") when the claim is that sentence without it, and without
@@ -1543,7 +1650,10 @@ def dropped_condition(claim: str, source: str) -> str | None:
         return None
     # each sentence, and each of its clauses that a semicolon sets apart ("Rides under 30
     # minutes are free for subscribers; longer rides cost ...")
-    for sent in [p for s, e in sentences(source) for p in dict.fromkeys([source[s:e], *re.split(r";\s+", source[s:e])])]:
+    # ... and the last of two acts a sentence joins with "and", with its subject ("The e-books can
+    # be borrowed for 14 days and | renewed once, if no one else has reserved them")
+    for sent in [p for s, e in sentences(source) for p in dict.fromkeys([source[s:e], *re.split(r";\s+", source[s:e]),
+                                                                       *_last_act(source[s:e])])]:
         if excepted(claim, sent):
             continue  # about the exception: :func:`excepted`'s
         spans = [(a, b) for a, _, b, _ in _condition_spans(sent)]
@@ -1568,6 +1678,11 @@ def dropped_condition(claim: str, source: str) -> str | None:
                 return bounded
             continue
         for start, end in spans:
+            # a condition of a conjunct the claim does not restate is none of its own ("adds dark
+            # mode" from "adds dark mode and fixes a crash when opening files larger than 2 GB")
+            piece = re.split(r"[,;]|\b(?:and|or|but)\b", sent[:start])[-1]
+            if has_verb(piece) and normed_words(piece) and not normed_words(piece) & cw:
+                continue
             # its numbers count: "under 18" is a condition the claim may state as "under 18"
             condition = (normed_words(sent[start:end]) | _digits(sent[start:end])) - main
             if condition and not (cw | _digits(claim)) & condition:
@@ -1575,6 +1690,6 @@ def dropped_condition(claim: str, source: str) -> str | None:
     return None
 
 
-__all__ = ["added_tail", "agent_swap", "anchor_changed", "denied_reworded", "instead_of", "outside_list", "possessor_swap",
+__all__ = ["added_tail", "agent_swap", "anchor_changed", "denied_reworded", "prerequisite_left_out", "instead_of", "outside_list", "possessor_swap",
            "resolve_pronouns", "aligned_clause", "stated_contrary", "dropped_condition", "excepted", "beside_only", "aligned_sentence", "moved_attribute", "narrowed", "opposite_in_conjunct", "optional_duty", "raised_modality", "sequence",
            "substitution", "swapped", "contrary"]

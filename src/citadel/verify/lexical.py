@@ -87,8 +87,12 @@ def ceased_count(text: str) -> int:
     return len(CEASED.findall(text))
 
 
+#: "returns None": a value's name inside a sentence (capitalised after a word), no denial
+_NONE_VALUE = re.compile(r"(?<=\w )None\b")
+
+
 def negation_count(text: str) -> int:
-    text = NEGATED_BOUND.sub(" ", text)
+    text = NEGATED_BOUND.sub(" ", _NONE_VALUE.sub(" ", text))
     return sum(1 for w in words(text) if w in NEGATIONS or w.endswith("n't")) + ceased_count(text)
 
 

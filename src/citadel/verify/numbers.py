@@ -197,13 +197,17 @@ def is_unit(word: str) -> bool:
     return _unit(word) is not None
 
 
+_AGE_GROUP = re.compile(r"\b(under|over)-(\d{1,2})s\b")
+
+
 def quantities(text: str, ranges: bool = False) -> list[Quantity]:
     """Every quantity in ``text`` with offsets into ``fold(text)`` (same length as text
     for ordinary input). Names that hold digits ("3T3 cells", "OCT3/4", "4-PBA"), list
     markers ("1." opening a line) and vague counts ("several hundred") are not quantities.
     With ``ranges``, a range written with its unit twice ("76.3% to 85.4%") is also given
     whole, beside its two ends."""
-    t = fold(text)
+    # "under-18s" (people under 18) says "under 18", in as many characters
+    t = _AGE_GROUP.sub(lambda m: f"{m.group(1)} {m.group(2)} ", fold(text))
     orig = text if len(text) == len(t) else t
     out: list[Quantity] = []
     pos = 0
@@ -716,6 +720,7 @@ _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
 _FREQ_UNIT = r"(second|minute|hour|day|week|fortnight|month|quarter|year)s?"
 _FREQ_RATE = re.compile(r"\b(once|twice|thrice|(\d+|[a-z]+)\s+times)\s+(?:a|an|per|each|every)\s+" + _FREQ_UNIT + r"\b")
 _FREQ_INTERVAL = re.compile(r"\b(?:every|each)\s+(other\s+)?(?:(\d+(?:\.\d+)?|[a-z]+)\s+)?" + _FREQ_UNIT + r"\b")
+_FREQ_WEEKDAY = re.compile(r"\b(?:every|each)\s+(other\s+|second\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day\b")
 #: an adverb of frequency where it says how often ("backups run daily", "paid monthly, in
 #: arrears"), not before a noun ("the daily limit", "a monthly fee": an amount's period)
 _FREQ_ADVERB = re.compile(r"\b(hourly|daily|weekly|fortnightly|monthly|quarterly|yearly|annually|biannually|"
@@ -746,6 +751,9 @@ def frequency_spans(text: str) -> list[tuple[float, int, int]]:
         k = _TIMES.get(m.group(1)) or _times(m.group(2))
         if k:
             out.append((k / PERIOD_SECONDS[m.group(3)], m.start(), m.end()))
+    for m in _FREQ_WEEKDAY.finditer(t):  # "every other Friday", "every second Thursday": every two weeks
+        if not any(s < m.end() and m.start() < e for _, s, e in out):
+            out.append((1.0 / ((2 if m.group(1) else 1) * PERIOD_SECONDS["week"]), m.start(), m.end()))
     for m in _FREQ_INTERVAL.finditer(t):
         k = _times(m.group(2))
         if k and not any(s < m.end() and m.start() < e for _, s, e in out):
@@ -890,6 +898,27 @@ _POPULATIONS = {w: w for w in ("adults children men women boys girls infants bab
     "kids": "children", "youngsters": "children", "pensioners": "seniors", "elderly": "seniors",
     "staff": "employees", "workers": "employees", "clients": "customers", "pupils": "students",
     "homes": "households", "companies": "businesses", "firms": "businesses", "people": "people"}
+_MONTH_YEAR = re.compile(r"\b(?P<month>jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?:\d{1,2},?\s+)?"
+                         r"(?P<year>1\d{3}|20\d{2})\b", re.IGNORECASE)
+
+
+def _month_moved(c: Quantity, claim: str, source: str) -> tuple[str, str] | None:
+    """``(claim's date, source's)`` when the claim dates something by a month and year, and the
+    source gives that month only with other years: "escaped in February 1814" where "exiled
+    in 1814 but escaped in February 1815"."""
+    if not _is_year(c):
+        return None
+    mine = next((m for m in _MONTH_YEAR.finditer(claim) if m.start("year") <= c.end and c.start <= m.end("year")), None)
+    if mine is None:
+        return None
+    month, year = mine.group("month").lower(), mine.group("year")
+    theirs = [(m.group("month").lower(), m.group("year"), m.group(0)) for m in _MONTH_YEAR.finditer(source)]
+    if any(mo == month and y == year for mo, y, _ in theirs):
+        return None
+    other = next((said for mo, y, said in theirs if mo == month and y != year), None)
+    return (mine.group(0), other) if other is not None else None
+
+
 _OF_WHAT = re.compile(r"\s+of\s+(?:the\s+|all\s+)?([a-z]{3,})", re.IGNORECASE)
 
 
@@ -944,6 +973,11 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
             continue
         if c.unit == "o'clock" and not any(_agree(c, s) for s in sq) and c.lo in _clock_offsets(sq, folded_source):
             matched += 1  # a time the source counts from another ("six hours after the 8 a.m. start")
+            continue
+        dated = _month_moved(c, claim, source)
+        if dated is not None:
+            conflict = True
+            problems.append(f"'{dated[0]}' in the claim but '{dated[1]}' in the source")
             continue
         whose = _share_of_another(c, claim, sq, source)
         if whose is not None:
@@ -1738,6 +1772,8 @@ def _entailed(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
             continue  # a range or an end of one ("from 6 a.m. to 22:00"): no bound
         at_least, at_most = _bounds_around(source, s)
         bounded = (at_least and vlo >= slo) or (at_most and vhi <= shi)
+        if bounded and c.unit != s.unit and c.dimension == "time" and min(abs(vhi), abs(shi)) * _FAR_APART < max(abs(vhi), abs(shi)):
+            bounded = False  # "5 to 6 minutes" of cooking is no value inside "up to five days" of storage
         if c.unit == "o'clock" and _ENDPOINT.search(claim, 0, c.start):
             bounded = False  # "closes until 10 a.m." is an end of its own, not one inside "until 11 a.m."
         if _LIMIT_NOUN.search(_clause_around(claim, c)):
@@ -1750,7 +1786,9 @@ def _entailed(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
         return True  # "open for ten hours" where it "opens at 8 a.m. and closes at 6 p.m."
     # operands: exact values of the claim's period (a sum with nothing in it, or of amounts
     # per month for an amount per year, is not arithmetic)
-    exact = [s for s in sq if s.lo == s.hi and s.lo != 0 and not (c.per and s.per and s.per != c.per)]
+    # (a position, "the fourth day", is no amount to add)
+    exact = [s for s in sq if s.lo == s.hi and s.lo != 0 and not (c.per and s.per and s.per != c.per)
+             and s.kind != "ordinal"]
     # a source with many numbers makes almost any value by chance: arithmetic is read in
     # short sources only
     if len(exact) > MAX_ARITHMETIC_QUANTITIES:
@@ -1769,15 +1807,23 @@ def _entailed(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
             if _per_item(source, a) or (b.end <= a.start and _PARTS_OF.fullmatch(source, b.end, a.start)))
     if c.unit is None and clo <= SMALL_COUNT and not _COUNT_ARITHMETIC.search(claim):
         return False
+    # "per" alone announces a product ("45 EUR per person" for two), no sum: "at most 20 EUR per
+    # day" is not the day's 15 EUR and the night's 5 EUR
+    product_only = {w.lower() for w in _ARITHMETIC.findall(_clause_around(claim, c))} == {"per"}
     for i, a in enumerate(exact):
         for j, b in enumerate(exact):
-            if i != j and any(_close(v, clo, hedged) for v in _derived(a, b, c)):
+            if i != j and any(_close(v, clo, hedged) for v in (
+                    [a.base()[0] * b.lo] if product_only and b.unit is None and a.dimension == c.dimension
+                    else [] if product_only else _derived(a, b, c))):
                 return True
     return False
 
 
 #: between a count and the amount of each of its parts: "two halves | of | 45 minutes"
 _PARTS_OF = re.compile(r"\s+[a-z]+(?:\s+[a-z]+)?\s+of\s*(?:(?:about|around|roughly)\s*)?", re.IGNORECASE)
+#: how many times larger a bound may be than a value said in another unit of time and still
+#: be read as its bound: "6 minutes" is no value within "up to five days"
+_FAR_APART = 100
 #: the source halves a price it states elsewhere
 _HALF_PRICE = re.compile(r"\bhalf[ -](?:the\s+)?(?:price|fare|fee|rate|cost)\b|\b50\s*%\s+off\b")
 #: a noun that makes the claim's value a bound itself

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from citadel.verify.lexical import DOWN, UP, content_words, fold, overlap
+from citadel.verify.lexical import DOWN, UP, content_words, fold, overlap, stem
 from citadel.verify.windows import sentences
 
 #: an event runs to the clause's end or the next relation word ("the day before is sold ... after
@@ -390,11 +390,23 @@ _RANK = re.compile(r"\bthe\s+(?:(?P<nth>second|third|fourth|fifth|sixth|seventh|
                    r"[\s-]+)?(?P<sup>(?:most|least)\s+[a-z]+|[a-z]{3,}est)\b", re.IGNORECASE)
 
 
+_ONE_OF = re.compile(r"\bone\s+of\s+(?:the\s+)?(?:several|many|a\s+few|numerous|multiple|two|three|four|five)\s+"
+                     r"(?:[a-z-]+\s+){0,2}?(?P<noun>[a-z]+)\b", re.IGNORECASE)
+_THE_ONLY = re.compile(r"\bthe\s+only\s+(?:[a-z-]+\s+){0,2}?(?P<noun>[a-z]+)\b(?!\s+(?:one|ones)\b)", re.IGNORECASE)
+
+
 def turned_rank(claim: str, source: str) -> tuple[str, str] | None:
     """``(claim, source sentence)`` when the claim ranks its subject otherwise than a source
     sentence that ranks the same subject by the same superlative: "Kilimanjaro is the second
     highest mountain in Africa" where "Kilimanjaro is the highest mountain in Africa" (or
-    the reverse)."""
+    the reverse); or makes it one of several where the source says it is the only one."""
+    for m in _ONE_OF.finditer(claim):  # "one of several active volcanoes" where "the only active volcano"
+        subject = content_words(claim[: m.start()])
+        for s, e in sentences(source):
+            n = _THE_ONLY.search(source, s, e)
+            if subject and n is not None and subject <= content_words(source[s:n.start()]) \
+                    and stem(n.group("noun").lower()) == stem(m.group("noun").lower()):
+                return claim.strip(), source[s:e].strip()
     for m in _RANK.finditer(claim):
         subject = content_words(claim[: m.start()])
         if not subject:

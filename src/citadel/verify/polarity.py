@@ -52,7 +52,9 @@ _AUXILIARY = frozenset("is are was were do does did will would shall should can 
 #: neither way ("free of charge" does not affirm "charge")
 _NEGATIVE_MEANING = frozenset(
     "excluded exclude excludes exempt exempted prohibited prohibits forbidden forbids banned "
-    "free optional except excluding instead rather".split())
+    "free optional except excluding instead rather "
+    # a fault fixed or prevented is no fault that happens: "fixes a crash when ..."
+    "fix fixes fixed resolves resolved prevents prevented avoids avoided".split())
 #: words whose meaning denies, for other modules: a claim holding one denies something
 NEGATIVE_MEANING = _NEGATIVE_MEANING | frozenset("offlimits prohibited forbidden banned outlawed".split())
 #: after a denial, words that make it a hedge of what follows ("not necessarily", "not always")
@@ -67,7 +69,9 @@ _BANNED = frozenset("offlimits prohibited forbidden banned outlawed".split())
 _PERMITTED = frozenset("permitted allowed".split())
 #: bounds and comparisons written with a negation ("no more than four", "do not take more than
 #: four", "not only"): no denial
-_NOT_A_DENIAL = re.compile(NEGATED_BOUND.pattern + r"|\bnot\s+only\b|\bno\s+matter\b|\bnot\s+to\s+mention\b|"
+_NOT_A_DENIAL = re.compile(NEGATED_BOUND.pattern + r"|\bnot\s+only\b|"
+                           # "was not mass-produced until the 1940s" says when it began
+                           r"\bnot\s+(?:[\w-]+\s+){1,3}?until\b|\bno\s+matter\b|\bnot\s+to\s+mention\b|"
                            r"\bno\s+doubt\b|\bnothing\s+but\b", re.IGNORECASE)
 #: "no longer" denies the verb after it as "not" does ("are no longer read")
 _NO_LONGER = re.compile(r"\bno\s+longer\b", re.IGNORECASE)
@@ -180,7 +184,7 @@ def uses(text: str) -> tuple[tuple[str, str], ...]:
             continue
         if tok in ("no", "neither") and (previous in _CLAUSE_END or previous == "") and not subordinate:
             no_subject = True  # "No injuries were reported": its verb is denied
-        elif no_subject and tok in _AUXILIARY:
+        elif no_subject and tok in _AUXILIARY and not subordinate:  # "if the balance | is paid": its own verb
             denied_verb = True
         elif subject_said and _content(tok) and _VERB_S.search(tok) and not _auxiliary_ahead(toks, i):
             # no auxiliary: the verb right after the denied subject ("Neither plan includes
@@ -259,7 +263,7 @@ def _sentences(text: str) -> Iterator[str]:
 MIN_SHARED = 0.6
 #: a source sentence that restricts ("only hourly-paid staff are eligible") denies, for
 #: everyone else, what it affirms: a claim denying it may restate that
-_RESTRICTS = re.compile(r"\b(?:only|exclusively|solely|except|unless|instead)\b|"
+_RESTRICTS = re.compile(r"\b(?:only|exclusively|solely|except|unless|instead|otherwise)\b|"
                         # "but" that limits the same verb ("but not on Sundays", "but only ..."),
                         # not one before a clause of its own ("still read, but TOML is now ...")
                         r"\bbut\s+(?:(?:is|are|was|were|do|does|did|may|can|will|has|have)\s+)?(?:not|no|never|only|for|in|on|at|from|with|without|after|before|during|"
@@ -297,8 +301,8 @@ def without_required(claim: str, source: str) -> tuple[str, str] | None:
     required". The sentence shares another of the claim's words and denies nothing ("do not
     need a badge", "not without")."""
     m = _WITHOUT.search(claim)
-    if m is None or m.group(1).lower() in _NO_THING:
-        return None
+    if m is None or m.group(1).lower() in _NO_THING or _CONSEQUENCE.search(claim, m.end()):
+        return None  # "Subletting without consent can lead to ...": what follows, not that it is allowed
     thing = stem(m.group(1).lower())
     others = content_words(claim[: m.start()] + " " + claim[m.end():])
     for sent in _sentences(source):
@@ -318,6 +322,8 @@ def without_required(claim: str, source: str) -> tuple[str, str] | None:
     return None
 
 
+_CONSEQUENCE = re.compile(r"\b(?:(?:can|may|could|will|would|might)\s+)?(?:leads?|results?|causes?|means?|"
+                          r"is\s+grounds|are\s+grounds|risks?)\s+(?:to|in|for)?\b", re.IGNORECASE)
 #: a duty whose thing is named in the clause before: "..., but COVID boosters require one"
 _ONE_OF_THEM = re.compile(r"\b(?:requires?|needs?|must\s+have|have\s+to\s+have)\s+(?:one|it|them|these|those)\b",
                           re.IGNORECASE)
@@ -529,11 +535,16 @@ def contained_denial(claim: str, source: str) -> tuple[str, str] | None:
     return None
 
 
-_GRANTS = re.compile(r"\b(?:may|can|allowed|allows|permitted|free\s+to|welcome\s+to|entitled\s+to)\b(?!\s+be\s+"
+_GRANTS = re.compile(r"\b(?:may|can|allowed|allows|permitted|free\s+to|welcome\s+to|entitled\s+to)\b"
+                     # "can lead to", "may cause": what may happen, no permission
+                     r"(?!\s+(?:lead|result|cause|trigger|happen|occur|vary|affect|increase|reduce|mean)\b)(?!\s+be\s+"
                      r"(?:considered|seen|regarded|viewed|described|thought|called|found|due|caused|linked|"
                      r"associated|related|affected|true|false|different|possible|necessary|needed|required|"
                      r"more|less|higher|lower|better|worse)\b)", re.IGNORECASE)
-_REFUSES = re.compile(r"\b(?:may\s+not|cannot|can\s+not|can't|must\s+not|mustn't|"
+_REFUSES = re.compile(r"^\s*(?:please\s+)?(?:do\s+not|don't|never)\s+(?!forget\b|miss\b|hesitate\b|exceed\b)[a-z]+\b"
+                      # "Do not freeze it." (not a bound: "Do not take more than eight")
+                      r"(?!\s+(?:more|less|fewer|over|under|longer|beyond)\b)|"
+                      r"\b(?:may\s+not|cannot|can\s+not|can't|must\s+not|mustn't|"
                       r"not\s+(?:be\s+)?(?:allowed|permitted|accepted)|prohibited|forbidden|banned|"
                       r"no\s+\w+(?:\s+\w+)?\s+(?:is|are)\s+(?:allowed|permitted))\b", re.IGNORECASE)
 #: a verb that refuses what follows it: "a request for changes blocks merging"
@@ -541,6 +552,8 @@ _BLOCKS = re.compile(r"\b(?:blocks?|blocked|prevents?|prevented|precludes?|precl
 _PERMISSION = frozenset(stem(w) for w in (
     "may can allow allowed permit permitted free welcome entitled prohibit prohibited "
     "forbid forbidden ban banned must").split())
+_PERMISSION_NORMED = frozenset(_norm(w) for w in _PERMISSION) | _PERMISSION
+_IT = re.compile(r"\b(?:it|them)\b", re.IGNORECASE)
 #: the least share of the claim's content words (permission words aside) a source sentence
 #: holds to say whether what the claim speaks of is allowed
 MIN_PERMISSION_SHARED = 0.4
@@ -559,18 +572,22 @@ def permission_flip(claim: str, source: str) -> tuple[str, str] | None:
     grants = not refuses and bool(_GRANTS.search(main)) and not _DENIAL.search(main)
     if not (refuses or grants):
         return None
-    cw = content_words(claim) - _PERMISSION
+    cw = normed_words(claim) - _PERMISSION_NORMED  # "frozen" and "freeze" alike
     if len(cw) < 2:
         return None
     if _EXCEPTION.search(source):  # "Bottled water is the only exception": the claim may be it
         return None
     refusing, granting, mixed = [], [], False
     needed = max(2, MIN_PERMISSION_SHARED * len(cw))
+    previous = frozenset[str]()
     for whole in _sentences(source):
+        # a sentence that speaks of its thing as "it" ("Do not freeze it.") is about the one before's
+        context = previous if _IT.search(whole) else frozenset()
+        previous = normed_words(whole)
         # each clause about it on its own: "may use the quiet coach, | where phone calls are not
         # allowed"; "allowed in the gardens | but forbidden in the main hall"
-        about = [c for c in _PERMISSION_CLAUSE.split(whole) if c and len(cw & content_words(c)) >= needed]
-        for sent in about if about else [whole] if len(cw & content_words(whole)) >= needed else []:
+        about = [c for c in _PERMISSION_CLAUSE.split(whole) if c and len(cw & (normed_words(c) | context)) >= needed]
+        for sent in about if about else [whole] if len(cw & (normed_words(whole) | context)) >= needed else []:
             verdict = _permission_of(sent, grants, claim)
             if verdict == "mixed":
                 mixed = True

@@ -72,6 +72,7 @@ from citadel.verify.align import (
     outside_list,
     passive_swap,
     possessor_swap,
+    prerequisite_left_out,
     raised_modality,
     resolve_pronouns,
     stated_contrary,
@@ -310,6 +311,31 @@ _HEDGE = re.compile(r"\b(?:most|some|many|several|usually|often|generally|typica
                     re.IGNORECASE)
 
 
+#: a tied score: "six games all", "15 all", "two sets all"
+_SCORE_ALL = re.compile(r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|thirty|forty|love)\s+"
+                        r"(?:(?:games?|sets?|points?|goals?)\s+)?all\b", re.IGNORECASE)
+_UNLIMITED = re.compile(r"\b(?:without\s+(?:any\s+|a\s+)?(?:limit|cap|maximum|ceiling)|with\s+no\s+(?:limit|cap|maximum)|"
+                        r"no\s+(?:upper\s+)?(?:limit|cap|maximum|ceiling)|unlimited|uncapped|limitless|"
+                        r"as\s+(?:many|much|often)\s+as\s+(?:you|they|he|she|we)\s+(?:like|want|wish)|"
+                        r"any\s+number\s+of\s+times|(?:again\s+and\s+again|indefinitely|without\s+end))\b", re.IGNORECASE)
+_LIMITED = re.compile(r"\b(?:up\s+to\s+(?:a\s+)?(?:maximum\s+of\s+)?|(?:a\s+)?maximum\s+of|at\s+most|"
+                      r"no\s+more\s+than|not\s+more\s+than|capped\s+at|limited\s+to|a\s+limit\s+of)\s*[^,;.]{0,30}|"
+                      # a count of times: "renewed once"
+                      r"\b(?:[a-z]+ed|be\s+[a-z]+ed)\s+(?:only\s+)?(?:once|twice|(?:two|three|four|five|\d+)\s+times)\b",
+                      re.IGNORECASE)
+
+
+def _unlimited(claim: str, sentence: str) -> tuple[str, str] | None:
+    """``(the claim's words, the sentence's bound)`` when the claim says there is no limit
+    ("without limit", "unlimited") where the sentence it restates sets one ("up to a maximum
+    of three months", "at most five")."""
+    said = _UNLIMITED.search(claim)
+    bound = _LIMITED.search(sentence) if said else None
+    if said is None or bound is None or _UNLIMITED.search(sentence):
+        return None
+    return said.group(0), bound.group(0).strip()
+
+
 def _same_quantified(claim: str, sentence: str) -> frozenset[str]:
     """The claim's "every"/"all"/"each"/"the whole" that quantify a noun the sentence
     quantifies with another of them ("every" of "every ticket" for "all tickets", "the whole
@@ -370,6 +396,8 @@ class _Crisp:
     anchor: tuple[str, str] | None = None  # (claim's, source's): what a time is counted from or set at
     listed: tuple[str, str] | None = None  # (claim's item, source's list): an item the list does not name
     instead: str | None = None  # "instead of creating a new one": what the source says is not done
+    #: (the claim's words, the source's bound): "without limit" where the sentence states a maximum
+    unlimited: tuple[str, str] | None = None
     exchanged: tuple[str, str] | None = None  # two words of the aligned sentence swapped
     opposite_word: tuple[str, str] | None = None  # ("closed", "open"): one word turned around
     raised: tuple[str, str] | None = None  # ("must", "may"): the claim obliges, the source permits
@@ -448,7 +476,7 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
     # under a denial or a ban "any" is no scope of its own ("smoking anywhere is forbidden")
     free = {m.group(0).split()[0].lower() for m in _FREE_CHOICE.finditer(claim)} \
         if not negation_count(claim) and not NEGATIVE_WORDS & set(words(claim)) else set()
-    univ = tuple(sorted((set(words(_PERIODIC.sub(" ", claim))) & (UNIVERSAL | free)) - bw
+    univ = tuple(sorted((set(words(_PERIODIC.sub(" ", _SCORE_ALL.sub(" ", claim)))) & (UNIVERSAL | free)) - bw
                         - set(words(source))))
     if univ and _ALL_YEAR.search(source):  # "at any hour" where it is open "24 hours a day"
         univ = tuple(w for w in univ if w not in ("any", "anytime", "always"))
@@ -506,6 +534,7 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         substituted=tuple(substitution(claim, source) or ()),
         listed=outside_list(claim, source),
         instead=instead_of(claim, source),
+        unlimited=_unlimited(claim, best),
         # "on Wednesdays" where it opens "Monday to Saturday" is no other day
         anchor=None if (found := anchor_changed(claim, source)) is None
         or any(_in_day_range(w, claim, source) for w in found[0].split()) else found,
@@ -529,7 +558,8 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         required=without_required(claim, source),
         contrast=dropped_contrast(claim, source),
         # "All visitors" for "Visitors from outside the EU": the scope rule's to name
-        condition=None if univ else _unmet(claim, dropped_condition(claim, source) or dropped_restriction(claim, source)),
+        condition=None if univ else _unmet(claim, dropped_condition(claim, source) or dropped_restriction(claim, source)
+                                           or prerequisite_left_out(claim, source)),
         exception=exception if claim_neg == best_neg and best_ov >= MIN_EXCEPTED else None,
     )
 
@@ -970,6 +1000,9 @@ class Verifier:
         if crisp.instead:
             return RuleVerdict(Verdict.CONTRADICTED, f"negation: the claim says what the source says is not done: "
                                f"\"{crisp.instead[:100]}\"", 0.05)
+        if crisp.unlimited:
+            return RuleVerdict(Verdict.CONTRADICTED, f"scope: the claim says '{crisp.unlimited[0]}' where the "
+                               f"source states a limit: '{crisp.unlimited[1]}'", 0.05)
         if crisp.listed:
             return RuleVerdict(Verdict.UNSUPPORTED, f"aligned sentence: the claim adds '{crisp.listed[0]}' to "
                                f"what the source lists: '{crisp.listed[1]}'", 0.1)
