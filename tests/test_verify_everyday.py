@@ -541,6 +541,21 @@ WRONG += [
      "Bikes can be hired for up to 24 hours and returned to any station, if it has a free dock.", "scope"),
     ("a month given with another year", "The treaty was signed in March 1921.",
      "Talks began in 1921 and the treaty was signed in March 1922.", "number mismatch"),
+    ("a subject restricted by 'for more than'", "Expense claims need a director's signature.",
+     "Expense claims for more than 500 EUR need a director's signature. Claims are paid monthly.", "scope"),
+    ("a total for what the source gives each", "Bake the biscuits for 12 minutes in total.",
+     "Bake the biscuits for 12 minutes on each tray, one tray at a time.", "number mismatch"),
+    ("a month outside a stated range", "Boats can be hired in November.",
+     "Boats can be hired between April and October. Life jackets are provided.", "names"),
+    ("the same bound word with another value", "Entry is open to children from 8 years.",
+     "Entry is open to children from 6 years. Adults must accompany them.", "number mismatch"),
+    ("a weaker bound of a rule", "Tickets should be bought at least 2 days before the trip.",
+     "Tickets should be bought at least 7 days before the trip. Refunds are not possible.", "number mismatch"),
+    ("milligrams for micrograms", "Take 400 milligrams of folic acid a day.",
+     "Take 400 micrograms of folic acid a day before and during early pregnancy.", "number mismatch"),
+    ("roles swapped, with a place named in another sentence",
+     "Spain beat the Netherlands in the final in Johannesburg.",
+     "The 2010 final was played in Johannesburg. The Netherlands beat Spain 1-0 after extra time.", "exchanges"),
 ]
 
 RIGHT = [
@@ -946,6 +961,18 @@ RIGHT = [
      "At 6-6, the set goes to a tiebreak. A set is won by the first player to win six games with a two-game lead."),
     ("the same rules for another thing", "Magazines can be borrowed for two weeks.",
      "Books can be borrowed for two weeks and renewed twice. Magazines follow the same rules."),
+    ("'Nobody can' for 'cannot'", "Nobody can park in the loading bay.",
+     "Cars cannot park in the loading bay at any time."),
+    ("an age inside a stated range", "A 9-year-old needs a junior pass.",
+     "Children aged 6 to 12 need a junior pass. Under-6s ride free."),
+    ("a yearly price spread over months, said so", "The licence costs 10 EUR a month on average.",
+     "The licence costs 120 EUR a year."),
+    ("a span between two dated years", "The bridge was the longest in the world for about 30 years.",
+     "The bridge opened in 1932 and was the longest in the world until 1964, when a longer one was finished."),
+    ("a month inside a stated range", "Boats can be hired in May.",
+     "Boats can be hired between April and October. Life jackets are provided."),
+    ("a general noun for what the sentence before named", "The licence fee can be paid in four instalments.",
+     "The licence fee is set each spring. The amount can be paid in four instalments or at once."),
 ]
 
 

@@ -166,6 +166,8 @@ def substitution(claim: str, source: str) -> list[tuple[str, str]] | None:
             return None
         if set(new) & before:
             return None
+        if set(old) <= {stem(w) for w in _GENERAL_NOUNS}:
+            return None  # "council tax" for "The amount" that stands for it
         if _same_amount(new, old):
             return None  # an amount said another way ("a year", "12 months")
         if all(_NUMERIC.fullmatch(w) for w in new + old) and not all(w[0].isdigit() for w in new + old):
@@ -264,7 +266,9 @@ def swapped(claim: str, source: str) -> tuple[str, str] | None:
             exchanged = c[:i] + [c[j]] + c[i + 1:j] + [c[i]] + c[j + 1:]
             if _subsequence(exchanged, s) and not _listed(claim, c[i], c[j]):
                 return c[i], c[j]
-    return _swapped_phrases(claim, sent)
+    elsewhere = frozenset(_role_sequence(source.replace(sent, " ", 1))) if len(sentences(source)) <= MAX_SENTENCES \
+        else frozenset()
+    return _swapped_phrases(claim, sent, elsewhere)
 
 
 #: "X is placed by Y": the subject, the participle and the agent of a passive clause
@@ -531,12 +535,19 @@ def _tight(a: list[str], b: list[str]) -> bool:
     return False
 
 
-def _swapped_phrases(claim: str, sent: str) -> tuple[str, str] | None:
+def _swapped_phrases(claim: str, sent: str, elsewhere: frozenset[str] = frozenset()) -> tuple[str, str] | None:
     """Two phrases of the claim that its aligned sentence holds in the other order, with
     the words between them; the claim's other words need only occur in the sentence (a
-    date may move: "Y deposed X in 476" for "in 476, X deposed Y")."""
+    date may move: "Y deposed X in 476" for "in 476, X deposed Y"), or ``elsewhere`` (words
+    of the source's other sentences: "at Hastings" where the battle is named before)."""
     c, s = _role_sequence(claim), _role_sequence(sent)
-    if _subsequence(c, s) or not set(c) <= set(s):
+    held = [k for k, w in enumerate(c) if w in set(s)]
+    # words the sentence lacks only at the claim's end, each said elsewhere ("... at Hastings")
+    if not held or not {w for w in c[held[-1] + 1:] if w not in STOPWORDS} <= elsewhere \
+            or any(w not in set(s) for w in c[: held[-1] + 1]):
+        return None
+    c = c[: held[-1] + 1]
+    if _subsequence(c, s):
         return None
     for i in range(len(c)):
         for la in range(MAX_PHRASE, 0, -1):
@@ -548,7 +559,7 @@ def _swapped_phrases(claim: str, sent: str) -> tuple[str, str] | None:
                     mid = c[i + la:i + la + gap]
                     b = c[i + la + gap:i + la + gap + lb]
                     # items of one list ("cards, vouchers and cash") trade places freely
-                    if set(a) & set(b) or all(w in STOPWORDS for w in a + b) \
+                    if set(a) & set(b) or all(w in STOPWORDS for w in a) or all(w in STOPWORDS for w in b) \
                             or set(mid) & _LIST_WORDS:
                         continue
                     if _tight(b + mid + a, s) and not _subsequence(a + mid + b, s):
@@ -627,6 +638,14 @@ _SAME_RULES = re.compile(r"\bthe\s+same\s+(?:rules?|terms|conditions|limits?|pol
                          r",\s+as\s+(?:do|does)\b", re.IGNORECASE)
 
 
+#: nouns that stand for what the text spoke of before ("The amount can be paid ...")
+_GENERAL_NOUNS = frozenset("amount sum total figure fee charge payment balance bill price cost service process "
+                           "procedure scheme arrangement rule measure".split())
+#: a sentence that opens with a general noun standing for what the one before spoke of
+_GENERAL_NOUN = re.compile(r"\s*(?:the|this|that|these|those|such)\s+(?:" + "|".join(_GENERAL_NOUNS) + r")s?\b",
+                           re.IGNORECASE)
+
+
 def _same_rules_for(claim: str, source: str) -> bool:
     """A source sentence says the claim's subject follows the rules said of something else."""
     subject = content_words(subject_of(claim) or " ".join(claim.split()[:2]))
@@ -675,7 +694,9 @@ def moved_attribute(claim: str, source: str) -> tuple[str, str] | None:
         home = next((i for i, (s, cv) in enumerate(zip(sents, cover))
                      if cv >= MIN_PREDICATE and not subject & s
                      # "Mount Etna stands on Sicily. It has erupted 200 times": the same subject
-                     and not (i and _OPENS_WITH_PRONOUN.match(source[spans[i][0]:spans[i][1]])
+                     and not (i and (_OPENS_WITH_PRONOUN.match(source[spans[i][0]:spans[i][1]])
+                                     # "Council tax bills are sent in March. The amount can be paid ..."
+                                     or _GENERAL_NOUN.match(source[spans[i][0]:spans[i][1]]))
                               and subject <= sents[i - 1]) and (
                          not any(_akin(x, y) for x in seqs[i][:2] for y in c) or _sibling(seqs[i], c, k)
                          and negation_count(_main_clause(claim))
@@ -1384,7 +1405,7 @@ def duty_made_optional(claim: str, source: str) -> tuple[str, str] | None:
 
 _ANYTIME = re.compile(r"\b(?:at\s+any\s+time|any\s*time|whenever\s+they\s+(?:like|wish|want))\b", re.IGNORECASE)
 _NARROW = re.compile(r"\b(only|exclusively|solely|limited to|never|none|no one|nobody)\b", re.IGNORECASE)
-_RESTRICTED = re.compile(r"\b(?:only|exclusively|solely|limited|just|except|never|no|not|none|"
+_RESTRICTED = re.compile(r"\b(?:only|exclusively|solely|limited|just|except|never|no|not|cannot|none|"
                          r"unless|but|single|sole|restricted|exclusive)\b|n't",
                          re.IGNORECASE)
 
@@ -1438,7 +1459,10 @@ _RESTRICTED_SUBJECT = re.compile(
     r"(?P<what>(?:who|that|whose)\s+(?:[\w'-]+\s+){1,8}?(?=(?:can|cannot|may|must|will|should|are|is|get|gets|"
     r"receive|receives|need|needs|pay|pays|have to|has to|qualify|qualifies|enter|enters)\b)|"
     r"(?:from|under|over|aged|above|below|younger than|older than|longer than|shorter than|more than|less than|"
-    r"heavier than|lighter than|larger than|smaller than|bigger than)\s+(?:[\w'-]+\s+){1,5}?"
+    r"heavier than|lighter than|larger than|smaller than|bigger than|"
+    # "Requests for more than ten consecutive days need ...", "Bookings of six or more ..."
+    r"(?:for|of)\s+(?:more|fewer|less|longer|shorter)\s+than|(?:for|of)\s+(?:over|under|up\s+to|at\s+least))"
+    r"\s+(?:[\w'-]+\s+){1,5}?"
     r"(?=(?:can|cannot|may|must|will|should|are|is|get|gets|receive|receives|need|needs|pay|pays|have to|"
     r"has to|qualify|qualifies|enter|enters)\b))", re.IGNORECASE)
 #: who of a group a sentence speaks of, after the group's noun: an age or size bound ("each
@@ -1470,7 +1494,9 @@ _RESTRICTED_OBJECT = re.compile(r"(?<=[a-z0-9])\s+(?:(?:under|over|aged|above|be
                                 re.IGNORECASE)
 #: a claim with words of a condition of its own states one, and is read by the other rules
 _STATES_CONDITION = re.compile(r"\b(?:if|unless|provided|as long as|subject to|except|apart from|other than|"
-                               r"excluding|only|approval|permission|consent|when|whenever|after|before|"
+                               # "with the manager's approval" (not "need the director's approval")
+                               r"excluding|only|(?:with|without|upon|on)\s+(?:[\w']+\s+){0,3}(?:approval|permission|consent)|"
+                               r"when|whenever|after|before|"
                                # "once" as "as soon as", not as a count ("renewed once.")
                                r"once(?!\s*(?:[.,;:!?]|$|more\b|again\b|a\s+(?:day|week|month|year)\b))|in the event|"
                                r"in case)\b",

@@ -45,7 +45,8 @@ _UNITS: dict[str, tuple[str, float]] = {
     "year": ("time", 31557600), "yr": ("time", 31557600), "decade": ("time", 315576000),
     "mg": ("mass", 1e-3), "milligram": ("mass", 1e-3), "g": ("mass", 1), "gram": ("mass", 1),
     "kg": ("mass", 1e3), "kilogram": ("mass", 1e3), "lb": ("mass", 453.6), "pound": ("mass", 453.6),
-    "mcg": ("mass", 1e-6), "µg": ("mass", 1e-6), "ton": ("mass", 1e6), "tonne": ("mass", 1e6),
+    "mcg": ("mass", 1e-6), "µg": ("mass", 1e-6), "microgram": ("mass", 1e-6), "microgramme": ("mass", 1e-6),
+    "milligramme": ("mass", 1e-3), "ton": ("mass", 1e6), "tonne": ("mass", 1e6),
     "mm": ("length", 1e-3), "cm": ("length", 1e-2), "m": ("length", 1), "meter": ("length", 1),
     "metre": ("length", 1), "km": ("length", 1e3), "kilometer": ("length", 1e3),
     "kilometre": ("length", 1e3), "centimetre": ("length", 1e-2), "centimeter": ("length", 1e-2),
@@ -499,6 +500,9 @@ _FRACTION = re.compile(r"[\s-]+(halve|third|quarter|fourth|fifth|sixth|eighth|te
 _OF_A_UNIT = re.compile(r"\s+of\s+an?\s+(hour|day|week|month|year|minute)\b", re.IGNORECASE)
 
 
+_BODY_FOOT = re.compile(r"\s+(?:on|in|off|onto|into|inside|outside|behind|forward|first)\b", re.IGNORECASE)
+
+
 def _quantity(t: str, orig: str, m: re.Match[str]) -> Quantity | None:
     raw = m.group("num")
     unit = _unit(m.group("unit"))
@@ -507,6 +511,8 @@ def _quantity(t: str, orig: str, m: re.Match[str]) -> Quantity | None:
     word_num = not re.match(r"[\d.]", raw)
     if word_num and (raw.lower() == "a" or raw.lower() in _AMBIGUOUS) and unit is None:
         return None
+    if unit == "foot" and _BODY_FOOT.match(t, m.end()):
+        return None  # "at least one foot on the goal line": a foot, no length
     if word_num and _VAGUE.search(t, 0, m.start("num")):
         return None
     if not word_num and unit is None and _not_a_number(t, orig, m.start("num"), m.end("num")):
@@ -898,6 +904,37 @@ _POPULATIONS = {w: w for w in ("adults children men women boys girls infants bab
     "kids": "children", "youngsters": "children", "pensioners": "seniors", "elderly": "seniors",
     "staff": "employees", "workers": "employees", "clients": "customers", "pupils": "students",
     "homes": "households", "companies": "businesses", "firms": "businesses", "people": "people"}
+_AVERAGED = re.compile(r"\b(?:on\s+average|averages?|works?\s+out|equivalent|comes?\s+to)\b", re.IGNORECASE)
+
+
+def _averaged(c: Quantity, claim: str, sq: list[Quantity]) -> bool:
+    """The claim spreads a source amount over another period and says so ("5 EUR a month on
+    average" for "60 EUR a year")."""
+    if c.per not in PERIOD_SECONDS or not _AVERAGED.search(claim) or c.lo != c.hi:
+        return False
+    return any(s.per in PERIOD_SECONDS and s.per != c.per and s.unit == c.unit and s.lo == s.hi
+               and _close(c.lo * PERIOD_SECONDS[s.per] / PERIOD_SECONDS[c.per], s.lo, True) for s in sq)
+
+
+_SPAN_FOR = re.compile(r"\bfor\s+(?:about|around|nearly|almost|over|some|roughly|more\s+than|just\s+over)?\s*$",
+                       re.IGNORECASE)
+_IN_TOTAL = re.compile(r"\s*(?:in\s+total|in\s+all|altogether|overall|combined)\b", re.IGNORECASE)
+_FOR_EACH = re.compile(r"\s*(?:(?:on|for|per)\s+(?:each|every)\s+[a-z]+|each\b|apiece\b|per\s+(?:side|piece|item|leg|way|person)\b)",
+                       re.IGNORECASE)
+
+
+def _total_for_each(c: Quantity, claim: str, sq: list[Quantity], source: str) -> str | None:
+    """What the source gives for each one ("6 to 8 minutes on each side") where the claim
+    makes the same value a total ("6 to 8 minutes in total")."""
+    if not _IN_TOTAL.match(claim, c.end):
+        return None
+    same = [s for s in sq if _agree(c, s)]
+    each = [m for s in same if (m := _FOR_EACH.match(source, s.end)) is not None]
+    if not same or len(each) != len(same):
+        return None
+    return f"{same[0].text}{each[0].group(0)}"
+
+
 _MONTH_YEAR = re.compile(r"\b(?P<month>jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?:\d{1,2},?\s+)?"
                          r"(?P<year>1\d{3}|20\d{2})\b", re.IGNORECASE)
 
@@ -974,10 +1011,18 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
         if c.unit == "o'clock" and not any(_agree(c, s) for s in sq) and c.lo in _clock_offsets(sq, folded_source):
             matched += 1  # a time the source counts from another ("six hours after the 8 a.m. start")
             continue
+        if _averaged(c, claim, sq):
+            matched += 1  # "5 EUR a month on average" for "60 EUR a year"
+            continue
         dated = _month_moved(c, claim, source)
         if dated is not None:
             conflict = True
             problems.append(f"'{dated[0]}' in the claim but '{dated[1]}' in the source")
+            continue
+        each = _total_for_each(c, claim, sq, source)
+        if each is not None:
+            conflict = True
+            problems.append(f"'{c.text}' is a total in the claim but '{each}' in the source")
             continue
         whose = _share_of_another(c, claim, sq, source)
         if whose is not None:
@@ -1142,6 +1187,12 @@ def meets_bound(claim: str, condition: str) -> bool:
     "under 18", "a 90-minute ride" inside "longer than 45 minutes")."""
     folded = fold(condition)
     for q in quantities(condition):
+        if q.lo < q.hi:  # a range: "aged 5 to 11" holds "a 7-year-old"
+            if any(c.lo == c.hi and q.lo <= c.lo <= q.hi and c.per == q.per and (
+                    (c.unit == q.unit and c.kind == q.kind) or (c.kind == "age" and q.unit is None))
+                   for c in quantities(claim)):
+                return True
+            continue
         low, high = _bounds_around(folded, q)
         if not (low or high) or q.lo != q.hi:
             continue
@@ -1706,7 +1757,7 @@ _OUTSIDE = re.compile(r"\b(?:outside|out of|beyond)\s+(?:of\s+)?(?:this|that|the
 
 #: words that make a bound a rule's threshold, not a count: "must be at least 18" is wrong
 #: where the source requires 21, though every 21-year-old is at least 18
-_RULED = re.compile(r"\b(?:may|can|cannot|must|need|needs|required?|requires|allows?|allowed|permitted|"
+_RULED = re.compile(r"\b(?:may|can|cannot|must|should|need|needs|required?|requires|allows?|allowed|permitted|"
                     r"eligible|entitled|only|limit|limited|minimum|maximum|qualif\w*)\b", re.IGNORECASE)
 
 
@@ -1772,6 +1823,9 @@ def _entailed(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
             continue  # a range or an end of one ("from 6 a.m. to 22:00"): no bound
         at_least, at_most = _bounds_around(source, s)
         bounded = (at_least and vlo >= slo) or (at_most and vhi <= shi)
+        said = at_least or at_most
+        if bounded and said is not None and re.search(rf"\b{re.escape(said.group(0).strip())}\s*$", claim[:c.start]):
+            bounded = False  # "taken from 12 metres" restates "taken from 11 metres" with another value
         if bounded and c.unit != s.unit and c.dimension == "time" and min(abs(vhi), abs(shi)) * _FAR_APART < max(abs(vhi), abs(shi)):
             bounded = False  # "5 to 6 minutes" of cooking is no value inside "up to five days" of storage
         if c.unit == "o'clock" and _ENDPOINT.search(claim, 0, c.start):
@@ -1796,6 +1850,11 @@ def _entailed(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
     if _HALF_PRICE.search(source) and c.dimension is not None and c.unit != "%" and any(
             a.unit == c.unit and _close(a.base()[0] / 2, clo, hedged) for a in exact):
         return True  # "half price for students" and "the full price of 300 EUR": 150 EUR
+    # "was the tallest for about 40 years" between the two years the source dates it by
+    if c.unit == "year" and _SPAN_FOR.search(claim, 0, c.start) and any(
+            _is_year(a) and _is_year(b) and _close(abs(a.lo - b.lo) * _UNITS["year"][1], clo, hedged)
+            for a in exact for b in exact):
+        return True
     if not _ARITHMETIC.search(_clause_around(claim, c)):  # "each way" says nothing of "up to 32 kg" after "and"
         # an amount the source gives per item ("each connection reserves about 10 MB") times
         # a count it states ("defaults to 100") is what that many items take: the source's

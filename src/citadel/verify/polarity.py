@@ -182,7 +182,8 @@ def uses(text: str) -> tuple[tuple[str, str], ...]:
             denied_phrase, pending = True, None
             before_previous, previous = previous, tok
             continue
-        if tok in ("no", "neither") and (previous in _CLAUSE_END or previous == "") and not subordinate:
+        if tok in ("no", "neither", "nobody", "nothing") and (previous in _CLAUSE_END or previous == "") \
+                and not subordinate:
             no_subject = True  # "No injuries were reported": its verb is denied
         elif no_subject and tok in _AUXILIARY and not subordinate:  # "if the balance | is paid": its own verb
             denied_verb = True
@@ -270,7 +271,7 @@ _RESTRICTS = re.compile(r"\b(?:only|exclusively|solely|except|unless|instead|oth
                         r"when|if|to|by|under|over|within)\b", re.IGNORECASE)
 
 
-_DENIAL = re.compile(r"\b(?:not|never|no)\b|n't\b", re.IGNORECASE)
+_DENIAL = re.compile(r"\b(?:not|never|no|nobody|no\s+one|none|nothing)\b|n't\b", re.IGNORECASE)
 #: a verb said with where it must not be: "kept out of direct sunlight", "stay away from the edge"
 AWAY = re.compile(r"\b(?:out\s+of|away\s+from|clear\s+of)\b", re.IGNORECASE)
 _SUBCLAUSE = re.compile(r"\b(?:if|when|unless|because|although|though|while|whereas|who|which|that|until)\b"

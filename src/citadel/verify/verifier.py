@@ -279,12 +279,33 @@ _DAY_RANGE = re.compile(r"\b(mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\s*(?:to|-|–
 _WEEK_PART = re.compile(r"\b(weekdays?|weekends?|working\s+days?)\b", re.IGNORECASE)
 
 
+_MONTH_LIST = "january february march april may june july august september october november december".split()
+_MONTH_NAMES = frozenset(_MONTH_LIST)
+_MONTH_RANGE = re.compile(r"\b(?:between|from)\s+(" + "|".join(_MONTH_LIST) + r")\s+(?:and|to|until|till)\s+("
+                          + "|".join(_MONTH_LIST) + r")\b", re.IGNORECASE)
+
+
 def _in_day_range(word: str, claim: str, source: str) -> bool:
     """``word`` names a day inside a range of days a source sentence about the claim (one
     that holds more than half of its other content words) states: "Wednesdays" in "Monday to Saturday",
     "Tuesday" in "on weekday mornings". "Drilling is allowed on Saturdays" finds no Saturday
     in "Quiet hours are ... until 9 a.m. at weekends" beside "Drilling is allowed only ... on
     weekdays"."""
+    if word.lower() in _MONTH_NAMES:
+        # a month inside a range of months a sentence about the claim states ("in May" within
+        # "between March and July"); outside it, only where the claim denies what the range
+        # holds ("In August, dogs do not have to be on a lead")
+        about = content_words(claim) - content_words(word)
+        month = _MONTH_LIST.index(word.lower())
+        for s, e in sentences(source):
+            if len(about & content_words(source[s:e])) <= len(about) / 2:
+                continue
+            for m in _MONTH_RANGE.finditer(source[s:e]):
+                a, b = _MONTH_LIST.index(m.group(1).lower()), _MONTH_LIST.index(m.group(2).lower())
+                inside = (a <= month <= b) if a <= b else (month >= a or month <= b)
+                if inside or negation_count(claim):
+                    return True
+        return False
     day = next((i for i, d in enumerate(_DAYS) if word.lower().rstrip("s") == d), None)
     if day is None:
         return False
