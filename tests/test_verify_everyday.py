@@ -556,6 +556,12 @@ WRONG += [
     ("roles swapped, with a place named in another sentence",
      "Spain beat the Netherlands in the final in Johannesburg.",
      "The 2010 final was played in Johannesburg. The Netherlands beat Spain 1-0 after extra time.", "exchanges"),
+    ("a bound after its value, restated with another", "The course is open to people aged 21 and over.",
+     "The course is open to people aged 18 and over. It runs on Saturdays.", "number mismatch"),
+    ("within for beyond", "Parcels delivered within the city cost extra.",
+     "Parcels delivered beyond the city cost extra. Delivery takes two days.", "opposite"),
+    ("'only' before a time, after the object", "Visitors may use the sauna.",
+     "Visitors may use the sauna only between 6 and 9 p.m., after booking at reception.", "scope"),
 ]
 
 RIGHT = [

@@ -535,6 +535,10 @@ def _tight(a: list[str], b: list[str]) -> bool:
     return False
 
 
+_AUX = frozenset("is are was were be been being has have had do does did will would can could may might must shall "
+                 "should".split())
+
+
 def _swapped_phrases(claim: str, sent: str, elsewhere: frozenset[str] = frozenset()) -> tuple[str, str] | None:
     """Two phrases of the claim that its aligned sentence holds in the other order, with
     the words between them; the claim's other words need only occur in the sentence (a
@@ -559,7 +563,8 @@ def _swapped_phrases(claim: str, sent: str, elsewhere: frozenset[str] = frozense
                     mid = c[i + la:i + la + gap]
                     b = c[i + la + gap:i + la + gap + lb]
                     # items of one list ("cards, vouchers and cash") trade places freely
-                    if set(a) & set(b) or all(w in STOPWORDS for w in a) or all(w in STOPWORDS for w in b) \
+                    # (a verb's auxiliary is no phrase to exchange: "Europe's ... volcano, is on Sicily")
+                    if set(a) & set(b) or all(w in STOPWORDS for w in a + b) or set(a) <= _AUX or set(b) <= _AUX \
                             or set(mid) & _LIST_WORDS:
                         continue
                     if _tight(b + mid + a, s) and not _subsequence(a + mid + b, s):
@@ -969,7 +974,7 @@ _CONTRARIES = [
     ("online", "offline"), ("present", "absent"), ("inclusive", "exclusive"),
     # keeping against taking away; slow against fast
     ("keep", "remove"), ("keep", "delete"), ("kept", "removed"), ("kept", "deleted"), ("retain", "delete"),
-    ("retain", "remove"), ("slow", "fast"), ("slowly", "quickly"),
+    ("retain", "remove"), ("slow", "fast"), ("slowly", "quickly"), ("inside", "beyond"), ("within", "beyond"),
     # the two halves of a week, a day, a year, a building, a transaction
     ("weekday", "weekend"), ("day", "night"), ("daytime", "night-time"), ("morning", "evening"),
     ("summer", "winter"), ("indoor", "outdoor"), ("indoors", "outdoors"), ("upstairs", "downstairs"),
@@ -1474,6 +1479,10 @@ _ONLY_TAIL = re.compile(r"\s+(?:at|on|in|for|by|during|with|to|from)\s+(?:[\w'-]
 #: ... and said before its verb: "are only allowed | during PE lessons", "is only open | on Sundays"
 _ONLY_VERB = re.compile(r"\bonly\s+(?:be\s+|been\s+)?[a-z]+\s+(?=(?:at|on|in|during|between|after|before|within|"
                         r"from|by|for|with)\s)(?P<tail>[^,;.:!?]+)", re.IGNORECASE)
+#: "only" before a time, a place or a case, after the verb's object: "may use the pool | only
+#: between 9 and 11 a.m."
+_ONLY_PREP = re.compile(r"\s+only\s+(?:at|on|in|during|between|after|before|within|from|until|by|with|if|when)\s+"
+                        r"[^,;:!?]*?(?=[,;:!?]|\.(?:\s|$)|$)", re.IGNORECASE)
 #: a group of people a sentence says its thing for: "half price | for students with a valid card"
 _FOR_GROUP = re.compile(r"\s+for\s+(?:all\s+)?(?:students|children|kids|members|residents|seniors|pensioners|staff|"
                         r"employees|adults|holders|pupils|families|veterans|teachers|under-\d+s|"
@@ -1528,7 +1537,7 @@ def _condition_spans(sent: str) -> list[tuple[int, int, int, bool]]:
     if narrowed is not None and not any(a < narrowed.end("what") and narrowed.start("what") < b
                                         for a, _, b, _ in spans):
         spans.append((narrowed.start("what"), narrowed.start("what"), narrowed.end("what"), False))
-    for rx in (_RESTRICTED_OBJECT, _ONLY_TAIL, _ONLY_VERB, _FOR_GROUP, _WITH_PROOF):  # "for each child | under 18 | who lives with
+    for rx in (_RESTRICTED_OBJECT, _ONLY_TAIL, _ONLY_VERB, _ONLY_PREP, _FOR_GROUP, _WITH_PROOF):  # "for each child | under 18 | who lives with
         for m in rx.finditer(sent):  # them", "park in the staff car park | at weekends only"
             a, b = (m.start("tail"), m.end("tail")) if rx is _ONLY_VERB else (m.start(), m.end())
             if not any(x < b and a < y for x, _, y, _ in spans):

@@ -1824,8 +1824,11 @@ def _entailed(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
         at_least, at_most = _bounds_around(source, s)
         bounded = (at_least and vlo >= slo) or (at_most and vhi <= shi)
         said = at_least or at_most
-        if bounded and said is not None and re.search(rf"\b{re.escape(said.group(0).strip())}\s*$", claim[:c.start]):
-            bounded = False  # "taken from 12 metres" restates "taken from 11 metres" with another value
+        if bounded and said is not None and (re.search(rf"\b{re.escape(said.group(0).strip())}\s*$", claim[:c.start])
+                                             or any(_bounds_around(claim, c))):
+            # "taken from 12 metres" restates "taken from 11 metres" with another value, as
+            # "aged 18 and over" restates "aged 16 and over": a bound of its own, no value inside
+            bounded = False
         if bounded and c.unit != s.unit and c.dimension == "time" and min(abs(vhi), abs(shi)) * _FAR_APART < max(abs(vhi), abs(shi)):
             bounded = False  # "5 to 6 minutes" of cooking is no value inside "up to five days" of storage
         if c.unit == "o'clock" and _ENDPOINT.search(claim, 0, c.start):
