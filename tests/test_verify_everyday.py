@@ -562,6 +562,15 @@ WRONG += [
      "Parcels delivered beyond the city cost extra. Delivery takes two days.", "opposite"),
     ("'only' before a time, after the object", "Visitors may use the sauna.",
      "Visitors may use the sauna only between 6 and 9 p.m., after booking at reception.", "scope"),
+    ("'without prompting' denies the prompt", "The script prompts before overwriting files.",
+     "The script overwrites files without prompting and logs each change.", "negation"),
+    ("a bound that another statement's range holds", "A refund must be claimed at least two months before the trip.",
+     "Trips last between two and six months. A refund must be claimed at least two weeks before the trip.",
+     "number mismatch"),
+    ("'as long as the guest wants' against a range", "A room can be booked for as long as the guest wants.",
+     "Rooms can be booked for between one and four hours. Bookings open at 8 a.m.", "scope"),
+    ("a duration the source gives another thing", "Weekly reports are kept for 90 days.",
+     "Reports are kept for 90 days, then deleted. Weekly reports are kept for two years.", "number mismatch"),
 ]
 
 RIGHT = [
@@ -979,6 +988,10 @@ RIGHT = [
      "Boats can be hired between April and October. Life jackets are provided."),
     ("a general noun for what the sentence before named", "The licence fee can be paid in four instalments.",
      "The licence fee is set each spring. The amount can be paid in four instalments or at once."),
+    ("a rate per hour for one every few minutes", "A bus comes twelve times an hour.",
+     "At peak times a bus comes every five minutes."),
+    ("a released duty reads its act neither way", "Residents do not need to register their bikes.",
+     "Residents can park bikes without registering them. Visitors must register at the gate."),
 ]
 
 

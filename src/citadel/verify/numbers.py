@@ -723,6 +723,9 @@ PERIOD_SECONDS = {"second": 1.0, "minute": 60.0, "hour": 3600.0, "day": 86400.0,
 _TIMES = {"once": 1.0, "twice": 2.0, "thrice": 3.0}
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
            "nine": 9, "ten": 10, "twelve": 12, "a": 1, "an": 1}
+#: counts of times a period ("twenty times an hour"): any number word
+_RATE_WORDS = {k: int(v) for k, v in _SMALL.items() if k not in _AMBIGUOUS and float(v).is_integer()
+               and k not in ("twice", "double", "triple", "dozen")} | _NUMBER_WORDS
 _FREQ_UNIT = r"(second|minute|hour|day|week|fortnight|month|quarter|year)s?"
 _FREQ_RATE = re.compile(r"\b(once|twice|thrice|(\d+|[a-z]+)\s+times)\s+(?:a|an|per|each|every)\s+" + _FREQ_UNIT + r"\b")
 _FREQ_INTERVAL = re.compile(r"\b(?:every|each)\s+(other\s+)?(?:(\d+(?:\.\d+)?|[a-z]+)\s+)?" + _FREQ_UNIT + r"\b")
@@ -754,7 +757,7 @@ def frequency_spans(text: str) -> list[tuple[float, int, int]]:
     t = fold(text)
     out: list[tuple[float, int, int]] = []
     for m in _FREQ_RATE.finditer(t):
-        k = _TIMES.get(m.group(1)) or _times(m.group(2))
+        k = _TIMES.get(m.group(1)) or (_RATE_WORDS.get(m.group(2)) if m.group(2) in _RATE_WORDS else _times(m.group(2)))
         if k:
             out.append((k / PERIOD_SECONDS[m.group(3)], m.start(), m.end()))
     for m in _FREQ_WEEKDAY.finditer(t):  # "every other Friday", "every second Thursday": every two weeks
@@ -1407,7 +1410,11 @@ def _said_of_another(c: Quantity, claim: str, source: str, sterling: bool,
     if clash is None:
         return None
     homes = [(ov, text) for ov, text in scored
-             if any(_agree(c, q) for q in _pounds(quantities(text, ranges=True), sterling))]
+             if any(_agree(c, q) for q in _pounds(quantities(text, ranges=True), sterling))] or [
+        # or the statement whose range or bound holds it ("one month" inside "between one and
+        # three months" of the suspension, where the request is "at least one week before")
+        (ov, text) for ov, text in scored if _BOUND_IN_CLAIM.search(fold(claim), 0, c.start)
+        and _entailed(c, fold(claim), _pounds(quantities(text, ranges=True), sterling), fold(text))]
     if not homes:
         return None
     home_ov, home = max(homes)
@@ -1468,8 +1475,10 @@ def _stating(c: Quantity, said: tuple[tuple[str, tuple[Quantity, ...], frozenset
 
 
 def _other_value(c: Quantity, qs: tuple[Quantity, ...]) -> Quantity | None:
-    """The first of ``qs`` in ``c``'s unit and period whose value is not ``c``'s."""
-    return next((q for q in qs if q.unit == c.unit and q.per == c.per and not _agree(c, q)), None)
+    """The first of ``qs`` in ``c``'s unit (or a duration against a duration: "30 days" and
+    "a year") and period whose value is not ``c``'s."""
+    return next((q for q in qs if (q.unit == c.unit or (c.dimension == q.dimension == "time"))
+                 and q.per == c.per and not _agree(c, q)), None)
 
 
 #: a claim that starts by saying its predicate of all of several things ("Both models", "All

@@ -211,9 +211,12 @@ def uses(text: str) -> tuple[tuple[str, str], ...]:
             # "when" has its own subject and auxiliary, and ends at its comma
             subordinate = False
         if _is_deny(tok):
-            pending, after_head = ("?" if tok in _DENY_NOUN else "-"), False
+            # "without asking": the act after "without" is denied, as after "not"
+            verb_next = tok == "without" and i + 1 < len(toks) and toks[i + 1].endswith("ing") and len(toks[i + 1]) > 5
+            pending, after_head = ("?" if tok in _DENY_NOUN and not verb_next else "-"), False
             continue
-        if tok in _NEGATIVE_MEANING or (pending == "-" and tok in _OBLIGATION):
+        released_duty = pending == "-" and tok in _OBLIGATION
+        if tok in _NEGATIVE_MEANING or released_duty:
             pending = "?"
         elif pending == "-" and tok in _HEDGED:  # "not necessarily promoted": no denial of it
             pending = "?"
@@ -232,7 +235,8 @@ def uses(text: str) -> tuple[tuple[str, str], ...]:
         elif pending is not None:
             out.append((w, pending))
             after_head = pending == "-"
-            pending = None if tok not in _NEGATIVE_MEANING else "?"
+            # ("do not need to book": the act released from is read neither way either)
+            pending = "?" if tok in _NEGATIVE_MEANING or released_duty else None
         else:
             out.append((w, "?" if after_head else "+"))
     return tuple(out)

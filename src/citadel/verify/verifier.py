@@ -337,10 +337,11 @@ _SCORE_ALL = re.compile(r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|
                         r"(?:(?:games?|sets?|points?|goals?)\s+)?all\b", re.IGNORECASE)
 _UNLIMITED = re.compile(r"\b(?:without\s+(?:any\s+|a\s+)?(?:limit|cap|maximum|ceiling)|with\s+no\s+(?:limit|cap|maximum)|"
                         r"no\s+(?:upper\s+)?(?:limit|cap|maximum|ceiling)|unlimited|uncapped|limitless|"
-                        r"as\s+(?:many|much|often)\s+as\s+(?:you|they|he|she|we)\s+(?:like|want|wish)|"
+                        r"as\s+(?:many|much|often|long)\s+as\s+(?:[\w']+\s+){1,3}(?:likes?|wants?|wishes?|pleases?)|"
                         r"any\s+number\s+of\s+times|(?:again\s+and\s+again|indefinitely|without\s+end))\b", re.IGNORECASE)
 _LIMITED = re.compile(r"\b(?:up\s+to\s+(?:a\s+)?(?:maximum\s+of\s+)?|(?:a\s+)?maximum\s+of|at\s+most|"
                       r"no\s+more\s+than|not\s+more\s+than|capped\s+at|limited\s+to|a\s+limit\s+of)\s*[^,;.]{0,30}|"
+                      r"\bbetween\s+[\w.]+\s+and\s+[\w.]+\s+[a-z]+|"
                       # a count of times: "renewed once"
                       r"\b(?:[a-z]+ed|be\s+[a-z]+ed)\s+(?:only\s+)?(?:once|twice|(?:two|three|four|five|\d+)\s+times)\b",
                       re.IGNORECASE)
