@@ -166,7 +166,7 @@ def substitution(claim: str, source: str) -> list[tuple[str, str]] | None:
             return None
         if set(new) & before:
             return None
-        if set(old) <= {stem(w) for w in _GENERAL_NOUNS}:
+        if set(old) <= _GENERAL_STEMS:
             return None  # "council tax" for "The amount" that stands for it
         if _same_amount(new, old):
             return None  # an amount said another way ("a year", "12 months")
@@ -646,6 +646,7 @@ _SAME_RULES = re.compile(r"\bthe\s+same\s+(?:rules?|terms|conditions|limits?|pol
 #: nouns that stand for what the text spoke of before ("The amount can be paid ...")
 _GENERAL_NOUNS = frozenset("amount sum total figure fee charge payment balance bill price cost service process "
                            "procedure scheme arrangement rule measure".split())
+_GENERAL_STEMS = frozenset(stem(w) for w in _GENERAL_NOUNS)
 #: a sentence that opens with a general noun standing for what the one before spoke of
 _GENERAL_NOUN = re.compile(r"\s*(?:the|this|that|these|those|such)\s+(?:" + "|".join(_GENERAL_NOUNS) + r")s?\b",
                            re.IGNORECASE)

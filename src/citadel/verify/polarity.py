@@ -55,8 +55,6 @@ _NEGATIVE_MEANING = frozenset(
     "free optional except excluding instead rather "
     # a fault fixed or prevented is no fault that happens: "fixes a crash when ..."
     "fix fixes fixed resolves resolved prevents prevented avoids avoided".split())
-#: words whose meaning denies, for other modules: a claim holding one denies something
-NEGATIVE_MEANING = _NEGATIVE_MEANING | frozenset("offlimits prohibited forbidden banned outlawed".split())
 #: after a denial, words that make it a hedge of what follows ("not necessarily", "not always")
 _HEDGED = frozenset("necessarily always entirely fully completely exactly quite".split())
 #: a clause whose subject is said to be banned: "X is off-limits", "X is prohibited"
@@ -67,6 +65,8 @@ _VERB_S = re.compile(r"[^sui]s$|ed$")
 _OFF_LIMITS = re.compile(r"\boff[-\s]limits\b", re.IGNORECASE)
 _BANNED = frozenset("offlimits prohibited forbidden banned outlawed".split())
 _PERMITTED = frozenset("permitted allowed".split())
+#: words whose meaning denies, for other modules: a claim holding one denies something
+NEGATIVE_MEANING = _NEGATIVE_MEANING | _BANNED
 #: bounds and comparisons written with a negation ("no more than four", "do not take more than
 #: four", "not only"): no denial
 _NOT_A_DENIAL = re.compile(NEGATED_BOUND.pattern + r"|\bnot\s+only\b|"
