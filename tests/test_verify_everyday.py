@@ -571,6 +571,11 @@ WRONG += [
      "Rooms can be booked for between one and four hours. Bookings open at 8 a.m.", "scope"),
     ("a duration the source gives another thing", "Weekly reports are kept for 90 days.",
      "Reports are kept for 90 days, then deleted. Weekly reports are kept for two years.", "number mismatch"),
+    ("one item of a denied list", "The centre accepts paint.",
+     "The centre accepts glass, metal and paper. Batteries and paint are not accepted. Entry is free.", "negation"),
+    ("a subject restricted by a figure with a comma", "Water tanks must be inspected every two years.",
+     "Water tanks must be cleaned once a year. Tanks larger than 1,500 litres must also be inspected every two years.",
+     "scope"),
 ]
 
 RIGHT = [
@@ -992,6 +997,12 @@ RIGHT = [
      "At peak times a bus comes every five minutes."),
     ("a released duty reads its act neither way", "Residents do not need to register their bikes.",
      "Residents can park bikes without registering them. Visitors must register at the gate."),
+    ("a price per thing and per period", "Each seat costs 12 EUR a month on the business plan.",
+     "The business plan includes up to 50 seats for 12 EUR per seat per month."),
+    ("ages said 'between ... and ...'", "The club is open to children between the ages of 8 and 14.",
+     "The club welcomes children aged 8 to 14 on Saturday mornings."),
+    ("an event said with a denial is no event", "Simmer the stock without letting it boil.",
+     "Simmer the stock gently for two hours until rich but not boiling. Skim off any foam."),
 ]
 
 

@@ -1468,7 +1468,7 @@ _RESTRICTED_SUBJECT = re.compile(
     r"heavier than|lighter than|larger than|smaller than|bigger than|"
     # "Requests for more than ten consecutive days need ...", "Bookings of six or more ..."
     r"(?:for|of)\s+(?:more|fewer|less|longer|shorter)\s+than|(?:for|of)\s+(?:over|under|up\s+to|at\s+least))"
-    r"\s+(?:[\w'-]+\s+){1,5}?"
+    r"\s+(?:[\w'-]+(?:[,.]\d+)*\s+){1,5}?"
     r"(?=(?:can|cannot|may|must|will|should|are|is|get|gets|receive|receives|need|needs|pay|pays|have to|"
     r"has to|qualify|qualifies|enter|enters)\b))", re.IGNORECASE)
 #: who of a group a sentence speaks of, after the group's noun: an age or size bound ("each

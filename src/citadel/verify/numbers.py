@@ -113,7 +113,7 @@ _PERIOD_SUBJECT = re.compile(r"\b(monthly|weekly|daily|annual|yearly)\s+(?:[a-z]
 _QTY = re.compile(_LEAD + _range("-|to|–|and") + _QTY_TAIL, re.IGNORECASE)
 # "15 and 216 kD" is two numbers; "between 15 and 216 kD" is a range
 _QTY_NO_AND = re.compile(_LEAD + _range("-|to|–") + _QTY_TAIL, re.IGNORECASE)
-_BETWEEN = re.compile(r"\bbetween\s*$")
+_BETWEEN = re.compile(r"\bbetween\s*(?:the\s+ages\s+of\s*)?$")
 _VAGUE = re.compile(r"\b(?:several|a few|few|many|some)\s+$")
 _LINE_START = re.compile(r"(?:^|\n)[ \t]*$")
 
@@ -284,10 +284,18 @@ def _said(q: Quantity) -> str:
     return q.text if q.per is None or q.per in q.text else f"{q.text} (per {q.per})"
 
 
+_THEN_PERIOD = re.compile(r"\s+(?:per|a|an|each|every)\s+(?P<per>day|week|month|year|hour)\b", re.IGNORECASE)
+
+
 def _with_period(t: str, q: Quantity) -> Quantity:
     """``q`` with the period stated a few words after it, in its clause and before any other
     number: "3% interest per month" is 3% per month, "1.5 days of leave for each month" 1.5
     days per month, "18 days of leave in a year" 18 days per year."""
+    if q.per is not None and q.per not in _PER.values() and q.unit != "o'clock":
+        # "8 EUR per user per month": a price per thing and per period is read per period (what
+        # a claim says as "each user costs 8 EUR a month")
+        period = _THEN_PERIOD.match(t, q.end)
+        return replace(q, per=_PER[period.group("per")], end=period.end()) if period is not None else q
     if q.per is not None or q.unit == "o'clock":
         return q
     every = _EVERY_N.match(t, q.end)

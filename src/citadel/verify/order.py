@@ -45,6 +45,7 @@ _LIGHT = frozenset("go goes going went gone come comes coming came get gets gett
                    "take takes taking took taken".split())
 
 
+_NOT_IN = re.compile(r"\b(?:not|never|no)\b|n't\b", re.IGNORECASE)
 #: "Knead the dough, then let it rise": two acts in their order
 _THEN = re.compile(r",?\s+(?:and\s+)?then\s+", re.IGNORECASE)
 
@@ -81,8 +82,8 @@ def turned_relation(claim: str, source: str) -> tuple[str, str] | None:
             if overlap(claim, sent) < MIN_RESTATED:
                 continue
             for s_sign, s_event, s_phrase in _events(sent) + _sequenced(sent):
-                if len(event & s_event) < max(1.0, MIN_EVENT * len(event)):
-                    continue
+                if len(event & s_event) < max(1.0, MIN_EVENT * len(event)) or _NOT_IN.search(s_phrase):
+                    continue  # (an event said with a denial, "until soft but not browned", is no event)
                 if s_sign == sign:
                     same = True
                 elif other is None:

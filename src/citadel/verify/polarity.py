@@ -518,6 +518,23 @@ def dropped_contrast(claim: str, source: str) -> tuple[str, str, str] | None:
     return None
 
 
+#: a denied subject that lists its things: "Asbestos and tyres | are not accepted"
+_DENIED_LIST = re.compile(r"^\s*(?P<items>[\w' -]+(?:,\s*[\w' -]+)*)\s+(?:are|is|were|was|will\s+be)\s+(?:not|never)\b",
+                          re.IGNORECASE)
+
+
+def _other_items(sentence: str, claim_words: Set[str]) -> set[str]:
+    """The words of the items of a denied subject's list other than the one the claim names:
+    "Asbestos" of "Asbestos and tyres are not accepted" for a claim about tyres."""
+    m = _DENIED_LIST.match(sentence)
+    if m is None:
+        return set()
+    items = [normed_words(i) for i in re.split(r",\s*|\s+(?:and|or)\s+", m.group("items")) if i.strip()]
+    if len(items) < 2 or not any(i and i <= claim_words for i in items):
+        return set()
+    return set().union(*(i for i in items if not i & claim_words))
+
+
 def contained_denial(claim: str, source: str) -> tuple[str, str] | None:
     """``(word, sentence)`` when a source sentence all of whose words the claim holds denies
     a word the claim affirms, and the claim denies nothing: "The plan covers dental care and
@@ -532,6 +549,7 @@ def contained_denial(claim: str, source: str) -> tuple[str, str] | None:
     for sent in _sentences(source):
         here = _polarities(sent)
         said = {w for w in normed_words(sent) if not _is_deny(w)} | set(here)  # "cannot" aside
+        said -= _other_items(sent, cw)
         if len(said) < 2 or not said <= cw:
             continue
         for w, ps in here.items():
