@@ -1097,13 +1097,13 @@ def denied_reworded(claim: str, source: str) -> tuple[str, str] | None:
     denies nothing, is that clause with another verb in the denied one's place and every
     other word the same: "Electrical appliances are collected with bulky waste" where
     "Electrical appliances are not taken with bulky waste". The same frame with a verb of
-    like meaning affirmed says what the source denies (its contrary, "is shut" for "does
-    not open", says the same) (a claim that adds or drops a word is
-    left to the other checks)."""
+    like meaning affirmed says what the source denies; its contrary ("is shut" for "does
+    not open") says the same. A claim that adds or drops a word is left to the other checks."""
     if negation_count(claim) or NEGATIVE_MEANING & set(words(claim)):
         return None
-    mine = [w for w, _ in uses(_TOGETHER_WITH.sub("with", claim))]
-    if any(p != "+" for _, p in uses(_TOGETHER_WITH.sub("with", claim))) or len(mine) < 3:
+    read = uses(_TOGETHER_WITH.sub("with", claim))
+    mine = [w for w, _ in read]
+    if any(p != "+" for _, p in read) or len(mine) < 3:
         return None
     for s, e in sentences(source):
         for clause in _DENIAL_CLAUSE.split(source[s:e]):

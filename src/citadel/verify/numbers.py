@@ -937,16 +937,11 @@ _FOR_EACH = re.compile(r"\s*(?:(?:on|for|per)\s+(?:each|every)\s+[a-z]+|each\b|a
 def _total_for_each(c: Quantity, claim: str, sq: list[Quantity], source: str) -> str | None:
     """What the source gives for each one ("6 to 8 minutes on each side") where the claim
     makes the same value a total ("6 to 8 minutes in total")."""
-    if not _IN_TOTAL.match(claim, c.end):
-        return None
-    same = [s for s in sq if _agree(c, s)]
-    each = [m for s in same if (m := _FOR_EACH.match(source, s.end)) is not None]
-    if not same or len(each) != len(same):
-        return None
-    return f"{same[0].text}{each[0].group(0)}"
+    each = _each_followed(c, sq, source, _FOR_EACH) if _IN_TOTAL.match(claim, c.end) else []
+    return f"{each[0][0].text}{each[0][1].group(0)}" if each else None
 
 
-_MONTH_YEAR = re.compile(r"\b(?P<month>jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?:\d{1,2},?\s+)?"
+_MONTH_YEAR = re.compile(r"\b(?P<month>" + "|".join(_MONTH_NAMES) + r")[a-z]*\.?\s+(?:\d{1,2},?\s+)?"
                          r"(?P<year>1\d{3}|20\d{2})\b", re.IGNORECASE)
 
 
@@ -980,12 +975,20 @@ def _share_of_another(c: Quantity, claim: str, sq: list[Quantity], source: str) 
     if mine is None or stem(mine.group(1).lower()) in {stem(w) for w in words(source)}:
         return None
     group = _POPULATIONS.get(mine.group(1).lower())
-    same = [s for s in sq if _agree(c, s)]
-    theirs = [m for s in same if (m := _OF_WHAT.match(source, s.end)) is not None]
-    if group is None or not same or len(theirs) != len(same) \
-            or any(_POPULATIONS.get(m.group(1).lower(), group) == group for m in theirs):
+    theirs = _each_followed(c, sq, source, _OF_WHAT) if group is not None else []
+    if not theirs or any(_POPULATIONS.get(m.group(1).lower(), group) == group for _, m in theirs):
         return None
-    return mine.group(1), f"{same[0].text}{theirs[0].group(0)}"
+    return mine.group(1), f"{theirs[0][0].text}{theirs[0][1].group(0)}"
+
+
+def _each_followed(c: Quantity, sq: list[Quantity], source: str,
+                   rx: re.Pattern[str]) -> list[tuple[Quantity, re.Match[str]]]:
+    """Each source quantity that agrees with ``c``, with what ``rx`` matches right after it,
+    when there is one and every one is so followed ("97% | of children", "6 to 8 minutes | on
+    each side"); [] otherwise."""
+    same = [s for s in sq if _agree(c, s)]
+    found = [(s, m) for s in same if (m := rx.match(source, s.end)) is not None]
+    return found if same and len(found) == len(same) else []
 
 
 def check_numbers(claim: str, source: str, window: str | None = None) -> NumberCheck:

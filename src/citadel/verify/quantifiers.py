@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from functools import lru_cache
 
 from citadel.verify.lexical import fold, overlap, stem
@@ -76,29 +77,41 @@ def shares(text: str) -> dict[str, tuple[float, float, str]]:
     return out
 
 
-@lru_cache(maxsize=4096)
-def share_conflict(claim: str, source: str) -> tuple[str, str] | None:
-    """(the claim's share, the source's) when they are of the same group in the sentence the
-    claim restates (at least 60% of its words) and cannot both hold: "most students" where
-    "a third of the students", "none of the flights" where "two of the twelve flights" is
-    no share and is left alone, "all rooms" where "80% of the rooms"."""
-    said = shares(claim)
+Spans = dict[str, tuple[float, float, str]]
+
+
+def _first_clash(claim: str, source: str, said: Spans, read: Callable[[str], Spans], slack: float = 0.0,
+                 skip: Callable[[str, str], bool] | None = None) -> tuple[str, str] | None:
+    """(the claim's words, the source's) for the first thing ``said`` gives a span of that a
+    source sentence the claim restates (``read`` gives its spans) gives a span apart from it
+    by more than ``slack``; pairs ``skip`` names are left alone."""
     if not said:
         return None
     for s, e in sentences(source):
         sent = source[s:e]
         if overlap(claim, sent) < MIN_RESTATED:
             continue
-        stated = shares(sent)
-        for group, (lo, hi, words) in said.items():
-            if group not in stated:
+        stated = read(sent)
+        for key, (lo, hi, words) in said.items():
+            if key not in stated:
                 continue
-            slo, shi, swords = stated[group]
-            if _FIGURES.match(words) and _FIGURES.match(swords):
-                continue  # two percentages: the number layer's
-            if hi < slo - _SLACK or lo > shi + _SLACK:
+            slo, shi, swords = stated[key]
+            if skip is not None and skip(words, swords):
+                continue
+            if hi < slo - slack or lo > shi + slack:
                 return words, swords
     return None
+
+
+@lru_cache(maxsize=4096)
+def share_conflict(claim: str, source: str) -> tuple[str, str] | None:
+    """(the claim's share, the source's) when they are of the same group in the sentence the
+    claim restates (at least 60% of its words) and cannot both hold: "most students" where
+    "a third of the students", "none of the flights" where "two of the twelve flights" is
+    no share and is left alone, "all rooms" where "80% of the rooms"."""
+    # (two percentages are the number layer's)
+    return _first_clash(claim, source, shares(claim), shares, _SLACK,
+                        lambda words, swords: bool(_FIGURES.match(words) and _FIGURES.match(swords)))
 
 
 #: counts said without a figure ("a handful of deaths", "thousands of houses") and the span
@@ -170,20 +183,8 @@ def count_conflict(claim: str, source: str) -> tuple[str, str] | None:
     ("thousands of recorded deaths") and the sentence it restates (at least 60% of its
     words) counts the same thing with a count that cannot be it ("only a handful of deaths",
     "12 deaths"). A vague count is read as a span (:data:`_VAGUE_COUNTS`)."""
-    said = {k: v for k, v in _counted(claim).items() if _VAGUE_COUNT.search(v[2])}
-    if not said:
-        return None
-    for s, e in sentences(source):
-        sent = source[s:e]
-        if overlap(claim, sent) < MIN_RESTATED:
-            continue
-        stated = _counted(sent)
-        for noun, (lo, hi, words) in said.items():
-            if noun in stated:
-                slo, shi, swords = stated[noun]
-                if hi < slo or lo > shi:
-                    return words, swords
-    return None
+    return _first_clash(claim, source, {k: v for k, v in _counted(claim).items() if _VAGUE_COUNT.search(v[2])},
+                        _counted)
 
 
 __all__ = ["count_conflict", "share_conflict", "shares"]
