@@ -576,6 +576,40 @@ WRONG += [
     ("a subject restricted by a figure with a comma", "Water tanks must be inspected every two years.",
      "Water tanks must be cleaned once a year. Tanks larger than 1,500 litres must also be inspected every two years.",
      "scope"),
+    ("a duty whose topic the sentence before names", "Anyone can use the sauna without reserving.",
+     "The sauna on the top floor is open from 9 a.m. to 9 p.m. Members must reserve a time at the desk. "
+     "Towels are provided.", "negation"),
+    ("a fee waived in one sentence, charged in the closest", "Students are not charged the 10 EUR fee for late returns.",
+     "Printing costs 5 cents a page plus a 2 EUR card fee. The card fee is waived for students. Late returns are also "
+     "charged a flat 10 EUR, including for students.", "opposite"),
+    ("'never permitted' in the second clause of a sentence", "Scooters may be parked in the hallway.",
+     "Scooters must be stored in the bike room and are never permitted in the hallway. Charging is allowed only in "
+     "the bike room.", "negation"),
+    ("a value inside another statement's bound", "Guest passes are valid for 20 days.",
+     "Guest passes are valid for 10 days after issue. Annual members can bring guests for up to 30 days a year.",
+     "number mismatch"),
+    ("another weekday, with a word the source lacks", "Members must renew their card on Monday evening.",
+     "Members must renew their card at the desk on Tuesday or Thursday; cards cannot be renewed online.", "names"),
+    ("other months, the verb in another form", "Rangers patrol the park from April to October.",
+     "The park is patrolled by rangers from May to September, every day. Outside that period visitors walk at "
+     "their own risk.", "names"),
+    ("'never' for a ban in one season", "Cyclists are never allowed on the towpath.",
+     "The towpath is open to walkers all year. Cyclists are not allowed on the towpath in winter.", "scope"),
+    ("a name with a figure the source does not give", "The server runs on python2.",
+     "The server runs on python3 and needs at least 2 GB of memory.", "names"),
+    ("a time of an elided part said of the other", "The pool is open until 6 p.m. on weekdays.",
+     "The pool is open from 7 a.m. to 9 p.m. on weekdays and until 6 p.m. on Sundays. Lanes can be booked online.",
+     "number mismatch"),
+    ("a value of a part that takes its subject from the part before", "Magazines can be borrowed for three weeks.",
+     "Books can be borrowed for three weeks and renewed twice. Magazines follow the same loan rules but can only be "
+     "borrowed for one week.", "number mismatch"),
+    ("one option for another", "The -a option prints line numbers.",
+     "grep searches files for a pattern. The -n option prints line numbers, and -a reads binary files as text.",
+     "aligned sentence"),
+    ("'by default' for what happens only with an option", "Hidden files are listed by default.",
+     "The tool lists the files of a folder. Hidden files are listed only with -a.", "scope"),
+    ("an opposite before a longer word of the same head", "The orchid likes direct daylight.",
+     "Keep the orchid near a window. It likes indirect light; strong sun burns the flowers.", "opposite"),
 ]
 
 RIGHT = [
@@ -1003,6 +1037,25 @@ RIGHT = [
      "The club welcomes children aged 8 to 14 on Saturday mornings."),
     ("an event said with a denial is no event", "Simmer the stock without letting it boil.",
      "Simmer the stock gently for two hours until rich but not boiling. Skim off any foam."),
+    ("'not need' for a clause that calls it optional", "Riders do not need helmets for the pony ride.",
+     "The pony ride lasts 20 minutes and suits riders of all ages. Helmets are optional; a hat is fine."),
+    ("'no tiles remaining' for 'got rid of all their tiles'", "The winner is the first player with no tiles remaining.",
+     "Each player draws seven tiles. The first to get rid of all their tiles wins, and scores the points left in "
+     "the other hands."),
+    ("'only with' a permit the source says is needed", "Boats over 5 metres can be launched only with a harbour permit.",
+     "Boats can be launched from the ramp. Those over 5 metres need a harbour permit; jet skis are banned."),
+    ("a time counted from the same event in other words", "Late entries are refused 30 minutes after the exam begins.",
+     "Bring photo ID. Late entries are refused 30 minutes after the start. Phones must be switched off."),
+    ("a permission of the clause before a ban", "Scooters can be kept in the bike room.",
+     "Scooters must be stored in the bike room and are never permitted in the hallway. Charging is allowed only in "
+     "the bike room."),
+    ("a month inside the months named", "Rangers patrol the park in June.",
+     "The park is patrolled by rangers from May to September, every day. Outside that period visitors walk at "
+     "their own risk."),
+    ("the time of an elided part", "The pool is open until 6 p.m. on Sundays.",
+     "The pool is open from 7 a.m. to 9 p.m. on weekdays and until 6 p.m. on Sundays. Lanes can be booked online."),
+    ("a part said in other words that the model reads", "The backup app restores the newest backup and removes it "
+     "from the backup list.", "The backup app reapplies the most recent backup and removes it from the backup list."),
 ]
 
 

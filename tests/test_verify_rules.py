@@ -328,6 +328,30 @@ def test_a_denial_both_sides_share() -> None:
     assert not shared_denial("Information is not covered.", "This obligation does not apply to information.")
 
 
+def test_done_without_what_a_duty_requires() -> None:
+    from citadel.verify.polarity import without_required
+
+    source = "The zone covers the old town. Residents must display a permit. Parking is free after 8 p.m."
+    # the duty names its topic in the sentence before; the claim's verb is another form of it
+    assert without_required("Anyone may park in the zone without a permit.", source) is not None
+    assert without_required("Residents can park without displaying anything.",
+                            "Residents must display a permit.") is not None
+    # a duty said twice denied is the same duty
+    assert without_required("Nobody can park in the zone without a permit.", source) is None
+    assert without_required("You cannot park in the zone without a permit.", source) is None
+
+
+def test_who_acts_is_read_from_a_verb_not_an_adjective() -> None:
+    from citadel.verify.align import agent_swap
+
+    source = ("The river is high in spring. In summer there is less rain, so the river flows at a lower level; "
+              "boats may run aground.")
+    # "at a lower level": "lower" after an article is no verb whose subject is "the river flows at a"
+    assert agent_swap("Less rain in summer lowers the level of the river.", source) is None
+    assert agent_swap("The patient is referred to the GP by the specialist.",
+                      "The GP refers the patient to a specialist.") is not None
+
+
 def test_a_negated_duty_is_a_release() -> None:
     assert released("Guests do not have to bring towels.")
     assert released("You don't need to restart the server.")
@@ -575,6 +599,8 @@ def test_shares_of_a_group(claim: str, conflict: bool) -> None:
         ("Most staff work from home.", "staff"),  # a plural without an "s"
         ("40% of the budget goes to rent.", "budget"),  # "of" makes it a share
         ("Only 30% of members voted.", "member"),
+        ("The game ends when a player has no tiles left.", None),  # what remains, not a share
+        ("No cards may be traded.", "card"),
     ],
 )
 def test_a_share_is_of_a_group(text: str, group: str | None) -> None:

@@ -401,6 +401,8 @@ def _agent(text: str) -> tuple[frozenset[str], str, str] | None:
         cut = subject.rstrip().rfind(" ")
         subject, rest = subject[:max(cut, 0)], subject[max(cut, 0):] + rest
     first = subject.split()[0].lower() if subject.split() else ""
+    if subject.split() and subject.split()[-1].lower() in _ARTICLES:
+        return None  # "water boils at a | lower temperature": a word after an article is no verb
     if not first or len(subject.split()) > MAX_AGENT_WORDS \
             or first in (_NOT_A_SUBJECT - _PERSONAL_ACTORS) | {"whether"}:
         return None
@@ -844,6 +846,8 @@ def anchor_changed(claim: str, source: str) -> tuple[str, str] | None:
     mine = {stem(w) for w in cw[i1:i2] if w not in STOPWORDS and not w[0].isdigit()}
     theirs = {stem(w) for w in sw[j1:j2] if w not in STOPWORDS and not w[0].isdigit()}
     amount = [w in _AMOUNT_WORDS or w[0].isdigit() for w in sw[j1:j2] if w not in STOPWORDS]
+    if any(frozenset((_key(a), _key(b))) in _SAME_EVENT for a in mine for b in theirs):
+        return None  # "six hours after the race begins" for "six hours after the start"
     if not mine or mine & {stem(w) for w in sw} or theirs & {stem(w) for w in cw} \
             or any(w in _AMOUNT_WORDS or w[0].isdigit() for w in cw[i1:i2]) or amount and all(amount) \
             or negation_count(claim) != negation_count(sent):  # "does not open on Sundays"
@@ -1013,6 +1017,21 @@ def _key(word: str) -> str:
     if len(key) >= 4 and key[-1] == key[-2] and key[-1] not in "aeiouls":
         key = key[:-1]
     return key
+
+
+def calendar_kind(word: str) -> int | None:
+    """Which kind of calendar name the word is (a day, a season, a part of the day, a month),
+    else None."""
+    return next((k for k, rx in enumerate(_CALENDAR_KINDS) if rx.fullmatch(word.lower())), None)
+
+
+#: words for one event that a time may be counted from: "the start" and "the race begins"
+_SAME_EVENT = frozenset(frozenset((_key(stem(a)), _key(stem(b)))) for group in (
+    "start begin beginning commence commencement outset kickoff",
+    "end finish close closing conclusion completion",
+    "purchase buy buying", "arrival arrive arriving", "departure depart departing leave leaving",
+    "delivery deliver delivered receipt receive received")
+    for a in group.split() for b in group.split() if a != b)
 
 
 # keyed both from the words and from their stems: :func:`opposite_in_conjunct` passes
@@ -1228,9 +1247,11 @@ def opposite_in_conjunct(claim: str, source: str) -> tuple[str, str] | None:
     for part in _CONJUNCT_CUT.split(claim):
         if _negated_but_ceased(part):
             continue
-        mine = set(sequence(part))
+        said = set(sequence(part))
         for p, theirs, before in parts:
-            if overlap(part, p) < 0.3:
+            # "sunlight" in the claim is the part's "light": the same thing
+            mine = {_headed_as(w, theirs) for w in said}
+            if overlap(part, p) < 0.3 and len(mine & theirs) < 0.3 * len(mine):
                 continue
             for a in mine - theirs - _FUNCTIONAL:
                 for b in theirs - mine - _FUNCTIONAL:
@@ -1250,6 +1271,12 @@ def opposite_in_conjunct(claim: str, source: str) -> tuple[str, str] | None:
                         # "at weekends only ... On weekdays they must use the public car park")
                         return _word_of(part, a), _word_of(p, b)
     return None
+
+
+def _headed_as(word: str, theirs: set[str]) -> str:
+    """The word of ``theirs`` that ``word`` is with a word before it ("sunlight" for "light",
+    "rainwater" for "water"), else ``word``."""
+    return next((t for t in theirs if len(t) >= 4 and len(word) > len(t) and word.endswith(t)), word)
 
 
 _CEASING = frozenset(_key(w) for w in ("drop", "end", "remove", "discontinue", "withdraw"))
@@ -1435,7 +1462,36 @@ def narrowed(claim: str, source: str) -> str | None:
     clause = aligned_clause(claim, source)
     if overlap(claim, clause) < 0.5 or _RESTRICTED.search(clause):
         return None
+    if m.group(1).lower() == "only" and _ONLY_CONDITION.match(claim, m.end()) and _NEEDS.search(clause):
+        return None  # "can be carried only with the airline's approval" for "need the airline's approval"
     return m.group(1).lower()
+
+
+_BY_DEFAULT = re.compile(r"\bby\s+default\b", re.IGNORECASE)
+_ONLY_WHEN = re.compile(r"\bonly\s+(?:with|if|when|after|once|on\s+request|by|in)\b[^,;.:!?]*", re.IGNORECASE)
+
+
+def default_restricted(claim: str, source: str) -> str | None:
+    """The source's "only with ..." when the claim says "by default" what the clause it
+    restates does only then: "ls shows hidden files by default" where "Hidden files ... are
+    shown only with -a"."""
+    m = _BY_DEFAULT.search(claim)
+    if m is None:
+        return None
+    rest = claim[: m.start()] + claim[m.end():]
+    for s, e in sentences(source):
+        for clause in _CONJUNCT_CUT.split(source[s:e]):
+            only = _ONLY_WHEN.search(clause)
+            if only is not None and len(content_words(rest) & content_words(clause)) >= 2 \
+                    and overlap(rest, clause) >= 0.5:
+                return only.group(0).strip()
+    return None
+
+
+#: "only" before a condition ("only with approval", "only after paying") ...
+_ONLY_CONDITION = re.compile(r"\s+(?:with|after|if|once|when|by)\b", re.IGNORECASE)
+#: ... says what a duty does: "need the airline's approval", "requires a permit"
+_NEEDS = re.compile(r"\b(?:needs?|needed|requires?|required|must\s+(?:have|get|obtain|show|pay))\b", re.IGNORECASE)
 
 
 #: a condition or an exception of a sentence, to the end of its clause: "only if the item is
@@ -1727,5 +1783,5 @@ def dropped_condition(claim: str, source: str) -> str | None:
 
 
 __all__ = ["added_tail", "agent_swap", "anchor_changed", "denied_reworded", "prerequisite_left_out", "instead_of", "outside_list", "possessor_swap",
-           "resolve_pronouns", "aligned_clause", "stated_contrary", "dropped_condition", "excepted", "beside_only", "aligned_sentence", "moved_attribute", "narrowed", "opposite_in_conjunct", "optional_duty", "raised_modality", "sequence",
+           "resolve_pronouns", "calendar_kind", "default_restricted", "aligned_clause", "stated_contrary", "dropped_condition", "excepted", "beside_only", "aligned_sentence", "moved_attribute", "narrowed", "opposite_in_conjunct", "optional_duty", "raised_modality", "sequence",
            "substitution", "swapped", "contrary"]

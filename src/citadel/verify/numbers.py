@@ -1341,7 +1341,7 @@ def _both(c: Quantity, claim: str, source: str) -> bool:
 
 #: where a sentence's statements part: "; ", ", so", ", but", "whereas", "and at ..."
 _STATEMENT_CUT = re.compile(r";\s+|,\s+(?:but|so|while|whereas|and)\s+|\s+(?:but|whereas|while)\s+|"
-                            r"\s+and\s+(?=(?:at|on|in|for|to|by|from|with)\b)")
+                            r"\s+and\s+(?=(?:at|on|in|for|to|by|from|with|until|till)\b)")
 @lru_cache(maxsize=8192)
 def _without_clock(text: str) -> str:
     """The text with its times of day ("6 a.m.", "18:00") blanked out."""
@@ -1354,7 +1354,12 @@ def _without_clock(text: str) -> str:
 
 #: an elided part, and the subject and verb it takes from the part before it, are short
 MAX_ELIDED_WORDS = 12
-_ELLIPSIS = re.compile(r"(?:at|on|in|for|to|by|from|with)\b", re.IGNORECASE)
+_ELLIPSIS = re.compile(r"(?:at|on|in|for|to|by|from|with|until|till)\b", re.IGNORECASE)
+#: a part that opens with its verb, its subject left to the part before ("Audiobooks follow
+#: the same rules but | can only be borrowed for seven days")
+#: the noun a part opens with, its subject where no listed verb follows ("Audiobooks follow ...")
+_LEAD_NOUN = re.compile(r"(?:(?:the|all|our|these|those)\s+)?[A-Za-z][\w-]*(?=\s)", re.IGNORECASE)
+_VERB_FIRST = re.compile(r"(?:can|cannot|may|must|will|should|is|are|has|have)\b", re.IGNORECASE)
 
 
 @lru_cache(maxsize=4096)
@@ -1367,16 +1372,23 @@ def statements(source: str) -> tuple[str, ...]:
 def whole_statements(source: str) -> tuple[str, ...]:
     """:func:`statements`, where a part that opens with a preposition after "and" leaves
     its subject and verb out ("The gym opens at 6 a.m. on weekdays and at 8 a.m. on
-    Sundays") gets those of the part before it ("The gym opens at 8 a.m. on Sundays"): the
-    statement it is, to find which one a claim restates."""
+    Sundays") gets those of the part before it ("The gym opens at 8 a.m. on Sundays"), and
+    one that opens with its verb gets the subject of the part before ("Audiobooks follow the
+    same rules but can only be borrowed for seven days"): the statement it is, to find which
+    one a claim restates."""
     out: list[str] = []
     for s, e in sentences(source):
         parts = [p for p in _STATEMENT_CUT.split(source[s:e]) if p.strip()]
         for k, p in enumerate(parts):
             if k and _ELLIPSIS.match(p) and out and len(p.split()) <= MAX_ELIDED_WORDS:
-                head = re.match(r"(.*?)\s+(?=" + re.escape(p.split()[0].lower()) + r"\b)", out[-1], re.IGNORECASE)
+                head = re.match(r"(.*?)\s+(?=" + re.escape(p.split()[0].lower()) + r"\b)", out[-1], re.IGNORECASE) \
+                    or re.match(r"(.*?)\s+(?=" + _ELLIPSIS.pattern + ")", out[-1], re.IGNORECASE)
                 if head is not None and 0 < len(head.group(1).split()) <= MAX_ELIDED_WORDS // 2:
                     p = f"{head.group(1)} {p}"
+            elif k and _VERB_FIRST.match(p) and out and (subject := subject_of(out[-1]) or (
+                    m.group(0) if (m := _LEAD_NOUN.match(out[-1])) else None)) is not None \
+                    and len(subject.split()) <= MAX_ELIDED_WORDS // 2:
+                p = f"{subject.strip()} {p}"
             out.append(p)
     return tuple(out)
 
@@ -1424,7 +1436,11 @@ def _said_of_another(c: Quantity, claim: str, source: str, sterling: bool,
              if any(_agree(c, q) for q in _pounds(quantities(text, ranges=True), sterling))] or [
         # or the statement whose range or bound holds it ("one month" inside "between one and
         # three months" of the suspension, where the request is "at least one week before")
-        (ov, text) for ov, text in scored if _BOUND_IN_CLAIM.search(fold(claim), 0, c.start)
+        # ... or a plain amount inside another's bound, where the claim's statement gives one
+        # value ("for 60 days" where business accounts restore files "for up to 90 days" and
+        # the bin keeps them "for 30 days")
+        (ov, text) for ov, text in scored if (_BOUND_IN_CLAIM.search(fold(claim), 0, c.start) or (
+            plain and c.unit not in (None, "o'clock") and clash.unit == c.unit and clash.lo == clash.hi))
         and _entailed(c, fold(claim), _pounds(quantities(text, ranges=True), sterling), fold(text))]
     if not homes:
         return None
@@ -1432,7 +1448,8 @@ def _said_of_another(c: Quantity, claim: str, source: str, sterling: bool,
     # the claim names the home's own thing ("30 EUR a month for students"); a frame the home
     # opens with is the whole source's topic ("In volleyball, each team may touch the ball at
     # most three times" is no home of "the best of three sets")
-    if _words_around(c, claim) & content_words(_without_clock(_LEAD_FRAME.sub("", home))) - content_words(best):
+    if _words_around(c, claim) & content_words(_without_clock(_LEAD_FRAME.sub("", home))) - content_words(best) \
+            - _TIME_PREPOSITIONS:  # "until 11 a.m." names no thing of the home's
         return None
     # the claim's statement holds all its words, the value's home only some, and names
     # another thing in their place ("flights to Madrid leave from Terminal 2" for "the flight
@@ -1444,6 +1461,7 @@ def _said_of_another(c: Quantity, claim: str, source: str, sterling: bool,
     return clash, home
 
 
+_TIME_PREPOSITIONS = frozenset("until till since after before from".split())
 #: a frame a statement opens with ("In volleyball, ", "For adults, ")
 _LEAD_FRAME = re.compile(r"^\s*(?:in|for|on|at|during|among|across|throughout)\s+[^,.;:]{1,40},\s*", re.IGNORECASE)
 

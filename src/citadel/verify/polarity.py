@@ -308,11 +308,17 @@ def without_required(claim: str, source: str) -> tuple[str, str] | None:
     m = _WITHOUT.search(claim)
     if m is None or m.group(1).lower() in _NO_THING or _CONSEQUENCE.search(claim, m.end()):
         return None  # "Subletting without consent can lead to ...": what follows, not that it is allowed
+    if negation_count(claim[: m.start()]):
+        return None  # "You cannot vote without photo ID": a duty, said twice denied
     thing = stem(m.group(1).lower())
     others = content_words(claim[: m.start()] + " " + claim[m.end():])
+    before = ""
     for sent in _sentences(source):
+        # the duty may name its topic in the sentence before: "The laundry room is open from
+        # 7 a.m. | Residents must book a slot online"
+        topic, before = content_words(sent) | content_words(before), sent
         if _DENIAL.search(sent) or "without" in sent.lower() or not _DUTY.search(sent) \
-                or not others & content_words(sent):
+                or not others & topic:
             # "do not need a badge": no duty; "without" there too: no contrast; but a clause of
             # its own may make it a duty: "Appointments are not needed for flu vaccines, but
             # COVID boosters require one"
@@ -322,7 +328,8 @@ def without_required(claim: str, source: str) -> tuple[str, str] | None:
                         and others & content_words(part) and "without" not in part.lower():
                     return m.group(1), sent.strip()
             continue
-        if thing in content_words(sent):
+        if any(w == thing or (len(thing) >= 4 and w.startswith(thing) and len(w) <= len(thing) + 2)
+               for w in content_words(sent)):  # "reserving" (stem "reserv") for "must reserve"
             return m.group(1), sent.strip()
     return None
 
@@ -568,7 +575,7 @@ _REFUSES = re.compile(r"^\s*(?:please\s+)?(?:do\s+not|don't|never)\s+(?!forget\b
                       # "Do not freeze it." (not a bound: "Do not take more than eight")
                       r"(?!\s+(?:more|less|fewer|over|under|longer|beyond)\b)|"
                       r"\b(?:may\s+not|cannot|can\s+not|can't|must\s+not|mustn't|"
-                      r"not\s+(?:be\s+)?(?:allowed|permitted|accepted)|prohibited|forbidden|banned|"
+                      r"(?:not|never|no\s+longer)\s+(?:be\s+)?(?:allowed|permitted|accepted)|prohibited|forbidden|banned|"
                       r"no\s+\w+(?:\s+\w+)?\s+(?:is|are)\s+(?:allowed|permitted))\b", re.IGNORECASE)
 #: a verb that refuses what follows it: "a request for changes blocks merging"
 _BLOCKS = re.compile(r"\b(?:blocks?|blocked|prevents?|prevented|precludes?|precluded)\b", re.IGNORECASE)
@@ -628,7 +635,9 @@ def permission_flip(claim: str, source: str) -> tuple[str, str] | None:
 
 
 #: where a sentence's clauses part: each may allow or forbid a thing of its own
-_PERMISSION_CLAUSE = re.compile(r";\s+|,\s+(?:where|while|whereas)\s+|,?\s+but\s+", re.IGNORECASE)
+_PERMISSION_CLAUSE = re.compile(r";\s+|,\s+(?:where|while|whereas)\s+|,?\s+but\s+"
+                                # "must be carried in hand luggage | and are never allowed in checked baggage"
+                                r"|,?\s+and\s+(?=(?:is|are|may|must|can|cannot|should)\s)", re.IGNORECASE)
 
 
 def _permission_of(sent: str, grants: bool, claim: str) -> str | None:

@@ -38,6 +38,7 @@ _SHARE = re.compile(r"\b(?:(?P<word>" + _WORDS + r")|(?P<pct>\d{1,3}(?:\.\d+)?)\
 #: plurals without an "s": "most staff", "all children"
 _COLLECTIVE = frozenset("staff people children men women personnel police data media crew team public".split())
 _FIGURES = re.compile(r"\d")
+_LEFT = re.compile(r"\s+(?:left|remaining|remain|remains|to\s+spare)\b")
 #: a bound or a hedge before a share turns it into a span
 _BOUND = re.compile(r"\b(fewer than|less than|under|below|at most|up to|no more than|more than|over|above|"
                     r"at least|about|around|roughly|approximately|nearly|almost|some)\s+$")
@@ -57,6 +58,8 @@ def shares(text: str) -> dict[str, tuple[float, float, str]]:
         group = m.group("group")
         if not m.group("of") and not group.endswith("s") and group not in _COLLECTIVE:
             continue  # "a 15% discount", "no fee": an amount of one thing, not a share of a group
+        if m.group("word") in ("no", "none") and _LEFT.match(t, m.end()):
+            continue  # "no cards left": what remains of a group once it is used up, not a share of it
         if m.group("pct"):
             v = float(m.group("pct")) / 100
             if v > 1:
