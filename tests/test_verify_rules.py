@@ -514,6 +514,17 @@ def test_frequencies_read_as_events_per_time() -> None:
     assert rates["every other day"] > rates["weekly"]
 
 
+def test_an_amount_of_another_kind_decides_no_comparison_of_a_thing() -> None:
+    from citadel.verify.measured import measured_comparison
+
+    source = "The large pump draws the most power but runs for six hours. The small pump runs for two hours."
+    # the hours measure how long each runs, not its power
+    assert measured_comparison("The small pump uses less power than the large pump.", source) is None
+    assert measured_comparison("The small pump holds less water than the large pump.",
+                               "The large pump holds 40 litres of water. The small pump holds 15 litres.") == (
+        True, "'15 litres' against '40 litres'")
+
+
 @pytest.mark.parametrize(
     ("claim", "decided"),
     [

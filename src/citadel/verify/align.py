@@ -93,6 +93,10 @@ MIN_EQUAL = 0.6
 MIN_COVERED = 0.5
 
 
+#: a claim that opens with when or where: "On Saturdays, ..."
+_OPENING_FRAME = re.compile(r"\s*(?:on|in|at|during|for|from|after|before|by|until)\s", re.IGNORECASE)
+
+
 def substitution(claim: str, source: str) -> list[tuple[str, str]] | None:
     """``[(claim words, source words), ...]`` where the claim is its aligned sentence with
     one or two short segments replaced by words the source uses elsewhere, and nothing else
@@ -137,6 +141,11 @@ def substitution(claim: str, source: str) -> list[tuple[str, str]] | None:
         return None
     replaced = [(c[i1:i2], s[j1:j2]) for op, i1, i2, j1, j2 in ops if op == "replace"]
     if not replaced or len(replaced) > 2:
+        return None
+    # words the sentence says later, put first ("On Saturdays the hall can be hired until
+    # midnight" for "It can be hired until midnight on Fridays and Saturdays"): a frame moved
+    if _OPENING_FRAME.match(claim) and any(op == "replace" and i1 == 0 and set(c[i1:i2]) <= set(s[j2:])
+                                           for op, i1, i2, j1, j2 in ops):
         return None
     # the claim ends on words it moved from earlier in its sentence, where the sentence goes
     # on ("closed for repairs in 2019" for "closed in 2019 for repairs and reopened in 2021"):
@@ -259,16 +268,31 @@ def swapped(claim: str, source: str) -> tuple[str, str] | None:
     c, s = sequence(claim), sequence(sent)
     if len(c) < MIN_SWAPPED_WORDS or _subsequence(c, s):
         return None
-    for i in range(len(c)):
-        for j in range(i + 2, len(c)):  # at least one word between them stays in place
-            if c[i] == c[j] or c[i] not in s or c[j] not in s:
-                continue
-            exchanged = c[:i] + [c[j]] + c[i + 1:j] + [c[i]] + c[j + 1:]
-            if _subsequence(exchanged, s) and not _listed(claim, c[i], c[j]):
-                return c[i], c[j]
+    # ... and read again without the words the claim takes from another sentence of the
+    # source, which set the scene ("the waggle dance" where the sentence says "the dance")
+    around = set(sequence(source.replace(sent, " ", 1))) - set(s)
+    for seq, once in ((c, False), ([w for w in c if w in s or w not in around], True)):
+        found = _exchanged(seq, s, claim, once)
+        if found is not None:
+            return found
     elsewhere = frozenset(_role_sequence(source.replace(sent, " ", 1))) if len(sentences(source)) <= MAX_SENTENCES \
         else frozenset()
     return _swapped_phrases(claim, sent, elsewhere)
+
+
+def _exchanged(c: list[str], s: list[str], claim: str, once: bool = False) -> tuple[str, str] | None:
+    """Two words of ``c`` whose exchange makes it a subsequence of ``s``, as the claim writes
+    them (with ``once``, words the sentence says once each: "risk" twice is in no one place)."""
+    if len(c) < MIN_SWAPPED_WORDS or _subsequence(c, s):
+        return None
+    for i in range(len(c)):
+        for j in range(i + 2, len(c)):  # at least one word between them stays in place
+            if c[i] == c[j] or c[i] not in s or c[j] not in s or (once and (s.count(c[i]) > 1 or s.count(c[j]) > 1)):
+                continue
+            exchanged = c[:i] + [c[j]] + c[i + 1:j] + [c[i]] + c[j + 1:]
+            if _subsequence(exchanged, s) and not _listed(claim, c[i], c[j]):
+                return surface(c[i], claim), surface(c[j], claim)
+    return None
 
 
 #: "X is placed by Y": the subject, the participle and the agent of a passive clause
@@ -862,6 +886,27 @@ def anchor_changed(claim: str, source: str) -> tuple[str, str] | None:
     return " ".join(cw[i1:i2]), " ".join(sw[j1:j2])
 
 
+_PERIOD_POINT = re.compile(r"\b(?P<point>end|start|beginning|middle|close)\s+of\s+(?:the|each|every|this|that|next|"
+                           r"their|your)\s+(?P<period>(?:school\s+|working\s+|business\s+)?(?:day|week|month|year|"
+                           r"term|semester|quarter|season))\b", re.IGNORECASE)
+
+
+def period_changed(claim: str, source: str) -> tuple[str, str] | None:
+    """``(claim's phrase, source's phrase)`` when the claim sets a time at a point of one
+    period ("at the end of the week") and the sentence it restates (half of its words) at
+    that point of another ("until the end of the day"), a point the source never names."""
+    mine = _PERIOD_POINT.search(claim)
+    if mine is None or any(m.group("point").lower() == mine.group("point").lower()
+                           and m.group("period").lower() == mine.group("period").lower()
+                           for m in _PERIOD_POINT.finditer(source)):
+        return None
+    for s, e in sentences(source):
+        theirs = _PERIOD_POINT.search(source[s:e])
+        if theirs is not None and overlap(claim, source[s:e]) >= 0.5:
+            return mine.group(0), theirs.group(0)
+    return None
+
+
 def _akin(a: str, b: str) -> bool:
     """Two stems of one word ("cancell" of "cancelled", "cancellation"): equal, or sharing
     their first five letters and most of the shorter one."""
@@ -1086,11 +1131,24 @@ def contrary(claim: str, source: str) -> tuple[str, str] | None:
                    and _contrary(cw[op[1]], sw[op[3]]))]
     # the opposite is the claim's one change: nothing else of the claim differs in meaning,
     # and its negations are the same but for the opposite itself ("without" for "with")
-    if len(hits) == 1 and all(all(w in STOPWORDS for w in cw[op[1]:op[2]]) for op in others) \
+    # (words the claim adds that the source has elsewhere set the scene: "Members pay 12 EUR
+    # per hour for a court" where "Non-members pay 12 EUR per hour" and courts are booked)
+    elsewhere = {stem(w) for w in words(source)} - {stem(w) for w in sw}
+    if len(hits) == 1 and all(all(w in STOPWORDS or (op[0] == "delete" and stem(w) in elsewhere)
+                                  for w in cw[op[1]:op[2]]) for op in others) \
             and negation_count(claim) - (hits[0][0] in _NEGATING) == negation_count(sent) - (hits[0][1] in _NEGATING):
         a, b = hits[0]
-        return a.replace("nolonger", "no longer"), b.replace("nolonger", "no longer")
+        return _as_written(a, claim), _as_written(b, sent)
     return None
+
+
+def _as_written(word: str, text: str) -> str:
+    """A word :func:`contrary` joined back as the text writes it ("non-members", "no longer")."""
+    if word == "nolonger":
+        return "no longer"
+    if word.startswith("non") and re.search(r"\bnon-" + re.escape(word[3:]) + r"\b", text, re.IGNORECASE):
+        return "non-" + word[3:]
+    return word
 
 
 def _read_on(after: Sequence[tuple[str, int, int, int, int]], cw: list[str], sw: list[str]) -> bool:
@@ -1125,17 +1183,49 @@ def denied_reworded(claim: str, source: str) -> tuple[str, str] | None:
     if any(p != "+" for _, p in read) or len(mine) < 3:
         return None
     for s, e in sentences(source):
-        for clause in _DENIAL_CLAUSE.split(source[s:e]):
+        for clause in _subjects_given(_DENIAL_CLAUSE.split(source[s:e])):
             theirs = uses(_TOGETHER_WITH.sub("with", clause))
             heads = [i for i, (_, p) in enumerate(theirs) if p == "-"]
-            if len(heads) != 1 or len(theirs) != len(mine):
+            if len(heads) != 1 or len(theirs) < len(mine):
                 continue
+            # the sentence may name its subject more fully ("Tickets for the museum's special
+            # exhibition" for "Tickets for the special exhibition"): what follows is the same
             k = heads[0]
+            shift = len(theirs) - len(mine)
+            if k - shift < 1 or not _in_order([w for w, _ in theirs[:k]], mine[:k - shift]):
+                continue
+            theirs, k = tuple((w, "+") for w in mine[:k - shift]) + tuple(theirs[k:]), k - shift
             if all(a == b for i, (a, (b, _)) in enumerate(zip(mine, theirs)) if i != k) \
                     and mine[k] != theirs[k][0] and mine[k] not in {w for w, _ in theirs} \
-                    and not _contrary(mine[k], theirs[k][0]):  # "shut" where "does not open"
+                    and not (_contrary(mine[k], theirs[k][0])  # "shut" where "does not open"
+                             # ... but a ticket bought is a ticket sold: "can be bought at the door"
+                             # where "are not sold at the door"
+                             and frozenset((_key(mine[k]), _key(theirs[k][0]))) not in _CONVERSES):
                 return surface(mine[k], claim), clause.strip()
     return None
+
+
+def _in_order(longer: list[str], shorter: list[str]) -> bool:
+    """``shorter`` is ``longer`` with some words left out, the rest in order."""
+    it = iter(longer)
+    return all(w in it for w in shorter)
+
+
+#: a clause that opens with its verb after "and": "must be booked online | and are not sold at
+#: the door"
+_AND_VERB = re.compile(r",?\s+and\s+(?=(?:is|are|was|were|can|cannot|may|must|will)\b)", re.IGNORECASE)
+
+
+def _subjects_given(clauses: list[str]) -> list[str]:
+    """The clauses, each cut again at "and" before a verb, a part that opens with its verb
+    given the subject of the clause it follows ("Tickets ... are not sold at the door")."""
+    out: list[str] = []
+    for clause in clauses:
+        parts = _AND_VERB.split(clause)
+        subject = subject_of(parts[0]) if len(parts) > 1 else None
+        out.append(parts[0])
+        out += [f"{subject.strip()} {p}" if subject else p for p in parts[1:]]
+    return out
 
 
 def stated_contrary(word: str, claim: str, source: str) -> bool:
@@ -1629,7 +1719,10 @@ def _digits(text: str) -> frozenset[str]:
 #: a restricting phrase after the head of a subject: "Residents with a valid permit",
 #: "Children under 8", "Members aged 65 or over", "Staff on fixed-term contracts"
 _RESTRICTION = re.compile(r"^(?P<head>(?:[\w'-]+\s+){0,2}?[\w'-]+)\s+(?P<mod>(?:with|without|under|over|aged|"
-                          r"holding|from|on|in|of)\s+.+)$", re.IGNORECASE)
+                          r"holding|from|on|in|of"
+                          # a participle: "plots left untended for six months", "cars parked on the verge"
+                          r"|left|kept|bought|sold|built|made|taken|given|held|paid|sent|[a-z]{3,}ed)\s+.+)$",
+                          re.IGNORECASE)
 _MODAL_TAIL = re.compile(r"\s+(?:may|can|must|will|should|shall|cannot|can't|do|does|did)$", re.IGNORECASE)
 #: how much of the claim's other words the sentence it restates must hold
 MIN_RESTRICTED_REST = 0.8
@@ -1647,8 +1740,7 @@ def dropped_restriction(claim: str, source: str) -> str | None:
     rest = content_words(claim) - mine_words
     if not mine_words or not rest:
         return None
-    for s, e in sentences(source):
-        sent = source[s:e]
+    for sent in (part for s, e in sentences(source) for part in re.split(r";\s+", source[s:e])):
         subject = subject_of(sent)
         # (the subject as :func:`subject_of` gives it, less a modal it ends on: "... may")
         m = _RESTRICTION.match(_MODAL_TAIL.sub("", subject.strip())) if subject and "," not in subject else None
@@ -1783,5 +1875,5 @@ def dropped_condition(claim: str, source: str) -> str | None:
 
 
 __all__ = ["added_tail", "agent_swap", "anchor_changed", "denied_reworded", "prerequisite_left_out", "instead_of", "outside_list", "possessor_swap",
-           "resolve_pronouns", "calendar_kind", "default_restricted", "aligned_clause", "stated_contrary", "dropped_condition", "excepted", "beside_only", "aligned_sentence", "moved_attribute", "narrowed", "opposite_in_conjunct", "optional_duty", "raised_modality", "sequence",
+           "resolve_pronouns", "period_changed", "calendar_kind", "default_restricted", "aligned_clause", "stated_contrary", "dropped_condition", "excepted", "beside_only", "aligned_sentence", "moved_attribute", "narrowed", "opposite_in_conjunct", "optional_duty", "raised_modality", "sequence",
            "substitution", "swapped", "contrary"]

@@ -52,6 +52,7 @@ _KNOWN_VERB_FIRST = re.compile(rf"^(?:also |then |still |only |never |not |alway
 _HAS_VERB = re.compile(rf"\b{_VERB}\b", re.IGNORECASE)
 _VERB_AT = re.compile(rf"\s+(?:also\s+|not\s+|only\s+)?(?P<verb>{_VERB})\b", re.IGNORECASE)
 _DETERMINER = frozenset("the a an this these that those its their our your my his her".split())
+_PRONOUNS = frozenset("it they he she we i you there here which who".split())
 _PREPOSITION = re.compile(r"^(?:in|on|at|for|by|with|from|to|of|into|over|under|after|before|"
                           r"during|than|as|if|when|unless|because|so|or)\b", re.IGNORECASE)
 _PRONOUN = re.compile(r"(?:it|they|he|she|this|these)(?=\s|$)", re.IGNORECASE)
@@ -120,6 +121,8 @@ def _is_clause(text: str) -> bool:
 #: a word that opens a subordinate clause, and a verb of any form with its object after it
 _SUBORDINATE = re.compile(r"\s(?:(?<!such\s)as|when|whenever|if|unless|because|while|until|before|after|since|once)\s",
                           re.IGNORECASE)
+#: capitalised words before a verb in the past tense: "Howard Florey | discovered"
+_NAMED_ACTOR = re.compile(r"((?:[A-Z][\w'.-]*\s+){1,4})(?=[a-z]{3,}ed\b)")
 _OBJECT_VERB = re.compile(r"\s[a-z]{3,}(?:s|ed)\s+(?=(?:a|an|the|each|every|its|their|his|her|our|your|"
                           r"all|any|no)\s)")
 
@@ -149,6 +152,9 @@ def subject_of(text: str) -> str | None:
     elif subject is None and (verb := _OBJECT_VERB.search(text, 0, 60)) and len(text[:verb.start()].split()) <= 5 \
             and not re.search(r"[.!?][\"')\]]*\s", text):
         subject = text[:verb.start()]  # "The fast mode skips the checksum test": an unlisted verb
+    if subject is None and (named := _NAMED_ACTOR.match(text)) \
+            and {w.lower() for w in named.group(1).split()} - _DETERMINER - _PRONOUNS:
+        subject = named.group(1)  # "Howard Florey discovered penicillin": a name before a past tense
     if not subject or _PREPOSITION.match(subject) or re.search(r",|\b(?:that|who|which)\b", subject):
         return None
     return subject

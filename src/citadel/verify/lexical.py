@@ -82,9 +82,21 @@ CEASED = re.compile(r"\b(?:drops?|dropped|dropping|ends?|ended|ending|removes?|r
                      re.IGNORECASE)
 
 
+#: ... and said of the support itself: "Support for Android 9 ends with this version"
+_SUPPORT_ENDS = re.compile(r"\bsupport\s+for\s+(?P<thing>[^,;.:!?]{1,40}?)\s+(?P<verb>ends|ended|stops|stopped|"
+                           r"(?:is|was|has\s+been|will\s+be)\s+(?:dropped|removed|discontinued|withdrawn|ended))\b",
+                           re.IGNORECASE)
+
+
+def support_ended(text: str) -> str:
+    """The text with support said to end ("Support for X ends") put as :data:`CEASED` reads
+    it ("ends support for X")."""
+    return _SUPPORT_ENDS.sub(lambda m: f"ends support for {m.group('thing')}", text)
+
+
 def ceased_count(text: str) -> int:
     """How many of ``text``'s negations are support taken away ("drops support for")."""
-    return len(CEASED.findall(text))
+    return len(CEASED.findall(support_ended(text)))
 
 
 #: "returns None": a value's name inside a sentence (capitalised after a word), no denial

@@ -255,6 +255,27 @@ def _ratio_stated(source: str, a: frozenset[str], b: frozenset[str]) -> tuple[fl
     return None
 
 
+#: the most words between a noun and the amount of it ("28 mg of caffeine")
+MAX_NOUN_GAP = 2
+
+
+def _measures(source: str, amount: str, noun: str) -> bool:
+    """The amount's sentence says amounts of its kind of the noun: one stands at most
+    :data:`MAX_NOUN_GAP` words from it ("95 mg of caffeine per cup, black tea about 47 mg"),
+    not "uses the least water and energy but takes almost four hours"."""
+    kind = {q.dimension for q in quantities(amount)}
+    for s, e in sentences(source):
+        t = fold(source[s:e])
+        if fold(amount) not in t:
+            continue
+        for q in quantities(source[s:e]):
+            if q.dimension in kind and any(
+                    len(t[min(q.end, n.end()):max(q.start, n.start())].split()) <= MAX_NOUN_GAP
+                    for n in re.finditer(rf"\b{re.escape(noun)}", t)):
+                return True
+    return False
+
+
 @lru_cache(maxsize=4096)
 def measured_comparison(claim: str, source: str) -> tuple[bool, str] | None:
     """(holds, what the source states) when the source states an amount for each side of
@@ -298,7 +319,8 @@ def measured_comparison(claim: str, source: str) -> tuple[bool, str] | None:
         noun = content_words(scale[len(_AMOUNT):])
         # (one statement may leave the noun to the other: "Green tea has roughly 28 mg")
         if not noun <= stated[i][0] | stated[j][0] or \
-                {q.dimension for q in quantities(aw)} != {q.dimension for q in quantities(bw)}:
+                {q.dimension for q in quantities(aw)} != {q.dimension for q in quantities(bw)} \
+                or not all(_measures(source, w, scale[len(_AMOUNT):]) for w, k in ((aw, i), (bw, j)) if noun <= stated[k][0]):
             return None
     if ahi < blo:
         order = "<"

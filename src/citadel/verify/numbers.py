@@ -927,7 +927,7 @@ def _averaged(c: Quantity, claim: str, sq: list[Quantity]) -> bool:
                and _close(c.lo * PERIOD_SECONDS[s.per] / PERIOD_SECONDS[c.per], s.lo, True) for s in sq)
 
 
-_SPAN_FOR = re.compile(r"\bfor\s+(?:about|around|nearly|almost|over|some|roughly|more\s+than|just\s+over)?\s*$",
+_SPAN_FOR = re.compile(r"\bfor\b\s*(?:(?:about|around|nearly|almost|over|some|roughly|more\s+than|just\s+over)\s*)?$",
                        re.IGNORECASE)
 _IN_TOTAL = re.compile(r"\s*(?:in\s+total|in\s+all|altogether|overall|combined)\b", re.IGNORECASE)
 _FOR_EACH = re.compile(r"\s*(?:(?:on|for|per)\s+(?:each|every)\s+[a-z]+|each\b|apiece\b|per\s+(?:side|piece|item|leg|way|person)\b)",
@@ -991,6 +991,55 @@ def _each_followed(c: Quantity, sq: list[Quantity], source: str,
     return found if same and len(found) == len(same) else []
 
 
+#: an allowance before a rate applies ("free for the first hour", "after the first 10,000
+#: miles"): a plain product of the rate is then no price
+_FIRST_SPAN = re.compile(r"\bfirst\s+(?:[\w,]+\s+)?(?:minute|hour|day|night|week|month|year|mile|km|kilometre|"
+                         r"kilometer|page|item|kg|gb)s?\b")
+
+
+def _rate_product(cq: list[Quantity], sq: list[Quantity], claim: str, source: str) -> set[Quantity]:
+    """The claim's amount and its span of time or count of things when the amount is the
+    source's rate for that span ("Two hours of floodlights cost 10 EUR" where they "cost
+    5 EUR per hour"), unless the source gives an allowance before the rate applies or a cap
+    the product passes."""
+    if len(cq) != 2 or _FIRST_SPAN.search(source):
+        return set()
+    for amount, span in (cq, cq[::-1]):
+        if amount.lo != amount.hi or span.lo != span.hi or amount.per or span.per:
+            continue
+        # a count of what the rate is per: "three nights" for "10 EUR per night"
+        noun = re.match(r"\s+([a-z]+?)s?\b", claim[span.end:])
+        per = span.unit or (noun.group(1) if noun else None)
+        for rate in sq:
+            if per is not None and rate.per == per and rate.unit == amount.unit and rate.lo == rate.hi \
+                    and _same(rate.lo * span.lo, amount.lo, amount.tol) \
+                    and not any(q.unit == amount.unit and q.vague and q.lo == 0 and q.hi < amount.lo for q in sq):
+                return {amount, span}
+    return set()
+
+
+def _ceilings(text: str, sterling: bool) -> list[Quantity]:
+    """The upper bounds the text states ("up to a week", "within 30 days")."""
+    return [q for q in _pounds(quantities(text, ranges=True), sterling)
+            if q.vague and q.lo == 0 and q.hi < _UNBOUNDED and q.dimension]
+
+
+def _other_ceiling(c: Quantity, claim: str, source: str, sterling: bool) -> Quantity | None:
+    """The statement the claim restates (half of its words, more than any other) bounds
+    the claim's bounded quantity with another bound of its kind: "up to a month ahead" where
+    "up to a week ahead". An upper bound takes in any smaller value ("one hour" of the same
+    sentence), so bounds are compared with bounds first."""
+    if not (c.vague and c.lo == 0 and c.hi < _UNBOUNDED and c.dimension):
+        return None
+    scored = sorted(((overlap(claim, p), p) for p in whole_statements(source)), key=lambda x: -x[0])
+    if not scored or scored[0][0] < 0.5 or (len(scored) > 1 and scored[1][0] == scored[0][0]):
+        return None
+    bounds = [q for q in _ceilings(scored[0][1], sterling) if q.dimension == c.dimension]
+    if not bounds or any(_agree(c, q) for q in bounds) or any(_agree(c, q) for q in _ceilings(source, sterling)):
+        return None
+    return bounds[0]
+
+
 def check_numbers(claim: str, source: str, window: str | None = None) -> NumberCheck:
     """Compare the claim's quantities with the source's.
 
@@ -1011,8 +1060,9 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
     stated_often = [v for v, _, _ in frequency_spans(source)]
     often = [(s, e) for v, s, e in frequency_spans(claim)
              if any(abs(v - w) <= 0.01 * max(v, w) for w in stated_often)]
+    charged = _rate_product(cq, sq, folded_claim, folded_source)
     for c in cq:
-        if any(c.start < e and s < c.end for s, e in scaled + often):
+        if any(c.start < e and s < c.end for s, e in scaled + often) or c in charged:
             matched += 1
             continue
         if _bare_hour(c, folded_claim) and any(s.unit == "o'clock" and s.lo == s.hi
@@ -1027,6 +1077,11 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
             continue
         if _averaged(c, claim, sq):
             matched += 1  # "5 EUR a month on average" for "60 EUR a year"
+            continue
+        ceiling = _other_ceiling(c, claim, source, pounds)
+        if ceiling is not None:
+            conflict = True
+            problems.append(f"'{c.text}' in the claim but '{ceiling.text}' in the statement it restates")
             continue
         dated = _month_moved(c, claim, source)
         if dated is not None:
@@ -1640,7 +1695,7 @@ def _gapped_swap(c: Quantity, claim: str, source: str, sterling: bool) -> tuple[
 
 #: the words that qualify a value, after it, up to the next value's conjunction or a stop:
 #: "12 EUR online | and 14 EUR at the door"
-_QUALIFIER = re.compile(r"\s+(?P<q>[a-z][a-z' -]{1,40}?)\s*(?=,?\s+(?:and|or|while|whereas)\s|[,.;:!?)]|$)", re.IGNORECASE)
+_QUALIFIER = re.compile(r"\s+(?P<q>[a-z][\w' -]{1,40}?)\s*(?=,?\s+(?:and|or|while|whereas)\s|[,.;:!?)]|$)", re.IGNORECASE)
 
 
 def _qualified_swap(c: Quantity, claim: str, source: str, sterling: bool) -> tuple[Quantity, str, str] | None:
@@ -1884,6 +1939,12 @@ def _entailed(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
     # (a position, "the fourth day", is no amount to add)
     exact = [s for s in sq if s.lo == s.hi and s.lo != 0 and not (c.per and s.per and s.per != c.per)
              and s.kind != "ordinal"]
+    # "was the tallest for about 40 years" between the two years the source dates it by (read
+    # whatever else the source counts: the claim's "for" names the span)
+    if c.unit == "year" and _SPAN_FOR.search(claim, 0, c.start) and any(
+            _is_year(a) and _is_year(b) and _close(abs(a.lo - b.lo) * _UNITS["year"][1], clo, hedged)
+            for a in exact for b in exact):
+        return True
     # a source with many numbers makes almost any value by chance: arithmetic is read in
     # short sources only
     if len(exact) > MAX_ARITHMETIC_QUANTITIES:
@@ -1891,10 +1952,10 @@ def _entailed(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
     if _HALF_PRICE.search(source) and c.dimension is not None and c.unit != "%" and any(
             a.unit == c.unit and _close(a.base()[0] / 2, clo, hedged) for a in exact):
         return True  # "half price for students" and "the full price of 300 EUR": 150 EUR
-    # "was the tallest for about 40 years" between the two years the source dates it by
-    if c.unit == "year" and _SPAN_FOR.search(claim, 0, c.start) and any(
-            _is_year(a) and _is_year(b) and _close(abs(a.lo - b.lo) * _UNITS["year"][1], clo, hedged)
-            for a in exact for b in exact):
+    # "saves 20% on the standard fee of 600 EUR": 480 EUR
+    if _DISCOUNT.search(source) and c.dimension is not None and c.unit != "%" and any(
+            p.unit == "%" and a.unit == c.unit and _close(a.base()[0] * (1 - p.lo / 100), clo, hedged)
+            for p in exact for a in exact):
         return True
     if not _ARITHMETIC.search(_clause_around(claim, c)):  # "each way" says nothing of "up to 32 kg" after "and"
         # an amount the source gives per item ("each connection reserves about 10 MB") times
@@ -1926,6 +1987,8 @@ _PARTS_OF = re.compile(r"\s+[a-z]+(?:\s+[a-z]+)?\s+of\s*(?:(?:about|around|rough
 _FAR_APART = 100
 #: the source halves a price it states elsewhere
 _HALF_PRICE = re.compile(r"\bhalf[ -](?:the\s+)?(?:price|fare|fee|rate|cost)\b|\b50\s*%\s+off\b")
+#: a share taken off a price: "saves 20%", "20% off", "a 10% discount"
+_DISCOUNT = re.compile(r"\b(?:saves?|saving|off|discount(?:ed)?|reduction|reduced\s+by|less)\b")
 #: a noun that makes the claim's value a bound itself
 _LIMIT_NOUN = re.compile(r"\b(?:allowance|limit|maximum|minimum|cap|quota|threshold|ceiling)\b")
 

@@ -22,7 +22,17 @@ import re
 from collections.abc import Iterator, Sequence, Set
 from functools import lru_cache
 
-from citadel.verify.lexical import CEASED, NEGATED_BOUND, STOPWORDS, content_words, fold, negation_count, stem, words
+from citadel.verify.lexical import (
+    CEASED,
+    NEGATED_BOUND,
+    STOPWORDS,
+    content_words,
+    fold,
+    negation_count,
+    stem,
+    support_ended,
+    words,
+)
 from citadel.verify.windows import sentences
 
 #: words that deny the content word after them
@@ -64,7 +74,7 @@ _COPULA = frozenset("is are was were".split())
 _VERB_S = re.compile(r"[^sui]s$|ed$")
 _OFF_LIMITS = re.compile(r"\boff[-\s]limits\b", re.IGNORECASE)
 _BANNED = frozenset("offlimits prohibited forbidden banned outlawed".split())
-_PERMITTED = frozenset("permitted allowed".split())
+_PERMITTED = frozenset("permitted allowed possible".split())
 #: words whose meaning denies, for other modules: a claim holding one denies something
 NEGATIVE_MEANING = _NEGATIVE_MEANING | _BANNED
 #: bounds and comparisons written with a negation ("no more than four", "do not take more than
@@ -159,7 +169,7 @@ def uses(text: str) -> tuple[tuple[str, str], ...]:
     denial covers past its head (its scope is not read)."""
     text = _NOT_A_DENIAL.sub(lambda m: " " + "x" * len(m.group(0).split()[0]) + " ", text)
     text = _NO_LONGER.sub(" not ", text)
-    text = CEASED.sub(" not support for ", text)  # "drops support for" denies the support
+    text = CEASED.sub(" not support for ", support_ended(text))  # "drops support for" denies the support
     toks = _tokens(_OFF_LIMITS.sub("offlimits", text))
     out: list[tuple[str, str]] = []
     subordinate, seen, relative = False, False, False  # seen: a content word of the clause
@@ -199,8 +209,8 @@ def uses(text: str) -> tuple[tuple[str, str], ...]:
             continue
         if (previous in _COPULA and tok in _BANNED) or (
                 before_previous in _COPULA and previous in ("not", "never") and tok in _PERMITTED):
-            # "Motorway driving is off-limits to learners", "Smoking is not permitted": the
-            # clause's subject is banned
+            # "Motorway driving is off-limits to learners", "Smoking is not permitted", "Home
+            # working is not possible": the clause's subject is banned
             out[clause_start:] = [(w, "?" if p == "+" else p) for w, p in out[clause_start:]]
         before_previous, previous = previous, tok
         if tok in _SUBORDINATE:
@@ -354,7 +364,7 @@ def ceased_object(claim: str, source: str) -> tuple[str, str] | None:
         return None
     mine = words(claim)
     for s, e in sentences(source):
-        sent = source[s:e]
+        sent = support_ended(source[s:e])
         for m in CEASED.finditer(sent):
             thing: list[str] = []
             said: list[str] = []
@@ -575,7 +585,7 @@ _REFUSES = re.compile(r"^\s*(?:please\s+)?(?:do\s+not|don't|never)\s+(?!forget\b
                       # "Do not freeze it." (not a bound: "Do not take more than eight")
                       r"(?!\s+(?:more|less|fewer|over|under|longer|beyond)\b)|"
                       r"\b(?:may\s+not|cannot|can\s+not|can't|must\s+not|mustn't|"
-                      r"(?:not|never|no\s+longer)\s+(?:be\s+)?(?:allowed|permitted|accepted)|prohibited|forbidden|banned|"
+                      r"(?:not|never|no\s+longer)\s+(?:be\s+)?(?:allowed|permitted|accepted|possible)|prohibited|forbidden|banned|"
                       r"no\s+\w+(?:\s+\w+)?\s+(?:is|are)\s+(?:allowed|permitted))\b", re.IGNORECASE)
 #: a verb that refuses what follows it: "a request for changes blocks merging"
 _BLOCKS = re.compile(r"\b(?:blocks?|blocked|prevents?|prevented|precludes?|precluded)\b", re.IGNORECASE)

@@ -73,6 +73,7 @@ from citadel.verify.align import (
     opposite_in_conjunct,
     outside_list,
     passive_swap,
+    period_changed,
     possessor_swap,
     prerequisite_left_out,
     raised_modality,
@@ -247,11 +248,19 @@ _ALL_YEAR = re.compile(r"\b(?:all\s+year(?:\s+round)?|year[-\s]round|throughout\
 _SEASON = re.compile(r"\bfrom\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+(?:to|until|till|through)\s+"
                      r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\b(?:in|during)\s+(?:the\s+)?"
                      r"(?:summer|winter|spring|autumn|fall)\b", re.IGNORECASE)
+#: a comparative that bounds the amount after it: "more than 13,000", "fewer than ten"
+_AMOUNT_BOUND = re.compile(r"\b(?:more|less|fewer|greater|higher|lower|longer|shorter|over|under)\s+(?:than\s+)?"
+                           r"(?=\d|(?:an?\s+(?:day|week|month|year|hour|minute|third|quarter|half|dozen|hundred|"
+                           r"thousand|million)|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+                           r"twenty|thirty|forty|fifty|hundred|half)\b)", re.IGNORECASE)
 #: "never" and "always": at every time of the year too
 _EVER = re.compile(r"\b(?:never|always)\b", re.IGNORECASE)
 #: words of a condition or restriction in the source sentence a widened claim restates
 _CONDITION = re.compile(r"\b(?:only|if|unless|provided|except|excluding|when|as long as|subject to|"
-                        r"who|whose|at least|more than|less than|from outside|eligible|within)\b", re.IGNORECASE)
+                        r"who|whose|at least|more than|less than|from outside|eligible|within|"
+                        # "with their manager's agreement"
+                        r"with\s+(?:[\w']+\s+){0,3}(?:agreement|approval|consent|permission|authori[sz]ation))\b",
+                        re.IGNORECASE)
 
 #: quantifiers that hedge a kind: "most cases", "some users"
 _HEDGE = re.compile(r"(?<!\bthe )(?<!\bat )(?<!\bnext )\b(?:most|many|some|several)\s+(?!of\b)[a-z]+",
@@ -503,24 +512,27 @@ def _other_day(missing: tuple[str, ...], sentence: str) -> bool:
     return None not in kinds and any(calendar_kind(w) in kinds for w in words(sentence))
 
 
-#: a command-line option: "-a", "--all"
-_OPTION = re.compile(r"(?<![\w-])--?([A-Za-z][\w-]*)")
+#: a command-line option ("-a", "--all") or a function's name ("sorted()", "list.sort()")
+_OPTION = re.compile(r"(?<![\w-])--?([A-Za-z][\w-]*)|(?<![\w.])([A-Za-z_][\w.]*)\(\)")
 
 
 def _option_substituted(claim: str, source: str) -> tuple[tuple[str, str], ...]:
-    """:func:`substitution` read with each option as a word ("-a" is no stop word "a"):
-    "The -a option prints one file per line" where "-l" does that and "-a" shows hidden files."""
+    """:func:`substitution` read with each option and function name as one word ("-a" is no
+    stop word "a", "sorted()" no "sort"): "The -a option prints one file per line" where
+    "-l" does that and "-a" shows hidden files; "sorted() sorts the list in place" where
+    "list.sort()" does."""
     if not _OPTION.search(claim):
         return ()
     said: dict[str, str] = {}
 
     def named(m: re.Match[str]) -> str:
-        word = "opt" + m.group(1).replace("-", "").lower()
-        said[word] = m.group(0)
+        word = "opt" + re.sub(r"[^a-z0-9]", "", (m.group(1) or m.group(2)).lower())
+        said[word] = said[stem(word)] = m.group(0)  # (the substitution reads stems)
         return word
 
     found = substitution(_OPTION.sub(named, claim), _OPTION.sub(named, source)) or ()
-    return tuple((said.get(new, new), said.get(old, old)) for new, old in found)
+    return tuple((" ".join(said.get(w, w) for w in new.split()), " ".join(said.get(w, w) for w in old.split()))
+                 for new, old in found)
 
 
 def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
@@ -548,8 +560,9 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
     if univ:  # "every ticket" where the sentence says "all tickets"
         same = _same_quantified(claim, best)
         univ = tuple(w for w in univ if w not in same)
-    cu, cd = direction(claim)
-    su, sd = direction(best)
+    # "more than 13,000 houses" and "fewer than ten deaths" bound amounts; they move nothing
+    cu, cd = direction(_AMOUNT_BOUND.sub(" ", claim))
+    su, sd = direction(_AMOUNT_BOUND.sub(" ", best))
     exception = excepted(claim, best) if best else None
     denied = denied_head(claim, source)
     # the claim's direction word is the opposite of its sentence's ("less" against "more")
@@ -602,8 +615,9 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         instead=instead_of(claim, source),
         unlimited=_unlimited(claim, best),
         # "on Wednesdays" where it opens "Monday to Saturday" is no other day
-        anchor=None if (found := anchor_changed(claim, source)) is None
-        or any(_in_day_range(w, claim, source) for w in found[0].split()) else found,
+        anchor=(None if (found := anchor_changed(claim, source)) is None
+                or any(_in_day_range(w, claim, source) for w in found[0].split()) else found)
+        or period_changed(claim, source),
         exchanged=swapped(claim, source) or passive_swap(claim, source) or possessor_swap(claim, source)
         # of each part too: "Staff will check each floor and tell the fire wardens ..."
         or next((found for part in _whole_and_parts(claim) if (found := agent_swap(part, source, claim))), None)
