@@ -634,6 +634,13 @@ WRONG += [
      "exchanges 'colour' and 'speed'"),
     ("the end of another period", "Unpaid fines are cleared at the end of the month.",
      "Fines are charged daily. Unpaid fines are cleared at the end of the year.", "aligned sentence"),
+    ("a vague count with a scale against a figure", "The film drew a few hundred viewers.",
+     "The film premiered in Paris. It drew more than two million viewers in its first week.", "number mismatch"),
+    ("another weekday of the month", "Parking is free for everyone on the last Saturday of the month.",
+     "The car park is free for disabled drivers and for everyone on the second Saturday of the month. Others pay "
+     "3 EUR an hour.", "aligned sentence"),
+    ("an option in another case", "The -n option shows line numbers.",
+     "The -N option shows line numbers in the output. The -q option silences it.", "names"),
     ("an opposite before a longer word of the same head", "The orchid likes direct daylight.",
      "Keep the orchid near a window. It likes indirect light; strong sun burns the flowers.", "opposite"),
 ]
@@ -1095,6 +1102,10 @@ RIGHT = [
      "The old bridge opened to traffic in 1908 and closed in 1970. A new bridge replaced it."),
     ("a share off a stated price", "Students pay 120 EUR for the course.",
      "The course costs 160 EUR. Students get 25% off the full price."),
+    ("days 'of leave' are no span counted from leave", "After one year, part-time staff get 15 days of leave.",
+     "Part-time staff get 12 days of leave, rising to 15 days after one year. Leave is booked online."),
+    ("'the following year'", "The bridge was finished in 1938.",
+     "Work on the bridge began in 1937 and was finished the following year."),
     ("a part said in other words that the model reads", "The backup app restores the newest backup and removes it "
      "from the backup list.", "The backup app reapplies the most recent backup and removes it from the backup list."),
 ]

@@ -894,17 +894,24 @@ _PERIOD_POINT = re.compile(r"\b(?P<point>end|start|beginning|middle|close)\s+of\
 def period_changed(claim: str, source: str) -> tuple[str, str] | None:
     """``(claim's phrase, source's phrase)`` when the claim sets a time at a point of one
     period ("at the end of the week") and the sentence it restates (half of its words) at
-    that point of another ("until the end of the day"), a point the source never names."""
-    mine = _PERIOD_POINT.search(claim)
-    if mine is None or any(m.group("point").lower() == mine.group("point").lower()
-                           and m.group("period").lower() == mine.group("period").lower()
-                           for m in _PERIOD_POINT.finditer(source)):
-        return None
-    for s, e in sentences(source):
-        theirs = _PERIOD_POINT.search(source[s:e])
-        if theirs is not None and overlap(claim, source[s:e]) >= 0.5:
-            return mine.group(0), theirs.group(0)
+    that point of another ("until the end of the day"), or on another of a month's weekdays
+    ("the last Sunday of the month" for "the first Sunday"), one the source never names."""
+    for rx in (_PERIOD_POINT, _NTH_WEEKDAY):
+        mine = rx.search(claim)
+        if mine is None or any(m.group(1).lower() == mine.group(1).lower() and m.group(2).lower() == mine.group(2).lower()
+                               for m in rx.finditer(source)):
+            continue
+        for s, e in sentences(source):
+            theirs = rx.search(source[s:e])
+            if theirs is not None and overlap(claim, source[s:e]) >= 0.5 and (
+                    rx is _PERIOD_POINT or theirs.group(2).lower() == mine.group(2).lower()):
+                return mine.group(0), theirs.group(0)
     return None
+
+
+#: one day of each month: "the first Sunday of the month", "the last Friday in June"
+_NTH_WEEKDAY = re.compile(r"\b(first|second|third|fourth|last|1st|2nd|3rd|4th)\s+"
+                          r"(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\s+(?:of|in)\b", re.IGNORECASE)
 
 
 def _akin(a: str, b: str) -> bool:

@@ -1175,6 +1175,9 @@ _SIGNED = re.compile(r"\b(?:(?P<neg>below|under|less than|lower than)|(?P<pos>ab
 _ANCHOR = re.compile(r"\s+(?P<rel>of|after|from|following|since|before|prior\s+to|ahead\s+of)\s+"
                      r"(?P<event>[^,.;:()]{3,60})", re.IGNORECASE)
 _BEFORE_EVENT = frozenset(("before", "prior to", "ahead of"))
+#: a deadline word before a span: "within 30 days of", "no later than two weeks of"
+_WITHIN = re.compile(r"\b(?:within|no\s+later\s+than|not\s+later\s+than|by|up\s+to|inside|in)\s*(?:the\s*)?$",
+                     re.IGNORECASE)
 
 
 def _anchor(text: str, q: Quantity) -> tuple[bool, frozenset[str], str] | None:
@@ -1182,6 +1185,8 @@ def _anchor(text: str, q: Quantity) -> tuple[bool, frozenset[str], str] | None:
     m = _ANCHOR.match(text, q.end)
     if m is None:
         return None
+    if m.group("rel").lower() == "of" and not _WITHIN.search(text, 0, q.start):
+        return None  # "28 days of leave": what the days are of; "within 10 days of approval": from when
     event = content_words(m.group("event"))
     rel = " ".join(m.group("rel").lower().split())
     return (rel in _BEFORE_EVENT, event, m.group(0).strip()) if event else None
@@ -1881,6 +1886,10 @@ def _entailed(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
     and later"), or one step of arithmetic on two source quantities announced by the claim's
     words ("8% in total", "28 years later", "ten times as many"). A year, or a duration said
     in words, must be stated."""
+    if _is_year(c) and c.lo == c.hi and any(
+            _is_year(s) and s.lo + step == c.lo and rx.search(source, s.end, s.end + _RELATIVE_REACH)
+            for s in sq for step, rx in ((1, _NEXT_YEAR), (-1, _YEAR_BEFORE))):
+        return True  # "published in 1960 and won the prize the following year": 1961
     if _is_year(c) or c.vague or (c.unit is None and (  # "five years may ..." is no date
             _DATE.match(claim, c.end) or _DATE_BEFORE.search(claim, 0, c.start))):
         return False  # a year, a date or a spoken duration must be stated, not inferred
@@ -1987,6 +1996,10 @@ _PARTS_OF = re.compile(r"\s+[a-z]+(?:\s+[a-z]+)?\s+of\s*(?:(?:about|around|rough
 _FAR_APART = 100
 #: the source halves a price it states elsewhere
 _HALF_PRICE = re.compile(r"\bhalf[ -](?:the\s+)?(?:price|fare|fee|rate|cost)\b|\b50\s*%\s+off\b")
+#: a year named relative to the one before it in the sentence
+_NEXT_YEAR = re.compile(r"\b(?:the\s+(?:following|next|subsequent)\s+year|a\s+year\s+later|one\s+year\s+later)\b")
+_YEAR_BEFORE = re.compile(r"\b(?:the\s+(?:previous|preceding)\s+year|a\s+year\s+(?:earlier|before))\b")
+_RELATIVE_REACH = 80
 #: a share taken off a price: "saves 20%", "20% off", "a 10% discount"
 _DISCOUNT = re.compile(r"\b(?:saves?|saving|off|discount(?:ed)?|reduction|reduced\s+by|less)\b")
 #: a noun that makes the claim's value a bound itself

@@ -131,8 +131,13 @@ _VAGUE_COUNT = re.compile(r"\b(?P<amount>tens of thousands|hundreds of thousands
 #: a figure before what it counts: "13,000 houses", "more than 200 people", "twelve flights"
 _FIGURE_COUNT = re.compile(r"(?P<bound>more than|over|at least|fewer than|less than|under|about|around|nearly|almost)?"
                            r"\s*\b(?P<figure>\d{1,3}(?:,\d{3})+|\d+|one|two|three|four|five|six|seven|eight|"
-                           r"nine|ten|eleven|twelve|twenty|fifty|a hundred|a thousand)\s+(?P<noun>(?:[a-z-]+\s+){0,2}[a-z-]+)",
+                           r"nine|ten|eleven|twelve|twenty|fifty|a hundred|a thousand)"
+                           r"(?:\s+(?P<scale>hundred|thousand|million|billion)\b)?\s+(?P<noun>(?:[a-z-]+\s+){0,2}[a-z-]+)",
                            re.IGNORECASE)
+_SCALE = {"hundred": 100, "thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000}
+#: a vague count said with a scale and no "of": "a few thousand copies", "several hundred people"
+_VAGUE_SCALED = re.compile(r"\b(?P<amount>a few|several|a couple of)\s+(?P<scale>hundred|thousand|million)\s+"
+                           r"(?P<noun>(?:[a-z-]+\s+){0,2}[a-z-]+)", re.IGNORECASE)
 _FIGURE_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                  "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "twenty": 20, "fifty": 50,
                  "a hundred": 100, "a thousand": 1000}
@@ -167,9 +172,15 @@ def _counted(text: str) -> dict[str, tuple[float, float, str]]:
         said = m.group(0)[:m.start("noun") - m.start()] + _noun_phrase(m.group("noun"))
         for head in _heads(m.group("noun"))[-1:]:
             out.setdefault(stem(head), (lo, hi, said))
+    for m in _VAGUE_SCALED.finditer(text):
+        scale = _SCALE[m.group("scale").lower()]
+        said = m.group(0)[:m.start("noun") - m.start()] + _noun_phrase(m.group("noun"))
+        for head in _heads(m.group("noun"))[-1:]:
+            out.setdefault(stem(head), (2 * scale, 9.9 * scale, said))
     for m in _FIGURE_COUNT.finditer(text):
         figure = m.group("figure").lower()
         value = float(_FIGURE_WORDS[figure]) if figure in _FIGURE_WORDS else float(figure.replace(",", ""))
+        value *= _SCALE.get((m.group("scale") or "").lower(), 1)
         bound = (m.group("bound") or "").lower()
         lo, hi = {"more than": (value, math.inf), "over": (value, math.inf), "at least": (value, math.inf),
                   "fewer than": (0, value), "less than": (0, value), "under": (0, value)}.get(
@@ -186,8 +197,8 @@ def count_conflict(claim: str, source: str) -> tuple[str, str] | None:
     ("thousands of recorded deaths") and the sentence it restates (at least 60% of its
     words) counts the same thing with a count that cannot be it ("only a handful of deaths",
     "12 deaths"). A vague count is read as a span (:data:`_VAGUE_COUNTS`)."""
-    return _first_clash(claim, source, {k: v for k, v in _counted(claim).items() if _VAGUE_COUNT.search(v[2])},
-                        _counted)
+    return _first_clash(claim, source, {k: v for k, v in _counted(claim).items()
+                                        if _VAGUE_COUNT.search(v[2]) or _VAGUE_SCALED.search(v[2])}, _counted)
 
 
 __all__ = ["count_conflict", "share_conflict", "shares"]

@@ -542,7 +542,10 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
     caps = [w.lower() for i, w in enumerate(_CAP.findall(claim))
             if not (i == 0 and claim.lstrip().startswith(w)) and not is_unit(w)] \
         + [w for w in _CODE_NAME.findall(claim) if not is_unit(w)]
-    missing = tuple(sorted({w for w in caps if not _in_source(w, source_words) and not _in_day_range(w, claim, source)}))
+    missing = tuple(sorted({w for w in caps if not _in_source(w, source_words) and not _in_day_range(w, claim, source)}
+                           # an option the source does not give, in its case: "-r" where it says "-R"
+                           | {m.group(0) for m in _OPTION.finditer(claim) if m.group(1)
+                              and not re.search(rf"(?<![\w-]){re.escape(m.group(0))}(?![\w-])", source)}))
     cw = content_words(claim)
     rest = cw - {c for m in missing for c in content_words(m)}
     # the claim's other words in its closest sentence, or, for a short claim on a short source,
