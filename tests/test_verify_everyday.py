@@ -641,6 +641,8 @@ WRONG += [
      "3 EUR an hour.", "aligned sentence"),
     ("an option in another case", "The -n option shows line numbers.",
      "The -N option shows line numbers in the output. The -q option silences it.", "names"),
+    ("a state's contrary", "Experts class the geyser as extinct.",
+     "The geyser erupted in 2010. Experts class it as active, and visitors keep a safe distance.", "opposite"),
     ("an opposite before a longer word of the same head", "The orchid likes direct daylight.",
      "Keep the orchid near a window. It likes indirect light; strong sun burns the flowers.", "opposite"),
 ]
@@ -1106,6 +1108,15 @@ RIGHT = [
      "Part-time staff get 12 days of leave, rising to 15 days after one year. Leave is booked online."),
     ("'the following year'", "The bridge was finished in 1938.",
      "Work on the bridge began in 1937 and was finished the following year."),
+    ("'no other ... as much as' is a superlative", "No other lake holds as much fresh water as Baikal.",
+     "Lake Baikal holds more fresh water than any other lake, about a fifth of the world's supply. It is also the "
+     "deepest."),
+    ("'cannot ... more than' is a bound, no ban", "A member cannot borrow more than two rackets.",
+     "Each member may borrow only two rackets at a time. Rackets are free."),
+    ("'a week' meets 'more than two days'", "A pupil who misses a week of school needs a letter from home.",
+     "Parents must call the school before 9 a.m. Absences of more than two days need a letter from home."),
+    ("a word the sentence said earlier, put last", "A visitor pays 6 EUR for the day.",
+     "Visitors must be over 12 and pay a day fee of 6 EUR; they may not enter the labs."),
     ("a part said in other words that the model reads", "The backup app restores the newest backup and removes it "
      "from the backup list.", "The backup app reapplies the most recent backup and removes it from the backup list."),
 ]

@@ -93,6 +93,8 @@ MIN_EQUAL = 0.6
 MIN_COVERED = 0.5
 
 
+#: the fewest words of a clause that a sentence goes on with past the end of a claim
+MIN_CLAUSE_WORDS = 3
 #: a claim that opens with when or where: "On Saturdays, ..."
 _OPENING_FRAME = re.compile(r"\s*(?:on|in|at|during|for|from|after|before|by|until)\s", re.IGNORECASE)
 
@@ -161,7 +163,12 @@ def substitution(claim: str, source: str) -> list[tuple[str, str]] | None:
     skipped = [s[j] for op, _, _, j1, j2 in ops if op == "insert" and j1 >= first for j in range(j1, j2)
                if (j == 0 or s[j - 1] in held) and (j + 1 == len(s) or s[j + 1] in held)]
     last = ops[-1]
-    if last[0] == "replace" and last[2] == len(c) and last[4] == len(s) and all(w in skipped for w in c[last[1]:]):
+    if last[0] == "replace" and last[2] == len(c) and last[4] == len(s) and (
+            all(w in skipped for w in c[last[1]:])
+            # "pays 10 EUR for the day" for "pay a day fee of 10 EUR; they may not use the sauna":
+            # a word said earlier, where the sentence goes on with a clause of its own (one word
+            # in place of another, "women-only on Wednesdays" for "... on Fridays", is a swap)
+            or (set(c[last[1]:]) <= set(s[first:last[3]]) and last[4] - last[3] >= MIN_CLAUSE_WORDS)):
         return None
     # "On weekdays they must use the public car park": the claim naming whom "they" stands for
     # ("visitors", said in a sentence before and not in this one) replaces no word of the source
@@ -1002,7 +1009,7 @@ _NOT_A_SUBJECT = frozenset(
 #: "available" / "unavailable") are recognised by their form
 _CONTRARIES = [
     ("open", "closed"), ("open", "shut"), ("allow", "prohibit"), ("allow", "forbid"),
-    ("permit", "forbid"), ("permit", "prohibit"), ("optional", "mandatory"), ("optional", "required"),
+    ("permit", "forbid"), ("permit", "prohibit"), ("active", "extinct"), ("optional", "mandatory"), ("optional", "required"),
     ("optional", "compulsory"), ("include", "exclude"), ("enable", "disable"), ("on", "off"),
     ("paid", "free"), ("public", "private"), ("internal", "external"), ("temporary", "permanent"),
     ("stable", "experimental"), ("full-time", "part-time"), ("domestic", "international"),
@@ -1730,6 +1737,8 @@ _RESTRICTION = re.compile(r"^(?P<head>(?:[\w'-]+\s+){0,2}?[\w'-]+)\s+(?P<mod>(?:
                           # a participle: "plots left untended for six months", "cars parked on the verge"
                           r"|left|kept|bought|sold|built|made|taken|given|held|paid|sent|[a-z]{3,}ed)\s+.+)$",
                           re.IGNORECASE)
+_COPULA_END = re.compile(r"\b(?:be|is|are|was|were)\s*$", re.IGNORECASE)
+_VERB_INSIDE = re.compile(r"\b(?:must|can|may|will|should|shall|is|are|be|was|were)\b", re.IGNORECASE)
 _MODAL_TAIL = re.compile(r"\s+(?:may|can|must|will|should|shall|cannot|can't|do|does|did)$", re.IGNORECASE)
 #: how much of the claim's other words the sentence it restates must hold
 MIN_RESTRICTED_REST = 0.8
@@ -1749,8 +1758,10 @@ def dropped_restriction(claim: str, source: str) -> str | None:
         return None
     for sent in (part for s, e in sentences(source) for part in re.split(r";\s+", source[s:e])):
         subject = subject_of(sent)
-        # (the subject as :func:`subject_of` gives it, less a modal it ends on: "... may")
-        m = _RESTRICTION.match(_MODAL_TAIL.sub("", subject.strip())) if subject and "," not in subject else None
+        # (the subject as :func:`subject_of` gives it, less a modal it ends on: "... may"; one
+        # with a verb inside is none: "Guests must be over 16 and | pay")
+        m = _RESTRICTION.match(_MODAL_TAIL.sub("", subject.strip())) \
+            if subject and "," not in subject and not _VERB_INSIDE.search(_MODAL_TAIL.sub("", subject.strip())) else None
         if m is None:
             continue
         head, mod = content_words(m.group("head")), set(sequence(m.group("mod")))  # "under 8": its number too
@@ -1873,6 +1884,10 @@ def dropped_condition(claim: str, source: str) -> str | None:
             # mode" from "adds dark mode and fixes a crash when opening files larger than 2 GB")
             piece = re.split(r"[,;]|\b(?:and|or|but)\b", sent[:start])[-1]
             if has_verb(piece) and normed_words(piece) and not normed_words(piece) & cw:
+                continue
+            # a bound that a copula states before "and" is that conjunct's own predicate: "Guests
+            # must be over 16 | and pay a day fee" says nothing of when the fee is paid
+            if _COPULA_END.search(sent, 0, start) and re.search(r"\band\s*$", sent[start:end]):
                 continue
             # its numbers count: "under 18" is a condition the claim may state as "under 18"
             condition = (normed_words(sent[start:end]) | _digits(sent[start:end])) - main

@@ -71,7 +71,7 @@ def overlap(claim: str, source: str) -> float:
 
 
 #: bounds written with a negation ("no more than four" is "up to four"): not negations
-NEGATED_BOUND = re.compile(r"\b(?:no|not|never)\s+(?:(?!than\b)[a-z]+\s+)?(?:more|fewer|less|later|earlier|longer|"
+NEGATED_BOUND = re.compile(r"\b(?:no|not|never|cannot|can't)\s+(?:(?!than\b)[a-z]+\s+)?(?:more|fewer|less|later|earlier|longer|"
                            r"sooner|greater|higher|lower)\s+than\b|\b(?:not|never)\s+exceeds?(?:ing)?\b",
                            re.IGNORECASE)
 
@@ -103,8 +103,13 @@ def ceased_count(text: str) -> int:
 _NONE_VALUE = re.compile(r"(?<=\w )None\b")
 
 
+#: "no other" before a comparison: a superlative ("No other river carries as much water as
+#: the Amazon"), no denial
+NO_OTHER = re.compile(r"\b(?:no|none)\s+other\b(?=[^.;]*?\b(?:as\s+\w+(?:\s+\w+){0,2}\s+as|than)\b)", re.IGNORECASE)
+
+
 def negation_count(text: str) -> int:
-    text = NEGATED_BOUND.sub(" ", _NONE_VALUE.sub(" ", text))
+    text = NO_OTHER.sub(" ", NEGATED_BOUND.sub(" ", _NONE_VALUE.sub(" ", text)))
     return sum(1 for w in words(text) if w in NEGATIONS or w.endswith("n't")) + ceased_count(text)
 
 

@@ -1890,7 +1890,8 @@ def _entailed(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
             _is_year(s) and s.lo + step == c.lo and rx.search(source, s.end, s.end + _RELATIVE_REACH)
             for s in sq for step, rx in ((1, _NEXT_YEAR), (-1, _YEAR_BEFORE))):
         return True  # "published in 1960 and won the prize the following year": 1961
-    if _is_year(c) or c.vague or (c.unit is None and (  # "five years may ..." is no date
+    # ("a week" is one week, read as roughly so: a value, not a vague span)
+    if _is_year(c) or (c.vague and c.lo != c.hi) or (c.unit is None and (  # "five years may ..." is no date
             _DATE.match(claim, c.end) or _DATE_BEFORE.search(claim, 0, c.start))):
         return False  # a year, a date or a spoken duration must be stated, not inferred
     # the claim's own bound or hedge ("up to 10", "about 30"): never read against the

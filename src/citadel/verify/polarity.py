@@ -25,6 +25,7 @@ from functools import lru_cache
 from citadel.verify.lexical import (
     CEASED,
     NEGATED_BOUND,
+    NO_OTHER,
     STOPWORDS,
     content_words,
     fold,
@@ -82,7 +83,9 @@ NEGATIVE_MEANING = _NEGATIVE_MEANING | _BANNED
 _NOT_A_DENIAL = re.compile(NEGATED_BOUND.pattern + r"|\bnot\s+only\b|"
                            # "was not mass-produced until the 1940s" says when it began
                            r"\bnot\s+(?:[\w-]+\s+){1,3}?until\b|\bno\s+matter\b|\bnot\s+to\s+mention\b|"
-                           r"\bno\s+doubt\b|\bnothing\s+but\b", re.IGNORECASE)
+                           r"\bno\s+doubt\b|\bnothing\s+but\b|"
+                           # "No other river carries as much water as ...": a superlative
+                           + NO_OTHER.pattern, re.IGNORECASE)
 #: "no longer" denies the verb after it as "not" does ("are no longer read")
 _NO_LONGER = re.compile(r"\bno\s+longer\b", re.IGNORECASE)
 _TOKEN = re.compile(r"[^\W_]+(?:'[^\W_]+)?|[,;:()!?\u2014]|\s-\s|\.(?=\s|$)")
@@ -607,7 +610,9 @@ def permission_flip(claim: str, source: str) -> tuple[str, str] | None:
     ("allowed in the park but not in the playground") leaves the question open, as do one
     of each, a refusal with its exception ("... unless", "except ...") and a source that
     names an exception anywhere ("Bottled water is the only exception")."""
-    main = _SUBCLAUSE.sub(" ", claim)  # "... if it cannot generate ...": no refusal of the claim's
+    # "... if it cannot generate ...": no refusal of the claim's; "cannot submit more than
+    # one story": a bound, no ban
+    main = NEGATED_BOUND.sub(" ", _SUBCLAUSE.sub(" ", claim))
     refuses = bool(_REFUSES.search(main))
     grants = not refuses and bool(_GRANTS.search(main)) and not _DENIAL.search(main)
     if not (refuses or grants):

@@ -87,6 +87,7 @@ from citadel.verify.claims import split_claims
 from citadel.verify.combiner import Combiner, default_combiner, logit
 from citadel.verify.judge import Generator, LLMJudge
 from citadel.verify.lexical import (
+    NO_OTHER,
     STOPWORDS,
     Directed,
     bigram_overlap,
@@ -801,8 +802,8 @@ def _says_opposite(claim: str, window: str, margin: float) -> bool:
     very word the claim denies, or when one says the contrary of a word of the claim ("does
     not open on Sundays" where "it is closed on Sundays"): the model reads the un-negated
     claim as closer to such a sentence whatever it means."""
-    if margin > OPPOSITE_MARGIN:
-        return False
+    if margin > OPPOSITE_MARGIN or NO_OTHER.search(claim):
+        return False  # "No other river carries as much water": a superlative, no denial to take away
     closest = _closest_sentence(claim, window, window)[1]
     if negation_count(opposite(claim)) < negation_count(claim):
         # "does not have to" turned into "does have to": a duty the model reads into any
