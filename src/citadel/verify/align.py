@@ -1566,9 +1566,19 @@ def narrowed(claim: str, source: str) -> str | None:
     clause = aligned_clause(claim, source)
     if overlap(claim, clause) < 0.5 or _RESTRICTED.search(clause):
         return None
-    if m.group(1).lower() == "only" and _ONLY_CONDITION.match(claim, m.end()) and _NEEDS.search(clause):
-        return None  # "can be carried only with the airline's approval" for "need the airline's approval"
+    if m.group(1).lower() == "only" and _ONLY_CONDITION.match(claim, m.end()) and (
+            _NEEDS.search(clause) or _WHEN.search(clause)):
+        # "can be carried only with the airline's approval" for "need the airline's approval";
+        # "water only once the soil has dried out" for "water when the soil is dry"
+        return None
+    if m.group(1).lower() == "never" and _ALWAYS.search(clause):
+        return None  # "never closes" for "open 24 hours a day"
     return m.group(1).lower()
+
+
+_WHEN = re.compile(r"\b(?:when|whenever|once|after|as\s+soon\s+as|if)\b", re.IGNORECASE)
+_ALWAYS = re.compile(r"\b(?:24\s+hours\s+a\s+day|24/7|(?:a)?round\s+the\s+clock|at\s+all\s+times|always|all\s+year)\b",
+                     re.IGNORECASE)
 
 
 _BY_DEFAULT = re.compile(r"\bby\s+default\b", re.IGNORECASE)

@@ -286,6 +286,8 @@ def measured_comparison(claim: str, source: str) -> tuple[bool, str] | None:
     if parsed is None:
         return None
     scale, relation, head, between, second = parsed
+    if any(q.unit is None and q.lo > 1 for q in quantities(head) + quantities(second)):
+        return None  # "Ten single sessions cost less than a block of ten": a count times each amount
     a, b = content_words(head + " " + between), content_words(second)
     a, b = a - b, b - a  # "in winter than in summer": the words that tell the sides apart
     if not a or not b:

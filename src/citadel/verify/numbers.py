@@ -74,11 +74,15 @@ _PER = {"day": "day", "daily": "day", "week": "week", "weekly": "week", "month":
 _PERIOD_WORDS = frozenset(("daily", "weekly", "monthly", "yearly", "annual", "hourly"))
 _NUMWORDS = "|".join(sorted(_SMALL, key=len, reverse=True))
 _CARDINALS = "|".join(sorted((k for k in _SMALL if k not in _ORDINALS), key=len, reverse=True))
+_TENS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
+#: words below ten that are no part of a compound number ("twenty single rooms")
+_AMBIGUOUS_UNITS = frozenset(("single", "once", "twice", "double", "triple", "half"))
 _NUM = (
     r"(?:(?<![\w.\-])|(?<=\$)|(?<=€)|(?<=£))"
     r"(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+|"
-    r"(?:(?:" + _CARDINALS + r")(?:[ -](?:" + "|".join(k for k in _SMALL if _SMALL[k] < 10 and k not in _ORDINALS)
-    + r"))?|"
+    # ("twenty-six" is one number; "two six-hour shifts" two)
+    r"(?:(?:" + _TENS + r")[ -](?:" + "|".join(k for k in _SMALL if 0 < _SMALL[k] < 10 and k not in _ORDINALS
+                                                and k not in _AMBIGUOUS_UNITS) + r")|(?:" + _CARDINALS + r")|"
     # an ordinal, unless an amount follows it: "the first half hour", "the first 30 minutes"
     r"(?:" + "|".join(_ORDINALS) + r")(?![ -](?:\d|" + _CARDINALS + r")\b))"
     r"(?![a-z]))"  # a number word ends a word: not "ten" in "tend", nor "one" in "ones"
@@ -96,7 +100,9 @@ _QTY_TAIL = (
     + r"(?:[ -]?(?P<scale>thousand|million|billion|trillion|bn|k|m)\b)?"
     + r"(?:[ -]?(?:(?P<kind>business|working|calendar)|consecutive|school|full|whole|more|"
     + r"additional|extra|straight)\s)?"
-    + r"(?:[ -]?(?!(?:per|a|an|each|to|and|or|of|in|on|at|the)\b)"
+    # (a number word is no unit: "two six-hour shifts" counts shifts of six hours)
+    + r"(?:[ -]?(?!(?:per|a|an|each|to|and|or|of|in|on|at|the|one|two|three|four|five|six|seven|eight|"
+    + r"nine|ten|eleven|twelve)\b)"
     + r"(?P<unit>%|percentage points?|per ?cents?|°[cf]|[a-zµ°]+))?"
     + r"(?:\s?(?:per|a|an|/|each)\s?(?P<per>day|week|month|year|hour|annum|second|minute)\b|"
     + r"/(?P<per3>s|sec|min|h|hr)\b|"
@@ -229,10 +235,22 @@ def quantities(text: str, ranges: bool = False) -> list[Quantity]:
     out += _spoken_durations(t, orig, out)
     out += _half_a_unit(t, out)
     out += _shares(t, out)
+    out += _below_zero(t, out)
     out = [_dated(t, orig, _aged(t, q)) for q in out]
     if ranges:
         out += _written_ranges(t, out)
     return out
+
+
+#: a temperature below zero: "-20 °C", "−5°F" (the sign is no hyphen of a name)
+_BELOW_ZERO = re.compile(r"(?<![\w.])[-−–](?P<v>\d+(?:\.\d+)?)\s*°\s*(?P<u>[cf])\b")
+
+
+def _below_zero(t: str, found: list[Quantity]) -> list[Quantity]:
+    """Temperatures below zero, which the number pattern leaves out after a minus sign."""
+    return [Quantity(-float(m.group("v")), -float(m.group("v")), f"°{m.group('u')}", None, m.start(), m.end(),
+                     m.group(0).strip(), 0.5)
+            for m in _BELOW_ZERO.finditer(t) if not any(q.start < m.end() and m.start() < q.end for q in found)]
 
 
 _AND_A = re.compile(r"\s+and\s+an?\s*")
@@ -1018,24 +1036,44 @@ def _rate_product(cq: list[Quantity], sq: list[Quantity], claim: str, source: st
     return set()
 
 
-def _ceilings(text: str, sterling: bool) -> list[Quantity]:
-    """The upper bounds the text states ("up to a week", "within 30 days")."""
-    return [q for q in _pounds(quantities(text, ranges=True), sterling)
-            if q.vague and q.lo == 0 and q.hi < _UNBOUNDED and q.dimension]
+def _bound_kind(q: Quantity, text: str) -> str | None:
+    """"ceiling" for an upper bound ("up to a week", "within 30 days", "at most 3"), "floor"
+    for a lower one ("more than 30 minutes"), None for a value or a range (``q`` is a
+    quantity of ``text``)."""
+    if not q.dimension:
+        return None
+    if q.vague:
+        return "ceiling" if q.lo == 0 and q.hi < _UNBOUNDED else "floor" if q.lo > 0 and q.hi >= _UNBOUNDED else None
+    if q.lo != q.hi:
+        return None
+    low, high = _bounds_around(fold(text), q)
+    return "floor" if low and not high else "ceiling" if high and not low else None
+
+
+def _bounds_of(text: str, kind: str, sterling: bool) -> list[Quantity]:
+    """The bounds of the kind the text states."""
+    return [q for q in _pounds(quantities(text, ranges=True), sterling) if _bound_kind(q, text) == kind]
 
 
 def _other_ceiling(c: Quantity, claim: str, source: str, sterling: bool) -> Quantity | None:
     """The statement the claim restates (half of its words, more than any other) bounds
     the claim's bounded quantity with another bound of its kind: "up to a month ahead" where
-    "up to a week ahead". An upper bound takes in any smaller value ("one hour" of the same
-    sentence), so bounds are compared with bounds first."""
-    if not (c.vague and c.lo == 0 and c.hi < _UNBOUNDED and c.dimension):
+    "up to a week ahead", "more than 15 minutes late" where "more than 30 minutes late". A
+    bound takes in any value on its side ("one hour" of the same sentence), so bounds are
+    compared with bounds first."""
+    kind = _bound_kind(c, claim)
+    if kind is None:
         return None
     scored = sorted(((overlap(claim, p), p) for p in whole_statements(source)), key=lambda x: -x[0])
     if not scored or scored[0][0] < 0.5 or (len(scored) > 1 and scored[1][0] == scored[0][0]):
         return None
-    bounds = [q for q in _ceilings(scored[0][1], sterling) if q.dimension == c.dimension]
-    if not bounds or any(_agree(c, q) for q in bounds) or any(_agree(c, q) for q in _ceilings(source, sterling)):
+    bounds = [q for q in _bounds_of(scored[0][1], kind, sterling) if q.dimension == c.dimension]
+    # (a value of the statement may take the bound before it: "up to three days in the fridge
+    # or three months in the freezer")
+    edge = c.base()[1] if kind == "ceiling" else c.base()[0]
+    if not bounds or any(q.lo == q.hi and q.dimension == c.dimension and _same(q.base()[0], edge, c.tol * c.scale)
+                         for q in _pounds(quantities(scored[0][1], ranges=True), sterling)) \
+            or any(_agree(c, q) for q in _bounds_of(source, kind, sterling)):
         return None
     return bounds[0]
 
@@ -1286,8 +1324,13 @@ def meets_bound(claim: str, condition: str) -> bool:
 
 #: a denial just before a bound turns it: "never costs more than 45 EUR" is at most 45 EUR
 _DENIED_BOUND = re.compile(r"\b(?:no|not|never)\s+(?:[a-z]+\s+)?$")
-_BEYOND_THAT = re.compile(r"\b(?:over|above|more than|beyond|exceeding|past)\s+(?:that|this|it|these|those)\b")
-_BELOW_THAT = re.compile(r"\b(?:under|below|less than|fewer than|within)\s+(?:that|this|it|these|those)\b")
+_BEYOND_THAT = re.compile(r"\b(?:over|above|more than|beyond|exceeding|past)\s+(?:that|this|it|these|those)\b"
+                          # "anything heavier is sent as a parcel"
+                          r"|\b(?:anything|any|everything|items?|those|ones?)\s+(?:heavier|longer|larger|bigger|"
+                          r"older|later|more)\b")
+_BELOW_THAT = re.compile(r"\b(?:under|below|less than|fewer than|within)\s+(?:that|this|it|these|those)\b"
+                         r"|\b(?:anything|any|everything|items?|those|ones?)\s+(?:lighter|shorter|smaller|younger|"
+                         r"earlier|less|fewer)\b")
 
 
 def turned_bound(claim: str, source: str) -> tuple[str, str] | None:
@@ -1326,7 +1369,12 @@ def turned_bound(claim: str, source: str) -> tuple[str, str] | None:
                         and negation_count(claim) == negation_count(sentence):
                     turned = (f"{bound.group(0).strip()} {c.text}", sentence.strip())
         # "Gifts above that must be returned": the claim's side, said of the value by a pronoun
-        if turned is not None and not alike and not (_BEYOND_THAT if low else _BELOW_THAT).search(folded_source):
+        # (the claim says what that clause says: "Anything over 750 g has to go as a parcel" for
+        # "..., and anything heavier is sent as a parcel", not "Letters over 750 g cost 2.70 EUR")
+        if turned is not None and not alike and not any(
+                cw & content_words(re.split(r"[.;,]", folded_source[:m.start()])[-1]
+                                   + re.split(r"[.;,]", folded_source[m.start():])[0])
+                for m in (_BEYOND_THAT if low else _BELOW_THAT).finditer(folded_source)):
             return turned
     return None
 
@@ -1887,8 +1935,7 @@ def _entailed(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
     words ("8% in total", "28 years later", "ten times as many"). A year, or a duration said
     in words, must be stated."""
     if _is_year(c) and c.lo == c.hi and any(
-            _is_year(s) and s.lo + step == c.lo and rx.search(source, s.end, s.end + _RELATIVE_REACH)
-            for s in sq for step, rx in ((1, _NEXT_YEAR), (-1, _YEAR_BEFORE))):
+            _is_year(s) and s.lo + step == c.lo for s in sq for step in _years_on(source, s)):
         return True  # "published in 1960 and won the prize the following year": 1961
     # ("a week" is one week, read as roughly so: a value, not a vague span)
     if _is_year(c) or (c.vague and c.lo != c.hi) or (c.unit is None and (  # "five years may ..." is no date
@@ -2001,6 +2048,21 @@ _HALF_PRICE = re.compile(r"\bhalf[ -](?:the\s+)?(?:price|fare|fee|rate|cost)\b|\
 _NEXT_YEAR = re.compile(r"\b(?:the\s+(?:following|next|subsequent)\s+year|a\s+year\s+later|one\s+year\s+later)\b")
 _YEAR_BEFORE = re.compile(r"\b(?:the\s+(?:previous|preceding)\s+year|a\s+year\s+(?:earlier|before))\b")
 _RELATIVE_REACH = 80
+#: "four years later", "two years earlier"
+_YEARS_LATER = re.compile(r"\b(?P<n>\d{1,2}|a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+"
+                          r"years?\s+(?P<way>later|afterwards|after|earlier|before)\b")
+
+
+def _years_on(source: str, year: Quantity) -> list[int]:
+    """How many years on from ``year`` the words after it (in its reach) name another:
+    "the following year" 1, "four years later" 4, "the previous year" -1."""
+    after = source[year.end:year.end + _RELATIVE_REACH]
+    steps = [1] if _NEXT_YEAR.search(after) else [-1] if _YEAR_BEFORE.search(after) else []
+    for m in _YEARS_LATER.finditer(after):
+        n = m.group("n").lower()
+        count = int(n) if n.isdigit() else 1 if n == "a" else _NUMBER_WORDS.get(n, 0)
+        steps.append(count if m.group("way").lower() in ("later", "afterwards", "after") else -count)
+    return steps
 #: a share taken off a price: "saves 20%", "20% off", "a 10% discount"
 _DISCOUNT = re.compile(r"\b(?:saves?|saving|off|discount(?:ed)?|reduction|reduced\s+by|less)\b")
 #: a noun that makes the claim's value a bound itself

@@ -438,7 +438,8 @@ def denied_head(claim: str, source: str) -> tuple[str, str] | None:
             # ("lorries may not use the bridge" for "... but not to lorries"); "must not keep
             # pets without consent" denies nothing of "may keep a cat if the landlord agrees"
             if ps == {"+"} and theirs == {"-"} and not denies \
-                    and not (_CONDITIONED.search(sent) and _CONDITIONS.search(claim)):
+                    and not (_CONDITIONED.search(sent) and _CONDITIONS.search(claim)) \
+                    and not said_apart(claim, w, sent):
                 return surface(w, claim), "affirmed"
             # ("kept out of direct sunlight" says "do not keep it in direct sunlight")
             # ("Neither function returns a view" where "Both return a new list, never a view":
@@ -448,6 +449,27 @@ def denied_head(claim: str, source: str) -> tuple[str, str] | None:
                     and not _scope_elsewhere(claim, w, sent):
                 return surface(w, claim), "denied"
     return None
+
+
+_APART = re.compile(r";\s+|,?\s+but\s+|,\s+while\s+|,\s+whereas\s+", re.IGNORECASE)
+
+
+def said_apart(claim: str, key: str, sentence: str) -> bool:
+    """The sentence denies the word in one clause and speaks, with no denial, of something
+    of the claim's that the denying clause does not name in another: "Food is not allowed in
+    the rooms; drinks in closed bottles are fine" for "Drinks are allowed"."""
+    clauses = [c for c in _APART.split(sentence) if c.strip()]
+    if len(clauses) < 2:
+        return False
+    mine = normed_words(claim)
+    # the denying clause names a subject of its own, not the claim's ("Food | is not allowed");
+    # one that leaves its subject to the clause before ("... but | not in the children's pool")
+    # denies the claim's thing
+    denying = [c for c in clauses if any(w == key and p == "-" for w, p in uses(c))
+               and (before := _DENIAL.split(c, 1)[0]) and normed_words(before) and not normed_words(before) & mine]
+    return bool(denying) and any(
+        not _DENIAL.search(c) and (mine & normed_words(c)) - set().union(*(normed_words(d) for d in denying))
+        for c in clauses if c not in denying)
 
 
 def _scope_elsewhere(claim: str, key: str, sentence: str) -> bool:
@@ -680,4 +702,4 @@ def shared_denial(claim: str, sentence: str) -> bool:
     return any(p == "-" and w in theirs for w, p in uses(claim))
 
 
-__all__ = ["AWAY", "ceased_object", "contained_denial", "lifted_ban", "without_required", "permission_flip", "surface", "contrasted", "denied_head", "dropped_contrast", "normed_words", "released", "shared_denial", "uses"]
+__all__ = ["AWAY", "said_apart", "ceased_object", "contained_denial", "lifted_ban", "without_required", "permission_flip", "surface", "contrasted", "denied_head", "dropped_contrast", "normed_words", "released", "shared_denial", "uses"]

@@ -132,13 +132,14 @@ from citadel.verify.polarity import (
     AWAY,
     ceased_object,
     contained_denial,
-    lifted_ban,
-    permission_flip,
     contrasted,
     denied_head,
     dropped_contrast,
+    lifted_ban,
     normed_words,
+    permission_flip,
     released,
+    said_apart,
     shared_denial,
     uses,
     without_required,
@@ -256,6 +257,9 @@ _AMOUNT_BOUND = re.compile(r"\b(?:more|less|fewer|greater|higher|lower|longer|sh
                            r"twenty|thirty|forty|fifty|hundred|half)\b)", re.IGNORECASE)
 #: "never" and "always": at every time of the year too
 _EVER = re.compile(r"\b(?:never|always)\b", re.IGNORECASE)
+#: a period of the year named as the only one: "during exam periods", "in the school holidays"
+_PERIOD_ONLY = re.compile(r"\b(?:during|in)\s+(?:the\s+)?(?:[a-z]+\s+){0,2}(?:periods?|terms?|holidays?|seasons?|"
+                          r"semesters?)\b", re.IGNORECASE)
 #: words of a condition or restriction in the source sentence a widened claim restates
 _CONDITION = re.compile(r"\b(?:only|if|unless|provided|except|excluding|when|as long as|subject to|"
                         r"who|whose|at least|more than|less than|from outside|eligible|within|"
@@ -559,7 +563,9 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         if not negation_count(claim) and not NEGATIVE_WORDS & set(words(claim)) else set()
     univ = tuple(sorted((set(words(_PERIODIC.sub(" ", _SCORE_ALL.sub(" ", claim)))) & (UNIVERSAL | free)) - bw
                         - set(words(source))))
-    if univ and _ALL_YEAR.search(source):  # "at any hour" where it is open "24 hours a day"
+    # "at any hour" where it is open "24 hours a day" (not "24 hours a day during exam periods")
+    if univ and any(_ALL_YEAR.search(source[s:e]) and not _SEASON.search(source[s:e])
+                    and not _PERIOD_ONLY.search(source[s:e]) for s, e in sentences(source)):
         univ = tuple(w for w in univ if w not in ("any", "anytime", "always"))
     if univ:  # "every ticket" where the sentence says "all tickets"
         same = _same_quantified(claim, best)
@@ -580,6 +586,9 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
                 # are not provided, so guests should bring their own" for "Guests must bring
                 # their own towels")
                 and (claim_neg > 0 or _denies_a_word_of(text, claim))
+                # "Smoking is not allowed in the lounge; pets on a lead are welcome": the denial
+                # is another subject's
+                and not (claim_neg == 0 and any(said_apart(claim, w, best) for w, p in uses(text) if p == "-"))
                 # a denial the source words as a negative-meaning word: "no late fee" for "late
                 # fees are waived"
                 and not (claim_neg and NEGATIVE_WORDS & set(words(text)))
