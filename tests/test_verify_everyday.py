@@ -649,6 +649,8 @@ WRONG += [
      "number mismatch"),
     ("a temperature below zero", "The freezer keeps food safe down to -25 °C.",
      "The freezer keeps food safe down to -18 °C. Below -30 °C the alarm sounds.", "number mismatch"),
+    ("what is done 'rather than' an act, its verb of four letters", "If a page jams, make a second copy.",
+     "Members may use the printer. If a page jams, clear it rather than making a second copy.", "negation"),
     ("an opposite before a longer word of the same head", "The orchid likes direct daylight.",
      "Keep the orchid near a window. It likes indirect light; strong sun burns the flowers.", "opposite"),
 ]
@@ -1135,6 +1137,14 @@ RIGHT = [
      "Seedlings should be watered when the top of the soil is dry. Keep them out of direct sun."),
     ("the other side of a bound, said by 'anything longer'", "Anything longer than 2 metres must go by freight.",
      "Parcels up to 2 metres long go by post, and anything longer must go by freight."),
+    ("'every' for 'each', the sentence's conditions in another clause", "Every lesson closes with a short test.",
+     "The course has ten lessons. Each lesson ends with a short test, and a badge is given to pupils who pass at "
+     "least eight tests."),
+    ("'all ten' counts a set", "A pupil who passes all ten tests gets a badge.",
+     "The course has ten lessons. Each lesson ends with a short test, and a badge is given to pupils who pass at "
+     "least eight tests."),
+    ("'one bus an hour' for 'every hour'", "At night there is one bus an hour to the airport.",
+     "Buses to the airport run every 15 minutes by day and every hour at night. The first bus leaves at 5 a.m."),
     ("a part said in other words that the model reads", "The backup app restores the newest backup and removes it "
      "from the backup list.", "The backup app reapplies the most recent backup and removes it from the backup list."),
 ]

@@ -276,7 +276,7 @@ from citadel.verify.polarity import denied_head, released, uses  # noqa: E402
         ("A block does not count as a touch.", "touch", "?"),  # in the scope, not the head
         ("Runners who cannot collect them may ask a friend.", "collect", "?"),  # subordinate
         ("Runners who cannot collect them may ask a friend.", "ask", "+"),  # the main verb
-        ("Members who have not paid do not vote.", "vote", "-"),
+        ("Members who have not paid do not vote.", "vot", "-"),
         ("Returns are free of charge.", "charg", "?"),  # a word of negative meaning governs it
         ("There is no charge for returns.", "charg", "-"),  # "there is no": the phrase is denied
         ("We make no charge for returns.", "charg", "?"),  # elsewhere a denied noun is read neither way
@@ -350,6 +350,16 @@ def test_who_acts_is_read_from_a_verb_not_an_adjective() -> None:
     assert agent_swap("Less rain in summer lowers the level of the river.", source) is None
     assert agent_swap("The patient is referred to the GP by the specialist.",
                       "The GP refers the patient to a specialist.") is not None
+
+
+def test_a_grant_of_another_act_does_not_answer_a_ban() -> None:
+    from citadel.verify.polarity import permission_flip
+
+    source = ("Staff may buy up to five extra days of leave a year. Requests must be made before 31 January "
+              "and cannot be changed later in the year.")
+    # "may buy" allows buying, not changing a request
+    assert permission_flip("Requests for extra leave can be changed later in the year.", source) is not None
+    assert permission_flip("Staff may buy extra days of leave.", source) is None
 
 
 def test_a_negated_duty_is_a_release() -> None:

@@ -1009,7 +1009,7 @@ _NOT_A_SUBJECT = frozenset(
 #: "available" / "unavailable") are recognised by their form
 _CONTRARIES = [
     ("open", "closed"), ("open", "shut"), ("allow", "prohibit"), ("allow", "forbid"),
-    ("permit", "forbid"), ("permit", "prohibit"), ("active", "extinct"), ("optional", "mandatory"), ("optional", "required"),
+    ("permit", "forbid"), ("permit", "prohibit"), ("active", "extinct"), ("active", "dormant"), ("optional", "mandatory"), ("optional", "required"),
     ("optional", "compulsory"), ("include", "exclude"), ("enable", "disable"), ("on", "off"),
     ("paid", "free"), ("public", "private"), ("internal", "external"), ("temporary", "permanent"),
     ("stable", "experimental"), ("full-time", "part-time"), ("domestic", "international"),

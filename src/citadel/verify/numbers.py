@@ -755,6 +755,7 @@ _RATE_WORDS = {k: int(v) for k, v in _SMALL.items() if k not in _AMBIGUOUS and f
 _FREQ_UNIT = r"(second|minute|hour|day|week|fortnight|month|quarter|year)s?"
 _FREQ_RATE = re.compile(r"\b(once|twice|thrice|(\d+|[a-z]+)\s+times)\s+(?:a|an|per|each|every)\s+" + _FREQ_UNIT + r"\b")
 _FREQ_INTERVAL = re.compile(r"\b(?:every|each)\s+(other\s+)?(?:(\d+(?:\.\d+)?|[a-z]+)\s+)?" + _FREQ_UNIT + r"\b")
+_FREQ_COUNTED = re.compile(r"\b(one|two|three|four|five|six|\d{1,2})\s+([a-z]{3,}?)s?\s+(?:an?|per|each)\s+" + _FREQ_UNIT + r"\b")
 _FREQ_WEEKDAY = re.compile(r"\b(?:every|each)\s+(other\s+|second\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day\b")
 #: an adverb of frequency where it says how often ("backups run daily", "paid monthly, in
 #: arrears"), not before a noun ("the daily limit", "a monthly fee": an amount's period)
@@ -785,6 +786,10 @@ def frequency_spans(text: str) -> list[tuple[float, int, int]]:
     for m in _FREQ_RATE.finditer(t):
         k = _TIMES.get(m.group(1)) or (_RATE_WORDS.get(m.group(2)) if m.group(2) in _RATE_WORDS else _times(m.group(2)))
         if k:
+            out.append((k / PERIOD_SECONDS[m.group(3)], m.start(), m.end()))
+    for m in _FREQ_COUNTED.finditer(t):  # "one train an hour", "two buses per hour": events counted
+        k = _RATE_WORDS.get(m.group(1)) or (float(m.group(1)) if m.group(1).isdigit() else None)
+        if k and not is_unit(m.group(2)) and not any(s < m.end() and m.start() < e for _, s, e in out):
             out.append((k / PERIOD_SECONDS[m.group(3)], m.start(), m.end()))
     for m in _FREQ_WEEKDAY.finditer(t):  # "every other Friday", "every second Thursday": every two weeks
         if not any(s < m.end() and m.start() < e for _, s, e in out):

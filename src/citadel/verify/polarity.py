@@ -137,8 +137,10 @@ def _norm(word: str) -> str:
     elif len(word) > 7 and re.search(r"[^aeiou][ai]ble$", word):  # "returnable" is "return"
         word = word[:-4]
     word = stem(word)
-    # "overwrite" and "overwrites" (stemmed "overwrit") are one word
-    return word[:-1] if word.endswith("e") and len(word) >= 5 and not word.endswith("ee") else word
+    # "overwrite" and "overwrites" (stemmed "overwrit") are one word, as "take" and "taking"
+    # ("tak"; "note" stays itself, not "not")
+    return word[:-1] if word.endswith("e") and len(word) >= 4 and not word.endswith("ee") \
+        and word[:-1] not in STOPWORDS else word
 
 
 def _tokens(text: str) -> list[str]:
@@ -664,6 +666,13 @@ def permission_flip(claim: str, source: str) -> tuple[str, str] | None:
                 granting.append(whole.strip())
     if mixed:
         return None
+    # a grant of another act is no answer to whether this one is allowed: "may buy extra leave"
+    # beside "requests ... cannot be changed" for "requests can be changed"
+    act = _GOVERNED.search(main)
+    if grants and refusing and granting and act is not None:
+        verb = _norm(act.group("verb").lower())
+        if any(verb in normed_words(r) for r in refusing) and not any(verb in normed_words(g) for g in granting):
+            granting = []
     if grants and refusing and not granting:
         return "allows", refusing[0]
     if refuses and granting and not refusing:
@@ -671,6 +680,9 @@ def permission_flip(claim: str, source: str) -> tuple[str, str] | None:
     return None
 
 
+#: the act a permission word governs: "can be | changed", "may | bring"
+_GOVERNED = re.compile(r"\b(?:may|can|cannot|allowed\s+to|permitted\s+to|free\s+to)\s+(?:not\s+)?(?:be\s+)?"
+                       r"(?P<verb>[a-z]{3,})", re.IGNORECASE)
 #: where a sentence's clauses part: each may allow or forbid a thing of its own
 _PERMISSION_CLAUSE = re.compile(r";\s+|,\s+(?:where|while|whereas)\s+|,?\s+but\s+"
                                 # "must be carried in hand luggage | and are never allowed in checked baggage"

@@ -255,6 +255,9 @@ _AMOUNT_BOUND = re.compile(r"\b(?:more|less|fewer|greater|higher|lower|longer|sh
                            r"(?=\d|(?:an?\s+(?:day|week|month|year|hour|minute|third|quarter|half|dozen|hundred|"
                            r"thousand|million)|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
                            r"twenty|thirty|forty|fifty|hundred|half)\b)", re.IGNORECASE)
+#: "all" before a count: "all six quizzes"
+_ALL_COUNT = re.compile(r"\ball\s+(?=(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b)",
+                        re.IGNORECASE)
 #: "never" and "always": at every time of the year too
 _EVER = re.compile(r"\b(?:never|always)\b", re.IGNORECASE)
 #: a period of the year named as the only one: "during exam periods", "in the school holidays"
@@ -402,6 +405,9 @@ def _widened(claim: str, sentence: str) -> tuple[str, ...]:
     "only hourly-paid staff") or hedges ("for most cases", read as "for any case"), and
     states no generality of its own ("at any time")."""
     found: set[str] = set()
+    # "all six quizzes" counts a set the claim names; "every module" for "each module" restates
+    claim = _ALL_COUNT.sub(" ", claim)
+    same = _same_quantified(claim, sentence)
     if (_CONDITION.search(sentence) or _SEASON.search(sentence)) and not _ALL_YEAR.search(sentence) \
             and not _ANY.search(sentence):  # "all year round" for "only ... from March to November"
         found |= {m.group(0).lower() for m in _ALL_YEAR.finditer(claim)}
@@ -413,13 +419,13 @@ def _widened(claim: str, sentence: str) -> tuple[str, ...]:
         if said is not None and m.group("nth").lower() not in claim.lower():
             found.add(said.group(0).lower())
     if _WIDENING.search(sentence) or _ANY.search(sentence):
-        return tuple(sorted(found))
+        return tuple(sorted(found - same))
     claim = _PERIODIC.sub(" ", claim)
     if _CONDITION.search(sentence):
         found |= {m.group(0).lower() for m in _WIDENING.finditer(claim)}
     if _HEDGE.search(sentence):  # "for most cases" read as "for any case"
         found |= {m.group(0).lower() for m in _ANY.finditer(claim)}
-    return tuple(sorted(found))
+    return tuple(sorted(found - same))
 
 
 @dataclass(frozen=True)
@@ -561,7 +567,7 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
     # under a denial or a ban "any" is no scope of its own ("smoking anywhere is forbidden")
     free = {m.group(0).split()[0].lower() for m in _FREE_CHOICE.finditer(claim)} \
         if not negation_count(claim) and not NEGATIVE_WORDS & set(words(claim)) else set()
-    univ = tuple(sorted((set(words(_PERIODIC.sub(" ", _SCORE_ALL.sub(" ", claim)))) & (UNIVERSAL | free)) - bw
+    univ = tuple(sorted((set(words(_ALL_COUNT.sub(" ", _PERIODIC.sub(" ", _SCORE_ALL.sub(" ", claim))))) & (UNIVERSAL | free)) - bw
                         - set(words(source))))
     # "at any hour" where it is open "24 hours a day" (not "24 hours a day during exam periods")
     if univ and any(_ALL_YEAR.search(source[s:e]) and not _SEASON.search(source[s:e])
