@@ -651,6 +651,13 @@ WRONG += [
      "The freezer keeps food safe down to -18 °C. Below -30 °C the alarm sounds.", "number mismatch"),
     ("what is done 'rather than' an act, its verb of four letters", "If a page jams, make a second copy.",
      "Members may use the printer. If a page jams, clear it rather than making a second copy.", "negation"),
+    ("'the same term' for 'the following term'", "A resit must be taken the same term.",
+     "Students may resit an exam once. The resit must be taken in the following term, at the student's own cost.",
+     "aligned sentence"),
+    ("a value of one qualifier given to the other, the claim's qualifier first",
+     "A permit for a second boat costs 40 EUR a year.",
+     "A mooring permit costs 40 EUR a year for the first boat and 90 EUR for a second boat. Keys are issued at the "
+     "office.", "number mismatch"),
     ("an opposite before a longer word of the same head", "The orchid likes direct daylight.",
      "Keep the orchid near a window. It likes indirect light; strong sun burns the flowers.", "opposite"),
 ]
@@ -1145,6 +1152,12 @@ RIGHT = [
      "least eight tests."),
     ("'one bus an hour' for 'every hour'", "At night there is one bus an hour to the airport.",
      "Buses to the airport run every 15 minutes by day and every hour at night. The first bus leaves at 5 a.m."),
+    ("'at any hour' for 'open 24 hours'", "Residents with a fob can enter at any hour.",
+     "The gym is open 24 hours to residents with a fob. Guests can use it from 7 a.m. to 9 p.m. only."),
+    ("'the whole course' for 'in full'", "A failed project means redoing the whole course.",
+     "A second failed project means the course must be repeated in full. Projects are marked within two weeks."),
+    ("two times of day 'daily' are twice a day", "The goats are fed twice a day.",
+     "The farm's goat feeding takes place at 10 a.m. and 4 p.m. daily. Children may help but must wash their hands."),
     ("a part said in other words that the model reads", "The backup app restores the newest backup and removes it "
      "from the backup list.", "The backup app reapplies the most recent backup and removes it from the backup list."),
 ]

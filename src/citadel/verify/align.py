@@ -903,10 +903,12 @@ def period_changed(claim: str, source: str) -> tuple[str, str] | None:
     period ("at the end of the week") and the sentence it restates (half of its words) at
     that point of another ("until the end of the day"), or on another of a month's weekdays
     ("the last Sunday of the month" for "the first Sunday"), one the source never names."""
-    for rx in (_PERIOD_POINT, _NTH_WEEKDAY):
+    def key(m: re.Match[str]) -> tuple[str, str]:
+        return _SAME_POINT.get(m.group(1).lower(), m.group(1).lower()), m.group(2).lower()
+
+    for rx in (_PERIOD_POINT, _NTH_WEEKDAY, _RELATIVE_PERIOD):
         mine = rx.search(claim)
-        if mine is None or any(m.group(1).lower() == mine.group(1).lower() and m.group(2).lower() == mine.group(2).lower()
-                               for m in rx.finditer(source)):
+        if mine is None or any(key(m) == key(mine) for m in rx.finditer(source)):
             continue
         for s, e in sentences(source):
             theirs = rx.search(source[s:e])
@@ -914,6 +916,12 @@ def period_changed(claim: str, source: str) -> tuple[str, str] | None:
                     rx is _PERIOD_POINT or theirs.group(2).lower() == mine.group(2).lower()):
                 return mine.group(0), theirs.group(0)
     return None
+
+
+#: a period named by its place from another: "the same year", "the following year"
+_RELATIVE_PERIOD = re.compile(r"\bthe\s+(same|following|next|previous|preceding|last)\s+(day|week|month|year|term|"
+                              r"semester|season)\b", re.IGNORECASE)
+_SAME_POINT = {"following": "next", "preceding": "previous", "last": "previous", "beginning": "start"}
 
 
 #: one day of each month: "the first Sunday of the month", "the last Friday in June"
@@ -1009,7 +1017,7 @@ _NOT_A_SUBJECT = frozenset(
 #: "available" / "unavailable") are recognised by their form
 _CONTRARIES = [
     ("open", "closed"), ("open", "shut"), ("allow", "prohibit"), ("allow", "forbid"),
-    ("permit", "forbid"), ("permit", "prohibit"), ("active", "extinct"), ("active", "dormant"), ("optional", "mandatory"), ("optional", "required"),
+    ("permit", "forbid"), ("permit", "prohibit"), ("active", "extinct"), ("active", "dormant"), ("cool", "warm"), ("optional", "mandatory"), ("optional", "required"),
     ("optional", "compulsory"), ("include", "exclude"), ("enable", "disable"), ("on", "off"),
     ("paid", "free"), ("public", "private"), ("internal", "external"), ("temporary", "permanent"),
     ("stable", "experimental"), ("full-time", "part-time"), ("domestic", "international"),
@@ -1774,6 +1782,8 @@ def dropped_restriction(claim: str, source: str) -> str | None:
             if subject and "," not in subject and not _VERB_INSIDE.search(_MODAL_TAIL.sub("", subject.strip())) else None
         if m is None:
             continue
+        if re.match(r"of\s+[A-Z]", m.group("mod")):
+            continue  # "The Great Wall of China": a name, no restriction
         head, mod = content_words(m.group("head")), set(sequence(m.group("mod")))  # "under 8": its number too
         # the phrase's own words: "with a remote-work agreement" of "... can work from home"
         mod -= set(sequence(sent.replace(m.group("mod"), " ", 1)))

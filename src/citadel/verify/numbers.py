@@ -755,6 +755,10 @@ _RATE_WORDS = {k: int(v) for k, v in _SMALL.items() if k not in _AMBIGUOUS and f
 _FREQ_UNIT = r"(second|minute|hour|day|week|fortnight|month|quarter|year)s?"
 _FREQ_RATE = re.compile(r"\b(once|twice|thrice|(\d+|[a-z]+)\s+times)\s+(?:a|an|per|each|every)\s+" + _FREQ_UNIT + r"\b")
 _FREQ_INTERVAL = re.compile(r"\b(?:every|each)\s+(other\s+)?(?:(\d+(?:\.\d+)?|[a-z]+)\s+)?" + _FREQ_UNIT + r"\b")
+_TIMES_DAILY = re.compile(r"\bat\s+(?P<times>\d{1,2}(?:[:.]\d{2})?\s*(?:a\.?m\.?|p\.?m\.?)?"
+                          r"(?:\s*(?:,|and|,\s*and)\s*\d{1,2}(?:[:.]\d{2})?\s*(?:a\.?m\.?|p\.?m\.?)?){1,4})"
+                          r"\s*(?:daily|every\s+day|each\s+day)\b")
+_CLOCK_MARK = re.compile(r"\d{1,2}(?:[:.]\d{2})?\s*(?:a\.?m\.?|p\.?m\.?)?")
 _FREQ_COUNTED = re.compile(r"\b(one|two|three|four|five|six|\d{1,2})\s+([a-z]{3,}?)s?\s+(?:an?|per|each)\s+" + _FREQ_UNIT + r"\b")
 _FREQ_WEEKDAY = re.compile(r"\b(?:every|each)\s+(other\s+|second\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day\b")
 #: an adverb of frequency where it says how often ("backups run daily", "paid monthly, in
@@ -787,6 +791,10 @@ def frequency_spans(text: str) -> list[tuple[float, int, int]]:
         k = _TIMES.get(m.group(1)) or (_RATE_WORDS.get(m.group(2)) if m.group(2) in _RATE_WORDS else _times(m.group(2)))
         if k:
             out.append((k / PERIOD_SECONDS[m.group(3)], m.start(), m.end()))
+    for m in _TIMES_DAILY.finditer(t):  # "at 11 a.m. and 3 p.m. daily": twice a day
+        k = len(_CLOCK_MARK.findall(m.group("times")))
+        if k >= 2 and not any(s < m.end() and m.start() < e for _, s, e in out):
+            out.append((k / PERIOD_SECONDS["day"], m.start(), m.end()))
     for m in _FREQ_COUNTED.finditer(t):  # "one train an hour", "two buses per hour": events counted
         k = _RATE_WORDS.get(m.group(1)) or (float(m.group(1)) if m.group(1).isdigit() else None)
         if k and not is_unit(m.group(2)) and not any(s < m.end() and m.start() < e for _, s, e in out):
@@ -1047,11 +1055,13 @@ def _bound_kind(q: Quantity, text: str) -> str | None:
     quantity of ``text``)."""
     if not q.dimension:
         return None
-    if q.vague:
+    if q.vague and q.lo != q.hi:  # ("a year" is one value, read roughly)
         return "ceiling" if q.lo == 0 and q.hi < _UNBOUNDED else "floor" if q.lo > 0 and q.hi >= _UNBOUNDED else None
     if q.lo != q.hi:
         return None
     low, high = _bounds_around(fold(text), q)
+    if not low and re.search(r"\bwithin\s*$", fold(text)[:q.start]):
+        return "ceiling"  # "best used within three months"
     return "floor" if low and not high else "ceiling" if high and not low else None
 
 
@@ -1729,7 +1739,9 @@ def _value_pairs(source: str, sterling: bool) -> Iterator[tuple[str, Quantity, Q
         sent = source[s0:e0]
         qs = _pounds(quantities(sent), sterling)
         for a, b in zip(qs, qs[1:]):
-            if a.unit == b.unit and a.per == b.per:
+            # (the second may leave the period to the first: "60 EUR a year for the first car
+            # and 120 EUR for a second car")
+            if a.unit == b.unit and (a.per == b.per or b.per is None):
                 yield sent, a, b
 
 
@@ -1761,11 +1773,10 @@ def _qualified_swap(c: Quantity, claim: str, source: str, sterling: bool) -> tup
     unit each with its own qualifier after it ("12 EUR online and 14 EUR at the door") and the
     claim gives one value the other's qualifier ("14 EUR online")."""
     mine = _QUALIFIER.match(claim, c.end)
-    if mine is None:
-        return None
-    mine_words = content_words(mine.group("q"))
-    if not mine_words:
-        return None
+    # the claim's qualifier after its value, or (when that names neither side) its other words:
+    # "A permit for a second car costs 60 EUR a year"
+    said = content_words(mine.group("q")) - _PERIOD_NOUNS if mine is not None else frozenset()
+    rest = content_words(claim[: c.start] + " " + claim[c.end:]) - _PERIOD_NOUNS
     for sent, a, b in _value_pairs(source, sterling):
         if a.unit is None:
             continue
@@ -1773,13 +1784,18 @@ def _qualified_swap(c: Quantity, claim: str, source: str, sterling: bool) -> tup
         if qa is None or qb is None or not re.match(r"\s*,?\s*(?:and|or|while|whereas)\s*$",
                                                      sent[qa.end():b.start]):
             continue
-        wa, wb = content_words(qa.group("q")), content_words(qb.group("q"))
-        if not wa or not wb or wa & wb:
+        wa, wb = content_words(qa.group("q")) - _PERIOD_NOUNS, content_words(qb.group("q")) - _PERIOD_NOUNS
+        wa, wb = wa - wb, wb - wa  # "for the first car" and "for a second car": "first" and "second"
+        if not wa or not wb:
             continue
+        mine_words = said if said & (wa | wb) else rest
         for value, own, other, clash in ((a, wa, wb, b), (b, wb, wa, a)):
             if _agree(c, value) and mine_words & other and not mine_words & own:
-                return clash, sent, mine.group("q").strip()
+                return clash, sent, " ".join(sorted(mine_words & other))
     return None
+
+
+_PERIOD_NOUNS = frozenset(("day", "week", "month", "year", "hour", "night"))
 
 
 _COUNTED = re.compile(r"\s*([a-z][a-z-]+)")

@@ -244,7 +244,7 @@ _ORDINAL_DAY = re.compile(r"\b(?P<nth>first|second|third|fourth|last|1st|2nd|3rd
                           re.IGNORECASE)
 #: the whole year or day, said of when something holds
 _ALL_YEAR = re.compile(r"\b(?:all\s+year(?:\s+round)?|year[-\s]round|throughout\s+the\s+year|(?:a)?round\s+the\s+clock|"
-                       r"24\s+hours\s+a\s+day|at\s+all\s+times|"
+                       r"24\s+hours\s+a\s+day|(?<=open\s)24\s+hours\b|at\s+all\s+times|"
                        r"all\s+day\s+and\s+(?:all\s+)?night|every\s+day\s+of\s+the\s+year)\b|\b24/7", re.IGNORECASE)
 #: part of the year: "from March to November", "in the summer months", "during winter"
 _SEASON = re.compile(r"\bfrom\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+(?:to|until|till|through)\s+"
@@ -255,6 +255,7 @@ _AMOUNT_BOUND = re.compile(r"\b(?:more|less|fewer|greater|higher|lower|longer|sh
                            r"(?=\d|(?:an?\s+(?:day|week|month|year|hour|minute|third|quarter|half|dozen|hundred|"
                            r"thousand|million)|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
                            r"twenty|thirty|forty|fifty|hundred|half)\b)", re.IGNORECASE)
+_IN_FULL = re.compile(r"\b(?:in\s+full|in\s+its\s+entirety|entirely|completely)\b", re.IGNORECASE)
 #: "all" before a count: "all six quizzes"
 _ALL_COUNT = re.compile(r"\ball\s+(?=(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b)",
                         re.IGNORECASE)
@@ -389,6 +390,9 @@ def _same_quantified(claim: str, sentence: str) -> frozenset[str]:
         noun = noun.lower()
         return {stem(noun), noun.rstrip("s")}
 
+    if _IN_FULL.search(sentence):  # "retaken in full" says "the whole module"
+        return frozenset(m.group(0).split()[0].lower() for m in _QUANTIFIED.finditer(claim)
+                         if m.group(0).split()[0].lower() in ("whole", "entire"))
     theirs = set().union(*(forms(m.group(1)) for m in _QUANTIFIED.finditer(sentence)))
     # a rule said of a bare plural is said of each one: "Substitutions must be approved by the
     # fourth official" for "every substitution"
