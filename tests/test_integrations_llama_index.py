@@ -88,7 +88,7 @@ def test_the_evaluator_fails_a_response_with_a_contradicted_number(samples: tupl
     feedback = (result.feedback or "").splitlines()
     assert feedback[0] == "1 of 2 claims supported by the contexts."
     assert feedback[1].startswith(f'- contradicted (context 1): "{CONTRADICTED}": number mismatch')
-    assert "'ten business days' in the claim but 'five business days' in the source" in feedback[1]
+    assert "'ten business days' in the claim but 'five business days' in the statement it restates" in feedback[1]
     assert feedback[2] == '- supported (context 1): "Refunds are always returned to the original payment method."'
 
 

@@ -1059,9 +1059,7 @@ def _bound_kind(q: Quantity, text: str) -> str | None:
         return "ceiling" if q.lo == 0 and q.hi < _UNBOUNDED else "floor" if q.lo > 0 and q.hi >= _UNBOUNDED else None
     if q.lo != q.hi:
         return None
-    low, high = _bounds_around(fold(text), q)
-    if not low and re.search(r"\bwithin\s*$", fold(text)[:q.start]):
-        return "ceiling"  # "best used within three months"
+    low, high = _bounds_around(fold(text), q)  # ("best used within three months": a ceiling)
     return "floor" if low and not high else "ceiling" if high and not low else None
 
 
