@@ -1187,7 +1187,7 @@ def _read_on(after: Sequence[tuple[str, int, int, int, int]], cw: list[str], sw:
 
 
 #: clauses of a sentence, each read for its own denial
-_DENIAL_CLAUSE = re.compile(r";\s+|,\s+(?:but|while|whereas|and|so)\s+|\s+but\s+", re.IGNORECASE)
+DENIAL_CLAUSE = re.compile(r";\s+|,\s+(?:but|while|whereas|and|so)\s+|\s+but\s+", re.IGNORECASE)
 _TOGETHER_WITH = re.compile(r"\btogether\s+with\b", re.IGNORECASE)
 
 
@@ -1205,7 +1205,7 @@ def denied_reworded(claim: str, source: str) -> tuple[str, str] | None:
     if any(p != "+" for _, p in read) or len(mine) < 3:
         return None
     for s, e in sentences(source):
-        for clause in _subjects_given(_DENIAL_CLAUSE.split(source[s:e])):
+        for clause in _subjects_given(DENIAL_CLAUSE.split(source[s:e])):
             theirs = uses(_TOGETHER_WITH.sub("with", clause))
             heads = [i for i, (_, p) in enumerate(theirs) if p == "-"]
             if len(heads) != 1 or len(theirs) < len(mine):
@@ -1916,6 +1916,6 @@ def dropped_condition(claim: str, source: str) -> str | None:
     return None
 
 
-__all__ = ["added_tail", "agent_swap", "anchor_changed", "denied_reworded", "prerequisite_left_out", "instead_of", "outside_list", "possessor_swap",
+__all__ = ["DENIAL_CLAUSE", "added_tail", "agent_swap", "anchor_changed", "denied_reworded", "prerequisite_left_out", "instead_of", "outside_list", "possessor_swap",
            "resolve_pronouns", "period_changed", "calendar_kind", "default_restricted", "aligned_clause", "stated_contrary", "dropped_condition", "excepted", "beside_only", "aligned_sentence", "moved_attribute", "narrowed", "opposite_in_conjunct", "optional_duty", "raised_modality", "sequence",
            "substitution", "swapped", "contrary"]

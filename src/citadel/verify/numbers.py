@@ -1954,7 +1954,7 @@ def _entailed(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
     words ("8% in total", "28 years later", "ten times as many"). A year, or a duration said
     in words, must be stated."""
     if _is_year(c) and c.lo == c.hi and any(
-            _is_year(s) and s.lo + step == c.lo for s in sq for step in _years_on(source, s)):
+            s.lo + step == c.lo for s in sq if _is_year(s) for step in _years_on(source, s)):
         return True  # "published in 1960 and won the prize the following year": 1961
     # ("a week" is one week, read as roughly so: a value, not a vague span)
     if _is_year(c) or (c.vague and c.lo != c.hi) or (c.unit is None and (  # "five years may ..." is no date

@@ -54,6 +54,7 @@ from citadel.verify._types import (
     VerifyResult,
 )
 from citadel.verify.align import (
+    DENIAL_CLAUSE,
     added_tail,
     agent_swap,
     aligned_clause,
@@ -830,7 +831,7 @@ def _says_opposite(claim: str, window: str, margin: float) -> bool:
         # kg") and the excepted case ("with -m given, it does not open an editor" for "opens
         # an editor unless -m is given") are no opposite either
         return not ((NEGATIVE_WORDS | {"without"}) & set(words(closest))) and not released(claim) \
-            and not _negative_word_for(claim, window) \
+            and not _negative_word_for(claim, window, closest) \
             and not any(shared_denial(claim, window[s:e]) for s, e in sentences(window)) \
             and not any(stated_contrary(w, claim, window) for w in set(words(claim)) - STOPWORDS) \
             and not complementary_bound(claim, window) \
@@ -843,24 +844,24 @@ def _says_opposite(claim: str, window: str, margin: float) -> bool:
 _FIRST_DENIAL = re.compile(r"\b(?:not|no|never)\b|n't\b", re.IGNORECASE)
 
 
-def _negative_word_for(claim: str, window: str) -> bool:
+def _negative_word_for(claim: str, window: str, closest: str) -> bool:
     """A clause of the window says what the claim denies with a negative word of what the
     claim denies: "You do not need cycling shoes" where "Cycling shoes are optional",
-    though the sentence closest to the claim as a whole is another one ("The spinning class
-    lasts 45 minutes")."""
+    though the sentence closest to the claim as a whole (``closest``) is another one ("The
+    spinning class lasts 45 minutes")."""
     m = _FIRST_DENIAL.search(claim)
     if m is None:
         return False
     denied = {stem(w) for w in content_words(claim[m.end():])}
     verb = next((w for w in words(claim[m.end():]) if w not in STOPWORDS), None)
     if m.group(0).lower() != "no" and verb is not None \
-            and stem(verb) in {stem(w) for w in words(_closest_sentence(claim, window, window)[1])}:
+            and stem(verb) in {stem(w) for w in words(closest)}:
         # the sentence closest to the claim says the verb it denies: "are not charged the $3
         # fee" where "Cash withdrawals abroad are also charged a flat $3 ..., including for
         # Premium cardholders", though "The fee is waived for Premium cardholders"
         return False
     for s, e in sentences(window):
-        for clause in _CLAUSE_CUT.split(window[s:e]):
+        for clause in DENIAL_CLAUSE.split(window[s:e]):
             toks = words(clause)
             at = next((i for i, w in enumerate(toks) if w in NEGATIVE_WORDS), None)
             # its subject ("Cycling shoes are optional") or its object ("get rid of all
@@ -868,9 +869,6 @@ def _negative_word_for(claim: str, window: str) -> bool:
             if at is not None and denied & {stem(w) for w in toks[:at + 5] if w not in STOPWORDS}:
                 return True
     return False
-
-
-_CLAUSE_CUT = re.compile(r";\s+|,\s+(?:but|while|whereas|and|so)\s+|\s+but\s+", re.IGNORECASE)
 
 
 _ALNUM = re.compile(r"[^\W_]")
