@@ -1214,7 +1214,7 @@ def denied_reworded(claim: str, source: str) -> tuple[str, str] | None:
             # exhibition" for "Tickets for the special exhibition"): what follows is the same
             k = heads[0]
             shift = len(theirs) - len(mine)
-            if k - shift < 1 or not _in_order([w for w, _ in theirs[:k]], mine[:k - shift]):
+            if k - shift < 1 or not _subsequence(mine[:k - shift], [w for w, _ in theirs[:k]]):
                 continue
             theirs, k = tuple((w, "+") for w in mine[:k - shift]) + tuple(theirs[k:]), k - shift
             if all(a == b for i, (a, (b, _)) in enumerate(zip(mine, theirs)) if i != k) \
@@ -1225,12 +1225,6 @@ def denied_reworded(claim: str, source: str) -> tuple[str, str] | None:
                              and frozenset((_key(mine[k]), _key(theirs[k][0]))) not in _CONVERSES):
                 return surface(mine[k], claim), clause.strip()
     return None
-
-
-def _in_order(longer: list[str], shorter: list[str]) -> bool:
-    """``shorter`` is ``longer`` with some words left out, the rest in order."""
-    it = iter(longer)
-    return all(w in it for w in shorter)
 
 
 #: a clause that opens with its verb after "and": "must be booked online | and are not sold at

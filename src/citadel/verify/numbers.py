@@ -2064,8 +2064,9 @@ _FAR_APART = 100
 #: the source halves a price it states elsewhere
 _HALF_PRICE = re.compile(r"\bhalf[ -](?:the\s+)?(?:price|fare|fee|rate|cost)\b|\b50\s*%\s+off\b")
 #: a year named relative to the one before it in the sentence
-_NEXT_YEAR = re.compile(r"\b(?:the\s+(?:following|next|subsequent)\s+year|a\s+year\s+later|one\s+year\s+later)\b")
-_YEAR_BEFORE = re.compile(r"\b(?:the\s+(?:previous|preceding)\s+year|a\s+year\s+(?:earlier|before))\b")
+#: ("a year later" and "a year earlier" are :data:`_YEARS_LATER`'s)
+_NEXT_YEAR = re.compile(r"\bthe\s+(?:following|next|subsequent)\s+year\b")
+_YEAR_BEFORE = re.compile(r"\bthe\s+(?:previous|preceding)\s+year\b")
 _RELATIVE_REACH = 80
 #: "four years later", "two years earlier"
 _YEARS_LATER = re.compile(r"\b(?P<n>\d{1,2}|a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+"
