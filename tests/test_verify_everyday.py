@@ -660,6 +660,36 @@ WRONG += [
      "office.", "number mismatch"),
     ("an opposite before a longer word of the same head", "The orchid likes direct daylight.",
      "Keep the orchid near a window. It likes indirect light; strong sun burns the flowers.", "opposite"),
+    ("a first place the source gives another thing", "No team was slower than the Dutch team.",
+     "Gold medals go to the fastest team, but the prize for style goes to the Dutch team. The Swiss team was the "
+     "slowest.", "comparison"),
+    ("'no ... is higher than' a thing the source ranks second",
+     "No mountain in Africa is higher than Mount Kenya.",
+     "Kilimanjaro is the highest mountain in Africa, and Mount Kenya is the second highest. Both are volcanoes.",
+     "comparison"),
+    ("'do not need to' where the source says 'must'", "Cyclists do not need to wear a helmet on the forest trail.",
+     "On the forest trail, cyclists must wear a helmet. Dogs must be kept on a lead.", "modality"),
+    ("an opposite in a part whose subject is a pronoun for the part before",
+     "Young foals go south in the morning.",
+     "Foals follow the herd while they are young, heading north in the morning and south by evening. Older horses "
+     "stay in the paddock.", "aligned sentence"),
+    ("'no longer' of the case the source says goes on", "Kittens no longer drink milk.",
+     "Kittens drink milk while they are small. Adult cats stop drinking milk and eat solid food.", "negation"),
+    ("a value short of a deadline given what befalls those past it",
+     "A bag arriving at 8:30 p.m. is not loaded onto the ferry.",
+     "Bags must be checked in by 9 p.m.; those arriving later are not loaded onto the ferry.", "number mismatch"),
+    ("a number of years the source's two years do not span", "Building the cathedral took 48 years.",
+     "The cathedral was built from 1220 to 1258. Its spire, added 200 years later, was struck by lightning in "
+     "1561.", "number mismatch"),
+    ("'not before' for 'only before'", "Lorries may not unload before 10 a.m.",
+     "Residents can park in the square, but lorries may only unload before 10 a.m. Bins are emptied on Tuesdays.",
+     "negation"),
+    ("a refusal of what the sentence that names it allows", "Pupils cannot use the library during lunch.",
+     "Pupils can use the library during lunch. Mondays are not open library days for year 7 pupils.", "negation"),
+    ("a value of the statement before 'After that' given to the later one's place",
+     "Unclaimed bikes stay at the central store for two weeks.",
+     "Lost bikes found on trains are held at the station for two weeks. After that they are moved to the central "
+     "store, where they stay for three months before being sold.", "number mismatch"),
 ]
 
 RIGHT = [
@@ -1158,6 +1188,39 @@ RIGHT = [
      "A second failed project means the course must be repeated in full. Projects are marked within two weeks."),
     ("two times of day 'daily' are twice a day", "The goats are fed twice a day.",
      "The farm's goat feeding takes place at 10 a.m. and 4 p.m. daily. Children may help but must wash their hands."),
+    ("'no ... is ...er than X' for 'X is the ...est'", "No city on the tour is older than Rome.",
+     "Rome is the oldest city on the tour, but Milan is the busiest. The tour ends in Venice."),
+    ("what befalls things that failed a duty, joined to its deadline",
+     "Bikes not returned to a dock within 12 hours cost the rider a late fee.",
+     "Hire bikes must be returned to a dock within 12 hours. After that the rider is charged a late fee of 10 EUR."),
+    ("the statement after 'After that' joined to the deadline before it",
+     "Parcels not picked up from the shop within five days go back to the warehouse.",
+     "Parcels delivered to the corner shop must be picked up within five days. After that they are returned to the "
+     "warehouse, where they are kept for a month."),
+    ("'no longer' for 'stop' of the case the source names", "Adult cats no longer drink milk.",
+     "Kittens drink milk while they are small. Adult cats stop drinking milk and eat solid food."),
+    ("a value past a deadline given what befalls those past it",
+     "A bag arriving at 9:30 p.m. is not loaded onto the ferry.",
+     "Bags must be checked in by 9 p.m.; those arriving later are not loaded onto the ferry."),
+    ("'always' for 'permanently'", "After the season ends, the north gate is always closed.",
+     "After the season ends, the north gate is closed permanently. The south gate stays open."),
+    ("'never more than' for 'at most'", "Walking groups never have more than eight walkers.",
+     "Walking groups have at most eight walkers and leave at 9 a.m. from the car park."),
+    ("a number of years spanned by two years the source joins", "Building the cathedral took 38 years.",
+     "The cathedral was built from 1220 to 1258. Its spire, added 200 years later, was struck by lightning in "
+     "1561."),
+    ("'about' that many years", "Building the cathedral took about 40 years.",
+     "The cathedral was built from 1220 to 1258. Its spire, added 200 years later, was struck by lightning in "
+     "1561."),
+    ("'not after' for 'only before'", "Lorries may not unload after 10 a.m.",
+     "Residents can park in the square, but lorries may only unload before 10 a.m. Bins are emptied on Tuesdays."),
+    ("a refusal another sentence words as 'not open' for the claim's case",
+     "Year 7 pupils cannot use the library on Mondays.",
+     "Pupils can use the library during lunch. Mondays are not open library days for year 7 pupils."),
+    ("a claim that names both sides where the source says 'either side'",
+     "During the trial period, either the employer or the employee may end the contract with a week's notice.",
+     "New employees serve a three-month trial period, during which either side may end the contract with a week's "
+     "notice. After it, the notice is one month."),
     ("a part said in other words that the model reads", "The backup app restores the newest backup and removes it "
      "from the backup list.", "The backup app reapplies the most recent backup and removes it from the backup list."),
 ]

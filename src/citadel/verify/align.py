@@ -1259,6 +1259,20 @@ def stated_contrary(word: str, claim: str, source: str) -> bool:
     return False
 
 
+_ONLY_WORD = re.compile(r"\bonly\b", re.IGNORECASE)
+
+
+def only_complement(claim: str, sentence: str) -> bool:
+    """The sentence allows something only on one side ("lorries may only unload before 10
+    a.m.") and the claim names the other side ("may not unload after 10 a.m."): its denial
+    restates the "only"."""
+    m = _ONLY_WORD.search(sentence)
+    if m is None:
+        return False
+    theirs = set(words(sentence[m.end():]))
+    return any(_contrary(a, b) for a in set(words(claim)) - theirs for b in theirs)
+
+
 _JOINED_TAIL = re.compile(r",?\s+(?:or|and)\s+(?P<tail>[^,;.]{2,60})[.!]?\s*$", re.IGNORECASE)
 _BOUND_TAIL = re.compile(r"(?:less|more|fewer|above|below|over|under|later|earlier|longer|shorter|higher|"
                          r"lower|older|younger|greater|smaller|larger|so|thereabouts|similar|equivalent|newer|"
@@ -1343,13 +1357,16 @@ def opposite_in_conjunct(claim: str, source: str) -> tuple[str, str] | None:
     spans = sentences(source)
     parts = []
     for k, (s, e) in enumerate(spans):
+        earlier: set[str] = set()  # the sentence's parts before this one
         for p in _CONJUNCT_CUT.split(source[s:e]):
             if p.strip() and not _negated_but_ceased(p):
                 # "It is closed on Sundays": the pronoun stands for what the sentence before
-                # spoke of, whose words the claim may name ("The store is open on Sundays")
-                before = set(sequence(source[spans[k - 1][0]:spans[k - 1][1]])) \
-                    if k and _PRONOUN_LED.match(p) else set()
+                # spoke of, or the part before ("Sunflowers follow the sun while | they are
+                # young"), whose words the claim may name ("The store is open on Sundays")
+                before = (set(sequence(source[spans[k - 1][0]:spans[k - 1][1]])) if k else set()) | earlier \
+                    if _PRONOUN_LED.match(p) else set()
                 parts.append((p, set(sequence(p)), before))
+                earlier |= set(sequence(p))
     for part in _CONJUNCT_CUT.split(claim):
         if _negated_but_ceased(part):
             continue
@@ -1359,9 +1376,11 @@ def opposite_in_conjunct(claim: str, source: str) -> tuple[str, str] | None:
             mine = {_headed_as(w, theirs) for w in said}
             if overlap(part, p) < 0.3 and len(mine & theirs) < 0.3 * len(mine):
                 continue
+            keys = {_key(w) for w in mine}
             for a in mine - theirs - _FUNCTIONAL:
+                # (a part that names both sides, "either the employer or the employee", turns neither)
                 for b in theirs - mine - _FUNCTIONAL:
-                    if not _contrary(a, b) or (_at_time(part, a) and _over_hours(p, b)) \
+                    if not _contrary(a, b) or _key(b) in keys or (_at_time(part, a) and _over_hours(p, b)) \
                             or _conversed(a, b, sequence(part), sequence(p)):
                         continue
                     # "drops support for" counts as a denial: only as the opposite itself
@@ -1510,7 +1529,8 @@ def optional_duty(claim: str, source: str) -> tuple[str, str] | None:
 #: the claim leaves it to the reader: "if they wish", "is optional", "do not have to"
 _LEFT_OPEN = re.compile(r"\b(?:if\s+(?:they|you|he|she|we|one)\s+(?:wish|want|like|prefer|choose)(?:\s+to)?|"
                         r"if\s+(?:desired|preferred|wanted)|optionally|(?:is|are)\s+optional|"
-                        r"(?:do|does|did)\s+not\s+have\s+to|(?:don't|doesn't)\s+have\s+to|need\s+not|needn't|"
+                        r"(?:do|does|did)\s+not\s+(?:have|need)\s+to|(?:don't|doesn't)\s+(?:have|need)\s+to|need\s+not|"
+                        r"needn't|there\s+is\s+no\s+need\s+to|"
                         r"(?:is|are)\s+not\s+(?:required|obliged|obligated)\s+to|can\s+choose\s+(?:whether\s+)?to)\b",
                         re.IGNORECASE)
 _CONTRAST_CUT = re.compile(r";\s+|,?\s+(?:but|while|whereas)\s+", re.IGNORECASE)
@@ -1910,6 +1930,6 @@ def dropped_condition(claim: str, source: str) -> str | None:
     return None
 
 
-__all__ = ["DENIAL_CLAUSE", "added_tail", "agent_swap", "anchor_changed", "denied_reworded", "prerequisite_left_out", "instead_of", "outside_list", "possessor_swap",
+__all__ = ["DENIAL_CLAUSE", "only_complement", "added_tail", "agent_swap", "anchor_changed", "denied_reworded", "prerequisite_left_out", "instead_of", "outside_list", "possessor_swap",
            "resolve_pronouns", "period_changed", "calendar_kind", "default_restricted", "aligned_clause", "stated_contrary", "dropped_condition", "excepted", "beside_only", "aligned_sentence", "moved_attribute", "narrowed", "opposite_in_conjunct", "optional_duty", "raised_modality", "sequence",
            "substitution", "swapped", "contrary"]

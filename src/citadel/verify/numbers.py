@@ -1685,10 +1685,27 @@ def _named_elsewhere(c: Quantity, claim: str, source: str, sterling: bool
         clash = _other_value(c, qs) or _other_value(c, tuple(replace(q, per=c.per) for q in qs if q.per is None))
         if i in agreeing or clash is None:
             continue
+        if i - 1 in agreeing and _GOES_ON.match(p) and rest & _predicate_words(said[i - 1][0]) - own:
+            continue  # "... must be collected within three days. After that they are returned to
+            # the depot": a claim that collects within three days and then goes to the depot
+            # joins what the source joins ("kept at the depot for three days" does not)
         naming = rest & own - theirs - topic
         if naming and not rest & theirs - own - topic:
             return clash, p, ", ".join(sorted(naming))
     return None
+
+
+#: a statement that goes on from the one before it in time ("After that", "Then", "After this
+#: period"): what it says happens once the one before's value is reached
+_GOES_ON = re.compile(r"\W*(?:after\s+(?:that|this|which)(?:\s+(?:time|period|date|point))?|afterwards|then|"
+                      r"thereafter|beyond\s+(?:that|this)(?:\s+(?:time|period|date|point))?)\b", re.IGNORECASE)
+
+
+def _predicate_words(statement: str) -> frozenset[str]:
+    """The content words of ``statement`` past its subject ("must be collected within three
+    days" of "Parcels left at the neighbour's house must ...")."""
+    subject = subject_of(statement) or ""
+    return content_words(statement) - content_words(subject)
 
 
 #: the share of the claim's other words (its subject and value aside) that the statement about
@@ -1946,6 +1963,72 @@ def _within_bound(c: Quantity, claim: str, lower: bool, sq: list[Quantity], sour
     return False
 
 
+#: two years that bound a span: "from 1831 to 1836", "between 1558 and 1603", "1914-1918"
+_YEAR_SPAN = re.compile(r"\b(?P<a>1\d{3}|20\d{2})\s*(?:to|until|till|through|and|[-\u2013])\s*(?P<b>1\d{3}|20\d{2})\b")
+_ROUGHLY = re.compile(r"\b(?:about|around|roughly|some|nearly|almost|approximately)\s*$", re.IGNORECASE)
+
+
+_DEADLINE = re.compile(r"\bby\s*$")
+#: the other side of a bound, said of "those" past it ("those arriving later", "anything
+#: heavier", "after that"), or short of it
+_PAST_IT = re.compile(_BEYOND_THAT.pattern + r"|\b(?:anything|any|everything|items?|those|ones?)\s+(?:[a-z]+\s+){1,2}?"
+                      r"(?:heavier|longer|larger|bigger|older|later|more)\b|\b(?:after|later\s+than)\s+(?:that|this)\b")
+_SHORT_OF_IT = re.compile(_BELOW_THAT.pattern + r"|\b(?:anything|any|everything|items?|those|ones?)\s+(?:[a-z]+\s+){1,2}?"
+                          r"(?:lighter|shorter|smaller|younger|earlier|less|fewer)\b")
+#: where the value a clause speaks of "beyond that" ends: its sentence or clause
+_CLAUSE_END = re.compile(r"[.;]|,\s+(?:and|but)\s+")
+
+
+def _past_the_bound(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
+    """The claim's plain value lies past a bound of the source ("by 5 p.m.", "up to 750 g")
+    whose sentence then says what happens past it ("those arriving later are not counted",
+    "anything heavier is sent as a parcel"), and the claim says that of its value: the
+    value is a case of the source's rule ("a vote arriving at 6 p.m. is not counted")."""
+    return _rule_past(c, claim, sq, source) is not None
+
+
+def rule_past_bound(claim: str, source: str) -> str | None:
+    """The clause of the source that says what happens past a bound (``_past_the_bound``)
+    when the claim speaks of a value past it: what the claim restates."""
+    claim, source = fold(claim), fold(source)
+    sq = quantities(source)
+    return next((r for c in quantities(claim) if (r := _rule_past(c, claim, sq, source)) is not None), None)
+
+
+def _rule_past(c: Quantity, claim: str, sq: list[Quantity], source: str) -> str | None:
+    if c.lo != c.hi or _BOUND_IN_CLAIM.search(claim, 0, c.start):
+        return None
+    rest = content_words(_without_clock(claim[: c.start] + " " + claim[c.end:]))
+    for s in sq:
+        if s.lo != s.hi or not _comparable(c, s) or (c.per or None) != (s.per or None):
+            continue
+        before = source[max(0, s.start - 20): s.start]
+        if (_HIGH_BEFORE.search(before) or _DEADLINE.search(before)) and c.lo > s.hi:
+            side = _PAST_IT
+        elif _LOW_BEFORE.search(before) and c.lo < s.lo:
+            side = _SHORT_OF_IT
+        else:
+            continue
+        end = source.find(".", s.end)
+        for m in side.finditer(source, s.end, len(source) if end < 0 else end + 1):
+            stop = _CLAUSE_END.search(source, m.end())
+            clause = source[m.start(): stop.start() if stop else len(source)]
+            if len(rest & content_words(_without_clock(clause))) >= 2:
+                return clause
+    return None
+
+
+def _years_between(c: Quantity, claim: str, source: str) -> bool:
+    """A claim's number of years is the span between two years the source joins ("sailed
+    from 1831 to 1836": five years; "about 40 years" within a tenth of it, or one year)."""
+    rough = _ROUGHLY.search(claim, 0, c.start) is not None
+    for m in _YEAR_SPAN.finditer(source):
+        span = int(m.group("b")) - int(m.group("a"))
+        if span > 0 and abs(span - c.lo) <= (max(1.0, 0.1 * span) if rough else 0.5):
+            return True
+    return False
+
+
 def _entailed(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
     """The claim's quantity follows from the source's without being written there: a value
     inside a stated range ("110 per minute" in "100 to 120 per minute"), one that meets a
@@ -1956,6 +2039,10 @@ def _entailed(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
     if _is_year(c) and c.lo == c.hi and any(
             s.lo + step == c.lo for s in sq if _is_year(s) for step in _years_on(source, s)):
         return True  # "published in 1960 and won the prize the following year": 1961
+    if c.unit == "year" and c.lo == c.hi and not c.per and _years_between(c, claim, source):
+        return True  # "lasted five years" for "from 1831 to 1836"
+    if _past_the_bound(c, claim, sq, source):
+        return True  # "a vote arriving at 6 p.m. is not counted" for "by 5 p.m.; those arriving later are not"
     # ("a week" is one week, read as roughly so: a value, not a vague span)
     if _is_year(c) or (c.vague and c.lo != c.hi) or (c.unit is None and (  # "five years may ..." is no date
             _DATE.match(claim, c.end) or _DATE_BEFORE.search(claim, 0, c.start))):

@@ -420,7 +420,85 @@ def turned_rank(claim: str, source: str) -> tuple[str, str] | None:
         # ("the second-highest mountain on Earth and the highest in Pakistan")
         if theirs and all(rank != mine for rank, _ in theirs):
             return claim.strip(), theirs[0][1].strip()
+    return _held_by_another(claim, source)
+
+
+#: where a clause starts inside a sentence: its subject comes after
+_CLAUSE_START = re.compile(r"[,;:]\s*(?:and\s+|but\s+|while\s+|whereas\s+|though\s+|although\s+)?|"
+                           r"\s(?:but|while|whereas|although)\s", re.IGNORECASE)
+#: "No planet is closer to the Sun than Mercury": Mercury is the closest
+_NONE_MORE = re.compile(r"^\W*no\s+(?:other\s+)?(?P<noun>[a-z-]+(?:\s+[a-z-]+){0,3}?)\s+(?:is|are|was|were)\s+"
+                        r"(?P<comp>[a-z]{3,}er|(?:more|less)\s+[a-z]+)\b(?P<scope>[^.;]*?)\bthan\s+(?P<x>[^.;]+)",
+                        re.IGNORECASE)
+
+
+#: "is the" right before a superlative: it ranks the clause's subject ("Venus is the hottest"),
+#: where "uses the least water" or "is considered the biggest" ranks no one by it
+_BEING = re.compile(r"\b(?:is|are|was|were|be|became|becomes|remains|remained)\s+$", re.IGNORECASE)
+
+
+def _holder(text: str, r: re.Match[str]) -> frozenset[str]:
+    """The content words of the subject the superlative ``r`` ranks: its clause's words before
+    "is the"."""
+    clause = text[: _BEING.search(text, 0, r.start()).start()]  # type: ignore[union-attr]
+    starts = [c.end() for c in _CLAUSE_START.finditer(clause)]
+    return content_words(clause[starts[-1] if starts else 0:])
+
+
+def _superlative_of(claim: str) -> tuple[frozenset[str], tuple[str, int] | str, frozenset[str]] | None:
+    """(the claim's subject, its superlative's scale and sign or its "most" word, the words of
+    its scope) when it gives one thing the first place: "Mercury is the hottest planet",
+    "No planet is closer to the Sun than Mercury"."""
+    m = _NONE_MORE.match(claim)
+    if m is not None:
+        comp = m.group("comp").lower()
+        way: tuple[str, int] | str | None = SCALES.get(comp) or re.sub(r"e?r$", "est", comp)  # "deeper": "deepest"
+        if comp.endswith("ier") and comp not in SCALES:  # "saltier": "saltiest"
+            way = comp[:-3] + "iest"
+        if comp.startswith(("more ", "less ")):
+            way = ("most " if comp.startswith("more") else "least ") + comp.split()[1]
+        subject = content_words(m.group("x"))
+        scope = content_words(m.group("noun") + " " + m.group("scope"))
+        return (subject, way, scope) if way and subject else None
+    for r in _RANK.finditer(claim):
+        if r.group("nth") or _BEING.search(claim, 0, r.start()) is None:
+            continue
+        sup = r.group("sup").lower()
+        way = sup if sup.startswith(("most ", "least ")) else SCALES.get(sup, sup)
+        subject = _holder(claim, r)
+        end = re.search(r"[,;.]", claim[r.end():])
+        scope = content_words(claim[r.end(): r.end() + end.start() if end else len(claim)])
+        if way and subject and not _QUANTIFIED.search(fold(claim[: r.start()])):
+            return subject, way, scope
     return None
+
+
+def _held_by_another(claim: str, source: str) -> tuple[str, str] | None:
+    """``(claim, source sentence)`` when the claim gives its subject the first place by a
+    superlative ("Mercury is the hottest planet", "No planet is closer to the Sun than Venus")
+    that a source sentence gives another thing ("Venus is the hottest", "Mercury is the
+    closest planet to the Sun"), the claim's scope being that sentence's ("the hottest planet
+    in Europe" is no place the source gives), and no sentence gives it to the claim's subject."""
+    mine = _superlative_of(claim)
+    if mine is None or not mine[0] <= content_words(source):
+        return None  # the claim's subject must be a thing the source names: a swap of two of its own
+    subject, way, scope = mine
+    others = []
+    for s, e in sentences(source):
+        sent = source[s:e]
+        if not scope <= content_words(sent):
+            continue
+        for r in _RANK.finditer(sent):
+            sup = r.group("sup").lower()
+            theirs = sup if sup.startswith(("most ", "least ")) else SCALES.get(sup, sup)
+            if r.group("nth") or theirs != way or _BEING.search(sent, 0, r.start()) is None:
+                continue
+            holder = _holder(sent, r)
+            if subject <= holder:
+                return None  # the source gives it to the claim's subject too
+            if holder - subject and not _QUANTIFIED.search(fold(sent[: r.start()])):
+                others.append(sent.strip())
+    return (claim.strip(), others[0]) if others else None
 
 
 _RANKED = re.compile(

@@ -647,6 +647,7 @@ def permission_flip(claim: str, source: str) -> tuple[str, str] | None:
     if _EXCEPTION.search(source):  # "Bottled water is the only exception": the claim may be it
         return None
     refusing, granting, mixed = [], [], False
+    denying: list[str] = []
     needed = max(2, MIN_PERMISSION_SHARED * len(cw))
     previous = frozenset[str]()
     for whole in _sentences(source):
@@ -664,6 +665,8 @@ def permission_flip(claim: str, source: str) -> tuple[str, str] | None:
                 refusing.append(whole.strip())
             elif verdict == "yes":
                 granting.append(whole.strip())
+            elif _DENIAL.search(sent):
+                denying.append(sent)  # "Fridays are not available as home-working days": a denial in other words
     if mixed:
         return None
     # a grant of another act is no answer to whether this one is allowed: "may buy extra leave"
@@ -676,8 +679,22 @@ def permission_flip(claim: str, source: str) -> tuple[str, str] | None:
     if grants and refusing and not granting:
         return "allows", refusing[0]
     if refuses and granting and not refusing:
+        # a sentence denies, in other words, the case the claim names beyond the grant ("Fridays
+        # are not available as home-working days for customer service staff")
+        beyond = cw - normed_words(granting[0]) - _REFUSAL_WORDS
+        if beyond and any(beyond <= normed_words(d) for d in denying):
+            return None
+        # "may only be used before 9 a.m." forbids "after 9 a.m.": a grant with "only" is no
+        # answer to a refusal of a case it does not name
+        only = [g for g in granting if _ONLY.search(g)]
+        if only and set(words(main)) - set(words(only[0])) - _REFUSAL_WORDS:
+            return None
         return "forbids", granting[0]
     return None
+
+
+_ONLY = re.compile(r"\bonly\b", re.IGNORECASE)
+_REFUSAL_WORDS = frozenset("not no never cannot can't can may must mustn't don't do does be is are".split())
 
 
 #: the act a permission word governs: "can be | changed", "may | bring"

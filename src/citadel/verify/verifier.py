@@ -79,6 +79,7 @@ from citadel.verify.align import (
     prerequisite_left_out,
     raised_modality,
     resolve_pronouns,
+    only_complement,
     stated_contrary,
     substitution,
     swapped,
@@ -114,6 +115,7 @@ from citadel.verify.numbers import (
     free_but_priced,
     meets_bound,
     priced_but_free,
+    rule_past_bound,
     turned_bound,
     values_exchanged,
 )
@@ -247,6 +249,9 @@ _ORDINAL_DAY = re.compile(r"\b(?P<nth>first|second|third|fourth|last|1st|2nd|3rd
 _ALL_YEAR = re.compile(r"\b(?:all\s+year(?:\s+round)?|year[-\s]round|throughout\s+the\s+year|(?:a)?round\s+the\s+clock|"
                        r"24\s+hours\s+a\s+day|(?<=open\s)24\s+hours\b|at\s+all\s+times|"
                        r"all\s+day\s+and\s+(?:all\s+)?night|every\s+day\s+of\s+the\s+year)\b|\b24/7", re.IGNORECASE)
+#: "always" said in other words
+_ALWAYS_SAID = re.compile(r"\b(?:permanently|constantly|continuously|invariably|forever|all\s+the\s+time|"
+                          r"without\s+exception|at\s+all\s+times)\b", re.IGNORECASE)
 #: part of the year: "from March to November", "in the summer months", "during winter"
 _SEASON = re.compile(r"\bfrom\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+(?:to|until|till|through)\s+"
                      r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\b(?:in|during)\s+(?:the\s+)?"
@@ -578,6 +583,8 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
     if univ and any(_ALL_YEAR.search(source[s:e]) and not _SEASON.search(source[s:e])
                     and not _PERIOD_ONLY.search(source[s:e]) for s, e in sentences(source)):
         univ = tuple(w for w in univ if w not in ("any", "anytime", "always"))
+    if "always" in univ and _ALWAYS_SAID.search(best):  # "always face east" for "face east permanently"
+        univ = tuple(w for w in univ if w != "always")
     if univ:  # "every ticket" where the sentence says "all tickets"
         same = _same_quantified(claim, best)
         univ = tuple(w for w in univ if w not in same)
@@ -610,8 +617,14 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         and not contrasted(best) & normed_words(claim)  # "not at the machines, but at the desk"
         and exception is None  # "the airport branch does not open" for "all ... except the airport branch"
         # "With -m given, it does not open an editor" for "opens an editor unless -m is given"
-        and not (claim_neg and _the_unless_case(claim, best)),
+        and not (claim_neg and _the_unless_case(claim, best))
+        # "may not unload after 10 a.m." for "may only unload before 10 a.m."
+        and not (claim_neg and only_complement(claim, best))
+        # "a bag arriving at 9:30 p.m. is not loaded" restates "... by 9 p.m.; those arriving
+        # later are not loaded"
+        and not (claim_neg and negation_count(rule_past_bound(claim, source) or "")),
         denied=None if denied is None or (denied[1] == "denied" and (stated_contrary(denied[0], claim, source)
+                                                                      or _stop_said(denied[0], claim, source)
                                                                       or (best_ov >= 0.6 and opposed
                                                                           or complementary_bound(claim, source))))
         else denied,
@@ -677,6 +690,61 @@ def _the_unless_case(claim: str, sentence: str) -> bool:
     editor" for "opens an editor unless -m is given"): a denial there restates it."""
     m = _UNLESS_CASE.search(sentence)
     return m is not None and bool(normed_words(m.group(1))) and normed_words(m.group(1)) <= normed_words(claim)
+
+
+#: things the claim picks out by a duty they failed: "parcels not collected within three days"
+_NOT_DONE = re.compile(r"\b[a-z]+s\s+(?:that\s+(?:are|were|have\s+not\s+been)\s+|which\s+(?:are|were)\s+)?"
+                       r"(?:not|never)\s+(?P<done>[a-z]{3,}(?:ed|en))\b", re.IGNORECASE)
+
+
+def _failed_duty(claim: str, window: str) -> bool:
+    """The claim's denial picks out the things that failed a duty the window states ("Parcels
+    not collected within three days go back to the depot" where "parcels must be collected
+    within three days; after that they are returned"): what happens to them is the duty's
+    consequence, and the claim's opposite only repeats the duty."""
+    m = _NOT_DONE.search(claim)
+    if m is None:
+        return False
+    done = stem(m.group("done").lower())
+    return any(stem(d.group("verb").lower()) == done for d in _DUTY_DONE.finditer(window))
+
+
+_DUTY_DONE = re.compile(r"\b(?:must|should|has\s+to|have\s+to|need\s+to|needs\s+to)\s+(?:be\s+)?(?P<verb>[a-z]+)\b",
+                        re.IGNORECASE)
+
+
+_NO_LONGER = re.compile(r"\b(?:no\s+longer|not\s+any\s+(?:more|longer)|never\s+again)\b", re.IGNORECASE)
+_STOPS = re.compile(r"\b(?:stops?|stopped|ceases?|ceased|quits?)\s+(?:to\s+[a-z]+|[a-z]+ing)\b|\bno\s+longer\b",
+                    re.IGNORECASE)
+
+
+def _stop_said(word: str, claim: str, source: str) -> bool:
+    """The claim says something no longer happens ("Once mature, sunflowers no longer turn")
+    and a sentence that shares another of its words says it stops ("Mature plants stop
+    moving"): the denial is the source's, in other words."""
+    if not _NO_LONGER.search(claim):
+        return False
+    others = content_words(claim) - content_words(word)
+    spans = sentences(source)
+    # the words that tell the sentence that stops from those where it goes on ("adult cats"
+    # against "kittens drink milk")
+    going_on = frozenset().union(*(content_words(source[s:e]) for s, e in spans
+                                   if not _STOPS.search(source[s:e]) and content_words(word) & content_words(source[s:e])))
+    return any(_STOPS.search(source[s:e]) and others & content_words(source[s:e]) - going_on for s, e in spans)
+
+
+#: a bound said by denying its far side: "never have more than 12", "no fewer than three"
+_DENIED_BEYOND = re.compile(r"\b(?:never|not|no)\s+(?P<verb>(?!than\b)[a-z]+\s+)?(?P<side>more|fewer|less)\s+than\b",
+                            re.IGNORECASE)
+
+
+def as_bound(claim: str) -> str:
+    """The claim as the model reads it: a bound said by denying its far side, said as the
+    bound ("Classes never have more than 12 students": "Classes have at most 12 students").
+    The model reads the denial as a contradiction of "at most 12" (P 0.98); what the claim
+    says is the same."""
+    return _DENIED_BEYOND.sub(
+        lambda m: (m.group("verb") or "") + ("at most" if m.group("side").lower() == "more" else "at least"), claim)
 
 
 def _whole_and_parts(claim: str) -> list[str]:
@@ -835,7 +903,8 @@ def _says_opposite(claim: str, window: str, margin: float) -> bool:
             and not any(shared_denial(claim, window[s:e]) for s, e in sentences(window)) \
             and not any(stated_contrary(w, claim, window) for w in set(words(claim)) - STOPWORDS) \
             and not complementary_bound(claim, window) \
-            and not _the_unless_case(claim, closest)
+            and not _the_unless_case(claim, closest) \
+            and not _failed_duty(claim, window)
     if negation_count(opposite(claim)) == negation_count(claim):
         return True
     return negation_count(closest) > 0
@@ -974,7 +1043,7 @@ class Verifier:
                        windows: list[list[Window]]) -> list[_Scored]:
         """Model scores for every window, and the cross-encoder's relevance of each pair's
         best window."""
-        flat = [(w.text, c) for (c, _), ws in zip(pairs, windows) for w in ws]
+        flat = [(w.text, as_bound(c)) for (c, _), ws in zip(pairs, windows) for w in ws]
         if self._model is None or not flat:
             return [_Scored(ws, [math.nan] * len(ws), [math.nan] * len(ws),
                             best=max(range(len(ws)), key=lambda i: (overlap(c, ws[i].text), -i)))
