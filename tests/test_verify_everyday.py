@@ -678,6 +678,25 @@ WRONG += [
     ("a value short of a deadline given what befalls those past it",
      "A bag arriving at 8:30 p.m. is not loaded onto the ferry.",
      "Bags must be checked in by 9 p.m.; those arriving later are not loaded onto the ferry.", "number mismatch"),
+    ("'low' for 'high'", "The lake has a low salt content.",
+     "The lake never freezes, because its high salt content lowers the freezing point. It is popular with swimmers.",
+     "aligned sentence"),
+    ("'must' for 'can ... only before', said of everyone", "Hotel guests must drive in before 10 a.m.",
+     "During the festival the old town is closed to cars. Hotel guests can drive in only before 10 a.m. Taxis wait "
+     "at the gate.", "modality"),
+    ("a grant of a case a short sentence of its own refuses",
+     "Residents may keep a snake with the landlord's written consent.",
+     "Residents may keep one cat or one small dog with the landlord's written consent. Hamsters need no consent. "
+     "Snakes are not allowed.", "negation"),
+    ("the rule said of the case 'unless' excepts",
+     "The printer switches itself off after 20 minutes while it is printing.",
+     "The printer switches itself off after 20 minutes unless it is printing. Paper is in the drawer below.",
+     "exception"),
+    ("a year given to what the source dates 'a year later'", "The album was released in the US in 2001.",
+     "The album was released in the UK in 2001 and in the US a year later, with two extra songs. It sold a million "
+     "copies.", "number mismatch"),
+    ("'safe to use' where the source says 'should not be used'", "The gloves are safe to use with solvents.",
+     "These gloves should not be used with solvents. Wash them by hand in warm water.", "negation"),
     ("a number of years the source's two years do not span", "Building the cathedral took 48 years.",
      "The cathedral was built from 1220 to 1258. Its spire, added 200 years later, was struck by lightning in "
      "1561.", "number mismatch"),
@@ -1206,6 +1225,15 @@ RIGHT = [
      "After the season ends, the north gate is closed permanently. The south gate stays open."),
     ("'never more than' for 'at most'", "Walking groups never have more than eight walkers.",
      "Walking groups have at most eight walkers and leave at 9 a.m. from the car park."),
+    ("'must' for 'can ... only before', said of those who want to",
+     "Hotel guests who want to drive in must do so before 10 a.m.",
+     "During the festival the old town is closed to cars. Hotel guests can drive in only before 10 a.m. Taxis wait "
+     "at the gate."),
+    ("the rule said of a case 'unless' does not except", "An idle printer switches itself off after 20 minutes.",
+     "The printer switches itself off after 20 minutes unless it is printing. Paper is in the drawer below."),
+    ("the year the source dates 'a year later'", "The album was released in the US in 2002.",
+     "The album was released in the UK in 2001 and in the US a year later, with two extra songs. It sold a million "
+     "copies."),
     ("a number of years spanned by two years the source joins", "Building the cathedral took 38 years.",
      "The cathedral was built from 1220 to 1258. Its spire, added 200 years later, was struck by lightning in "
      "1561."),

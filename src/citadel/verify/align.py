@@ -1021,7 +1021,8 @@ _CONTRARIES = [
     ("optional", "compulsory"), ("include", "exclude"), ("enable", "disable"), ("on", "off"),
     ("paid", "free"), ("public", "private"), ("internal", "external"), ("temporary", "permanent"),
     ("stable", "experimental"), ("full-time", "part-time"), ("domestic", "international"),
-    ("higher", "lower"), ("more", "less"), ("more", "fewer"), ("larger", "smaller"),
+    ("higher", "lower"), ("more", "less"), ("more", "fewer"), ("larger", "smaller"), ("high", "low"), ("large", "small"),
+    ("big", "small"), ("long", "short"),
     ("longer", "shorter"), ("faster", "slower"), ("earlier", "later"), ("before", "after"),
     ("above", "below"), ("inside", "outside"), ("minimum", "maximum"), ("first", "last"),
     ("win", "lose"), ("won", "lost"), ("gain", "loss"), ("increase", "decrease"), ("rise", "fall"),
@@ -1481,6 +1482,14 @@ _NEGATED_AFTER = re.compile(r"\s*(?:not\b|n't\b)", re.IGNORECASE)
 MIN_ALIGNED = 0.6
 
 
+_ONLY_PERMITTED = re.compile(r"\b(?:may|can)\s+only\b|\b(?:may|can)\s+(?:be\s+)?[a-z]+(?:\s+[a-z]+){0,3}\s+only\s+"
+                             r"(?:before|after|until|by|on|at|in|with|if|when|from|between|within)\b", re.IGNORECASE)
+
+
+_WHO_WANTS = re.compile(r"\b(?:who|that)\s+(?:wants?|wish(?:es)?|intends?|plans?)\s+to\b|\bif\s+(?:they|you|he|she|we|one)\s+"
+                        r"(?:wants?|wish(?:es)?)\b|\bwishing\s+to\b|\bwanting\s+to\b", re.IGNORECASE)
+
+
 def _plain(rx: re.Pattern[str], text: str) -> list[str]:
     """Matches of ``rx`` not negated ("may not", "not required" say something else)."""
     out = []
@@ -1499,7 +1508,10 @@ def raised_modality(claim: str, source: str) -> tuple[str, str] | None:
     clause = aligned_clause(claim, source)
     if overlap(claim, clause) >= MIN_ALIGNED and not re.search(r"\bwill be able\b", claim, re.IGNORECASE):
         strong, weak = _plain(_STRONG, claim), _plain(_WEAK, clause)
-        if strong and weak and not _plain(_STRONG, clause):
+        # "can leave by car only before 7 a.m.": a permission with "only" is the duty to keep to
+        # it for whoever wants to ("those who want to drive out must do so before 7 a.m.")
+        if strong and weak and not _plain(_STRONG, clause) \
+                and not (_ONLY_PERMITTED.search(clause) and _WHO_WANTS.search(claim)):
             return strong[0], weak[0]
     return optional_duty(claim, source) or duty_made_optional(claim, source)
 

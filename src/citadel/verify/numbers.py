@@ -1157,6 +1157,13 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
             if named is None and other is None and len(cq) == 1:
                 named = _subject_elsewhere(c, claim, source, pounds) or _gapped_swap(c, claim, source, pounds) \
                     or _qualified_swap(c, claim, source, pounds)
+            if other is None and named is None and _is_year(c):
+                later = _year_of_later_part(c, claim, source)
+                if later is not None:
+                    conflict = True
+                    problems.append(f"'{c.text}' in the claim, but the source dates what the claim names "
+                                    f"from that year: \"{later[:60]}\"")
+                    continue
             if other is None and named is None:
                 version = _named_version(c, claim, source)
                 if version is not None:
@@ -2158,6 +2165,40 @@ _RELATIVE_REACH = 80
 #: "four years later", "two years earlier"
 _YEARS_LATER = re.compile(r"\b(?P<n>\d{1,2}|a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+"
                           r"years?\s+(?P<way>later|afterwards|after|earlier|before)\b")
+
+
+def _year_of_later_part(c: Quantity, claim: str, source: str) -> str | None:
+    """The part of the source sentence after a year the claim gives ("1997") that names
+    another time for a thing only it names ("in the UK in 1997 and in the US a year later"),
+    when the claim gives the year to that thing ("published in the US in 1997")."""
+    folded_claim, folded_source = fold(claim), fold(source)
+    caps = {w.lower() for w in _CAPS.findall(claim)}  # "US", which reads as a stopword
+    mine = content_words(folded_claim[: c.start] + " " + folded_claim[c.end:]) | caps
+    for s in quantities(folded_source):
+        if not _is_year(s) or not _agree(c, s):
+            continue
+        a, b = _sentence_at(folded_source, s.start)
+        after = folded_source[s.end:b]
+        m = _YEARS_LATER.search(after) or _NEXT_YEAR.search(after) or _YEAR_BEFORE.search(after)
+        if m is None:
+            continue
+        part = after[: m.end()]
+        own = (content_words(part) | caps & set(words(part))) - content_words(folded_source[a:s.start]) \
+            - content_words(m.group(0))
+        # what the year is said of before it ("in the UK in 1997"): the part's counterpart
+        near = folded_source[max(a, s.start - _COUNTERPART_REACH):s.start].split(" ", 1)[-1]  # whole words
+        counterpart = content_words(near) | caps & set(words(near))
+        if mine & own and not mine & counterpart - _YEAR_FRAME:
+            return part.strip(" ,;")
+    return None
+
+
+_CAPS = re.compile(r"\b[A-Z]{2,}\b")
+_COUNTERPART_REACH = 30
+
+
+#: words that set a year in a sentence and name no thing of it
+_YEAR_FRAME = content_words("first published released founded built opened born died won held came out")
 
 
 def _years_on(source: str, year: Quantity) -> list[int]:

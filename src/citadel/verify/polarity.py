@@ -602,7 +602,7 @@ def contained_denial(claim: str, source: str) -> tuple[str, str] | None:
     return None
 
 
-_GRANTS = re.compile(r"\b(?:may|can|allowed|allows|permitted|free\s+to|welcome\s+to|entitled\s+to)\b"
+_GRANTS = re.compile(r"\b(?:may|can|allowed|allows|permitted|free\s+to|welcome\s+to|entitled\s+to|safe\s+to)\b"
                      # "can lead to", "may cause": what may happen, no permission
                      r"(?!\s+(?:lead|result|cause|trigger|happen|occur|vary|affect|increase|reduce|mean)\b)(?!\s+be\s+"
                      r"(?:considered|seen|regarded|viewed|described|thought|called|found|due|caused|linked|"
@@ -611,7 +611,7 @@ _GRANTS = re.compile(r"\b(?:may|can|allowed|allows|permitted|free\s+to|welcome\s
 _REFUSES = re.compile(r"^\s*(?:please\s+)?(?:do\s+not|don't|never)\s+(?!forget\b|miss\b|hesitate\b|exceed\b)[a-z]+\b"
                       # "Do not freeze it." (not a bound: "Do not take more than eight")
                       r"(?!\s+(?:more|less|fewer|over|under|longer|beyond)\b)|"
-                      r"\b(?:may\s+not|cannot|can\s+not|can't|must\s+not|mustn't|"
+                      r"\b(?:may\s+not|cannot|can\s+not|can't|must\s+not|mustn't|should\s+not\s+be\s+(?=used\b)|"
                       r"(?:not|never|no\s+longer)\s+(?:be\s+)?(?:allowed|permitted|accepted|possible)|prohibited|forbidden|banned|"
                       r"no\s+\w+(?:\s+\w+)?\s+(?:is|are)\s+(?:allowed|permitted))\b", re.IGNORECASE)
 #: a verb that refuses what follows it: "a request for changes blocks merging"
@@ -678,6 +678,15 @@ def permission_flip(claim: str, source: str) -> tuple[str, str] | None:
             granting = []
     if grants and refusing and not granting:
         return "allows", refusing[0]
+    if grants and granting and not refusing:
+        # the case the claim names beyond the grant, refused by a sentence of its own too short
+        # to share the claim's words ("may keep one cat ... with consent. Reptiles are not
+        # allowed." for "may keep a reptile with consent")
+        beyond = cw - normed_words(granting[0]) - _REFUSAL_WORDS
+        short = [c.strip() for w in _sentences(source) for c in _PERMISSION_CLAUSE.split(w)
+                 if c and beyond and beyond <= normed_words(c) and _permission_of(c, grants, claim) == "no"]
+        if short:
+            return "allows", short[0]
     if refuses and granting and not refusing:
         # a sentence denies, in other words, the case the claim names beyond the grant ("Fridays
         # are not available as home-working days for customer service staff")

@@ -592,6 +592,11 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
     cu, cd = direction(_AMOUNT_BOUND.sub(" ", claim))
     su, sd = direction(_AMOUNT_BOUND.sub(" ", best))
     exception = excepted(claim, best) if best else None
+    if exception is None and best and not _UNLESS_CASE.search(claim) and _the_unless_case(claim, best) \
+            and _UNLESS_LAST.search(best):
+        # "Starred messages are deleted after 30 days" for "... deletes messages after 30 days
+        # unless they are starred": the rule said of the case it excepts
+        exception = _UNLESS_CASE.search(best).group(1)  # type: ignore[union-attr]
     denied = denied_head(claim, source)
     # the claim's direction word is the opposite of its sentence's ("less" against "more")
     opposed = bool((cu and not cd and sd and not su) or (cd and not cu and su and not sd))
@@ -683,6 +688,11 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
 
 #: the case a sentence excepts from what it says: "opens an editor | unless -m is given"
 _UNLESS_CASE = re.compile(r"\bunless\s+([^,;.!?]+)", re.IGNORECASE)
+
+
+#: an "unless" clause that ends its sentence: nothing after it says what happens in that case
+#: ("..., unless a default is given, in which case the default is returned" says it)
+_UNLESS_LAST = re.compile(r"\bunless\s+[^,;.!?]+[.!?]?\s*$", re.IGNORECASE)
 
 
 def _the_unless_case(claim: str, sentence: str) -> bool:
