@@ -189,8 +189,9 @@ def substitution(claim: str, source: str) -> list[tuple[str, str]] | None:
         if all(_NUMERIC.fullmatch(w) for w in new + old) and not all(w[0].isdigit() for w in new + old):
             return None  # a time of day or a range for a time: the number layer reads them
             # ("open at 8 p.m." inside "open from 6 a.m. to 9 p.m.")
-        if len(new) > MAX_SEGMENT or len(old) > MAX_SEGMENT + 1 or set(new) & set(old):
-            return None
+        if len(new) > MAX_SEGMENT or len(old) > MAX_SEGMENT + 1 or set(new) & set(old) \
+                or all(any(_one_word(a, b) for b in old) for a in new):
+            return None  # (the same word in another form: "at the age of 35" for "in 1791, aged 35")
         rest = list(everywhere)
         for w in old:
             if w in rest:
@@ -198,6 +199,32 @@ def substitution(claim: str, source: str) -> list[tuple[str, str]] | None:
         if not all(w in rest for w in new):
             return None
     return [(" ".join(new), " ".join(old)) for new, old in replaced]
+
+
+#: a verb with a place or name it takes by a preposition: "born in Salzburg", "died in Vienna"
+_VERB_OBJECT = re.compile(r"\b(?P<verb>(?=[a-z]{4,}\b)[a-z]+(?:ed|en|wn|rn|lt|nt|ld|ht))\s+(?P<prep>in|at|on|from|to|by|near)\s+"
+                          r"(?P<obj>(?:the\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)")
+
+
+def moved_object(claim: str, source: str) -> list[tuple[str, str]] | None:
+    """``[(claim's object, source's)]`` when the claim gives a verb the name a sentence of the
+    source gives another verb of it, while the sentence gives the claim's verb another name
+    by the same preposition: "Mozart was born in Vienna" where "born in Salzburg in 1756 and
+    died in Vienna"."""
+    for m in _VERB_OBJECT.finditer(claim):
+        verb, prep, obj = m.group("verb").lower(), m.group("prep").lower(), m.group("obj").lower()
+        for s, e in sentences(source):
+            found = [(n.group("verb").lower(), n.group("prep").lower(), n.group("obj").lower())
+                     for n in _VERB_OBJECT.finditer(source[s:e])]
+            theirs = [o for v, p, o in found if v == verb and p == prep]
+            if theirs and obj not in theirs and any(o == obj and v != verb and p == prep for v, p, o in found):
+                return [(m.group("obj"), theirs[0])]
+    return None
+
+
+def _one_word(a: str, b: str) -> bool:
+    """Two forms of one word ("age", "aged"; "ban", "banned")."""
+    return _key(a) == _key(b) or any(x + end == y for x, y in ((a, b), (b, a)) for end in ("d", "ed", "s", "es"))
 
 
 def _window_covered(ops: Sequence[tuple[str, int, int, int, int]]) -> bool:
@@ -1274,6 +1301,26 @@ def only_complement(claim: str, sentence: str) -> bool:
     return any(_contrary(a, b) for a in set(words(claim)) - theirs for b in theirs)
 
 
+#: a bound of a span and what lies past it: "until 5 a.m." ends what "after 5 a.m." lies past
+_PAST_SIDE = re.compile(r"\b(?P<way>after|past|beyond|later\s+than|before|earlier\s+than)\s+(?P<what>[\w.:]+(?:\s+[\w.]+)?)",
+                        re.IGNORECASE)
+_ENDS_AT = r"(?:until|till|to|before|by|up\s+to)"
+_STARTS_AT = r"(?:from|after|since)"
+
+
+def past_the_span(claim: str, sentence: str) -> bool:
+    """The claim denies something past an end the sentence gives it ("does not run after 5
+    a.m." where "runs ... until 5 a.m."), or before its start ("is not open before 9" where
+    "open from 9"): its denial restates the span."""
+    for m in _PAST_SIDE.finditer(claim):
+        bound = _ENDS_AT if m.group("way").lower() in ("after", "past", "beyond") or m.group("way").lower().startswith("later") \
+            else _STARTS_AT
+        what = re.escape(m.group("what").strip(" ."))
+        if re.search(rf"\b{bound}\s+{what}", sentence, re.IGNORECASE):
+            return True
+    return False
+
+
 _JOINED_TAIL = re.compile(r",?\s+(?:or|and)\s+(?P<tail>[^,;.]{2,60})[.!]?\s*$", re.IGNORECASE)
 _BOUND_TAIL = re.compile(r"(?:less|more|fewer|above|below|over|under|later|earlier|longer|shorter|higher|"
                          r"lower|older|younger|greater|smaller|larger|so|thereabouts|similar|equivalent|newer|"
@@ -1513,7 +1560,32 @@ def raised_modality(claim: str, source: str) -> tuple[str, str] | None:
         if strong and weak and not _plain(_STRONG, clause) \
                 and not (_ONLY_PERMITTED.search(clause) and _WHO_WANTS.search(claim)):
             return strong[0], weak[0]
-    return optional_duty(claim, source) or duty_made_optional(claim, source)
+    return optional_duty(claim, source) or duty_made_optional(claim, source) or advice_made_ban(claim, source)
+
+
+#: a ban in the claim, and advice against in the source
+_BANNED = re.compile(r"\b(?:forbidden|prohibited|banned|not\s+allowed|not\s+permitted|may\s+not|must\s+not|"
+                     r"cannot|can't|mustn't)\b", re.IGNORECASE)
+_ADVISED_AGAINST = re.compile(r"\b(?:not\s+(?:recommended|advised|advisable|suggested)|advised\s+against|"
+                              r"discouraged|should\s+not|shouldn't|best\s+avoided)\b", re.IGNORECASE)
+
+
+def advice_made_ban(claim: str, source: str) -> tuple[str, str] | None:
+    """``(claim words, source words)`` when the claim forbids what the sentence it restates
+    only advises against ("People with heart problems are forbidden from climbing" where "the
+    climb is not recommended for people with heart problems") and no sentence bans it."""
+    ban = _BANNED.search(claim)
+    if ban is None:
+        return None
+    clause, sent = aligned_clause(claim, source), aligned_sentence(claim, source)
+    advice = _ADVISED_AGAINST.search(clause)
+    # (the clause may speak of its subject as "it": "..., but it is not recommended for ...")
+    if advice is None or overlap(claim, sent) < MIN_ALIGNED or _BANNED.search(sent):
+        return None
+    cw = normed_words(claim) - normed_words(ban.group(0))
+    if any(_BANNED.search(source[s:e]) and len(cw & normed_words(source[s:e])) >= 2 for s, e in sentences(source)):
+        return None
+    return ban.group(0).lower(), advice.group(0).lower()
 
 
 _DUTY = re.compile(r"\b(must|has to|have to|is required to|are required to|needs? to|shall)\b", re.IGNORECASE)
@@ -1942,6 +2014,6 @@ def dropped_condition(claim: str, source: str) -> str | None:
     return None
 
 
-__all__ = ["DENIAL_CLAUSE", "only_complement", "added_tail", "agent_swap", "anchor_changed", "denied_reworded", "prerequisite_left_out", "instead_of", "outside_list", "possessor_swap",
+__all__ = ["DENIAL_CLAUSE", "moved_object", "only_complement", "past_the_span", "added_tail", "agent_swap", "anchor_changed", "denied_reworded", "prerequisite_left_out", "instead_of", "outside_list", "possessor_swap",
            "resolve_pronouns", "period_changed", "calendar_kind", "default_restricted", "aligned_clause", "stated_contrary", "dropped_condition", "excepted", "beside_only", "aligned_sentence", "moved_attribute", "narrowed", "opposite_in_conjunct", "optional_duty", "raised_modality", "sequence",
            "substitution", "swapped", "contrary"]

@@ -72,7 +72,10 @@ def overlap(claim: str, source: str) -> float:
 
 #: bounds written with a negation ("no more than four" is "up to four"): not negations
 NEGATED_BOUND = re.compile(r"\b(?:no|not|never|cannot|can't)\s+(?:(?!than\b)[a-z]+\s+)?(?:more|fewer|less|later|earlier|longer|"
-                           r"sooner|greater|higher|lower)\s+than\b|\b(?:not|never)\s+exceeds?(?:ing)?\b",
+                           r"sooner|greater|higher|lower)\s+than\b|"
+                           # "no members younger than 19": an age or a weight bounded, not someone denied
+                           r"\b(?:no|not|never)\s+(?:(?!than\b)[a-z]+\s+)?(?:younger|older|shorter|heavier|lighter)\s+than\s+"
+                           r"(?=\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|fifty)\b)|\b(?:not|never)\s+exceeds?(?:ing)?\b",
                            re.IGNORECASE)
 
 

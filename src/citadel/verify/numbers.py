@@ -1622,8 +1622,12 @@ def _valued_statements(source: str, sterling: bool) -> tuple[tuple[str, tuple[Qu
 
 
 def _words_around(c: Quantity, claim: str) -> frozenset[str]:
-    """The claim's content words, its quantity ``c``'s own words and times of day aside."""
-    return content_words(_without_clock(claim[: c.start] + " " + claim[c.end:]))
+    """The claim's content words, its quantity ``c``'s own words and times of day aside (and
+    the words of an age, which "aged 35" holds in the value's own text)."""
+    return content_words(_without_clock(claim[: c.start] + " " + claim[c.end:])) - _AGE_WORDS
+
+
+_AGE_WORDS = content_words("age aged ages")
 
 
 def _stating(c: Quantity, said: tuple[tuple[str, tuple[Quantity, ...], frozenset[str]], ...]) -> list[int]:
@@ -2046,6 +2050,8 @@ def _entailed(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
     if _is_year(c) and c.lo == c.hi and any(
             s.lo + step == c.lo for s in sq if _is_year(s) for step in _years_on(source, s)):
         return True  # "published in 1960 and won the prize the following year": 1961
+    if _is_year(c) and c.lo == c.hi and _year_from_age(c, claim, source):
+        return True  # "born in 1756 ... wrote his first symphony at the age of eight": 1764
     if c.unit == "year" and c.lo == c.hi and not c.per and _years_between(c, claim, source):
         return True  # "lasted five years" for "from 1831 to 1836"
     if _past_the_bound(c, claim, sq, source):
@@ -2165,6 +2171,29 @@ _RELATIVE_REACH = 80
 #: "four years later", "two years earlier"
 _YEARS_LATER = re.compile(r"\b(?P<n>\d{1,2}|a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+"
                           r"years?\s+(?P<way>later|afterwards|after|earlier|before)\b")
+
+
+_BORN_IN = re.compile(r"\bborn\b[^.;]{0,40}?\b(?P<year>1\d{3}|20\d{2})\b")
+_AT_AGE = re.compile(r"\b(?:at\s+the\s+age\s+of|aged|at\s+age)\s+(?P<age>\d{1,3}|[a-z]+)\b")
+
+
+def _year_from_age(c: Quantity, claim: str, source: str) -> bool:
+    """The claim's year is the birth year the source gives plus an age at which the source
+    says the claim's event happened ("born in 1756 ... wrote his first symphony at the age of
+    eight": 1764, or the year after, the birthday unsaid); the claim names that event."""
+    born = _BORN_IN.search(source)
+    if born is None:
+        return False
+    mine = content_words(claim[: c.start] + " " + claim[c.end:])
+    for m in _AT_AGE.finditer(source):
+        age = m.group("age")
+        years = int(age) if age.isdigit() else _NUMBER_WORDS.get(age)
+        if years is None or c.lo - int(born.group("year")) not in (years, years + 1):
+            continue
+        a, b = _sentence_at(source, m.start())
+        if mine & (content_words(source[a:b]) - content_words(m.group(0)) - content_words(born.group(0))):
+            return True
+    return False
 
 
 def _year_of_later_part(c: Quantity, claim: str, source: str) -> str | None:

@@ -18,6 +18,7 @@ the model call it supported. Three checks, each on the statement the claim resta
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from functools import lru_cache
 
 from citadel.verify.lexical import DOWN, UP, content_words, fold, overlap, stem
@@ -366,6 +367,20 @@ def _compared_in_source(claim: str, source: str) -> tuple[bool, str] | None:
     if not subject or not other:
         return None
     named = content_words(source)
+    found = [f for f in _comparisons_found(source, scale, sign, subject, other, named) if f is not None]
+    # a comparison of the two said outright outranks a superlative ("the largest hot desert",
+    # where "Antarctica, a cold desert, is even larger")
+    return next((f for sup, f in found if not sup), None) or next((f for _, f in found), None)
+
+
+#: "even larger", "larger still": a comparison with the thing just spoken of
+_EVEN = re.compile(r"\b(?:even|still|yet)\s+$")
+
+
+def _comparisons_found(source: str, scale: str, sign: int, subject: frozenset[str], other: frozenset[str],
+                       named: frozenset[str]) -> Iterator[tuple[bool, tuple[bool, str]] | None]:
+    """(by a superlative, (holds, sentence)) for each source comparison on ``scale`` that
+    speaks of the claim's two sides (see :func:`_compared_in_source`)."""
     for s, e in sentences(source):
         sent = source[s:e]
         sl = fold(sent)
@@ -378,12 +393,13 @@ def _compared_in_source(claim: str, source: str) -> tuple[bool, str] | None:
             if subject & before and not other & before:
                 against = (s_sup or (than is None and other & named) or (than is not None and other & than))
                 if against and s_sign == -sign:
-                    return False, sent.strip()
-                if than is not None and other & than and s_sign == sign:
-                    return True, sent.strip()
-            if other & before and not subject & before and (s_sup or (than is not None and subject & than)):
-                return s_sign == -sign, sent.strip()
-    return None
+                    yield s_sup, (False, sent.strip())
+                if s_sign == sign and ((than is not None and other & than) or (than is None and not s_sup and other & named)):
+                    yield s_sup, (True, sent.strip())
+            # ("Antarctica is even larger", after a sentence on the Sahara: larger than it)
+            if other & before and not subject & before and (s_sup or (than is not None and subject & than)
+                                                            or (than is None and subject & named and _EVEN.search(sl[:s_pos]))):
+                yield s_sup, (s_sign == -sign, sent.strip())
 
 
 #: a superlative with its rank: "the second highest", "the third-largest", "the highest"

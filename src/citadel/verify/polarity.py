@@ -687,6 +687,13 @@ def permission_flip(claim: str, source: str) -> tuple[str, str] | None:
                  if c and beyond and beyond <= normed_words(c) and _permission_of(c, grants, claim) == "no"]
         if short:
             return "allows", short[0]
+    if refuses and granting and not refusing and act is not None:
+        # "Sale items cannot be refunded" against "Sale items can be exchanged but not refunded":
+        # the grant is of another act
+        verb = _norm(act.group("verb").lower())
+        acts = {_norm(g.group("verb").lower()) for text in granting for g in _GOVERNED.finditer(text)}
+        if acts and verb not in acts and any(verb in normed_words(g) for g in granting):
+            return None
     if refuses and granting and not refusing:
         # a sentence denies, in other words, the case the claim names beyond the grant ("Fridays
         # are not available as home-working days for customer service staff")

@@ -201,4 +201,37 @@ def count_conflict(claim: str, source: str) -> tuple[str, str] | None:
                                         if _VAGUE_COUNT.search(v[2]) or _VAGUE_SCALED.search(v[2])}, _counted)
 
 
-__all__ = ["count_conflict", "share_conflict", "shares"]
+#: "has no army", "have no children", "there is no lift"
+_HAS_NONE = re.compile(r"\b(?:has|have|had|there\s+is|there\s+are|there\s+was|there\s+were)\s+no\s+"
+                       r"(?P<noun>(?:[a-z-]+\s+){0,2}?[a-z-]+)\b(?=\s*(?:[.,;:]|and\b|but\b|$))", re.IGNORECASE)
+#: "has a small army", "have two children", "there is a lift"
+_HAS_SOME = re.compile(r"\b(?:has|have|had|there\s+is|there\s+are|there\s+was|there\s+were)\s+"
+                       r"(?:a|an|one|some|several|many|a\s+few|few|two|three|four|five|\d+)\s+"
+                       r"(?P<noun>(?:[a-z-]+\s+){0,2}?[a-z-]+)\b(?=\s*(?:[.,;:]|(?:and|but|in|at|of|on|for|with|to)\b|$))",
+                       re.IGNORECASE)
+
+
+def none_had(claim: str, source: str) -> tuple[str, str] | None:
+    """(the claim's words, the sentence's) when the claim says its subject has some of a thing
+    ("Iceland has a small army") and a sentence with the claim's other words says it has
+    none ("Iceland has no army")."""
+    if re.search(r"\b(?:not|no|never|n't)\b", claim, re.IGNORECASE):
+        return None
+    for m in _HAS_SOME.finditer(claim):
+        noun = stem(m.group("noun").split()[-1].lower())
+        rest = {stem(w) for w in re.findall(r"[a-z]+", claim[: m.start()].lower())} - {stem(w) for w in _STOP}
+        for s, e in sentences(source):
+            sent = source[s:e]
+            for n in _HAS_NONE.finditer(sent):
+                if stem(n.group("noun").split()[-1].lower()) != noun:
+                    continue
+                before = {stem(w) for w in re.findall(r"[a-z]+", sent[: n.start()].lower())}
+                if rest and rest <= before:
+                    return m.group(0).strip(), n.group(0).strip()
+    return None
+
+
+_STOP = frozenset("the a an it its this that these those they there".split())
+
+
+__all__ = ["count_conflict", "none_had", "share_conflict", "shares"]

@@ -79,7 +79,9 @@ from citadel.verify.align import (
     prerequisite_left_out,
     raised_modality,
     resolve_pronouns,
+    moved_object,
     only_complement,
+    past_the_span,
     stated_contrary,
     substitution,
     swapped,
@@ -89,6 +91,7 @@ from citadel.verify.claims import split_claims
 from citadel.verify.combiner import Combiner, default_combiner, logit
 from citadel.verify.judge import Generator, LLMJudge
 from citadel.verify.lexical import (
+    NEGATED_BOUND,
     NO_OTHER,
     STOPWORDS,
     Directed,
@@ -147,7 +150,7 @@ from citadel.verify.polarity import (
     uses,
     without_required,
 )
-from citadel.verify.quantifiers import count_conflict, share_conflict
+from citadel.verify.quantifiers import count_conflict, none_had, share_conflict
 from citadel.verify.structure import find_quote
 from citadel.verify.tables import cell_polarity
 from citadel.verify.windows import SHORT_SOURCE_CHARS, Window, candidate_windows, sentences
@@ -592,6 +595,7 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
     cu, cd = direction(_AMOUNT_BOUND.sub(" ", claim))
     su, sd = direction(_AMOUNT_BOUND.sub(" ", best))
     exception = excepted(claim, best) if best else None
+    flipped = contrary(claim, source) or opposite_in_conjunct(claim, source)
     if exception is None and best and not _UNLESS_CASE.search(claim) and _the_unless_case(claim, best) \
             and _UNLESS_LAST.search(best):
         # "Starred messages are deleted after 30 days" for "... deletes messages after 30 days
@@ -616,7 +620,9 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
                 # fees are waived"
                 and not (claim_neg and NEGATIVE_WORDS & set(words(text)))
                 # or its clause the claim restates: "None of the rooms has a projector; speakers ..."
-                for text in (best, aligned_clause(claim, best)))
+                # ... or its conjunct: "contains no added yeast" of "is made with rye and wheat flour
+                # and contains no added yeast"
+                for text in (best, aligned_clause(claim, best), _closest_conjunct(claim, best)))
         # "must not bring guests without signing them in" says "may bring a guest if they sign"
         and not (claim_neg == 0 and lifted_ban(claim, best))
         and not contrasted(best) & normed_words(claim)  # "not at the machines, but at the desk"
@@ -624,19 +630,21 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         # "With -m given, it does not open an editor" for "opens an editor unless -m is given"
         and not (claim_neg and _the_unless_case(claim, best))
         # "may not unload after 10 a.m." for "may only unload before 10 a.m."
-        and not (claim_neg and only_complement(claim, best))
+        and not (claim_neg and (only_complement(claim, best) or past_the_span(claim, best)))
         # "a bag arriving at 9:30 p.m. is not loaded" restates "... by 9 p.m.; those arriving
         # later are not loaded"
         and not (claim_neg and negation_count(rule_past_bound(claim, source) or "")),
         denied=None if denied is None or (denied[1] == "denied" and (stated_contrary(denied[0], claim, source)
                                                                       or _stop_said(denied[0], claim, source)
+                                                                      or past_the_span(claim, best)
                                                                       or (best_ov >= 0.6 and opposed
                                                                           or complementary_bound(claim, source))))
         else denied,
         # of each part too: "The --verbose flag prints each file and is the default"
         moved=next((found for part in _whole_and_parts(claim)
                     if (found := moved_attribute(part, source) or moved_between_clauses(part, source))), None),
-        relation=turned_relation(claim, source),
+        # ("does not run after 9 p.m." for "runs until 9 p.m." turns nothing)
+        relation=None if claim_neg and past_the_span(claim, best) else turned_relation(claim, source),
         dated=dated_order(claim, source),
         comparison=turned_comparison(claim, source) or turned_rank(claim, source),
         # fires on 9 of 122 contradicted SciFact dev pairs, 1 of 250 supported, nowhere else
@@ -652,7 +660,8 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
                                                      near)) >= 0.6 else
         _widened(claim, best) if best_ov >= 0.5 else (),
         turned=_turned(claim, source),
-        substituted=tuple(substitution(claim, source) or _option_substituted(claim, source)),
+        substituted=tuple(substitution(claim, source) or _option_substituted(claim, source)
+                          or moved_object(claim, source) or ()),
         listed=outside_list(claim, source),
         instead=instead_of(claim, source),
         unlimited=_unlimited(claim, best),
@@ -664,7 +673,9 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         # of each part too: "Staff will check each floor and tell the fire wardens ..."
         or next((found for part in _whole_and_parts(claim) if (found := agent_swap(part, source, claim))), None)
         or values_exchanged(claim, source),
-        opposite_word=contrary(claim, source) or opposite_in_conjunct(claim, source),
+        # (not of the case the sentence excepts: "keep working, except those that call the API"
+        # for "a plugin that calls the API will stop working", which says what the exception means)
+        opposite_word=None if exception is not None else flipped,
         raised=raised_modality(claim, source),
         narrowed=narrowed(claim, source),
         table_cell=cell_polarity(claim, source),
@@ -682,7 +693,7 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         # "All visitors" for "Visitors from outside the EU": the scope rule's to name
         condition=None if univ else _unmet(claim, dropped_condition(claim, source) or dropped_restriction(claim, source)
                                            or prerequisite_left_out(claim, source) or default_restricted(claim, source)),
-        exception=exception if claim_neg == best_neg and best_ov >= MIN_EXCEPTED else None,
+        exception=exception if claim_neg == best_neg and best_ov >= MIN_EXCEPTED and flipped is None else None,
     )
 
 
@@ -743,6 +754,27 @@ def _stop_said(word: str, claim: str, source: str) -> bool:
     return any(_STOPS.search(source[s:e]) and others & content_words(source[s:e]) - going_on for s, e in spans)
 
 
+_CONJUNCT = re.compile(r"\s+and\s+|;\s+|,\s+but\s+|\s+but\s+", re.IGNORECASE)
+
+
+def _closest_conjunct(claim: str, sentence: str) -> str:
+    """The part of ``sentence`` between its "and"s that holds most of the claim's words, when
+    it holds most of them (:data:`MIN_CONJUNCT_HELD`); else the sentence."""
+    parts = [p for p in _CONJUNCT.split(sentence) if p.strip()]
+    best = max(parts, key=lambda p: (overlap(claim, p), -len(p))) if parts else sentence
+    # (its denial a plain one: "active surveillance without immediate treatment" in a list
+    # of options denies no option)
+    plain = _PLAIN_DENIAL.search(best) or _PLAIN_DENIAL.search(claim)
+    return best if plain and overlap(claim, best) >= MIN_CONJUNCT_HELD else sentence
+
+
+_PLAIN_DENIAL = re.compile(r"\b(?:not|no|never)\b|n't\b", re.IGNORECASE)
+
+
+#: the share of the claim's words a conjunct must hold to be what the claim restates
+MIN_CONJUNCT_HELD = 0.6
+
+
 #: a bound said by denying its far side: "never have more than 12", "no fewer than three"
 _DENIED_BEYOND = re.compile(r"\b(?:never|not|no)\s+(?P<verb>(?!than\b)[a-z]+\s+)?(?P<side>more|fewer|less)\s+than\b",
                             re.IGNORECASE)
@@ -778,7 +810,7 @@ def _amount_mismatch(claim: str, source: str) -> tuple[str, str, str, str] | Non
     found = share_conflict(claim, source)
     if found is not None:
         return found[0], found[1], "sentence", "shares of one group"
-    found = count_conflict(claim, source)
+    found = count_conflict(claim, source) or none_had(claim, source)
     if found is not None:
         return found[0], found[1], "sentence", "how many"
     return None
@@ -900,8 +932,10 @@ def _says_opposite(claim: str, window: str, margin: float) -> bool:
     very word the claim denies, or when one says the contrary of a word of the claim ("does
     not open on Sundays" where "it is closed on Sundays"): the model reads the un-negated
     claim as closer to such a sentence whatever it means."""
-    if margin > OPPOSITE_MARGIN or NO_OTHER.search(claim):
-        return False  # "No other river carries as much water": a superlative, no denial to take away
+    if margin > OPPOSITE_MARGIN or NO_OTHER.search(claim) or NEGATED_BOUND.search(claim):
+        # "No other river carries as much water": a superlative, no denial to take away; "no
+        # members younger than 19", "no more than 12": a bound, the number layer's to read
+        return False
     closest = _closest_sentence(claim, window, window)[1]
     if negation_count(opposite(claim)) < negation_count(claim):
         # "does not have to" turned into "does have to": a duty the model reads into any
@@ -939,6 +973,7 @@ def _negative_word_for(claim: str, window: str, closest: str) -> bool:
         # fee" where "Cash withdrawals abroad are also charged a flat $3 ..., including for
         # Premium cardholders", though "The fee is waived for Premium cardholders"
         return False
+    window = resolve_pronouns(window)  # "It is free": of what the sentence before speaks of
     for s, e in sentences(window):
         for clause in DENIAL_CLAUSE.split(window[s:e]):
             toks = words(clause)
