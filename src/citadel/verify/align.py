@@ -1049,7 +1049,7 @@ _CONTRARIES = [
     ("paid", "free"), ("public", "private"), ("internal", "external"), ("temporary", "permanent"),
     ("stable", "experimental"), ("full-time", "part-time"), ("domestic", "international"),
     ("higher", "lower"), ("more", "less"), ("more", "fewer"), ("larger", "smaller"), ("high", "low"), ("large", "small"),
-    ("big", "small"), ("long", "short"),
+    ("big", "small"), ("long", "short"), ("same", "opposite"),
     ("longer", "shorter"), ("faster", "slower"), ("earlier", "later"), ("before", "after"),
     ("above", "below"), ("inside", "outside"), ("minimum", "maximum"), ("first", "last"),
     ("win", "lose"), ("won", "lost"), ("gain", "loss"), ("increase", "decrease"), ("rise", "fall"),
@@ -1649,7 +1649,7 @@ def duty_made_optional(claim: str, source: str) -> tuple[str, str] | None:
 _ANYTIME = re.compile(r"\b(?:at\s+any\s+time|any\s*time|whenever\s+they\s+(?:like|wish|want))\b", re.IGNORECASE)
 _NARROW = re.compile(r"\b(only|exclusively|solely|limited to|never|none|no one|nobody)\b", re.IGNORECASE)
 _RESTRICTED = re.compile(r"\b(?:only|exclusively|solely|limited|just|except|never|no|not|cannot|none|"
-                         r"unless|but|single|sole|restricted|exclusive)\b|n't",
+                         r"unless|but|single|sole|restricted|exclusive|reserved)\b|n't",
                          re.IGNORECASE)
 
 

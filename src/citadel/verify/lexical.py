@@ -111,7 +111,7 @@ _NONE_VALUE = re.compile(r"(?<=\w )None\b")
 #: planet is closer to the Sun than Mercury"), no denial. "No refund is given later than 30
 #: days" compares with an amount: a denial
 NO_OTHER = re.compile(r"\b(?:no|none)\s+other\b(?=[^.;]*?\b(?:as\s+\w+(?:\s+\w+){0,2}\s+as|than)\b)"
-                      r"|\bno\s+(?=(?:[a-z-]+\s+){1,4}?(?:is|are|was|were)\s+(?:[a-z]{3,}er|more\s+[a-z]+)\b"
+                      r"|\bno\s+(?=(?:[a-z-]+\s+){1,4}?(?:is|are|was|were|has|have|had)\s+(?:[a-z]{3,}er|more\s+[a-z]+|fewer\s+[a-z]+)\b"
                       r"[^.;\d]*?\bthan\s+(?!(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten)\b)[a-z])",
                       re.IGNORECASE)
 

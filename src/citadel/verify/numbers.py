@@ -1116,6 +1116,9 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
         if any(c.start < e and s < c.end for s, e in scaled + often) or c in charged:
             matched += 1
             continue
+        if _the_unit_itself(c, sq, folded_source):
+            matched += 1  # "one day lasts longer than one year" for "a day is longer than its year"
+            continue
         if _bare_hour(c, folded_claim) and any(s.unit == "o'clock" and s.lo == s.hi
                                                and s.lo % 720 == (c.lo % 12) * 60 for s in sq):
             matched += 1  # "opens at 8" where the source says "from 8 a.m."
@@ -2050,6 +2053,8 @@ def _entailed(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
     if _is_year(c) and c.lo == c.hi and any(
             s.lo + step == c.lo for s in sq if _is_year(s) for step in _years_on(source, s)):
         return True  # "published in 1960 and won the prize the following year": 1961
+    if c.lo == c.hi and _multiplied(c, claim, sq, source):
+        return True  # "The pro model doubles both": 512 GB for a 256 GB drive
     if _is_year(c) and c.lo == c.hi and _year_from_age(c, claim, source):
         return True  # "born in 1756 ... wrote his first symphony at the age of eight": 1764
     if c.unit == "year" and c.lo == c.hi and not c.per and _years_between(c, claim, source):
@@ -2177,6 +2182,42 @@ _BORN_IN = re.compile(r"\bborn\b[^.;]{0,40}?\b(?P<year>1\d{3}|20\d{2})\b")
 _AT_AGE = re.compile(r"\b(?:at\s+the\s+age\s+of|aged|at\s+age)\s+(?P<age>\d{1,3}|[a-z]+)\b")
 
 
+#: a thing that takes another's amounts times a factor: "The pro model doubles both" (not
+#: "until doubled in size", "double-sided")
+_MULTIPLIES = re.compile(r"\b(?P<how>doubles|triples|halves|quadruples)\s+(?!in\b)(?=[a-z])")
+_FACTORS = {"doubl": 2.0, "tripl": 3.0, "halv": 0.5, "quadrupl": 4.0}
+
+
+def _multiplied(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
+    """The claim's value is a source value of its unit times the factor a sentence of the
+    source names ("doubles both", "halves the price"), and the claim names a thing of that
+    sentence ("The pro model has 512 GB")."""
+    mine = content_words(claim[: c.start] + " " + claim[c.end:])
+    for m in _MULTIPLIES.finditer(source):
+        factor = next(f for k, f in _FACTORS.items() if m.group("how").startswith(k))
+        a, b = _sentence_at(source, m.start())
+        if not mine & content_words(re.split(r"[,;]|\band\b", source[a:m.start()])[-1]):
+            continue  # the claim names the thing that doubles
+        if any(s.unit == c.unit and s.lo == s.hi and not (c.per and s.per and c.per != s.per)
+               and abs(s.lo * factor - c.lo) <= 1e-9 * max(1.0, c.lo) for s in sq):
+            return True
+    return False
+
+
+_ONE_OF_UNIT = re.compile(r"^(?:one|a|an)\s+(?P<noun>[a-z]+)$")
+
+
+def _the_unit_itself(c: Quantity, sq: list[Quantity], source: str) -> bool:
+    """The claim's "one year" or "a day" names the unit itself, as the source does with no
+    figure ("its year", "the day"), where the source gives no amount of that unit: nothing to
+    compare."""
+    m = _ONE_OF_UNIT.match(c.text.lower())
+    if m is None or c.unit is None or any(s.unit == c.unit and not _ONE_OF_UNIT.match(s.text.lower()) for s in sq) \
+            or any(s.per == c.unit for s in sq):  # "120 USD a year": a rate, no year named
+        return False
+    return re.search(rf"\b(?:its|their|the|a|an|one|each|every)\s+{re.escape(m.group('noun'))}\b", source) is not None
+
+
 def _year_from_age(c: Quantity, claim: str, source: str) -> bool:
     """The claim's year is the birth year the source gives plus an age at which the source
     says the claim's event happened ("born in 1756 ... wrote his first symphony at the age of
@@ -2288,7 +2329,7 @@ def _nearest_said(c: Quantity, claim: str, found: list[Quantity], text: str) -> 
 #: a time of day the claim gives as an end of something ("closes at 6 p.m."): a time inside
 #: the source's "from 9 a.m. to 8 p.m." is then no end the source states
 _ENDPOINT = re.compile(r"\b(?:(?:opens|opening|closes|closing|shuts|shutting|starts|starting|ends|ending|"
-                       r"finishes|begins|until|till|from)|(?:will|to|must|should|can|may|does|do|did)\s+(?:not\s+)?"
+                       r"finishes|begins|until|till|from|(?:is|are|be)\s+by)|(?:will|to|must|should|can|may|does|do|did)\s+(?:not\s+)?"
                        r"(?:open|close|shut|start|end|finish|begin))\s+(?:at\s+|by\s+)?$")
 
 

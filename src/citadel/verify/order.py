@@ -207,6 +207,9 @@ for _scale, _up, _down in (
 SCALE_BASES = {"long": "length", "big": "size", "large": "size", "fast": "speed", "quick": "speed",
          "high": "height", "tall": "height", "old": "age", "heavy": "weight", "early": "time",
          "expensive": "price", "hot": "heat", "warm": "heat", "far": "distance"}
+SCALE_BASES.update({"quickly": "speed", "rapidly": "speed"})
+#: bases that point down their scale: "more slowly" is less speed
+_DOWN_BASES = {"slow": "speed", "slowly": "speed", "cheap": "price", "cheaply": "price"}
 #: verbs whose "more" or "less" names the scale: "weighs more than", "costs 3 EUR less than"
 VERB_SCALES = {"weigh": "weight", "weighs": "weight", "weighed": "weight", "cost": "price", "costs": "price",
                "pay": "price", "pays": "price", "charge": "price", "charges": "price", "last": "length",
@@ -236,10 +239,13 @@ def _compared(text: str) -> list[tuple[str, int, int, bool]]:
             scale, sign = SCALES[w]
             out.append((scale, sign, m.start(), w.endswith("st")))
     for m in _VERB_MORE.finditer(low):
-        scale = VERB_SCALES[m.group("verb")] if m.group("verb") else SCALE_BASES.get(m.group("base"))
+        base = m.group("base")
+        down = not m.group("verb") and base in _DOWN_BASES  # "more slowly": less speed
+        scale = VERB_SCALES[m.group("verb")] if m.group("verb") else SCALE_BASES.get(base) or _DOWN_BASES.get(base)
         at = m.start("way") if m.group("verb") else m.start()
         if scale and not _NEGATED.search(low, 0, at):
-            out.append((scale, 1 if (m.group("way") or m.group("mod")) == "more" else -1, at, False))
+            sign = 1 if (m.group("way") or m.group("mod")) == "more" else -1
+            out.append((scale, -sign if down else sign, at, False))
     return out
 
 
@@ -443,8 +449,8 @@ def turned_rank(claim: str, source: str) -> tuple[str, str] | None:
 _CLAUSE_START = re.compile(r"[,;:]\s*(?:and\s+|but\s+|while\s+|whereas\s+|though\s+|although\s+)?|"
                            r"\s(?:but|while|whereas|although)\s", re.IGNORECASE)
 #: "No planet is closer to the Sun than Mercury": Mercury is the closest
-_NONE_MORE = re.compile(r"^\W*no\s+(?:other\s+)?(?P<noun>[a-z-]+(?:\s+[a-z-]+){0,3}?)\s+(?:is|are|was|were)\s+"
-                        r"(?P<comp>[a-z]{3,}er|(?:more|less)\s+[a-z]+)\b(?P<scope>[^.;]*?)\bthan\s+(?P<x>[^.;]+)",
+_NONE_MORE = re.compile(r"^\W*no\s+(?:other\s+)?(?P<noun>[a-z-]+(?:\s+[a-z-]+){0,3}?)\s+(?:is|are|was|were|has|have|had)\s+"
+                        r"(?P<comp>[a-z]{3,}er|(?:more|less|fewer)\s+[a-z]+)\b(?P<scope>[^.;]*?)\bthan\s+(?P<x>[^.;]+)",
                         re.IGNORECASE)
 
 

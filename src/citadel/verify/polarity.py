@@ -132,6 +132,8 @@ def _norm(word: str) -> str:
     "invent", "collection" "collect"), without a final "e" the stem of its other forms
     lacks."""
     word = _IRREGULAR.get(word, word)
+    if word.endswith("ply") and len(word) > 4:  # "apply", which the stemmer reads as an adverb ("app")
+        word = word[:-1] + "ies"
     if len(word) > 7 and re.search(r"[^aeiou]tion$", word):
         word = word[:-3]
     elif len(word) > 7 and re.search(r"[^aeiou][ai]ble$", word):  # "returnable" is "return"

@@ -669,9 +669,12 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         anchor=(None if (found := anchor_changed(claim, source)) is None
                 or any(_in_day_range(w, claim, source) for w in found[0].split()) else found)
         or period_changed(claim, source),
-        exchanged=swapped(claim, source) or passive_swap(claim, source) or possessor_swap(claim, source)
-        # of each part too: "Staff will check each floor and tell the fire wardens ..."
-        or next((found for part in _whole_and_parts(claim) if (found := agent_swap(part, source, claim))), None)
+        # ("No city has more fountains than Rome" says what "Rome has more fountains than any other
+        # city" says, its two sides the other way round)
+        exchanged=None if NO_OTHER.search(claim) else (
+            swapped(claim, source) or passive_swap(claim, source) or possessor_swap(claim, source)
+            # of each part too: "Staff will check each floor and tell the fire wardens ..."
+            or next((found for part in _whole_and_parts(claim) if (found := agent_swap(part, source, claim))), None))
         or values_exchanged(claim, source),
         # (not of the case the sentence excepts: "keep working, except those that call the API"
         # for "a plugin that calls the API will stop working", which says what the exception means)
