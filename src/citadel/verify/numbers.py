@@ -1116,6 +1116,9 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
         if any(c.start < e and s < c.end for s, e in scaled + often) or c in charged:
             matched += 1
             continue
+        if c.text.lower() in ("twice", "two times", "2 times") and _DOUBLE.search(folded_source):
+            matched += 1  # "twice the normal rate" for "or double on public holidays"
+            continue
         if _the_unit_itself(c, sq, folded_source):
             matched += 1  # "one day lasts longer than one year" for "a day is longer than its year"
             continue
@@ -2204,6 +2207,10 @@ def _multiplied(c: Quantity, claim: str, sq: list[Quantity], source: str) -> boo
     return False
 
 
+#: "double" as a factor ("or double on public holidays", "paid double", "double the price"), not
+#: a kind of thing ("a double room", "double-sided")
+_DOUBLE = re.compile(r"\b(?:or|at|paid|pays|pay|is|are|costs?)\s+double\b(?!-)(?!\s+(?:rooms?|beds?|deckers?|glazing|"
+                     r"doors?|sided|espresso|cream)\b)|\bdouble\s+the\s+(?:normal|usual|standard|regular)\b")
 _ONE_OF_UNIT = re.compile(r"^(?:one|a|an)\s+(?P<noun>[a-z]+)$")
 
 
