@@ -735,6 +735,11 @@ WRONG += [
      "On bank holidays, night shifts are paid at three times the base rate.",
      "Night shifts are paid at 1.25 times the base rate, or double on bank holidays. Shifts are booked online.",
      "number"),
+    ("'almost 200 years' for 'nearly three centuries'", "Monks lived in the abbey for almost 200 years.",
+     "The abbey housed monks for nearly three centuries before it was closed. Its library survives.",
+     "number mismatch"),
+    ("the dated event moved by the span the source gives", "The canal opened in 1899.",
+     "The canal opened in 1894 after five years of digging. It is 58 km long.", "number mismatch"),
     ("a number of years the source's two years do not span", "Building the cathedral took 48 years.",
      "The cathedral was built from 1220 to 1258. Its spire, added 200 years later, was struck by lightning in "
      "1561.", "number mismatch"),
@@ -1301,6 +1306,21 @@ RIGHT = [
     ("'one year' for the source's 'its year', no amount of years given",
      "On the planet Zorn, one day lasts longer than one year.",
      "The planet Zorn spins slowly: a day on Zorn is longer than its year. It has three moons."),
+    ("'almost 300 years' for 'nearly three centuries'", "Monks lived in the abbey for almost 300 years.",
+     "The abbey housed monks for nearly three centuries before it was closed. Its library survives."),
+    ("'pay nothing for' what the source says is free", "Members pay nothing for towels.",
+     "Towels are free for members, and lockers cost 1 EUR. The pool opens at 7 a.m."),
+    ("a year a span of years before the year the source gives", "Digging of the canal began in 1889.",
+     "The canal opened in 1894 after five years of digging. It is 58 km long."),
+    ("'as long as you like' for the case another sentence says has no limit",
+     "On Saturdays you can stay in the car park for as long as you like.",
+     "Stays in the car park are limited to three hours on weekdays. There is no limit on Saturdays."),
+    ("'only X' more than Y for 'more than any other except X'",
+     "Only Ethiopia has won more medals than Kenya in the region.",
+     "Kenya has won 25 medals, more than any other country in the region except Ethiopia. Most are in running."),
+    ("'as many ... a month as they like' for 'no monthly limit'",
+     "Subscribers can watch as many films a month as they like.",
+     "A basic pass gives four films a month; subscribers have no monthly limit. Snacks are extra."),
     ("'twice the rate' for 'or double'", "On bank holidays, night shifts are paid at twice the base rate.",
      "Night shifts are paid at 1.25 times the base rate, or double on bank holidays. Shifts are booked online."),
     ("twice an amount of what the source says 'doubles' it", "The team tier comes with 10 users.",
@@ -1342,7 +1362,7 @@ def test_the_same_meaning_passes(verifier: Verifier, kind: str, claim: str, sour
 
 CHECKS = ("structure", "number mismatch", "number not in source", "negation", "direction", "names",
           "aligned sentence", "modality", "scope", "opposite claim", "atomic parts", "model",
-          "model and combiner", "table", "comparison", "entity", "order", "addition")
+          "model and combiner", "table", "comparison", "entity", "order", "addition", "paraphrase")
 
 
 def test_every_reason_names_the_check_that_decided(verifier: Verifier) -> None:

@@ -43,6 +43,7 @@ _UNITS: dict[str, tuple[str, float]] = {
     "min": ("time", 60), "hour": ("time", 3600), "hr": ("time", 3600), "h": ("time", 3600),
     "day": ("time", 86400), "week": ("time", 604800), "month": ("time", 2629800),
     "year": ("time", 31557600), "yr": ("time", 31557600), "decade": ("time", 315576000),
+    "century": ("time", 3155760000), "centurie": ("time", 3155760000),
     "mg": ("mass", 1e-3), "milligram": ("mass", 1e-3), "g": ("mass", 1), "gram": ("mass", 1),
     "kg": ("mass", 1e3), "kilogram": ("mass", 1e3), "lb": ("mass", 453.6), "pound": ("mass", 453.6),
     "mcg": ("mass", 1e-6), "µg": ("mass", 1e-6), "microgram": ("mass", 1e-6), "microgramme": ("mass", 1e-6),
@@ -1119,6 +1120,9 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
         if c.text.lower() in ("twice", "two times", "2 times") and _DOUBLE.search(folded_source):
             matched += 1  # "twice the normal rate" for "or double on public holidays"
             continue
+        if _ONE_OF_UNIT.match(c.text.lower()) and _UNCOUNTED_BEFORE.search(folded_claim, 0, c.start):
+            matched += 1  # "as many lessons a day as they want": a rate with no amount
+            continue
         if _the_unit_itself(c, sq, folded_source):
             matched += 1  # "one day lasts longer than one year" for "a day is longer than its year"
             continue
@@ -2056,6 +2060,8 @@ def _entailed(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
     if _is_year(c) and c.lo == c.hi and any(
             s.lo + step == c.lo for s in sq if _is_year(s) for step in _years_on(source, s)):
         return True  # "published in 1960 and won the prize the following year": 1961
+    if _is_year(c) and c.lo == c.hi and _year_of_span(c, claim, sq, source):
+        return True  # "completed in 1936 after five years of work": begun in 1931
     if c.lo == c.hi and _multiplied(c, claim, sq, source):
         return True  # "The pro model doubles both": 512 GB for a 256 GB drive
     if _is_year(c) and c.lo == c.hi and _year_from_age(c, claim, source):
@@ -2207,6 +2213,34 @@ def _multiplied(c: Quantity, claim: str, sq: list[Quantity], source: str) -> boo
     return False
 
 
+#: a span of years a sentence gives an event with its year: "after five years of work",
+#: "took three years", "for ten years"
+_SPAN_OF_YEARS = re.compile(r"\b(?:after|over|took|taking|lasting|for)\s+(?:about\s+|nearly\s+|almost\s+)?"
+                            r"(?P<n>\d{1,3}|[a-z]+)\s+years?\b")
+
+
+def _year_of_span(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
+    """The claim's year is a year of the source moved by a span of years its sentence gives
+    ("completed in 1936 after five years of work": work began in 1931), for another event
+    than the one the source dates ("was completed in 1941" is the completion moved)."""
+    mine = set(words(claim))
+    for s in sq:
+        if not _is_year(s):
+            continue
+        a, b = _sentence_at(source, s.start)
+        dated = {w for w in words(source[max(a, s.start - _COUNTERPART_REACH):s.start]) if w.endswith(("ed", "en"))}
+        if dated & mine:
+            continue
+        for m in _SPAN_OF_YEARS.finditer(source, a, b):
+            n = m.group("n")
+            years = int(n) if n.isdigit() else _NUMBER_WORDS.get(n)
+            if years and c.lo in (s.lo - years, s.lo + years):
+                return True
+    return False
+
+
+#: an uncounted amount before a period: "as many lessons | a day", "unlimited calls | a month"
+_UNCOUNTED_BEFORE = re.compile(r"\b(?:many|much|unlimited|any\s+number\s+of)(?:\s+[a-z-]+){0,2}\s*$")
 #: "double" as a factor ("or double on public holidays", "paid double", "double the price"), not
 #: a kind of thing ("a double room", "double-sided")
 _DOUBLE = re.compile(r"\b(?:or|at|paid|pays|pay|is|are|costs?)\s+double\b(?!-)(?!\s+(?:rooms?|beds?|deckers?|glazing|"

@@ -370,7 +370,8 @@ _SCORE_ALL = re.compile(r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|
                         r"(?:(?:games?|sets?|points?|goals?)\s+)?all\b", re.IGNORECASE)
 _UNLIMITED = re.compile(r"\b(?:without\s+(?:any\s+|a\s+)?(?:limit|cap|maximum|ceiling)|with\s+no\s+(?:limit|cap|maximum)|"
                         r"no\s+(?:upper\s+)?(?:limit|cap|maximum|ceiling)|unlimited|uncapped|limitless|"
-                        r"as\s+(?:many|much|often|long)\s+as\s+(?:[\w']+\s+){1,3}(?:likes?|wants?|wishes?|pleases?)|"
+                        r"as\s+(?:many|much|often|long)\s+(?:[a-z-]+\s+){0,3}?as\s+(?:[\w']+\s+){1,3}(?:likes?|wants?|wishes?|pleases?)|"
+                        r"no\s+(?:daily|weekly|monthly|yearly|annual)\s+(?:limit|cap|maximum)|"
                         r"any\s+number\s+of\s+times|(?:again\s+and\s+again|indefinitely|without\s+end))\b", re.IGNORECASE)
 _LIMITED = re.compile(r"\b(?:up\s+to\s+(?:a\s+)?(?:maximum\s+of\s+)?|(?:a\s+)?maximum\s+of|at\s+most|"
                       r"no\s+more\s+than|not\s+more\s+than|capped\s+at|limited\s+to|a\s+limit\s+of)\s*[^,;.]{0,30}|"
@@ -380,13 +381,17 @@ _LIMITED = re.compile(r"\b(?:up\s+to\s+(?:a\s+)?(?:maximum\s+of\s+)?|(?:a\s+)?ma
                       re.IGNORECASE)
 
 
-def _unlimited(claim: str, sentence: str) -> tuple[str, str] | None:
+def _unlimited(claim: str, sentence: str, source: str = "") -> tuple[str, str] | None:
     """``(the claim's words, the sentence's bound)`` when the claim says there is no limit
     ("without limit", "unlimited") where the sentence it restates sets one ("up to a maximum
-    of three months", "at most five")."""
+    of three months", "at most five"), and no sentence of the source says there is none for
+    the case the claim names beyond that sentence ("There is no limit on Sundays")."""
     said = _UNLIMITED.search(claim)
     bound = _LIMITED.search(sentence) if said else None
     if said is None or bound is None or _UNLIMITED.search(sentence):
+        return None
+    beyond = content_words(claim) - content_words(sentence)
+    if any(_UNLIMITED.search(source[s:e]) and beyond & content_words(source[s:e]) for s, e in sentences(source)):
         return None
     return said.group(0), bound.group(0).strip()
 
@@ -664,14 +669,16 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
                           or moved_object(claim, source) or ()),
         listed=outside_list(claim, source),
         instead=instead_of(claim, source),
-        unlimited=_unlimited(claim, best),
+        unlimited=_unlimited(claim, best, source),
         # "on Wednesdays" where it opens "Monday to Saturday" is no other day
         anchor=(None if (found := anchor_changed(claim, source)) is None
                 or any(_in_day_range(w, claim, source) for w in found[0].split()) else found)
         or period_changed(claim, source),
         # ("No city has more fountains than Rome" says what "Rome has more fountains than any other
         # city" says, its two sides the other way round)
-        exchanged=None if NO_OTHER.search(claim) else (
+        # ("Only Ethiopia has won more medals than Kenya" for "Kenya has won more than any other
+        # country except Ethiopia": a comparison with all others has no sides to exchange)
+        exchanged=None if NO_OTHER.search(claim) or _THAN_ANY_OTHER.search(best) else (
             swapped(claim, source) or passive_swap(claim, source) or possessor_swap(claim, source)
             # of each part too: "Staff will check each floor and tell the fire wardens ..."
             or next((found for part in _whole_and_parts(claim) if (found := agent_swap(part, source, claim))), None))
@@ -696,7 +703,9 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         # "All visitors" for "Visitors from outside the EU": the scope rule's to name
         condition=None if univ else _unmet(claim, dropped_condition(claim, source) or dropped_restriction(claim, source)
                                            or prerequisite_left_out(claim, source) or default_restricted(claim, source)),
-        exception=exception if claim_neg == best_neg and best_ov >= MIN_EXCEPTED and flipped is None else None,
+        # ("Only Saturn has more moons" restates "more than any other planet except Saturn")
+        exception=exception if exception is not None and claim_neg == best_neg and best_ov >= MIN_EXCEPTED and flipped is None
+        and not re.search(r"\bonly\s+(?:the\s+)?" + re.escape(exception.split()[-1]), claim, re.IGNORECASE) else None,
     )
 
 
@@ -755,6 +764,49 @@ def _stop_said(word: str, claim: str, source: str) -> bool:
     going_on = frozenset().union(*(content_words(source[s:e]) for s, e in spans
                                    if not _STOPS.search(source[s:e]) and content_words(word) & content_words(source[s:e])))
     return any(_STOPS.search(source[s:e]) and others & content_words(source[s:e]) - going_on for s, e in spans)
+
+
+_THAN_ANY_OTHER = re.compile(r"\bthan\s+(?:any|all)\s+other\b", re.IGNORECASE)
+#: costing nothing said with a denial ("pay nothing for", "no charge for", "do not pay for")
+_COSTS_NOTHING = re.compile(r"\b(?:pays?|paid|paying)\s+nothing\s+(?:for|to)\b|\bno\s+(?:charge|fee|cost)\s+(?:for|to)\b|"
+                            r"\b(?:do|does|did)\s+not\s+(?:have\s+to\s+|need\s+to\s+)?pay\s+(?:for|to)\b|"
+                            r"\b(?:don't|doesn't)\s+(?:have\s+to\s+|need\s+to\s+)?pay\s+(?:for|to)\b|"
+                            r"\bcosts?\s+nothing\b|\bat\s+no\s+(?:extra\s+)?cost\b", re.IGNORECASE)
+#: ... and without one
+_FREE = re.compile(r"\bfree(?:\s+of\s+charge)?\b(?!-)(?!\s+(?:to\s+(?!enter|use|visit|join|attend)|from|of\s+(?!charge)))",
+                   re.IGNORECASE)
+#: the share of the claim's other content words the free clause must hold, and how many
+#: words it may add
+MIN_FREE_HELD = 0.8
+MAX_FREE_EXTRA = 1
+
+
+def _free_restated(claim: str, source: str) -> tuple[str, str, str] | None:
+    """``(claim words, source word, sentence)`` when the claim says something costs nothing
+    with a denial ("New customers pay nothing for installation", "There is no charge for
+    returns") and a source sentence that holds the claim's other words says it is free
+    ("Installation is free for new customers"), with no price or condition in its way."""
+    m = _COSTS_NOTHING.search(claim)
+    if m is None or negation_count(_COSTS_NOTHING.sub(" ", claim)):
+        return None
+    rest = content_words(claim[: m.start()] + " " + claim[m.end():])
+    resolved = resolve_pronouns(source)  # "It is free": of what the sentence before speaks of
+    for s, e in sentences(resolved):
+        # the clause that says it is free: "Installation is free for new customers, | and the
+        # contract runs for 18 months"
+        for clause in _CONJUNCT.split(resolved[s:e].replace(", ", " and ")):
+            f = _FREE.search(clause)
+            if f is None or negation_count(clause) or not rest or _CONDITION_WORDS.search(clause):
+                continue
+            # (and says nothing more: "New customers get three months of the service free" is no
+            # "The service costs nothing")
+            extra = content_words(clause) - rest - content_words(f.group(0)) - content_words(m.group(0))
+            if len(rest & content_words(clause)) >= MIN_FREE_HELD * len(rest) and len(extra) <= MAX_FREE_EXTRA:
+                return m.group(0), f.group(0), resolved[s:e].strip()
+    return None
+
+
+_CONDITION_WORDS = re.compile(r"\b(?:if|unless|only|except|until|after|before|when|first)\b", re.IGNORECASE)
 
 
 _CONJUNCT = re.compile(r"\s+and\s+|;\s+|,\s+but\s+|\s+but\s+", re.IGNORECASE)
@@ -1336,6 +1388,11 @@ class Verifier:
             # the model's reading of "closer" against two distances is not needed
             return RuleVerdict(Verdict.SUPPORTED, "comparison: the amounts the source states "
                                f"order these the claim's way ({crisp.measured[1]})", 1.0, final=False)
+        free = _free_restated(claim, source) if num.status is not NumberStatus.CONFLICT else None
+        if free is not None:
+            # the model reads "pay nothing for" against "is free" as a contradiction (P 0.96)
+            return RuleVerdict(Verdict.SUPPORTED, f"paraphrase: the claim's '{free[0]}' is the source's "
+                               f"'{free[1]}': \"{free[2][:100]}\"", 1.0, final=False)
         return None
 
     def _decide(self, claim: str, source: str, sc: _Scored,
