@@ -1710,7 +1710,9 @@ def _named_elsewhere(c: Quantity, claim: str, source: str, sterling: bool
             continue  # "... must be collected within three days. After that they are returned to
             # the depot": a claim that collects within three days and then goes to the depot
             # joins what the source joins ("kept at the depot for three days" does not)
-        naming = rest & own - theirs - topic
+        # (a word's forms stem apart: "takes" and "take")
+        said_there = {w.rstrip("e") for w in theirs | topic}
+        naming = {w for w in rest & own - theirs - topic if w.rstrip("e") not in said_there}
         if naming and not rest & theirs - own - topic:
             return clash, p, ", ".join(sorted(naming))
     return None
