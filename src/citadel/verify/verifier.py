@@ -796,7 +796,7 @@ def _free_restated(claim: str, source: str) -> tuple[str, str, str] | None:
         # contract runs for 18 months"
         for clause in _CONJUNCT.split(resolved[s:e].replace(", ", " and ")):
             f = _FREE.search(clause)
-            if f is None or negation_count(clause) or not rest or _CONDITION_WORDS.search(clause):
+            if f is None or negation_count(clause) or not rest or _CONDITION.search(clause) or _FOR_A_TIME.search(clause):
                 continue
             # (and says nothing more: "New customers get three months of the service free" is no
             # "The service costs nothing")
@@ -806,7 +806,8 @@ def _free_restated(claim: str, source: str) -> tuple[str, str, str] | None:
     return None
 
 
-_CONDITION_WORDS = re.compile(r"\b(?:if|unless|only|except|until|after|before|when|first)\b", re.IGNORECASE)
+#: a time a price is waived for ("free until March", "free for the first month")
+_FOR_A_TIME = re.compile(r"\b(?:until|till|after|before|first)\b", re.IGNORECASE)
 
 
 _CONJUNCT = re.compile(r"\s+and\s+|;\s+|,\s+but\s+|\s+but\s+", re.IGNORECASE)
