@@ -2002,23 +2002,19 @@ _SHORT_OF_IT = re.compile(_BELOW_THAT.pattern + r"|\b(?:anything|any|everything|
 _CLAUSE_END = re.compile(r"[.;]|,\s+(?:and|but)\s+")
 
 
-def _past_the_bound(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
-    """The claim's plain value lies past a bound of the source ("by 5 p.m.", "up to 750 g")
-    whose sentence then says what happens past it ("those arriving later are not counted",
-    "anything heavier is sent as a parcel"), and the claim says that of its value: the
-    value is a case of the source's rule ("a vote arriving at 6 p.m. is not counted")."""
-    return _rule_past(c, claim, sq, source) is not None
-
-
 def rule_past_bound(claim: str, source: str) -> str | None:
-    """The clause of the source that says what happens past a bound (``_past_the_bound``)
-    when the claim speaks of a value past it: what the claim restates."""
+    """The clause of the source that says what happens past a bound (:func:`_rule_past`) when
+    the claim speaks of a value past it: what the claim restates."""
     claim, source = fold(claim), fold(source)
     sq = quantities(source)
     return next((r for c in quantities(claim) if (r := _rule_past(c, claim, sq, source)) is not None), None)
 
 
 def _rule_past(c: Quantity, claim: str, sq: list[Quantity], source: str) -> str | None:
+    """The source's clause on what happens past a bound ("by 5 p.m.", "up to 750 g"; "those
+    arriving later are not counted", "anything heavier is sent as a parcel") when the claim's
+    plain value lies past that bound and the claim says that clause of it: the value is a case
+    of the source's rule ("a vote arriving at 6 p.m. is not counted")."""
     if c.lo != c.hi or _BOUND_IN_CLAIM.search(claim, 0, c.start):
         return None
     rest = content_words(_without_clock(claim[: c.start] + " " + claim[c.end:]))
@@ -2070,7 +2066,7 @@ def _entailed(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
         return True  # "born in 1756 ... wrote his first symphony at the age of eight": 1764
     if c.unit == "year" and c.lo == c.hi and not c.per and _years_between(c, claim, source):
         return True  # "lasted five years" for "from 1831 to 1836"
-    if _past_the_bound(c, claim, sq, source):
+    if _rule_past(c, claim, sq, source) is not None:
         return True  # "a vote arriving at 6 p.m. is not counted" for "by 5 p.m.; those arriving later are not"
     # ("a week" is one week, read as roughly so: a value, not a vague span)
     if _is_year(c) or (c.vague and c.lo != c.hi) or (c.unit is None and (  # "five years may ..." is no date
@@ -2234,8 +2230,7 @@ def _year_of_span(c: Quantity, claim: str, sq: list[Quantity], source: str) -> b
         if dated & mine:
             continue
         for m in _SPAN_OF_YEARS.finditer(source, a, b):
-            n = m.group("n")
-            years = int(n) if n.isdigit() else _NUMBER_WORDS.get(n)
+            years = _times(m.group("n"))
             if years and c.lo in (s.lo - years, s.lo + years):
                 return True
     return False
@@ -2270,8 +2265,7 @@ def _year_from_age(c: Quantity, claim: str, source: str) -> bool:
         return False
     mine = content_words(claim[: c.start] + " " + claim[c.end:])
     for m in _AT_AGE.finditer(source):
-        age = m.group("age")
-        years = int(age) if age.isdigit() else _NUMBER_WORDS.get(age)
+        years = _times(m.group("age"))
         if years is None or c.lo - int(born.group("year")) not in (years, years + 1):
             continue
         a, b = _sentence_at(source, m.start())

@@ -373,7 +373,7 @@ def _compared_in_source(claim: str, source: str) -> tuple[bool, str] | None:
     if not subject or not other:
         return None
     named = content_words(source)
-    found = [f for f in _comparisons_found(source, scale, sign, subject, other, named) if f is not None]
+    found = list(_comparisons_found(source, scale, sign, subject, other, named))
     # a comparison of the two said outright outranks a superlative ("the largest hot desert",
     # where "Antarctica, a cold desert, is even larger")
     return next((f for sup, f in found if not sup), None) or next((f for _, f in found), None)
@@ -384,7 +384,7 @@ _EVEN = re.compile(r"\b(?:even|still|yet)\s+$")
 
 
 def _comparisons_found(source: str, scale: str, sign: int, subject: frozenset[str], other: frozenset[str],
-                       named: frozenset[str]) -> Iterator[tuple[bool, tuple[bool, str]] | None]:
+                       named: frozenset[str]) -> Iterator[tuple[bool, tuple[bool, str]]]:
     """(by a superlative, (holds, sentence)) for each source comparison on ``scale`` that
     speaks of the claim's two sides (see :func:`_compared_in_source`)."""
     for s, e in sentences(source):
@@ -467,6 +467,13 @@ def _holder(text: str, r: re.Match[str]) -> frozenset[str]:
     return content_words(clause[starts[-1] if starts else 0:])
 
 
+def _ranked_by(r: re.Match[str]) -> tuple[str, int] | str:
+    """What a superlative ranks by: its scale and sign ("hottest": heat, +1), else its word
+    ("deepest", "most popular")."""
+    sup = r.group("sup").lower()
+    return sup if sup.startswith(("most ", "least ")) else SCALES.get(sup, sup)
+
+
 def _superlative_of(claim: str) -> tuple[frozenset[str], tuple[str, int] | str, frozenset[str]] | None:
     """(the claim's subject, its superlative's scale and sign or its "most" word, the words of
     its scope) when it gives one thing the first place: "Mercury is the hottest planet",
@@ -485,8 +492,7 @@ def _superlative_of(claim: str) -> tuple[frozenset[str], tuple[str, int] | str, 
     for r in _RANK.finditer(claim):
         if r.group("nth") or _BEING.search(claim, 0, r.start()) is None:
             continue
-        sup = r.group("sup").lower()
-        way = sup if sup.startswith(("most ", "least ")) else SCALES.get(sup, sup)
+        way = _ranked_by(r)
         subject = _holder(claim, r)
         end = re.search(r"[,;.]", claim[r.end():])
         scope = content_words(claim[r.end(): r.end() + end.start() if end else len(claim)])
@@ -511,9 +517,7 @@ def _held_by_another(claim: str, source: str) -> tuple[str, str] | None:
         if not scope <= content_words(sent):
             continue
         for r in _RANK.finditer(sent):
-            sup = r.group("sup").lower()
-            theirs = sup if sup.startswith(("most ", "least ")) else SCALES.get(sup, sup)
-            if r.group("nth") or theirs != way or _BEING.search(sent, 0, r.start()) is None:
+            if r.group("nth") or _ranked_by(r) != way or _BEING.search(sent, 0, r.start()) is None:
                 continue
             holder = _holder(sent, r)
             if subject <= holder:
