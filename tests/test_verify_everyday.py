@@ -1347,6 +1347,40 @@ RIGHT = [
      "from the backup list.", "The backup app reapplies the most recent backup and removes it from the backup list."),
 ]
 
+WRONG += [
+    ("a statement the source calls a myth", "Goldfish have a memory of only three seconds.",
+     "Goldfish have a memory of only three seconds is a popular myth: they can remember things for months.",
+     "calls this untrue"),
+    ("'it is a misconception that' before the statement", "Bats are blind.",
+     "It is a common misconception that bats are blind. Most species can see, and many also use echolocation.",
+     "calls this untrue"),
+    ("a pronoun subject after an opening phrase, denied", "The tomato is a vegetable.",
+     "The tomato is often cooked with onions. Botanically speaking, it is a fruit, not a vegetable.", "negation"),
+    ("'carry no' what the claim says is done to them", "Day tickets are discounted for students.",
+     "Season tickets are discounted for students. Day tickets carry no discounts.", "negation"),
+]
+RIGHT += [
+    ("a claim the myth's denial says the opposite of, stated elsewhere",
+     "The Eiffel Tower grows about 15 cm taller in summer.",
+     "The Eiffel Tower never changes height is a myth: it grows about 15 cm taller in summer as the iron expands."),
+    ("a pronoun subject after an opening phrase", "The tomato is a fruit.",
+     "The tomato is often cooked with onions. Botanically speaking, it is a fruit, not a vegetable."),
+    ("a value in the class the next sentence opens with, on the other side of the bound",
+     "A two-day trip needs a week's approval.",
+     "Trips must be approved at least a month ahead when they are longer than a week. Shorter trips need a week's "
+     "approval."),
+    ("another thing's amount the source gives by a difference", "The standard room costs 90 EUR a night.",
+     "The budget room has no window. It costs 65 EUR a night, 25 EUR less than the standard room."),
+]
+WRONG += [
+    ("a difference read for the thing it is given from", "The budget room costs 90 EUR a night.",
+     "The budget room has no window. It costs 65 EUR a night, 25 EUR less than the standard room.", "number"),
+    ("a value in the class the next sentence opens with, another amount for it", "A two-day trip needs a month's "
+     "approval.",
+     "Trips must be approved at least a month ahead when they are longer than a week. Shorter trips need a week's "
+     "approval.", "number"),
+]
+
 
 @pytest.mark.parametrize(("kind", "claim", "source", "reason"), WRONG, ids=[w[0] for w in WRONG])
 def test_everyday_errors_are_caught(verifier: Verifier, kind: str, claim: str, source: str,

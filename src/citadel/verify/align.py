@@ -798,7 +798,13 @@ def _main_clause(sent: str) -> str:
 
 #: a pronoun that opens a sentence or a clause after a semicolon, as its subject; an
 #: "it" before "is possible to" or "is likely that" stands for nothing
-_LEADING_PRONOUN = re.compile(r"(?:(?<=^)|(?<=[.!?;]\s))(?P<pronoun>It|it|They|they|He|he|She|she)"
+_LEADING_PRONOUN = re.compile(r"(?:(?<=^)|(?<=[.!?;]\s))"
+                              # after a short opening phrase: "Despite its height, it is a grass"
+                              r"(?:(?P<lead>(?:Despite|Unlike|Like|However|Nevertheless|Still|Today|Now|Yet|Instead|Indeed|"
+                              r"In|On|At|During|After|Before|Since|For|With|Without|Once|Even|Also|Otherwise|"
+                              r"[A-Z][a-z]+ly)"  # "Botanically speaking, it is a fruit"
+                              r"(?:\s+[\w'-]+){0,5},\s+))?"
+                              r"(?P<pronoun>It|it|They|they|He|he|She|she)"
                               r"(?=\s+(?!(?:is|was|seems|appears|takes)\s+\w+\s+(?:to|that)\b)\w)")
 _OPENS_WITH_PRONOUN = re.compile(r"\s*(?:it|its|they|their|he|his|she|her)\b", re.IGNORECASE)
 #: the most words of a subject a pronoun is read as
@@ -849,9 +855,13 @@ def resolve_pronouns(source: str) -> str:
         if not sequence(subject) or len(subject.split()) > MAX_RESOLVED_WORDS \
                 or subject.split()[0].lower() in _NOT_A_SUBJECT | {"this", "that", "there"}:
             continue
-        out.append(source[pos:m.start()])
-        out.append(subject[:1].upper() + subject[1:] if m.group("pronoun")[0].isupper() else subject)
-        pos = m.end()
+        out.append(source[pos:m.start("pronoun")])
+        if m.group("pronoun")[0].isupper():
+            subject = subject[:1].upper() + subject[1:]
+        elif subject.split()[0].lower() in STOPWORDS:  # "In winter, the museum closes": no name
+            subject = subject[:1].lower() + subject[1:]
+        out.append(subject)
+        pos = m.end("pronoun")
     out.append(source[pos:])
     return "".join(out)
 

@@ -278,7 +278,8 @@ def _and_a_half(t: str, orig: str, found: list[Quantity]) -> list[Quantity]:
 
 _LATER_PERIOD = re.compile(r"(?:\s+(?!per\b|a\b|an\b|each\b|every\b)[a-z]+(?:-[a-z]+)*){1,3}?\s+(?:(?:for|in)\s+)?"
                            r"(?:per|a|an|each|every)\s+"
-                           r"(?P<per>day|week|month|year|annum|hour)\b")
+                           # ("a week's notice" is a week of notice, no period)
+                           r"(?P<per>day|week|month|year|annum|hour)\b(?!['\u2019]s\b)")
 
 
 #: what else an amount is counted by, a few words on: "200 EUR of repairs per claim"
@@ -1998,6 +1999,14 @@ _PAST_IT = re.compile(_BEYOND_THAT.pattern + r"|\b(?:anything|any|everything|ite
                       r"(?:heavier|longer|larger|bigger|older|later|more)\b|\b(?:after|later\s+than)\s+(?:that|this)\b")
 _SHORT_OF_IT = re.compile(_BELOW_THAT.pattern + r"|\b(?:anything|any|everything|items?|those|ones?)\s+(?:[a-z]+\s+){1,2}?"
                           r"(?:lighter|shorter|smaller|younger|earlier|less|fewer)\b")
+#: a sentence or clause that opens with the class on the other side of a bound the sentence
+#: before states with the opposite word: "... for periods longer than a week. | Shorter leave
+#: needs one week's notice"
+_CLASS_OPENS = re.compile(r"(?:^|(?<=[.;:]\s))(?P<cmp>heavier|lighter|longer|shorter|larger|smaller|bigger|older|younger|"
+                          r"later|earlier)\s+(?!than\b)[a-z]+")
+_OTHER_SIDE = {"heavier": "lighter", "lighter": "heavier", "longer": "shorter", "shorter": "longer", "larger": "smaller",
+               "bigger": "smaller", "smaller": "larger|bigger", "older": "younger", "younger": "older",
+               "later": "earlier", "earlier": "later"}
 #: where the value a clause speaks of "beyond that" ends: its sentence or clause
 _CLAUSE_END = re.compile(r"[.;]|,\s+(?:and|but)\s+")
 
@@ -2022,17 +2031,27 @@ def _rule_past(c: Quantity, claim: str, sq: list[Quantity], source: str) -> str 
         if s.lo != s.hi or not _comparable(c, s) or (c.per or None) != (s.per or None):
             continue
         before = source[max(0, s.start - 20): s.start]
-        if (_HIGH_BEFORE.search(before) or _DEADLINE.search(before)) and c.lo > s.hi:
+        (clo, _), (slo, shi) = c.base(), s.base()  # "three days" is short of "a week"
+        if (_HIGH_BEFORE.search(before) or _DEADLINE.search(before)) and clo > shi:
             side = _PAST_IT
-        elif _LOW_BEFORE.search(before) and c.lo < s.lo:
+        elif _LOW_BEFORE.search(before) and clo < slo:
             side = _SHORT_OF_IT
         else:
             continue
         end = source.find(".", s.end)
-        for m in side.finditer(source, s.end, len(source) if end < 0 else end + 1):
+        end = len(source) if end < 0 else end + 1
+        # its sentence, and the one after when it opens with the other side's class
+        after = source.find(".", end)
+        opens = [m for m in _CLASS_OPENS.finditer(source, s.end, len(source) if after < 0 else after + 1)
+                 if re.search(rf"\b(?:{_OTHER_SIDE[m.group('cmp')]})\s+than\s*$", before)]
+        for m in [*side.finditer(source, s.end, end), *opens]:
             stop = _CLAUSE_END.search(source, m.end())
             clause = source[m.start(): stop.start() if stop else len(source)]
-            if len(rest & content_words(_without_clock(clause))) >= 2:
+            # the claim's other amounts are the clause's ("needs a week's notice", not a month's)
+            theirs = quantities(clause)
+            if len(rest & content_words(_without_clock(clause))) >= 2 and all(
+                    any(_comparable(q, k) and _close(q.base()[0], k.base()[0], False) for k in theirs)
+                    for q in quantities(claim) if q.start != c.start):
                 return clause
     return None
 
@@ -2068,6 +2087,8 @@ def _entailed(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
         return True  # "lasted five years" for "from 1831 to 1836"
     if _rule_past(c, claim, sq, source) is not None:
         return True  # "a vote arriving at 6 p.m. is not counted" for "by 5 p.m.; those arriving later are not"
+    if c.lo == c.hi and _by_difference(c, claim, sq, source):
+        return True  # "It costs 25 EUR a month, 10 EUR less than full membership": full membership 35 EUR
     # ("a week" is one week, read as roughly so: a value, not a vague span)
     if _is_year(c) or (c.vague and c.lo != c.hi) or (c.unit is None and (  # "five years may ..." is no date
             _DATE.match(claim, c.end) or _DATE_BEFORE.search(claim, 0, c.start))):
@@ -2208,6 +2229,39 @@ def _multiplied(c: Quantity, claim: str, sq: list[Quantity], source: str) -> boo
         if any(s.unit == c.unit and s.lo == s.hi and not (c.per and s.per and c.per != s.per)
                and abs(s.lo * factor - c.lo) <= 1e-9 * max(1.0, c.lo) for s in sq):
             return True
+    return False
+
+
+#: an amount given as a difference from another thing's: "10 EUR less than full membership",
+#: "two hours longer than the weekday service"
+_DIFFERENCE = re.compile(r"\s*(?P<way>less|cheaper|lower|fewer|shorter|smaller|more|dearer|higher|longer|larger)\s+than\s+"
+                         r"(?P<other>[^,;.]+)")
+_LESS_WAYS = frozenset("less cheaper lower fewer shorter smaller".split())
+#: the most words of the other thing a claim must name
+_NAMED_WORDS = 3
+
+
+def _by_difference(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
+    """The claim's value is a source amount moved by a difference the same sentence gives
+    against another thing ("It costs 25 EUR a month, 10 EUR less than full membership": full
+    membership costs 35 EUR), and the claim names that other thing."""
+    mine = content_words(claim[: c.start] + " " + claim[c.end:])
+    for d in sq:
+        m = _DIFFERENCE.match(source, d.end)
+        if m is None or d.lo != d.hi or not _comparable(c, d):
+            continue
+        # the claim names the other thing ("full membership"), by its first words when it is long
+        other = content_words(m.group("other"))
+        if not other or not set([w for w in words(m.group("other")) if w in other][:_NAMED_WORDS]) <= mine:
+            continue
+        a, _ = _sentence_at(source, d.start)
+        for s in sq:
+            if s is d or not (a <= s.start < d.start) or s.lo != s.hi or not _comparable(s, d) \
+                    or (c.per or s.per) and (c.per or s.per) != (s.per or c.per):
+                continue
+            value = s.base()[0] + (d.base()[0] if m.group("way") in _LESS_WAYS else -d.base()[0])
+            if _close(value, c.base()[0], False):
+                return True
     return False
 
 

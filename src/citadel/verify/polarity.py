@@ -86,6 +86,60 @@ _NOT_A_DENIAL = re.compile(NEGATED_BOUND.pattern + r"|\bnot\s+only\b|"
                            r"\bno\s+doubt\b|\bnothing\s+but\b|"
                            # "No other river carries as much water as ...": a superlative
                            + NO_OTHER.pattern, re.IGNORECASE)
+#: a statement the source calls false: "<statement> is a myth", "It is a myth that <statement>",
+#: "The belief that <statement> is wrong" (the ``said`` group is the statement)
+_MYTH_WORDS = (r"(?:(?:just|only|simply|merely|actually|really|in\s+fact)\s+)?(?:(?:an?|the)\s+)?"
+               r"(?:(?:common|popular|widespread|old|persistent|enduring|urban)\s+)*"
+               r"(?:myth|misconception|fallacy|falsehood|old\s+wives'?\s+tale|false|untrue|not\s+true|wrong|incorrect)\b")
+_MYTH = re.compile(r"(?:^|(?<=[.;!?]\s))(?:(?:it\s+is|it's)\s+" + _MYTH_WORDS + r"\s+that\s+(?P<after>[^.;:!?]+)"
+                   r"|(?:the\s+)?(?:idea|belief|notion|claim|saying|story|assumption)\s+that\s+(?P<that>[^.;:!?]+?)\s+"
+                   r"(?:is|was)\s+" + _MYTH_WORDS +
+                   # ("The default is false" is a value: a statement is only a myth or untrue)
+                   r"|(?P<before>[^.;:!?]+?)\s+(?:is|was)\s+" + _MYTH_WORDS.replace("|false|", "|").replace("|wrong|incorrect", "")
+                   + r")", re.IGNORECASE)
+#: the most words of a statement read as the one a myth frame names
+MAX_MYTH_WORDS = 16
+
+
+def myths(text: str) -> Iterator[re.Match[str]]:
+    """The source's statements it calls false (:data:`_MYTH`), as matches whose ``said``
+    span (:func:`myth_said`) is the statement; a long one is left alone."""
+    for m in _MYTH.finditer(text):
+        said = myth_said(m)
+        if 2 <= len(said.split()) <= MAX_MYTH_WORDS:
+            yield m
+
+
+def myth_said(m: re.Match[str]) -> str:
+    return next(g for g in (m.group("after"), m.group("that"), m.group("before")) if g is not None)
+
+
+def _unframed(text: str) -> str:
+    """``text`` with the denials of a statement it calls false blanked out: "Lightning never
+    strikes twice is a myth" denies nothing (it says lightning does)."""
+    for m in myths(text):
+        name = next(g for g in ("after", "that", "before") if m.group(g) is not None)
+        a, b = m.span(name)
+        text = text[:a] + _DENIAL.sub(lambda d: "x" * len(d.group(0)), text[a:b]) + text[b:]
+    return text
+
+
+def called_false(claim: str, source: str) -> str | None:
+    """The statement the source calls a myth, false or wrong ("Lightning never strikes the
+    same place twice is a myth") when the claim says it, with its denials as they are: the
+    source says the opposite."""
+    cw = normed_words(claim)
+    if len(cw) < 2:
+        return None
+    for m in myths(source):
+        said = myth_said(m)
+        theirs = normed_words(said)
+        if len(cw & theirs) >= max(2, 0.8 * len(cw)) and len(cw & theirs) >= 0.6 * len(theirs) \
+                and (negation_count(claim) > 0) == (negation_count(said) > 0):
+            return said.strip()
+    return None
+
+
 #: "no longer" denies the verb after it as "not" does ("are no longer read")
 _NO_LONGER = re.compile(r"\bno\s+longer\b", re.IGNORECASE)
 _TOKEN = re.compile(r"[^\W_]+(?:'[^\W_]+)?|[,;:()!?\u2014]|\s-\s|\.(?=\s|$)")
@@ -174,7 +228,7 @@ def uses(text: str) -> tuple[tuple[str, str], ...]:
     denial in a main clause, ``"+"`` for a word no denial touches in a main clause, ``"?"``
     for words of subordinate clauses, words a negative-meaning word governs, and the words a
     denial covers past its head (its scope is not read)."""
-    text = _NOT_A_DENIAL.sub(lambda m: " " + "x" * len(m.group(0).split()[0]) + " ", text)
+    text = _NOT_A_DENIAL.sub(lambda m: " " + "x" * len(m.group(0).split()[0]) + " ", _unframed(text))
     text = _NO_LONGER.sub(" not ", text)
     text = CEASED.sub(" not support for ", support_ended(text))  # "drops support for" denies the support
     toks = _tokens(_OFF_LIMITS.sub("offlimits", text))
@@ -593,15 +647,24 @@ def contained_denial(claim: str, source: str) -> tuple[str, str] | None:
         return None
     cw = normed_words(claim) | set(claim_uses)
     for sent in _sentences(source):
-        here = _polarities(sent)
+        here = dict(_polarities(sent))
+        # "carry no fines" denies that they are fined: the noun a light verb has none of
+        nouns = {_norm(m.group("noun")) for m in _LIGHT_NONE.finditer(sent)}
+        here.update({w: frozenset("-") for w in nouns if w in here})
         said = {w for w in normed_words(sent) if not _is_deny(w)} | set(here)  # "cannot" aside
-        said -= _other_items(sent, cw)
+        said -= _other_items(sent, cw) | ({_norm(m.group("verb")) for m in _LIGHT_NONE.finditer(sent)} if nouns else set())
         if len(said) < 2 or not said <= cw:
             continue
         for w, ps in here.items():
             if ps == {"-"} and claim_uses.get(w) == {"+"}:
-                return w, sent.strip()
+                return surface(w, claim), sent.strip()
     return None
+
+
+#: a verb that says only that its subject has what its object names, with none of it: "carry
+#: no fines", "have no fee", "incur no charge"
+_LIGHT_NONE = re.compile(r"\b(?P<verb>carry|carries|have|has|incur|incurs|attract|attracts|bear|bears|get|gets|receive|receives)"
+                         r"\s+no\s+(?P<noun>[a-z]+)\b", re.IGNORECASE)
 
 
 _GRANTS = re.compile(r"\b(?:may|can|allowed|allows|permitted|free\s+to|welcome\s+to|entitled\s+to|safe\s+to)\b"

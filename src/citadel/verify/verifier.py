@@ -139,6 +139,7 @@ from citadel.verify.polarity import (
     ceased_object,
     contained_denial,
     contrasted,
+    called_false,
     denied_head,
     dropped_contrast,
     lifted_ban,
@@ -497,6 +498,8 @@ class _Crisp:
     condition: str | None = None
     #: what the source sentence makes an exception of, when the claim states the rule of it
     exception: str | None = None
+    #: the statement the source calls a myth or untrue, which the claim says
+    myth: str | None = None
 
 
 class RuleVerdict(NamedTuple):
@@ -706,6 +709,7 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         # ("Only Saturn has more moons" restates "more than any other planet except Saturn")
         exception=exception if exception is not None and claim_neg == best_neg and best_ov >= MIN_EXCEPTED and flipped is None
         and not re.search(r"\bonly\s+(?:the\s+)?" + re.escape(exception.split()[-1]), claim, re.IGNORECASE) else None,
+        myth=called_false(claim, source),
     )
 
 
@@ -1275,6 +1279,9 @@ class Verifier:
             return RuleVerdict(Verdict.CONTRADICTED, "order: the source dates these events the "
                                f"other way: \"{crisp.dated[0][:80]}\" comes before "
                                f"\"{crisp.dated[1][:80]}\"", 0.05)
+        if crisp.myth:
+            return RuleVerdict(Verdict.CONTRADICTED, f"negation: the source calls this untrue: \"{crisp.myth[:100]}\"",
+                               0.05)
         if crisp.negation_flip:
             return RuleVerdict(Verdict.CONTRADICTED, "negation: the source says the opposite",
                                0.05)
