@@ -1381,6 +1381,34 @@ WRONG += [
      "approval.", "number"),
 ]
 
+WRONG += [
+    ("a vague magnitude against the count the source bounds", "A few hundred kinds of birds nest on the island.",
+     "The island is a nature reserve. More than 2,000 species of birds nest there every spring.", "number"),
+    ("'lunch but not the dinner': the left-out item included", "The course fee includes the farewell dinner.",
+     "The course fee includes all coffee breaks but not the farewell dinner, which is 30 EUR extra.", "negation"),
+    ("the item a 'but not' leaves out, said of what it includes", "Coffee breaks are not included in the course "
+     "fee.", "The course fee includes all coffee breaks but not the farewell dinner, which is 30 EUR extra.",
+     "negation"),
+    ("a value of the class the next sentence opens with, given the bound's own amount",
+     "A parcel of 10 kg costs 12 EUR to send.",
+     "Parcels over 20 kg cost 12 EUR to send. Lighter parcels cost 7 EUR, and tracking costs 2 EUR more.",
+     "number"),
+]
+RIGHT += [
+    ("a vague magnitude within the count the source gives", "Thousands of kinds of birds nest on the island.",
+     "The island is a nature reserve. More than 2,000 species of birds nest there every spring."),
+    ("'all at once' is a manner, no scope", "A voucher's balance does not need to be spent all at once.",
+     "Vouchers are valid for a year. The balance can be spent across several purchases."),
+    ("what 'but not' leaves out, denied", "The farewell dinner is not included in the course fee.",
+     "The course fee includes all coffee breaks but not the farewell dinner, which is 30 EUR extra."),
+    ("a noun for the verb the statement uses ('delivery', 'delivers')", "Delivery is free on orders above 60 EUR.",
+     "The store delivers free of charge on orders over 60 EUR. Next-day delivery costs 8 EUR whatever the order."),
+    ("a value of the class the next sentence opens with, after 'over'", "A parcel of 10 kg costs 7 EUR to send.",
+     "Parcels over 20 kg cost 12 EUR to send. Lighter parcels cost 7 EUR, and tracking costs 2 EUR more."),
+    ("the pronoun object of an opening gerund", "Keeping batteries in a hot car shortens their life.",
+     "Batteries last longest at room temperature. Leaving them in a hot car shortens their life."),
+]
+
 
 @pytest.mark.parametrize(("kind", "claim", "source", "reason"), WRONG, ids=[w[0] for w in WRONG])
 def test_everyday_errors_are_caught(verifier: Verifier, kind: str, claim: str, source: str,

@@ -803,8 +803,10 @@ _LEADING_PRONOUN = re.compile(r"(?:(?<=^)|(?<=[.!?;]\s))"
                               r"(?:(?P<lead>(?:Despite|Unlike|Like|However|Nevertheless|Still|Today|Now|Yet|Instead|Indeed|"
                               r"In|On|At|During|After|Before|Since|For|With|Without|Once|Even|Also|Otherwise|"
                               r"[A-Z][a-z]+ly)"  # "Botanically speaking, it is a fruit"
-                              r"(?:\s+[\w'-]+){0,5},\s+))?"
-                              r"(?P<pronoun>It|it|They|they|He|he|She|she)"
+                              r"(?:\s+[\w'-]+){0,5},\s+"
+                              # the object of a gerund that opens the sentence: "Storing them in the fridge ..."
+                              r"|[A-Z][a-z]+ing\s+(?=(?:them|it)\b)))?"
+                              r"(?P<pronoun>It|it|They|they|He|he|She|she|(?<=ing\s)(?:them|it))"
                               r"(?=\s+(?!(?:is|was|seems|appears|takes)\s+\w+\s+(?:to|that)\b)\w)")
 _OPENS_WITH_PRONOUN = re.compile(r"\s*(?:it|its|they|their|he|his|she|her)\b", re.IGNORECASE)
 #: the most words of a subject a pronoun is read as

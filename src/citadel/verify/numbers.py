@@ -9,6 +9,7 @@ gives the same kind of quantity with another value, or the same value in another
 from __future__ import annotations
 
 import difflib
+import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
@@ -235,6 +236,7 @@ def quantities(text: str, ranges: bool = False) -> list[Quantity]:
     out.sort(key=lambda q: q.start)
     out += _spoken_durations(t, orig, out)
     out += _half_a_unit(t, out)
+    out += _magnitudes(t, out)
     out += _shares(t, out)
     out += _below_zero(t, out)
     out = [_dated(t, orig, _aged(t, q)) for q in out]
@@ -458,6 +460,72 @@ def _half_a_unit(t: str, found: list[Quantity]) -> list[Quantity]:
             continue
         out.append(Quantity(0.5, 0.5, unit, None, m.start(), m.end(), t[m.start():m.end()], 0.05))
     return out
+
+
+#: a count said as a magnitude: "a few hundred", "several thousand", "hundreds of", "tens of
+#: thousands of", "a few dozen"
+_MAGNITUDE = re.compile(r"\b(?:(?P<few>a\s+few|several|a\s+couple\s+of)\s+(?P<unit>dozen|hundred|thousand|million)\b(?!\s+and\b)"
+                        r"|(?P<tens>tens\s+of\s+)?(?P<many>dozens|hundreds|thousands|millions)\s+of\b)")
+_MAGNITUDES = {"dozen": 12.0, "hundred": 100.0, "thousand": 1e3, "million": 1e6}
+_NEXT_MAGNITUDE = {12.0: 100.0, 100.0: 1e3, 1e3: 1e6, 1e6: 1e9}
+
+
+def _magnitudes(t: str, found: list[Quantity]) -> list[Quantity]:
+    """Vague counts said as a magnitude, each a range of what a reader takes them to mean:
+    "a few hundred" and "hundreds of" 200 to 999, "thousands of" 2,000 to
+    999,999 (the next magnitude's name would be used beyond), "tens of thousands" 20,000
+    to 99,999."""
+    out = []
+    for m in _MAGNITUDE.finditer(t):
+        if any(q.start < m.end() and m.start() < q.end for q in found):
+            continue
+        size = _MAGNITUDES[(m.group("unit") or m.group("many").rstrip("s")).lower()]
+        if m.group("tens"):
+            size *= 10
+        top = (size * 10 if m.group("few") or m.group("tens") else _NEXT_MAGNITUDE[size]) - 1
+        end = m.end("unit") if m.group("unit") else m.end("many")
+        out.append(Quantity(2 * size, top, None, None, m.start(), end, t[m.start():end], 0.0, "magnitude", vague=True))
+    return out
+
+
+#: words that name a kind of what is counted, not the thing: "kinds of fish"
+_KIND_WORDS = frozenset("kind kinds type types sort sorts species variety varieties form forms of".split())
+
+
+def _counted(text: str, end: int) -> set[str]:
+    """The stems of the few words after a count that name what it counts ("species of fish":
+    fish)."""
+    return {stem(w) for w in words(text[end:end + 40])[:3] if w not in _KIND_WORDS} & {
+        stem(w) for w in content_words(text[end:end + 40])}
+
+
+def _magnitude_against(c: Quantity, claim: str, sq: list[Quantity], source: str) -> str | None:
+    """The source's count (with its bound: "fewer than ten", "more than 1,500") that a vague
+    magnitude of the claim ("thousands", "a few hundred") cannot be, in a sentence about what
+    the claim speaks of (it, or the one before it, shares two of the claim's words)."""
+    if any(s.kind == "magnitude" and s.lo <= c.hi and c.lo <= s.hi for s in sq):
+        return None  # the source's own "dozens of"
+    mine = content_words(claim[: c.start] + " " + claim[c.end:])
+    for s in sq:
+        if s.unit is not None or s.kind in ("ordinal", "magnitude") or (_is_year(s) and "," not in s.text) or s.per:
+            continue
+        a, b = _sentence_at(source, s.start)
+        before = _sentence_at(source, a - 2)[0] if a >= 2 else a
+        # (and they count the same things: "species of fish" for "kinds of fish")
+        if len(mine & content_words(source[before:b])) < 2 or not _counted(claim, c.end) & _counted(source, s.end):
+            continue
+        lead = source[max(0, s.start - 20): s.start]
+        lo, hi = s.lo, s.hi
+        if (bound := _HIGH_BEFORE.search(lead)) is not None:
+            lo = 0.0
+        elif (bound := _LOW_BEFORE.search(lead)) is not None:
+            hi = float("inf")
+        elif (bound := _ROUGHLY.search(lead)) is not None:
+            lo, hi = 0.9 * lo, 1.1 * hi
+        # (fewer than a stated count may be a part of it: "acquired dozens of the 315 it runs")
+        if hi < c.lo or lo > c.hi and bound is not None:
+            return f"{bound.group(0).strip()} {s.text}" if bound is not None else s.text
+    return None
 
 
 _SHARE_BOUND = re.compile(r"\b(?:than|over|under|about|around|nearly|almost|roughly|approximately|up\s+to|"
@@ -1140,6 +1208,17 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
         if _averaged(c, claim, sq):
             matched += 1  # "5 EUR a month on average" for "60 EUR a year"
             continue
+        if c.kind == "magnitude":
+            # "thousands of people died" where "fewer than ten deaths were recorded": read
+            # against the counts of what it speaks of; said where the source has none, it
+            # is the model's to judge ("dozens of" for a list of names)
+            against = _magnitude_against(c, folded_claim, sq, folded_source)
+            if against is None:
+                matched += 1
+            else:
+                conflict = True
+                problems.append(f"'{c.text}' in the claim but '{against}' in the source")
+            continue
         ceiling = _other_ceiling(c, claim, source, pounds)
         if ceiling is not None:
             conflict = True
@@ -1163,7 +1242,7 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
         if any(_agree(c, s) for s in sq) or _entailed(c, folded_claim, sq, folded_source) \
                 or _both(c, folded_claim, folded_source) or _signed_zero(c, folded_claim, folded_source):
             other = (_said_of_another(c, claim, source, pounds, len(cq) == 1)
-                     if len(cq) <= 2 else None)
+                     if len(cq) <= 2 and not _in_class_clause(c, claim, source) else None)
             named = _named_elsewhere(c, claim, source, pounds) if other is None and len(cq) == 1 else None
             if named is None and other is None and len(cq) == 1:
                 named = _subject_elsewhere(c, claim, source, pounds) or _gapped_swap(c, claim, source, pounds) \
@@ -1711,12 +1790,23 @@ def _named_elsewhere(c: Quantity, claim: str, source: str, sterling: bool
             continue  # "... must be collected within three days. After that they are returned to
             # the depot": a claim that collects within three days and then goes to the depot
             # joins what the source joins ("kept at the depot for three days" does not)
-        # (a word's forms stem apart: "takes" and "take")
+        # (a word's forms stem apart: "takes" and "take", "delivery" and "delivers")
         said_there = {w.rstrip("e") for w in theirs | topic}
-        naming = {w for w in rest & own - theirs - topic if w.rstrip("e") not in said_there}
+        naming = {w for w in rest & own - theirs - topic if w.rstrip("e") not in said_there
+                  and not any(_forms_of_one(w, x) for x in theirs | topic)}
         if naming and not rest & theirs - own - topic:
             return clash, p, ", ".join(sorted(naming))
     return None
+
+
+def _forms_of_one(a: str, b: str) -> bool:
+    """Two forms of one word whose stems differ ("delivery", "delivers"): a long common
+    start, all but the last few letters of the shorter."""
+    common = len(os.path.commonprefix([a, b]))
+    return common >= _MIN_COMMON_START and common >= min(len(a), len(b)) - 2
+
+
+_MIN_COMMON_START = 5
 
 
 #: a statement that goes on from the one before it in time ("After that", "Then", "After this
@@ -2007,8 +2097,11 @@ _CLASS_OPENS = re.compile(r"(?:^|(?<=[.;:]\s))(?P<cmp>heavier|lighter|longer|sho
 _OTHER_SIDE = {"heavier": "lighter", "lighter": "heavier", "longer": "shorter", "shorter": "longer", "larger": "smaller",
                "bigger": "smaller", "smaller": "larger|bigger", "older": "younger", "younger": "older",
                "later": "earlier", "earlier": "later"}
+_SHORT_CLASSES = frozenset("lighter shorter smaller younger earlier".split())
+#: the bound words of either side that name no dimension: "orders over 40 EUR. Smaller orders ..."
+_NEUTRAL_SIDE = {True: r"over|above|more\s+than|exceeding", False: r"under|below|less\s+than|fewer\s+than"}
 #: where the value a clause speaks of "beyond that" ends: its sentence or clause
-_CLAUSE_END = re.compile(r"[.;]|,\s+(?:and|but)\s+")
+_CLAUSE_END = re.compile(r"\.(?!\d)|;|,\s+(?:and|but)\s+")
 
 
 def rule_past_bound(claim: str, source: str) -> str | None:
@@ -2017,6 +2110,14 @@ def rule_past_bound(claim: str, source: str) -> str | None:
     claim, source = fold(claim), fold(source)
     sq = quantities(source)
     return next((r for c in quantities(claim) if (r := _rule_past(c, claim, sq, source)) is not None), None)
+
+
+def _in_class_clause(c: Quantity, claim: str, source: str) -> bool:
+    """The claim's value ``c`` is one the clause gives that the claim's other value falls
+    under ("A 10 kg parcel costs 7 EUR" where "Parcels over 20 kg cost 12 EUR. Lighter
+    parcels cost 7 EUR"): said of the claim's case, not of another thing."""
+    clause = rule_past_bound(claim, source)
+    return clause is not None and any(_agree(c, q) for q in quantities(clause))
 
 
 def _rule_past(c: Quantity, claim: str, sq: list[Quantity], source: str) -> str | None:
@@ -2043,13 +2144,14 @@ def _rule_past(c: Quantity, claim: str, sq: list[Quantity], source: str) -> str 
         # its sentence, and the one after when it opens with the other side's class
         after = source.find(".", end)
         opens = [m for m in _CLASS_OPENS.finditer(source, s.end, len(source) if after < 0 else after + 1)
-                 if re.search(rf"\b(?:{_OTHER_SIDE[m.group('cmp')]})\s+than\s*$", before)]
+                 if re.search(rf"\b(?:(?:{_OTHER_SIDE[m.group('cmp')]})\s+than|"
+                              rf"{_NEUTRAL_SIDE[m.group('cmp') in _SHORT_CLASSES]})\s*$", before)]
         for m in [*side.finditer(source, s.end, end), *opens]:
             stop = _CLAUSE_END.search(source, m.end())
             clause = source[m.start(): stop.start() if stop else len(source)]
             # the claim's other amounts are the clause's ("needs a week's notice", not a month's)
             theirs = quantities(clause)
-            if len(rest & content_words(_without_clock(clause))) >= 2 and all(
+            if len({stem(w) for w in rest} & {stem(w) for w in content_words(_without_clock(clause))}) >= 2 and all(
                     any(_comparable(q, k) and _close(q.base()[0], k.base()[0], False) for k in theirs)
                     for q in quantities(claim) if q.start != c.start):
                 return clause

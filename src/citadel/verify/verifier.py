@@ -237,7 +237,9 @@ _PERIODIC = re.compile(r"\b(?:every|each|all)\s+(?:other\s+|\d+\s+|(?:two|three|
                        r"morning|quarter|evening|afternoon|weekend|weekday|monday|tuesday|wednesday|"
                        r"thursday|friday|saturday|sunday)s?\b"
                        # "A single user is all the plan allows": "all" as "the whole of it", no scope
-                       r"|\b(?:is|are|was|were|'s)\s+all\b", re.IGNORECASE)
+                       r"|\b(?:is|are|was|were|'s)\s+all\b"
+                       # idioms of manner: "spent all at once", "not at all"
+                       r"|\ball\s+(?:at\s+once|in\s+one\s+go|in\s+one\s+sitting|together|along)\b|\bat\s+all\b", re.IGNORECASE)
 #: words that say a condition does not matter ("whenever rent is late", "whether or not you
 #: use it", "however long after"), or that a claim holds for every member of a kind
 _WIDENING = re.compile(r"\b(?:whenever|wherever|whatever|whichever|however\s+(?:long|much|many|often|"
@@ -639,6 +641,8 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         and not (claim_neg and _the_unless_case(claim, best))
         # "may not unload after 10 a.m." for "may only unload before 10 a.m."
         and not (claim_neg and (only_complement(claim, best) or past_the_span(claim, best)))
+        # "The dinner is not included" for "The fee includes lunch but not the dinner"
+        and not (claim_neg and _but_not_of(claim, best))
         # "a bag arriving at 9:30 p.m. is not loaded" restates "... by 9 p.m.; those arriving
         # later are not loaded"
         and not (claim_neg and negation_count(rule_past_bound(claim, source) or "")),
@@ -704,13 +708,30 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         required=without_required(claim, source),
         contrast=dropped_contrast(claim, source),
         # "All visitors" for "Visitors from outside the EU": the scope rule's to name
-        condition=None if univ else _unmet(claim, dropped_condition(claim, source) or dropped_restriction(claim, source)
+        # (nor a case past the condition's bound that the source rules on: "a 10 kg parcel" for
+        # "Parcels over 20 kg cost 12 EUR. Lighter parcels cost 7 EUR")
+        condition=None if univ or rule_past_bound(claim, source) else _unmet(claim, dropped_condition(claim, source) or dropped_restriction(claim, source)
                                            or prerequisite_left_out(claim, source) or default_restricted(claim, source)),
         # ("Only Saturn has more moons" restates "more than any other planet except Saturn")
         exception=exception if exception is not None and claim_neg == best_neg and best_ov >= MIN_EXCEPTED and flipped is None
         and not re.search(r"\bonly\s+(?:the\s+)?" + re.escape(exception.split()[-1]), claim, re.IGNORECASE) else None,
         myth=called_false(claim, source),
     )
+
+
+#: what a sentence leaves out of what it says, its verb unsaid: "includes lunch | but not the
+#: dinner on the first evening"
+_BUT_NOT = re.compile(r"(?:,\s*|\s+)but\s+not\s+(?P<what>[^,;.!?]+)", re.IGNORECASE)
+
+
+def _but_not_of(claim: str, sentence: str) -> bool:
+    """The claim speaks of what the sentence's "but not" leaves out (a word of it that the
+    sentence says nowhere else): the claim's denial is the sentence's."""
+    mine = normed_words(claim)
+    for m in _BUT_NOT.finditer(sentence):
+        if mine & (normed_words(m.group("what")) - normed_words(sentence[: m.start()])):
+            return True
+    return False
 
 
 #: the case a sentence excepts from what it says: "opens an editor | unless -m is given"
