@@ -1409,6 +1409,32 @@ RIGHT += [
      "Batteries last longest at room temperature. Leaving them in a hot car shortens their life."),
 ]
 
+WRONG += [
+    ("an item the list leaves out, which another sentence sends elsewhere", "The depot accepts batteries.",
+     "The depot accepts cardboard, metal and old furniture. Batteries and oil must go to the chemical drop-off.",
+     "adds 'batteries'"),
+    ("a value paired with a time that fails the bound its sentence gives", "A swimmer at 8 a.m. pays 6 EUR.",
+     "Swimming is free for residents from 6 a.m. to 9 a.m. After 9 a.m. a session costs 6 EUR.", "number"),
+    ("a value paired with a length of service short of the one its sentence gives",
+     "Staff with two years of service get five days of paid training.",
+     "Staff with two years of service get two days of paid training. After six years they get five days.",
+     "number"),
+    ("the first one's time inside a bound, said as an endpoint", "The last ferry leaves at 10 p.m.",
+     "Ferries leave every half hour until 7 p.m. After 7 p.m. they leave every hour until 11 p.m.", "number"),
+    ("'gets shorter' for 'grows taller'", "The glacier gets about 30 metres shorter every year.",
+     "The glacier grows about 30 metres longer every year as snow piles up. It is 12 km long.", "opposite"),
+    ("another reason for what the source says", "The bridge was closed because of flooding.",
+     "The bridge was closed because cracks were found in its supports. It reopens in May.", "reason"),
+]
+RIGHT += [
+    ("a value paired with a time that meets the bound its sentence gives", "A swimmer at 10 a.m. pays 6 EUR.",
+     "Swimming is free for residents from 6 a.m. to 9 a.m. After 9 a.m. a session costs 6 EUR."),
+    ("the same reason in other words", "The bridge was closed because its supports were cracked.",
+     "The bridge was closed because its supports were found to be cracked. It reopens in May."),
+    ("a denial the subject's own clause words as 'free'", "Members' partners do not have to pay the entry fee.",
+     "Visitors must book ahead and pay a 15 EUR entry fee; members' partners get in free."),
+]
+
 
 @pytest.mark.parametrize(("kind", "claim", "source", "reason"), WRONG, ids=[w[0] for w in WRONG])
 def test_everyday_errors_are_caught(verifier: Verifier, kind: str, claim: str, source: str,

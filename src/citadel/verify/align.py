@@ -1002,13 +1002,46 @@ def outside_list(claim: str, source: str) -> tuple[str, str] | None:
     named = [w for w in item if w not in STOPWORDS]
     if negation_count(claim) != negation_count(sent) or any(rx.fullmatch(w) for w in named for rx in _CALENDAR_KINDS):
         return None  # "does not open on Sundays or bank holidays"; days are the day checks' to read
-    everywhere = {stem(w) for w in words(source)}
+    # the item may be named where the source says something else of it ("Paint and car tyres
+    # must be taken to the hazardous waste site"), not where it says what the claim says
+    rest = {stem(w) for w in cw[:i1] if w not in STOPWORDS}
+    everywhere = {stem(w) for a, b in sentences(source) if source[a:b] != sent
+                  and rest & {stem(x) for x in words(source[a:b])} for w in words(source[a:b])} \
+        | {stem(w) for w in sw}
     if not named or len(named) > 3 or len(listed) > MAX_LISTED \
             or any(w in _NO_ITEM or w in _AMOUNT_WORDS - {"a", "an"} or w[0].isdigit() for w in item + listed) \
             or any(stem(w) in everywhere for w in named) or not {"and", "or"} & set(listed) \
             or len([w for w in listed if w not in STOPWORDS]) < 2 or i2 != len(cw):
         return None
     return " ".join(item), " ".join(listed)
+
+
+#: a reason a sentence gives for what it says: "because the plate keeps pushing north", "due to
+#: melting glaciers"
+_REASON = re.compile(r"\b(?:because(?:\s+of)?|due\s+to|owing\s+to|as\s+a\s+result\s+of|thanks\s+to|caused\s+by)\s+"
+                     r"(?P<why>[^,;.!?]+)", re.IGNORECASE)
+
+
+_ROOT = 3
+
+
+def other_reason(claim: str, source: str) -> tuple[str, str] | None:
+    """``(the claim's reason, the source's)`` when the claim is its aligned sentence with the
+    reason given replaced by one that shares none of its words: "grows taller every year
+    because of melting glaciers" where "... because the Indian plate keeps pushing north"."""
+    mine = _REASON.search(claim)
+    if mine is None:
+        return None
+    sent = aligned_sentence(claim, source)
+    theirs = _REASON.search(sent)
+    if theirs is None or overlap(claim[: mine.start()], sent[: theirs.start()]) < MIN_ALIGNED:
+        return None
+    why, their_why = normed_words(mine.group("why")), normed_words(theirs.group("why"))
+    # (nor a word of the same root: "is viral" for "viruses")
+    if not why or why & their_why or why <= normed_words(source) \
+            or any(a[:_ROOT] == b[:_ROOT] for a in why for b in their_why if min(len(a), len(b)) > _ROOT):
+        return None  # the same reason in other words, or one the source gives elsewhere
+    return mine.group("why").strip(), theirs.group("why").strip()
 
 
 _NOT_DONE = re.compile(r"\b(?:instead\s+of|rather\s+than)\s+(?P<what>[a-z]+ing\b[^,;.!?]*)", re.IGNORECASE)
@@ -1073,7 +1106,8 @@ _CONTRARIES = [
     ("local", "remote"), ("synchronous", "asynchronous"), ("upper", "lower"), ("light", "heavy"),
     ("light", "dark"), ("strong", "weak"), ("same", "different"), ("true", "false"),
     ("success", "failure"), ("pass", "fail"), ("safe", "dangerous"), ("cheap", "expensive"),
-    ("cheaper", "dearer"), ("minor", "major"), ("junior", "senior"), ("inbound", "outbound"),
+    ("cheaper", "dearer"), ("tall", "short"), ("taller", "shorter"), ("heavier", "lighter"), ("older", "younger"),
+    ("warmer", "cooler"), ("warmer", "colder"), ("hotter", "colder"), ("minor", "major"), ("junior", "senior"), ("inbound", "outbound"),
     ("arrive", "depart"), ("arrival", "departure"), ("entrance", "exit"), ("lend", "borrow"),
     ("employer", "employee"), ("landlord", "tenant"), ("buyer", "seller"), ("debit", "credit"),
     # "full-time" and "part-time" are read word by word; a charge is no free service; the first
@@ -1182,8 +1216,9 @@ def contrary(claim: str, source: str) -> tuple[str, str] | None:
         return None
     # focus words do not change what is turned around: "without a receipt" against "only with a receipt"
     # ("non-subscribers" is one word, the contrary of "subscribers")
-    cw, sw = ([w for w in words(_NON.sub("non", _NO_LONGER.sub("nolonger", _relative_day(text)))) if w not in _FOCUS]
-              for text in (claim, sent))
+    # (verbs of becoming are one: "gets shorter" turns "grows taller")
+    cw, sw = ([_BECOMING.get(w, w) for w in words(_NON.sub("non", _NO_LONGER.sub("nolonger", _relative_day(text))))
+               if w not in _FOCUS] for text in (claim, sent))
     ops = difflib.SequenceMatcher(None, cw, sw, autojunk=False).get_opcodes()
     hits = [(cw[i1], sw[j1]) for k, (op, i1, i2, j1, j2) in enumerate(ops)
             if op == "replace" and i2 - i1 == 1 and j2 - j1 == 1 and _contrary(cw[i1], sw[j1])
@@ -1202,6 +1237,10 @@ def contrary(claim: str, source: str) -> tuple[str, str] | None:
         a, b = hits[0]
         return _as_written(a, claim), _as_written(b, sent)
     return None
+
+
+_BECOMING = {w: "become" for w in "get gets got getting grow grows grew growing become becomes became becoming "
+             "turn turns turned turning".split()}
 
 
 def _as_written(word: str, text: str) -> str:

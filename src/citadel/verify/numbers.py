@@ -1299,6 +1299,10 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
             problems.append(f"'{_said(c)}' in the claim but '{_said(clash)}' in the source")
         else:
             problems.append(f"'{c.text}' does not occur in the source")
+    if not problems and len(cq) >= 2:
+        unmet = _condition_unmet(cq, folded_claim, sq, folded_source)
+        if unmet is not None:
+            return NumberCheck(NumberStatus.CONFLICT, unmet, matched, len(cq))
     if not problems and len(cq) >= 3:
         bound = _bound_with_others(cq, source, pounds)
         if bound is not None:
@@ -1389,11 +1393,16 @@ def complementary_bound(claim: str, source: str) -> bool:
     return False
 
 
+#: a time of day from which on something holds
+_CLOCK_AFTER = re.compile(r"\b(?:after|from)\s*$")
+
+
 def _bounds_around(text: str, q: Quantity) -> tuple[re.Match[str] | None, re.Match[str] | None]:
     """The words that make ``q`` (a quantity of ``text``) a lower bound ("at least 3", "3 or
     more") and an upper one ("up to 3", "3 or less"), each None when there are none."""
     before, after = text[:q.start], text[q.end:]
-    low = _LOW_BEFORE.search(before) or _LOW_AFTER.match(after)
+    low = _LOW_BEFORE.search(before) or _LOW_AFTER.match(after) \
+        or (_CLOCK_AFTER.search(before) if q.unit == "o'clock" else None)  # "After 10 a.m. a pass costs 25 EUR"
     high = _HIGH_BEFORE.search(before) or _HIGH_AFTER.match(after)
     # "no more than 8 kg" is an upper bound only, "no less than 8 kg" a lower one
     if low is not None and high is not None and low.re is _LOW_BEFORE and high.re is _HIGH_BEFORE:
@@ -2112,6 +2121,44 @@ def rule_past_bound(claim: str, source: str) -> str | None:
     return next((r for c in quantities(claim) if (r := _rule_past(c, claim, sq, source)) is not None), None)
 
 
+#: a duration or time from which on something holds: "After ten years they get three extra days"
+_FROM_ON = re.compile(r"\b(?:after|from)\s*$")
+
+
+def _condition_unmet(cq: list[Quantity], claim: str, sq: list[Quantity], source: str) -> str | None:
+    """What is wrong when the claim pairs a value (``y``) with another (``x``) that fails the
+    bound its sentence gives it: "a guest at 9 a.m. pays 25 EUR" where "After 10 a.m. a spa pass
+    costs 25 EUR", "five years of service get three extra days" where "After ten years they get
+    three extra days". Every sentence that gives ``y`` must set ``x`` such a bound."""
+    for x in cq:
+        for y in cq:
+            if x is y or x.lo != x.hi or x.unit == y.unit:  # ("five years" of service and "three days" of leave)
+                continue
+            homes = [t for t in sq if _agree(y, t)]
+            failed = None
+            for t in homes:
+                a, b = _sentence_at(source, t.start)
+                # (the nearest: a sentence may join two cases, "... until 10 a.m. After 10 a.m. ...")
+                bound = min((k for k in sq if a <= k.start < b and k is not t and _comparable(x, k)
+                             and not k.vague and (x.per or None) == (k.per or None)),
+                            key=lambda k: abs(k.start - t.start), default=None)
+                if bound is None:
+                    failed = None
+                    break
+                low, high = _bounds_around(source, bound)
+                after = _FROM_ON.search(source, max(0, bound.start - 8), bound.start)
+                (xlo, xhi), (klo, khi) = x.base(), bound.base()
+                if bound.lo < bound.hi and not klo <= xlo <= xhi <= khi \
+                        or bound.lo == bound.hi and ((low or after) and xhi < klo or high and xlo > khi):
+                    failed = failed or bound
+                else:
+                    failed = None
+                    break
+            if failed is not None:
+                return f"'{y.text}' is what the source gives past '{failed.text}', which '{x.text}' is not"
+    return None
+
+
 def _in_class_clause(c: Quantity, claim: str, source: str) -> bool:
     """The claim's value ``c`` is one the clause gives that the claim's other value falls
     under ("A 10 kg parcel costs 7 EUR" where "Parcels over 20 kg cost 12 EUR. Lighter
@@ -2235,7 +2282,7 @@ def _entailed(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
             bounded = False
         if bounded and c.unit != s.unit and c.dimension == "time" and min(abs(vhi), abs(shi)) * _FAR_APART < max(abs(vhi), abs(shi)):
             bounded = False  # "5 to 6 minutes" of cooking is no value inside "up to five days" of storage
-        if c.unit == "o'clock" and _ENDPOINT.search(claim, 0, c.start):
+        if c.unit == "o'clock" and (_ENDPOINT.search(claim, 0, c.start) or _LAST_ONE.search(claim, 0, c.start)):
             bounded = False  # "closes until 10 a.m." is an end of its own, not one inside "until 11 a.m."
         if _LIMIT_NOUN.search(_clause_around(claim, c)):
             bounded = False  # "the allowance is 23 pounds" names the bound itself, not a value inside it
@@ -2524,6 +2571,10 @@ def _nearest_said(c: Quantity, claim: str, found: list[Quantity], text: str) -> 
 _ENDPOINT = re.compile(r"\b(?:(?:opens|opening|closes|closing|shuts|shutting|starts|starting|ends|ending|"
                        r"finishes|begins|until|till|from|(?:is|are|be)\s+by)|(?:will|to|must|should|can|may|does|do|did)\s+(?:not\s+)?"
                        r"(?:open|close|shut|start|end|finish|begin))\s+(?:at\s+|by\s+)?$")
+
+
+#: a time said of the first or last one: "The last bus runs at 11 p.m." is no time inside "after 8 p.m."
+_LAST_ONE = re.compile(r"\b(?:last|first|latest|earliest|final)\b")
 
 
 def _sentence_at(text: str, pos: int) -> tuple[int, int]:

@@ -72,6 +72,7 @@ from citadel.verify.align import (
     moved_between_clauses,
     narrowed,
     opposite_in_conjunct,
+    other_reason,
     outside_list,
     passive_swap,
     period_changed,
@@ -502,6 +503,8 @@ class _Crisp:
     exception: str | None = None
     #: the statement the source calls a myth or untrue, which the claim says
     myth: str | None = None
+    #: (the claim's reason, the source's): what the source says, for another reason
+    reason: tuple[str, str] | None = None
 
 
 class RuleVerdict(NamedTuple):
@@ -643,6 +646,8 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         and not (claim_neg and (only_complement(claim, best) or past_the_span(claim, best)))
         # "The dinner is not included" for "The fee includes lunch but not the dinner"
         and not (claim_neg and _but_not_of(claim, best))
+        # "Members' children do not have to pay" for "Guests pay a day fee; members' children get in free"
+        and not (claim_neg and _subject_clause_negative(claim, best))
         # "a bag arriving at 9:30 p.m. is not loaded" restates "... by 9 p.m.; those arriving
         # later are not loaded"
         and not (claim_neg and negation_count(rule_past_bound(claim, source) or "")),
@@ -716,12 +721,28 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         exception=exception if exception is not None and claim_neg == best_neg and best_ov >= MIN_EXCEPTED and flipped is None
         and not re.search(r"\bonly\s+(?:the\s+)?" + re.escape(exception.split()[-1]), claim, re.IGNORECASE) else None,
         myth=called_false(claim, source),
+        reason=other_reason(claim, source),
     )
 
 
 #: what a sentence leaves out of what it says, its verb unsaid: "includes lunch | but not the
 #: dinner on the first evening"
 _BUT_NOT = re.compile(r"(?:,\s*|\s+)but\s+not\s+(?P<what>[^,;.!?]+)", re.IGNORECASE)
+
+
+_CLAUSES = re.compile(r"[;:]|,\s+(?:and|but|while|whereas)\s+|,\s+")
+
+
+def _subject_clause_negative(claim: str, sentence: str) -> bool:
+    """The sentence's clause about the claim's subject (a clause holding the claim's first two
+    content words, which the rest of the sentence lacks) says it with a negative-meaning word
+    ("members' children get in free"): the claim's denial may be that."""
+    opening = [w for w in words(claim) if w not in STOPWORDS][:2]
+    if len(opening) < 2:
+        return False
+    clauses = [c for c in _CLAUSES.split(sentence) if c.strip()]
+    mine = [c for c in clauses if set(opening) <= set(words(c))]
+    return len(mine) == 1 and len(clauses) > 1 and bool(NEGATIVE_WORDS & set(words(mine[0])))
 
 
 def _but_not_of(claim: str, sentence: str) -> bool:
@@ -1345,6 +1366,9 @@ class Verifier:
         if crisp.unlimited:
             return RuleVerdict(Verdict.CONTRADICTED, f"scope: the claim says '{crisp.unlimited[0]}' where the "
                                f"source states a limit: '{crisp.unlimited[1]}'", 0.05)
+        if crisp.reason:
+            return RuleVerdict(Verdict.UNSUPPORTED, f"aligned sentence: the claim gives the reason '{crisp.reason[0]}' "
+                               f"where the source gives '{crisp.reason[1]}'", 0.1)
         if crisp.listed:
             return RuleVerdict(Verdict.UNSUPPORTED, f"aligned sentence: the claim adds '{crisp.listed[0]}' to "
                                f"what the source lists: '{crisp.listed[1]}'", 0.1)
