@@ -1435,6 +1435,23 @@ RIGHT += [
      "Visitors must book ahead and pay a 15 EUR entry fee; members' partners get in free."),
 ]
 
+WRONG += [
+    ("one of two joined conditions left out", "Residents over 65 may park in the square for free.",
+     "Residents may park in the square for free only if they are over 65 and hold a blue badge.", "blue badge"),
+    ("'closer' for 'away'", "The comet is moving closer to the Sun by about 2 km a second.",
+     "The comet is moving away from the Sun by about 2 km a second. It was discovered in 1997.", "opposite"),
+    ("a value inside the 'only' bound, denied", "Year 12 students may not use the study room after school.",
+     "Students may use the study room after school only if they are in year 11 or above.", "negation"),
+]
+RIGHT += [
+    ("both joined conditions kept", "Residents over 65 with a blue badge may park in the square for free.",
+     "Residents may park in the square for free only if they are over 65 and hold a blue badge."),
+    ("a value the 'only' bound leaves out, denied", "Year 9 students may not use the study room after school.",
+     "Students may use the study room after school only if they are in year 11 or above."),
+    ("an opening gerund names the subject, it affirms no act", "Washing a wool jumper in hot water shrinks it.",
+     "Wool jumpers should not be washed in hot water, as heat shrinks the fibres. Dry them flat."),
+]
+
 
 @pytest.mark.parametrize(("kind", "claim", "source", "reason"), WRONG, ids=[w[0] for w in WRONG])
 def test_everyday_errors_are_caught(verifier: Verifier, kind: str, claim: str, source: str,

@@ -41,7 +41,7 @@ from citadel.verify.lexical import (
     words,
 )
 from citadel.verify.atomic import has_verb, subject_of
-from citadel.verify.numbers import _ORDINALS, _SMALL, agree, quantities
+from citadel.verify.numbers import _ORDINALS, _SMALL, agree, fails_bound, quantities
 from citadel.verify.polarity import NEGATIVE_MEANING, normed_words, surface, uses
 from citadel.verify.windows import sentences
 
@@ -1106,6 +1106,7 @@ _CONTRARIES = [
     ("local", "remote"), ("synchronous", "asynchronous"), ("upper", "lower"), ("light", "heavy"),
     ("light", "dark"), ("strong", "weak"), ("same", "different"), ("true", "false"),
     ("success", "failure"), ("pass", "fail"), ("safe", "dangerous"), ("cheap", "expensive"),
+    ("away", "closer"), ("away", "towards"), ("away", "nearer"), ("further", "closer"), ("farther", "closer"),
     ("cheaper", "dearer"), ("tall", "short"), ("taller", "shorter"), ("heavier", "lighter"), ("older", "younger"),
     ("warmer", "cooler"), ("warmer", "colder"), ("hotter", "colder"), ("minor", "major"), ("junior", "senior"), ("inbound", "outbound"),
     ("arrive", "depart"), ("arrival", "departure"), ("entrance", "exit"), ("lend", "borrow"),
@@ -1349,7 +1350,10 @@ def only_complement(claim: str, sentence: str) -> bool:
     if m is None:
         return False
     theirs = set(words(sentence[m.end():]))
-    return any(_contrary(a, b) for a in set(words(claim)) - theirs for b in theirs)
+    # ... or a value the "only" bound leaves out: "Year 9 pupils may not leave" for "may leave
+    # only if they are in year 10 or above"
+    return any(_contrary(a, b) for a in set(words(claim)) - theirs for b in theirs) \
+        or fails_bound(claim, sentence[m.start():])
 
 
 #: a bound of a span and what lies past it: "until 5 a.m." ends what "after 5 a.m." lies past
@@ -2062,6 +2066,15 @@ def dropped_condition(claim: str, source: str) -> str | None:
             condition = (normed_words(sent[start:end]) | _digits(sent[start:end])) - main
             if condition and not (cw | _digits(claim)) & condition:
                 return sent[start:end].strip(" ,")
+            # two conditions joined, the claim keeping one: "only if they are in year 10 or
+            # above and have a signed permission slip"
+            pieces = re.split(r"\s+and\s+", sent[start:end])
+            parts = [(normed_words(piece) | _digits(piece)) - main for piece in pieces]
+            if len(parts) > 1 and any(part & (cw | _digits(claim)) for part in parts):
+                left = next((piece for piece, part in zip(pieces, parts, strict=True)
+                             if len(part) >= 2 and not part & (cw | _digits(claim))), None)
+                if left is not None:
+                    return left.strip(" ,.")
     return None
 
 

@@ -1413,6 +1413,25 @@ def _bounds_around(text: str, q: Quantity) -> tuple[re.Match[str] | None, re.Mat
     return low, high
 
 
+_ONLY_IF = re.compile(r"\bonly\s+(?:if|when|for|from)\b")
+
+
+def fails_bound(claim: str, condition: str) -> bool:
+    """A plain value of the claim lies outside a bound the condition states ("year 9" outside
+    "year 10 or above", "a 15-year-old" outside "over 16"), and none inside it."""
+    return not meets_bound(claim, condition) and meets_bound(claim, _TURNED_BOUND.sub(
+        lambda m: _TURN[m.group(0).lower()], condition))
+
+
+_TURN = {"or above": "or below", "or over": "or under", "or more": "or less", "or older": "or younger",
+         "and above": "and below", "and over": "and under", "at least": "at most", "over": "under",
+         "above": "below", "more than": "less than", "older than": "younger than", "under": "over",
+         "below": "above", "less than": "more than", "younger than": "older than", "at most": "at least",
+         "or below": "or above", "or under": "or over", "or less": "or more", "or younger": "or older"}
+_TURNED_BOUND = re.compile(r"\b(?:" + "|".join(sorted((re.escape(k) for k in _TURN), key=len, reverse=True)) + r")\b",
+                           re.IGNORECASE)
+
+
 def meets_bound(claim: str, condition: str) -> bool:
     """A value of the claim lies inside a bound the condition states ("a 17-year-old" inside
     "under 18", "a 90-minute ride" inside "longer than 45 minutes")."""
@@ -2236,6 +2255,10 @@ def _entailed(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
         return True  # "lasted five years" for "from 1831 to 1836"
     if _rule_past(c, claim, sq, source) is not None:
         return True  # "a vote arriving at 6 p.m. is not counted" for "by 5 p.m.; those arriving later are not"
+    if c.lo == c.hi and negation_count(claim) and any(
+            fails_bound(claim[max(0, c.start - 12):c.end + 12], source[m.start():_sentence_at(source, m.start())[1]])
+            for m in _ONLY_IF.finditer(source)):
+        return True  # "Year 9 pupils may not leave" where they may "only if they are in year 10 or above"
     if c.lo == c.hi and _by_difference(c, claim, sq, source):
         return True  # "It costs 25 EUR a month, 10 EUR less than full membership": full membership 35 EUR
     # ("a week" is one week, read as roughly so: a value, not a vague span)

@@ -455,6 +455,19 @@ def surface(key: str, text: str) -> str:
     return next((t for t in _tokens(text) if _content(t) and _norm(t) == key), key)
 
 
+#: words in -ing that are no gerund
+_NOT_GERUNDS = frozenset("during nothing something everything anything morning evening building ceiling "
+                         "spring string thing things king ring wedding meeting according".split())
+
+
+def opening_gerund(claim: str) -> str | None:
+    """The claim's first word, normed, when it is a gerund that names the claim's subject
+    ("Keeping tomatoes in the fridge spoils ..."): it affirms no act."""
+    first = _tokens(claim)[:1]
+    return _norm(first[0]) if first and first[0].endswith("ing") and len(first[0]) > 5 \
+        and first[0] not in _NOT_GERUNDS else None
+
+
 def denied_head(claim: str, source: str) -> tuple[str, str] | None:
     """``(word, how)`` when the claim affirms a word that the source only denies (``how`` is
     "affirmed") or denies one the source only affirms ("denied"), in a source sentence that
@@ -471,6 +484,9 @@ def denied_head(claim: str, source: str) -> tuple[str, str] | None:
     cw = normed_words(claim) | set(claim_uses)
     if len(cw) < 2:
         return None
+    # a gerund that opens the claim names its subject, it affirms no act: "Keeping tomatoes in
+    # the fridge spoils their flavour" says nothing of whether they are kept there
+    gerund = opening_gerund(claim)
     # each sentence's polarities and words, read once for the loop and :func:`_uses_about`
     said = [(sent, here, frozenset(normed_words(sent) | set(here)))
             for sent in _sentences(source) for here in (_polarities(sent),)]
@@ -495,7 +511,7 @@ def denied_head(claim: str, source: str) -> tuple[str, str] | None:
             # a claim that denies something itself says no about the words around its denial
             # ("lorries may not use the bridge" for "... but not to lorries"); "must not keep
             # pets without consent" denies nothing of "may keep a cat if the landlord agrees"
-            if ps == {"+"} and theirs == {"-"} and not denies \
+            if ps == {"+"} and theirs == {"-"} and not denies and w != gerund \
                     and not (_CONDITIONED.search(sent) and _CONDITIONS.search(claim)) \
                     and not said_apart(claim, w, sent):
                 return surface(w, claim), "affirmed"

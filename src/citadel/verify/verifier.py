@@ -145,6 +145,7 @@ from citadel.verify.polarity import (
     dropped_contrast,
     lifted_ban,
     normed_words,
+    opening_gerund,
     permission_flip,
     released,
     said_apart,
@@ -644,6 +645,10 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         and not (claim_neg and _the_unless_case(claim, best))
         # "may not unload after 10 a.m." for "may only unload before 10 a.m."
         and not (claim_neg and (only_complement(claim, best) or past_the_span(claim, best)))
+        # "Washing it in hot water shrinks it" for "It should not be washed in hot water, as heat
+        # shrinks it": what the sentence denies is the claim's subject, no act the claim affirms
+        and not (claim_neg == 0 and (gerund := opening_gerund(claim)) is not None
+                 and {w for w, p in uses(best) if p == "-"} <= {gerund})
         # "The dinner is not included" for "The fee includes lunch but not the dinner"
         and not (claim_neg and _but_not_of(claim, best))
         # "Members' children do not have to pay" for "Guests pay a day fee; members' children get in free"
