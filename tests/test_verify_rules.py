@@ -73,7 +73,6 @@ def test_quantities_read_words_ranges_and_units() -> None:
         "The antibody 10EB binds.",
         "The young ones tend to leave.",  # "ones" is not one second, "tend" not ten days
         "Third-generation therapies; third molars; a third of them.",  # ordinals and fractions
-        "It was stable over several hundred hours.",  # a vague count
         "Follow these steps:\n\n1.",  # a list marker
     ],
 )
@@ -482,6 +481,20 @@ def test_a_ranked_list_orders_its_items() -> None:
     assert ranked_comparison("INFO is more verbose than ERROR.", source) is True
     assert ranked_comparison("ERROR is more verbose than INFO.", source) is False
     assert ranked_comparison("TRACE is more verbose than INFO.", source) is None  # not in the list
+
+
+def test_a_vague_magnitude_is_a_range_read_only_against_a_bounded_count() -> None:
+    (q,) = quantities("It was stable over several hundred hours.")
+    assert (q.lo, q.hi, q.kind, q.vague) == (200.0, 999.0, "magnitude", True)
+    # said where the source gives no count, it is the model's to judge, never "not in source"
+    assert check_numbers("It was stable over several hundred hours.", "Nothing numeric here.").status \
+        is NumberStatus.OK
+    source = "The island is a reserve. More than 2,000 species of birds nest there."
+    assert check_numbers("A few hundred species of birds nest on the island.", source).status is NumberStatus.CONFLICT
+    assert check_numbers("Thousands of species of birds nest on the island.", source).status is NumberStatus.OK
+    # a part of a stated total may be fewer: "acquired dozens" of the 315 centres it runs
+    assert check_numbers("It acquired dozens of health centres.", "It runs 315 health centres in 38 states.").status \
+        is NumberStatus.OK
 
 
 def test_a_value_the_statement_of_its_other_values_gives_differently() -> None:

@@ -1022,6 +1022,7 @@ _REASON = re.compile(r"\b(?:because(?:\s+of)?|due\s+to|owing\s+to|as\s+a\s+resul
                      r"(?P<why>[^,;.!?]+)", re.IGNORECASE)
 
 
+#: how many first letters make two words of one root for :func:`other_reason` ("viral", "viruses")
 _ROOT = 3
 
 

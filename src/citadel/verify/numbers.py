@@ -523,7 +523,7 @@ def _magnitude_against(c: Quantity, claim: str, sq: list[Quantity], source: str)
         elif (bound := _ROUGHLY.search(lead)) is not None:
             lo, hi = 0.9 * lo, 1.1 * hi
         # (fewer than a stated count may be a part of it: "acquired dozens of the 315 it runs")
-        if hi < c.lo or lo > c.hi and bound is not None:
+        if hi < c.lo or (lo > c.hi and bound is not None):
             return f"{bound.group(0).strip()} {s.text}" if bound is not None else s.text
     return None
 
@@ -1299,14 +1299,14 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
             problems.append(f"'{_said(c)}' in the claim but '{_said(clash)}' in the source")
         else:
             problems.append(f"'{c.text}' does not occur in the source")
-    if not problems and len(cq) >= 2:
-        unmet = _condition_unmet(cq, folded_claim, sq, folded_source)
-        if unmet is not None:
-            return NumberCheck(NumberStatus.CONFLICT, unmet, matched, len(cq))
     if not problems and len(cq) >= 3:
         bound = _bound_with_others(cq, source, pounds)
         if bound is not None:
             return NumberCheck(NumberStatus.CONFLICT, bound, matched, len(cq))
+    if not problems and len(cq) >= 2:
+        unmet = _condition_unmet(cq, folded_claim, sq, folded_source)
+        if unmet is not None:
+            return NumberCheck(NumberStatus.CONFLICT, unmet, matched, len(cq))
     if not problems:
         mix = check_rows(claim, source)
         if mix:
@@ -1393,8 +1393,9 @@ def complementary_bound(claim: str, source: str) -> bool:
     return False
 
 
-#: a time of day from which on something holds
-_CLOCK_AFTER = re.compile(r"\b(?:after|from)\s*$")
+#: a time or duration from which on something holds: "After 10 a.m. a pass costs 25 EUR",
+#: "After ten years they get three extra days"
+_FROM_ON = re.compile(r"\b(?:after|from)\s*$")
 
 
 def _bounds_around(text: str, q: Quantity) -> tuple[re.Match[str] | None, re.Match[str] | None]:
@@ -1402,7 +1403,7 @@ def _bounds_around(text: str, q: Quantity) -> tuple[re.Match[str] | None, re.Mat
     more") and an upper one ("up to 3", "3 or less"), each None when there are none."""
     before, after = text[:q.start], text[q.end:]
     low = _LOW_BEFORE.search(before) or _LOW_AFTER.match(after) \
-        or (_CLOCK_AFTER.search(before) if q.unit == "o'clock" else None)  # "After 10 a.m. a pass costs 25 EUR"
+        or (_FROM_ON.search(before) if q.unit == "o'clock" else None)  # "After 10 a.m. a pass costs 25 EUR"
     high = _HIGH_BEFORE.search(before) or _HIGH_AFTER.match(after)
     # "no more than 8 kg" is an upper bound only, "no less than 8 kg" a lower one
     if low is not None and high is not None and low.re is _LOW_BEFORE and high.re is _HIGH_BEFORE:
@@ -2140,10 +2141,6 @@ def rule_past_bound(claim: str, source: str) -> str | None:
     return next((r for c in quantities(claim) if (r := _rule_past(c, claim, sq, source)) is not None), None)
 
 
-#: a duration or time from which on something holds: "After ten years they get three extra days"
-_FROM_ON = re.compile(r"\b(?:after|from)\s*$")
-
-
 def _condition_unmet(cq: list[Quantity], claim: str, sq: list[Quantity], source: str) -> str | None:
     """What is wrong when the claim pairs a value (``y``) with another (``x``) that fails the
     bound its sentence gives it: "a guest at 9 a.m. pays 25 EUR" where "After 10 a.m. a spa pass
@@ -2167,8 +2164,8 @@ def _condition_unmet(cq: list[Quantity], claim: str, sq: list[Quantity], source:
                 low, high = _bounds_around(source, bound)
                 after = _FROM_ON.search(source, max(0, bound.start - 8), bound.start)
                 (xlo, xhi), (klo, khi) = x.base(), bound.base()
-                if bound.lo < bound.hi and not klo <= xlo <= xhi <= khi \
-                        or bound.lo == bound.hi and ((low or after) and xhi < klo or high and xlo > khi):
+                if (bound.lo < bound.hi and not klo <= xlo <= xhi <= khi) \
+                        or (bound.lo == bound.hi and (((low or after) and xhi < klo) or (high and xlo > khi))):
                     failed = failed or bound
                 else:
                     failed = None

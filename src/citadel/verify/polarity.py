@@ -111,6 +111,7 @@ def myths(text: str) -> Iterator[re.Match[str]]:
 
 
 def myth_said(m: re.Match[str]) -> str:
+    """The statement a :data:`_MYTH` match calls false."""
     return next(g for g in (m.group("after"), m.group("that"), m.group("before")) if g is not None)
 
 
@@ -665,10 +666,10 @@ def contained_denial(claim: str, source: str) -> tuple[str, str] | None:
     for sent in _sentences(source):
         here = dict(_polarities(sent))
         # "carry no fines" denies that they are fined: the noun a light verb has none of
-        nouns = {_norm(m.group("noun")) for m in _LIGHT_NONE.finditer(sent)}
-        here.update({w: frozenset("-") for w in nouns if w in here})
+        light = list(_LIGHT_NONE.finditer(sent))
+        here.update({w: frozenset("-") for w in {_norm(m.group("noun")) for m in light} if w in here})
         said = {w for w in normed_words(sent) if not _is_deny(w)} | set(here)  # "cannot" aside
-        said -= _other_items(sent, cw) | ({_norm(m.group("verb")) for m in _LIGHT_NONE.finditer(sent)} if nouns else set())
+        said -= _other_items(sent, cw) | {_norm(m.group("verb")) for m in light}
         if len(said) < 2 or not said <= cw:
             continue
         for w, ps in here.items():
