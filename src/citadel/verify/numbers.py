@@ -2133,6 +2133,7 @@ _NEUTRAL_SIDE = {True: r"over|above|more\s+than|exceeding", False: r"under|below
 _CLAUSE_END = re.compile(r"\.(?!\d)|;|,\s+(?:and|but)\s+")
 
 
+@lru_cache(maxsize=4096)
 def rule_past_bound(claim: str, source: str) -> str | None:
     """The clause of the source that says what happens past a bound (:func:`_rule_past`) when
     the claim speaks of a value past it: what the claim restates."""
