@@ -1452,6 +1452,39 @@ RIGHT += [
      "Wool jumpers should not be washed in hot water, as heat shrinks the fibres. Dry them flat."),
 ]
 
+WRONG += [
+    ("a multiple in words against another multiple", "Night shifts are paid at double the base rate.",
+     "Night shifts are paid at one and a half times the base rate. Breaks are unpaid.", "number"),
+    ("a rate counted over a longer period, wrongly", "Trainees earn 30 hours of study time a year.",
+     "Trainees earn 2 hours of study time for each full month of service.", "number"),
+    ("the condition replaced by 'every day'", "Staff receive a meal allowance of 8 EUR on every day they work.",
+     "Staff who work at weekends receive a meal allowance of 8 EUR. Overtime is paid monthly.", "scope"),
+    ("a clause after a semicolon denies the claim's thing", "Lockers can be booked in advance.",
+     "Meeting rooms can be booked up to a month in advance and cancelled online; lockers are given out "
+     "on arrival and cannot be booked.", "negation"),
+    ("a means of payment the source never names", "Deposits are returned by bank transfer within 14 days.",
+     "Deposits are returned within 14 days of the end of the tenancy, less any cleaning costs.", "addition"),
+    ("'do not need a' for a thing the source requires", "Cyclists do not need a helmet on the forest trail.",
+     "All cyclists on the forest trail must wear a helmet. E-bikes are limited to 25 km/h.", "modality"),
+    ("a denial bounded in time, said outright", "Pets are not allowed in the holiday flats at all.",
+     "Pets are not allowed in the holiday flats during the summer season. Guests must not smoke indoors.", "scope"),
+]
+RIGHT += [
+    ("a percentage above 100 of a rate is a multiple", "Sunday shifts pay 150% of the normal hourly rate.",
+     "Sunday shifts are paid at one and a half times the normal hourly rate. Breaks are unpaid."),
+    ("a rate counted over a year that holds it twelve times", "Volunteers build up 24 hours of training credit a year.",
+     "Volunteers build up 2 hours of training credit for each full month they serve."),
+    ("a value of the first statement, named by its own words", "On Saturdays the cafe closes at 3 p.m.",
+     "The cafe is open from 7 a.m. to 6 p.m. on weekdays and from 8 a.m. to 3 p.m. on Saturdays. It is closed "
+     "on Sundays, except for brunch, which runs from 10 a.m. to 2 p.m."),
+    ("a means the source names in other words", "Refunds are paid back to your card.",
+     "Refunds are paid to the credit card used for the purchase within five working days."),
+    ("'do not need a' for those the duty leaves out", "Residents do not need a parking permit in the old town.",
+     "Drivers who are not residents must display a parking permit in the old town."),
+    ("a time-bounded denial of another item, said outright", "Smoking is not allowed on the balconies at all.",
+     "Pets are not allowed in the flats during the summer season, and smoking is not allowed on the balconies."),
+]
+
 
 @pytest.mark.parametrize(("kind", "claim", "source", "reason"), WRONG, ids=[w[0] for w in WRONG])
 def test_everyday_errors_are_caught(verifier: Verifier, kind: str, claim: str, source: str,

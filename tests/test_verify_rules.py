@@ -485,7 +485,7 @@ def test_a_ranked_list_orders_its_items() -> None:
 
 def test_a_vague_magnitude_is_a_range_read_only_against_a_bounded_count() -> None:
     (q,) = quantities("It was stable over several hundred hours.")
-    assert (q.lo, q.hi, q.kind, q.vague) == (200.0, 999.0, "magnitude", True)
+    assert (q.lo, q.hi, q.kind, q.vague) == (200.0, 990.0, "magnitude", True)
     # said where the source gives no count, it is the model's to judge, never "not in source"
     assert check_numbers("It was stable over several hundred hours.", "Nothing numeric here.").status \
         is NumberStatus.OK

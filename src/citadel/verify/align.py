@@ -1411,6 +1411,33 @@ def added_tail(claim: str, source: str) -> str | None:
     return tail.strip()
 
 
+#: the means or channel a thing is done by, in groups of words that name the same one: a
+#: claim that names one where the source names none of its group invents how it is done
+_MEANS_GROUPS: tuple[frozenset[str], ...] = tuple(frozenset(g.split()) for g in (
+    "cash", "card cards credit debit contactless", "cheque cheques check checks", "transfer transfers bank",
+    "voucher vouchers coupon coupons credit", "paypal", "phone telephone call calls calling hotline",
+    "email e-mail emails mail", "post postal mail letter letters", "fax", "text sms",
+    "online internet website web app portal", "person counter desk store shop branch office"))
+_MEANS_WORDS = frozenset().union(*_MEANS_GROUPS)
+_MEANS = re.compile(r"\b(?:in|by|via|through|over|with|using|as)\s+(?:a\s+|an\s+|the\s+)?(?:[a-z-]+\s+)?"
+                    r"(?P<means>" + "|".join(sorted(_MEANS_WORDS, key=len, reverse=True)) + r")\b", re.IGNORECASE)
+
+
+def added_means(claim: str, source: str) -> str | None:
+    """The means the claim says a thing is done by ("refunded in cash", "filed by phone")
+    when the source names nothing of its kind (:data:`_MEANS_GROUPS`) while its sentence
+    holds the rest of the claim: how it is done, invented."""
+    said = {w.lower() for w in re.findall(r"[A-Za-z-]+", source)}
+    for m in _MEANS.finditer(claim):
+        means = m.group("means").lower()
+        if any(means in g and g & said for g in _MEANS_GROUPS):
+            continue
+        rest = (claim[: m.start()] + " " + claim[m.end():]).strip()
+        if len(content_words(rest)) >= 2 and overlap(rest, aligned_sentence(rest, source)) >= MIN_HEAD_COVERED:
+            return m.group(0).strip()
+    return None
+
+
 _INSTEAD = re.compile(r"\b(?:instead of|in place of|rather than|as well as|alongside)\s+(?P<x>[^,;.]{3,60})",
                       re.IGNORECASE)
 _ONLY = re.compile(r"\bonly\s+(?P<x>[^,;.]{3,60})", re.IGNORECASE)
@@ -1670,6 +1697,8 @@ def optional_duty(claim: str, source: str) -> tuple[str, str] | None:
 _LEFT_OPEN = re.compile(r"\b(?:if\s+(?:they|you|he|she|we|one)\s+(?:wish|want|like|prefer|choose)(?:\s+to)?|"
                         r"if\s+(?:desired|preferred|wanted)|optionally|(?:is|are)\s+optional|"
                         r"(?:do|does|did)\s+not\s+(?:have|need)\s+to|(?:don't|doesn't)\s+(?:have|need)\s+to|need\s+not|"
+                        # "do not need a doctor's note": the thing is not required
+                        r"(?:(?:do|does|did)\s+not|don't|doesn't)\s+need(?=\s+(?:a|an|any|the|their|your|his|her)\s)|"
                         r"needn't|there\s+is\s+no\s+need\s+to|"
                         r"(?:is|are)\s+not\s+(?:required|obliged|obligated)\s+to|can\s+choose\s+(?:whether\s+)?to)\b",
                         re.IGNORECASE)
@@ -1693,6 +1722,11 @@ def duty_made_optional(claim: str, source: str) -> tuple[str, str] | None:
         sent = next((part for part in _CONTRAST_CUT.split(sent) if _plain(_DUTY, part)), "")
         duty = _plain(_DUTY, sent)
         if not duty or _LEFT_OPEN.search(sent) or overlap(rest, sent) < MIN_DUTY_OVERLAP:
+            continue
+        # the duty of those who are not what the claim names ("Students who are not native
+        # speakers must show a certificate" for "Native speakers do not need one")
+        at = _DUTY.search(sent)
+        if at is not None and negation_count(sent[: at.start()]) > negation_count(claim[: m.start()]):
             continue
         # a word of the claim the sentence lacks that another sentence has names another case
         # ("A freestyle swimmer doesn't have to ..." where breaststroke swimmers must)
@@ -1846,6 +1880,10 @@ _STATES_CONDITION = re.compile(r"\b(?:if|unless|provided|as long as|subject to|e
 #: the share of the claim the sentence without its conditions must hold, and of that
 #: sentence the claim must hold, for the claim to be that sentence with a condition left out
 MIN_UNCONDITIONED = 0.8
+#: a scope that covers every case: "on every day they work", "at any time", "in all cases",
+#: "always", "all year round"
+_UNIVERSAL_ADJUNCT = re.compile(r"\b(?:(?:on|at|in|for|during)\s+(?:every|any|all|each)\s+(?:[\w'-]+\s+){0,3}?[\w'-]+"
+                                r"(?=\s*(?:[,.;]|$))|always|at\s+all\s+times|all\s+year\s+round)\b", re.IGNORECASE)
 
 
 def _condition_spans(sent: str) -> list[tuple[int, int, int, bool]]:
@@ -1948,7 +1986,39 @@ def dropped_restriction(claim: str, source: str) -> str | None:
     return None
 
 
-_MORE_OF_IT = re.compile(r",\s*(?:which|who|whose)\b[^,;.!?]*")
+#: a denial said outright, of every case: "not covered at all", "never refunded"
+_OUTRIGHT = re.compile(r"\b(?:at\s+all|never|whatsoever|under\s+any\s+circumstances|in\s+any\s+case|"
+                       r"at\s+any\s+(?:time|point|stage))\b", re.IGNORECASE)
+#: a span of time a denial holds within: "after the first year", "during the sale", "for the
+#: first two weeks", "before 1 March"
+_BOUNDING = re.compile(r"\b(?:after|before|until|till|beyond|during|within|for\s+the\s+first|in\s+the\s+first)\s+"
+                       r"(?:the\s+|their\s+|its\s+|a\s+|an\s+)?(?:[\w-]+\s+){0,3}?(?:days?|weeks?|months?|years?|hours?|"
+                       r"minutes?|period|date|season|term|sale|trial|\d+(?:\s*(?:a\.m\.|p\.m\.|am|pm))?)\b", re.IGNORECASE)
+#: how much of the claim (its outright word aside) the denying sentence must hold
+MIN_OUTRIGHT_OVERLAP = 0.6
+
+
+def denied_outright(claim: str, source: str) -> str | None:
+    """The span a source sentence's denial holds within ("does not cover batteries | after the
+    first year") when the claim denies the same thing outright, in every case ("Batteries
+    are not covered at all", "are never covered") and names nothing of that span."""
+    m = _OUTRIGHT.search(claim)
+    if m is None or (not negation_count(claim) and m.group(0).lower() != "never"):
+        return None
+    rest = claim[: m.start()] + " " + claim[m.end():]
+    for s, e in sentences(source):
+        for part in re.split(r";\s+", source[s:e]):
+            b = _BOUNDING.search(part)
+            if b is None or not negation_count(part[: b.start()]) or _OUTRIGHT.search(part):
+                continue
+            # (the denial up to its span holds the claim: "does not cover batteries after the
+            # first year, or damage caused by liquids" bounds nothing of liquids)
+            if overlap(rest, part[: b.end()]) >= MIN_OUTRIGHT_OVERLAP and not set(sequence(b.group(0))) & set(sequence(claim)):
+                return b.group(0).strip()
+    return None
+
+
+_MORE_OF_IT = re.compile(r",\s*(?:which|who|whose)\b(?:[^,;.!?]|\.(?=\S))*")  # ("... from 10 a.m. to 2 p.m.")
 
 
 def _bound_left_out(cw: frozenset[str], claim: str, sent: str, spans: list[tuple[int, int]],
@@ -2021,7 +2091,11 @@ def dropped_condition(claim: str, source: str) -> str | None:
     directors are present") is no such sentence."""
     if _STATES_CONDITION.search(claim):
         return None
-    cw = normed_words(claim)
+    # a scope of its own that says "in every case" is no condition: it is the one dropped,
+    # said outright ("paid at 1.5 times the rate on every day they work" where "staff who work
+    # on a public holiday are paid ...")
+    # (the letters of "p.m." are no words)
+    cw = frozenset(w for w in normed_words(_UNIVERSAL_ADJUNCT.sub(" ", claim)) if len(w) > 1)
     if len(cw) < 2:
         return None
     # each sentence, and each of its clauses that a semicolon sets apart ("Rides under 30
@@ -2039,7 +2113,7 @@ def dropped_condition(claim: str, source: str) -> str | None:
             # Plus add-on, which costs 49 EUR")
             more = _MORE_OF_IT.match(core, b)
             core = core[:a] + " " + core[more.end() if more else b:]
-        main = normed_words(core)
+        main = frozenset(w for w in normed_words(core) if len(w) > 1)
         if not main or negation_count(claim) != negation_count(core):
             continue
         held = len(cw & main)
@@ -2079,6 +2153,6 @@ def dropped_condition(claim: str, source: str) -> str | None:
     return None
 
 
-__all__ = ["DENIAL_CLAUSE", "moved_object", "only_complement", "past_the_span", "added_tail", "agent_swap", "anchor_changed", "denied_reworded", "prerequisite_left_out", "instead_of", "outside_list", "possessor_swap",
+__all__ = ["DENIAL_CLAUSE", "added_means", "denied_outright", "moved_object", "only_complement", "past_the_span", "added_tail", "agent_swap", "anchor_changed", "denied_reworded", "prerequisite_left_out", "instead_of", "outside_list", "possessor_swap",
            "resolve_pronouns", "period_changed", "calendar_kind", "default_restricted", "aligned_clause", "stated_contrary", "dropped_condition", "excepted", "beside_only", "aligned_sentence", "moved_attribute", "narrowed", "opposite_in_conjunct", "optional_duty", "raised_modality", "sequence",
            "substitution", "swapped", "contrary"]

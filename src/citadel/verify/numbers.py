@@ -18,6 +18,7 @@ from enum import StrEnum
 
 from citadel.verify.atomic import subject_of
 from citadel.verify.lexical import content_words, fold, negation_count, overlap, stem, words
+from citadel.verify.quantifiers import vague_span
 from citadel.verify.tables import named_cells, named_rows, rows
 from citadel.verify.windows import sentences
 
@@ -237,6 +238,7 @@ def quantities(text: str, ranges: bool = False) -> list[Quantity]:
     out += _spoken_durations(t, orig, out)
     out += _half_a_unit(t, out)
     out += _magnitudes(t, out)
+    out = _factors(t, out)
     out += _shares(t, out)
     out += _below_zero(t, out)
     out = [_dated(t, orig, _aged(t, q)) for q in out]
@@ -279,7 +281,7 @@ def _and_a_half(t: str, orig: str, found: list[Quantity]) -> list[Quantity]:
 
 
 _LATER_PERIOD = re.compile(r"(?:\s+(?!per\b|a\b|an\b|each\b|every\b)[a-z]+(?:-[a-z]+)*){1,3}?\s+(?:(?:for|in)\s+)?"
-                           r"(?:per|a|an|each|every)\s+"
+                           r"(?:per|a|an|each|every)\s+(?:(?:full|whole|complete|calendar)\s+)?"
                            # ("a week's notice" is a week of notice, no period)
                            r"(?P<per>day|week|month|year|annum|hour)\b(?!['\u2019]s\b)")
 
@@ -464,28 +466,57 @@ def _half_a_unit(t: str, found: list[Quantity]) -> list[Quantity]:
 
 #: a count said as a magnitude: "a few hundred", "several thousand", "hundreds of", "tens of
 #: thousands of", "a few dozen"
-_MAGNITUDE = re.compile(r"\b(?:(?P<few>a\s+few|several|a\s+couple\s+of)\s+(?P<unit>dozen|hundred|thousand|million)\b(?!\s+and\b)"
-                        r"|(?P<tens>tens\s+of\s+)?(?P<many>dozens|hundreds|thousands|millions)\s+of\b)")
-_MAGNITUDES = {"dozen": 12.0, "hundred": 100.0, "thousand": 1e3, "million": 1e6}
-_NEXT_MAGNITUDE = {12.0: 100.0, 100.0: 1e3, 1e3: 1e6, 1e6: 1e9}
+_MAGNITUDE = re.compile(r"\b(?:(?:a\s+few|several|a\s+couple\s+of)\s+(?:dozen|hundred|thousand|million)\b(?!\s+and\b)"
+                        r"|(?:tens\s+of\s+)?(?:dozens|hundreds|thousands|millions)(?=\s+of\b))")
 
 
 def _magnitudes(t: str, found: list[Quantity]) -> list[Quantity]:
-    """Vague counts said as a magnitude, each a range of what a reader takes them to mean:
-    "a few hundred" and "hundreds of" 200 to 999, "thousands of" 2,000 to
-    999,999 (the next magnitude's name would be used beyond), "tens of thousands" 20,000
-    to 99,999."""
+    """Vague counts said as a magnitude, each the range of values a reader takes it to mean
+    (:func:`citadel.verify.quantifiers.vague_span`, the table the count check reads too)."""
     out = []
     for m in _MAGNITUDE.finditer(t):
-        if any(q.start < m.end() and m.start() < q.end for q in found):
+        span = vague_span(m.group(0))
+        if span is None or any(q.start < m.end() and m.start() < q.end for q in found):
             continue
-        size = _MAGNITUDES[(m.group("unit") or m.group("many").rstrip("s")).lower()]
-        if m.group("tens"):
-            size *= 10
-        top = (size * 10 if m.group("few") or m.group("tens") else _NEXT_MAGNITUDE[size]) - 1
-        end = m.end("unit") if m.group("unit") else m.end("many")
-        out.append(Quantity(2 * size, top, None, None, m.start(), end, t[m.start():end], 0.0, "magnitude", vague=True))
+        out.append(Quantity(span[0], span[1], None, None, m.start(), m.end(), m.group(0), 0.0, "magnitude", vague=True))
     return out
+
+
+#: a multiple of an amount said in words: "one and a half times the normal rate", "double
+#: their usual pay", "time and a half", "double time" (pay said as a multiple of the rate)
+_FACTOR = re.compile(r"\b(?:(?P<n>one|two|three|four|five|\d+)\s+and\s+a\s+half\s+times\b"
+                     r"|(?P<word>double|triple|treble|quadruple)(?=\s+(?:the|their|his|her|its|your|our|that|this|what)\b)"
+                     r"|(?P<idiom>time\s+and\s+a\s+half|double\s+time|triple\s+time)\b"
+                     # "150% of the normal rate": a multiple (a share is at most 100%)
+                     r"|(?<![\d.])(?P<pct>[1-9]\d{2,}(?:\.\d+)?)\s*%\s+of\b)")
+_FACTOR_WORDS = {"double": 2.0, "triple": 3.0, "treble": 3.0, "quadruple": 4.0, "time and a half": 1.5,
+                 "double time": 2.0, "triple time": 3.0}
+
+
+def _factors(t: str, found: list[Quantity]) -> list[Quantity]:
+    """``found`` with the multiples said in words (:data:`_FACTOR`) as bare numbers, as
+    "twice" and "1.5 times" already are ("150% of the normal rate" is 1.5 times it); a number
+    they hold ("two" of "two and a half times", "150%") gives way to them."""
+    extra = []
+    for m in _FACTOR.finditer(t):
+        said = " ".join(m.group(0).lower().split())
+        if m.group("n"):
+            value = _value(m.group("n"))
+            if value is None:
+                continue
+            value += 0.5
+        elif m.group("pct"):
+            value = float(m.group("pct")) / 100
+            if value <= 1:
+                continue
+        else:
+            value = _FACTOR_WORDS[said]
+        end = t.index("%", m.start()) + 1 if m.group("pct") else m.end()
+        extra.append(Quantity(value, value, None, None, m.start(), end, t[m.start():end], 0.0))
+    if not extra:
+        return found
+    kept = [q for q in found if not any(f.start < q.end and q.start < f.end for f in extra)]
+    return sorted(kept + extra, key=lambda q: q.start)
 
 
 #: words that name a kind of what is counted, not the thing: "kinds of fish"
@@ -1028,6 +1059,39 @@ def _averaged(c: Quantity, claim: str, sq: list[Quantity]) -> bool:
                and _close(c.lo * PERIOD_SECONDS[s.per] / PERIOD_SECONDS[c.per], s.lo, True) for s in sq)
 
 
+#: a claim whose frame names the period its amount builds up over: "A full year of work earns
+#: 18 days", "In a year, staff accrue 18 days", "Over a full year ..."
+_PERIOD_FRAME = re.compile(r"\b(?:(?:a|one)\s+(?:full\s+|whole\s+|complete\s+)?(?P<of>year|month|week)\s+of\b"
+                           r"|(?:in|over|during|across)\s+(?:a|one|the\s+course\s+of\s+a)\s+(?:full\s+|whole\s+)?"
+                           r"(?P<in>year|month|week)\b(?!\s+(?:or|and)\b))", re.IGNORECASE)
+#: periods one holds a whole number of (the rate per the smaller, times this, per the larger)
+_WHOLE_IN = {("month", "year"): 12, ("week", "year"): 52, ("day", "week"): 7, ("hour", "day"): 24,
+             ("quarter", "year"): 4, ("month", "quarter"): 3}
+
+
+def _rate_converted(c: Quantity, claim: str, sq: list[Quantity]) -> bool:
+    """The claim's amount is the source's rate of something that builds up (days of leave,
+    hours, points: no price) over a period, counted over another period that holds a whole
+    number of it: "18 days of leave a year", or "A full year of work earns 18 days", where
+    "1.5 days for each full month worked". A price is billed by its period ("60 EUR a year"
+    is no "5 EUR a month" to pay): that takes words that say it averages (:func:`_averaged`)."""
+    if c.lo != c.hi or c.unit is None or c.dimension in _MONEY_DIMENSIONS or c.vague:
+        return False
+    per = c.per
+    if per is None:
+        frames = list(_PERIOD_FRAME.finditer(claim))
+        if len(frames) != 1:
+            return False
+        per = (frames[0].group("of") or frames[0].group("in")).lower()
+    for s in sq:
+        if s.unit != c.unit or s.per is None or s.per == per or s.lo != s.hi or s.vague:
+            continue
+        factor = _WHOLE_IN.get((s.per, per))
+        if factor is not None and _close(c.lo, s.lo * factor, False):
+            return True
+    return False
+
+
 _SPAN_FOR = re.compile(r"\bfor\b\s*(?:(?:about|around|nearly|almost|over|some|roughly|more\s+than|just\s+over)\s*)?$",
                        re.IGNORECASE)
 _IN_TOTAL = re.compile(r"\s*(?:in\s+total|in\s+all|altogether|overall|combined)\b", re.IGNORECASE)
@@ -1207,6 +1271,11 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
             continue
         if _averaged(c, claim, sq):
             matched += 1  # "5 EUR a month on average" for "60 EUR a year"
+            continue
+        if _rate_converted(c, folded_claim, sq) or (
+                any(f.start() <= c.start and c.end <= f.end() for f in _PERIOD_FRAME.finditer(folded_claim))
+                and any(_rate_converted(o, folded_claim, sq) for o in cq if o is not c)):
+            matched += 1  # "18 days of leave a year" for "1.5 days for each month worked" ("in a year")
             continue
         if c.kind == "magnitude":
             # "thousands of people died" where "fewer than ten deaths were recorded": read
@@ -1714,9 +1783,11 @@ _LEAD_FRAME = re.compile(r"^\s*(?:in|for|on|at|during|among|across|throughout)\s
 
 
 def _without_quantities(text: str, qs: tuple[Quantity, ...]) -> str:
-    """``text`` with its quantities blanked ("six months" names no month)."""
-    for q in sorted(qs, key=lambda q: -q.start):
-        text = text[: q.start] + " " + text[q.end:]
+    """``text`` with its quantities blanked ("six months" names no month). Each is blanked in
+    place, keeping the offsets of the others: a range overlaps its two ends ("8 a.m. to 8
+    p.m."), and cutting one first would shift the other into the words after it."""
+    for q in qs:
+        text = text[: q.start] + " " * (q.end - q.start) + text[q.end:]
     return _without_clock(text)
 
 

@@ -331,8 +331,16 @@ def normed_words(text: str) -> frozenset[str]:
 
 
 def _sentences(text: str) -> Iterator[str]:
+    """The sentences of ``text``, and apart the clauses a semicolon joins: each says yes or no
+    of its own subject ("Books can be renewed twice; DVDs cannot be renewed")."""
     for s, e in sentences(text):
-        yield text[s:e]
+        parts = [part for part in _SEMICOLON.split(text[s:e]) if part.strip()]
+        # (a record's fields are no clauses: "Classes: included; Sauna: not included")
+        yield from [text[s:e]] if any(_FIELD.match(part) for part in parts) else parts
+
+
+_SEMICOLON = re.compile(r";\s+")
+_FIELD = re.compile(r"\s*[\w'() -]{1,40}:\s")
 
 
 #: the share of the claim's content words a source sentence must hold to be the one the

@@ -123,7 +123,7 @@ _VAGUE_COUNTS: dict[str, tuple[float, float]] = {
     "a couple": (2, 3), "a handful": (2, 6), "a few": (2, 6), "several": (3, 12), "a dozen": (10, 14),
     "dozens": (24, 300), "scores": (40, 300), "hundreds": (200, 2_000), "thousands": (2_000, 200_000),
     "tens of thousands": (20_000, 200_000), "hundreds of thousands": (200_000, 2_000_000),
-    "millions": (2_000_000, 2_000_000_000),
+    "millions": (2_000_000, 2_000_000_000), "tens of millions": (20_000_000, 200_000_000),
 }
 _VAGUE_COUNT = re.compile(r"\b(?P<amount>tens of thousands|hundreds of thousands|a couple|a handful|a few|several|"
                           r"a dozen|dozens|scores|hundreds|thousands|millions)\s+of\s+(?:the\s+)?"
@@ -134,9 +134,9 @@ _FIGURE_COUNT = re.compile(r"(?P<bound>more than|over|at least|fewer than|less t
                            r"nine|ten|eleven|twelve|twenty|fifty|a hundred|a thousand)"
                            r"(?:\s+(?P<scale>hundred|thousand|million|billion)\b)?\s+(?P<noun>(?:[a-z-]+\s+){0,2}[a-z-]+)",
                            re.IGNORECASE)
-_SCALE = {"hundred": 100, "thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000}
+_SCALE = {"dozen": 12, "hundred": 100, "thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000}
 #: a vague count said with a scale and no "of": "a few thousand copies", "several hundred people"
-_VAGUE_SCALED = re.compile(r"\b(?P<amount>a few|several|a couple of)\s+(?P<scale>hundred|thousand|million)\s+"
+_VAGUE_SCALED = re.compile(r"\b(?P<amount>a few|several|a couple of)\s+(?P<scale>dozen|hundred|thousand|million)\s+"
                            r"(?P<noun>(?:[a-z-]+\s+){0,2}[a-z-]+)", re.IGNORECASE)
 _FIGURE_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                  "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "twenty": 20, "fifty": 50,
@@ -164,6 +164,19 @@ def _heads(phrase: str) -> list[str]:
     return [kept[0], kept[-1]] if kept else []
 
 
+def vague_span(said: str) -> tuple[float, float] | None:
+    """The values a vague count allows, ends included: "hundreds of" 200 to 2,000, "a few
+    hundred" 200 to 990, "tens of thousands" 20,000 to 200,000; None for other words. The
+    one table both this module's count check and the number layer's magnitudes read."""
+    folded = " ".join(said.lower().split())
+    scaled = re.fullmatch(r"(?:a few|several|a couple of)\s+(dozen|hundred|thousand|million)", folded)
+    if scaled is not None:
+        scale = _SCALE[scaled.group(1)]
+        return 2.0 * scale, 9.9 * scale
+    span = _VAGUE_COUNTS.get(re.sub(r"\s+of$", "", folded))
+    return (float(span[0]), float(span[1])) if span is not None else None
+
+
 def _counted(text: str) -> dict[str, tuple[float, float, str]]:
     """What ``text`` counts, by the stem of the counted noun's last word: (low, high, words)."""
     out: dict[str, tuple[float, float, str]] = {}
@@ -173,10 +186,10 @@ def _counted(text: str) -> dict[str, tuple[float, float, str]]:
         for head in _heads(m.group("noun"))[-1:]:
             out.setdefault(stem(head), (lo, hi, said))
     for m in _VAGUE_SCALED.finditer(text):
-        scale = _SCALE[m.group("scale").lower()]
+        lo, hi = vague_span(m.group("amount") + " " + m.group("scale")) or (0.0, math.inf)
         said = m.group(0)[:m.start("noun") - m.start()] + _noun_phrase(m.group("noun"))
         for head in _heads(m.group("noun"))[-1:]:
-            out.setdefault(stem(head), (2 * scale, 9.9 * scale, said))
+            out.setdefault(stem(head), (lo, hi, said))
     for m in _FIGURE_COUNT.finditer(text):
         figure = m.group("figure").lower()
         value = float(_FIGURE_WORDS[figure]) if figure in _FIGURE_WORDS else float(figure.replace(",", ""))
@@ -234,4 +247,4 @@ def none_had(claim: str, source: str) -> tuple[str, str] | None:
 _STOP = frozenset("the a an it its this that these those they there".split())
 
 
-__all__ = ["count_conflict", "none_had", "share_conflict", "shares"]
+__all__ = ["count_conflict", "none_had", "share_conflict", "shares", "vague_span"]

@@ -55,7 +55,9 @@ from citadel.verify._types import (
 )
 from citadel.verify.align import (
     DENIAL_CLAUSE,
+    added_means,
     added_tail,
+    denied_outright,
     agent_swap,
     aligned_clause,
     anchor_changed,
@@ -721,6 +723,7 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         # (nor a case past the condition's bound that the source rules on: "a 10 kg parcel" for
         # "Parcels over 20 kg cost 12 EUR. Lighter parcels cost 7 EUR")
         condition=None if univ or rule_past_bound(claim, source) else _unmet(claim, dropped_condition(claim, source) or dropped_restriction(claim, source)
+                                           or denied_outright(claim, source)
                                            or prerequisite_left_out(claim, source) or default_restricted(claim, source)),
         # ("Only Saturn has more moons" restates "more than any other planet except Saturn")
         exception=exception if exception is not None and claim_neg == best_neg and best_ov >= MIN_EXCEPTED and flipped is None
@@ -1429,6 +1432,10 @@ class Verifier:
         if tail is not None:
             return RuleVerdict(Verdict.PARTIAL, f"addition: the claim adds '{tail}', which the "
                                "source does not mention", threshold * 0.75, final=False)
+        means = added_means(claim, source)
+        if means is not None:
+            return RuleVerdict(Verdict.PARTIAL, f"addition: the claim says it is done '{means}', and "
+                               "the source names no such means", threshold * 0.75, final=False)
         # words are a poor guide when the model reads every part of the claim in the source
         # ("restores the latest stash" for "reapplies the most recent stash")
         lacking = unsupported_part(claim, source) if f.get("model_entail", -math.inf) < PARTS_ENTAILED else None
