@@ -1485,6 +1485,33 @@ RIGHT += [
      "Pets are not allowed in the flats during the summer season, and smoking is not allowed on the balconies."),
 ]
 
+WRONG += [
+    ("closed on a day the source gives hours for", "The bakery is closed on Sundays.",
+     "The bakery opens at 6 a.m. every day. It closes at 7 p.m. on weekdays and at noon on Sundays.", "opposite"),
+    ("'as often as needed' against a count", "Passwords can be reset as often as needed through the portal.",
+     "Passwords can be reset twice a day through the portal. After that, call the help desk.", "scope"),
+    ("a start time made a deadline", "Visitors must arrive by 9 a.m. for the guided walk.",
+     "Visitors can join the guided walk from 9 a.m. and must leave the reserve by sunset.", "number"),
+    ("a time within a span kept for others", "Residents may use the hall on Fridays at 5 p.m.",
+     "The community hall is booked for the youth club on Fridays from 4 to 7 p.m. At other times residents "
+     "may use it.", "falls within"),
+]
+RIGHT += [
+    ("a time inside a span whose half of the day is said once", "A guided tour at 10 a.m. costs 8 EUR.",
+     "Guided tours run between 9 and 11 a.m. and cost 8 EUR. Afternoon visits are self-guided."),
+    ("'limited to' for 'up to'", "Overtime is limited to ten hours a week.",
+     "Staff may work up to ten hours of overtime a week. Overtime must be agreed in advance."),
+    ("'after' a time for 'from' it", "Guests can check in after 2 p.m.",
+     "Guests can check in from 2 p.m. and must check out by 10 a.m. A late checkout until 1 p.m. costs 15 EUR."),
+    ("a refusal of those who have not met the grant's condition", "Trainees on probation cannot work from home yet.",
+     "Trainees can work from home once they have completed their six-month probation."),
+    ("'first month' for 'first 30 days'", "A phone returned in its first month gets a full refund.",
+     "Phones returned within the first 30 days get a full refund. After that, a 10% fee applies."),
+    ("a time outside a span kept for others", "Residents may use the hall on Fridays at 8 p.m.",
+     "The community hall is booked for the youth club on Fridays from 4 to 7 p.m. At other times residents "
+     "may use it."),
+]
+
 
 @pytest.mark.parametrize(("kind", "claim", "source", "reason"), WRONG, ids=[w[0] for w in WRONG])
 def test_everyday_errors_are_caught(verifier: Verifier, kind: str, claim: str, source: str,

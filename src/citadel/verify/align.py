@@ -1411,15 +1411,47 @@ def added_tail(claim: str, source: str) -> str | None:
     return tail.strip()
 
 
-#: the means or channel a thing is done by, in groups of words that name the same one: a
-#: claim that names one where the source names none of its group invents how it is done
+#: a place said to be closed for a whole day: "is closed on public holidays", "are closed on Sundays"
+_CLOSED_ON = re.compile(r"\b(?:is|are|will\s+be|remains?|stays?)\s+closed\s+(?:all\s+day\s+)?(?:on|during|over)\s+"
+                        r"(?P<when>[^,.;]+)", re.IGNORECASE)
+#: hours of a day: "closes at 6 p.m.", "opens at 7 a.m.", "is open from 9 to 5"
+_HOURS_OF = re.compile(r"\b(?:opens?|closes?|open|shuts?)\b(?:(?!\bclosed\b)[^.;])*?(?:\d{1,2}(?:[:.]\d{2})?\s*"
+                       r"(?:a\.?m\b\.?|p\.?m\b\.?)|\bnoon\b|\bmidnight\b|\b\d{1,2}[:.]\d{2}\b)", re.IGNORECASE)
+_DAY_NAMES = frozenset(stem(d) for d in "monday tuesday wednesday thursday friday saturday sunday weekend weekends".split())
+_EVERY_DAY = re.compile(r"\b(?:every\s+day|daily|seven\s+days\s+a\s+week|7\s+days\s+a\s+week)\b", re.IGNORECASE)
+
+
+def closed_with_hours(claim: str, source: str) -> tuple[str, str] | None:
+    """``(claim's words, source's)`` when the claim says a place is closed on a day ("closed
+    on public holidays") and a sentence of the source gives it hours that day ("closes at 6
+    p.m. on Sundays and public holidays", "opens at 7 a.m. every day"): a closing time is no
+    closed day."""
+    m = _CLOSED_ON.search(claim)
+    if m is None or negation_count(claim) or any(q.unit == "o'clock" for q in quantities(claim)):
+        return None
+    when = content_words(m.group("when"))
+    if not when:
+        return None
+    for s, e in sentences(source):
+        for part in re.split(r";\s+", source[s:e]):
+            hours = _HOURS_OF.search(part)
+            if hours is None or re.search(r"\bclosed\b", part, re.IGNORECASE):
+                continue
+            if when <= content_words(part) or (_EVERY_DAY.search(part) and {stem(w) for w in when} <= _DAY_NAMES):
+                return m.group(0).strip(), part.strip(" .")
+    return None
+
+
+#: the means, channel or place a thing is done by, in groups of words that name the same one:
+#: a claim that names one where the source names none of its group invents how it is done
 _MEANS_GROUPS: tuple[frozenset[str], ...] = tuple(frozenset(g.split()) for g in (
     "cash", "card cards credit debit contactless", "cheque cheques check checks", "transfer transfers bank",
     "voucher vouchers coupon coupons credit", "paypal", "phone telephone call calls calling hotline",
     "email e-mail emails mail", "post postal mail letter letters", "fax", "text sms",
-    "online internet website web app portal", "person counter desk store shop branch office"))
+    "online internet website web app portal", "person counter desk store shop branch office",
+    "home house doorstep"))
 _MEANS_WORDS = frozenset().union(*_MEANS_GROUPS)
-_MEANS = re.compile(r"\b(?:in|by|via|through|over|with|using|as)\s+(?:a\s+|an\s+|the\s+)?(?:[a-z-]+\s+)?"
+_MEANS = re.compile(r"\b(?:in|by|via|through|over|with|using|as|at)\s+(?:a\s+|an\s+|the\s+)?(?:[a-z'’-]+\s+)?"
                     r"(?P<means>" + "|".join(sorted(_MEANS_WORDS, key=len, reverse=True)) + r")\b", re.IGNORECASE)
 
 
@@ -1769,7 +1801,13 @@ def narrowed(claim: str, source: str) -> str | None:
         return None
     if m.group(1).lower() == "never" and _ALWAYS.search(clause):
         return None  # "never closes" for "open 24 hours a day"
+    if m.group(1).lower() == "limited to" and _UPPER_BOUND.search(clause):
+        return None  # "limited to two days a week" for "up to two days a week"
     return m.group(1).lower()
+
+
+_UPPER_BOUND = re.compile(r"\b(?:up\s+to|at\s+most|no\s+more\s+than|not\s+more\s+than|a\s+maximum\s+of|maximum)\b",
+                          re.IGNORECASE)
 
 
 _WHEN = re.compile(r"\b(?:when|whenever|once|after|as\s+soon\s+as|if)\b", re.IGNORECASE)
@@ -2153,6 +2191,6 @@ def dropped_condition(claim: str, source: str) -> str | None:
     return None
 
 
-__all__ = ["DENIAL_CLAUSE", "added_means", "denied_outright", "moved_object", "only_complement", "past_the_span", "added_tail", "agent_swap", "anchor_changed", "denied_reworded", "prerequisite_left_out", "instead_of", "outside_list", "possessor_swap",
+__all__ = ["DENIAL_CLAUSE", "added_means", "closed_with_hours", "denied_outright", "moved_object", "only_complement", "past_the_span", "added_tail", "agent_swap", "anchor_changed", "denied_reworded", "prerequisite_left_out", "instead_of", "outside_list", "possessor_swap",
            "resolve_pronouns", "period_changed", "calendar_kind", "default_restricted", "aligned_clause", "stated_contrary", "dropped_condition", "excepted", "beside_only", "aligned_sentence", "moved_attribute", "narrowed", "opposite_in_conjunct", "optional_duty", "raised_modality", "sequence",
            "substitution", "swapped", "contrary"]

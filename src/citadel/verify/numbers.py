@@ -358,11 +358,26 @@ def _clock_times(t: str, orig: str) -> list[Quantity]:
             half = m.group("half").lower()
             pm = half.startswith("p") or half.endswith(("afternoon", "evening", "night"))  # "6 in the evening"
             minutes = (h % 12 + (12 if pm else 0)) * 60 + mm
+            # the start of a span that gives its half of the day once: "between 6 and 9 a.m.",
+            # "from 11 to 2 p.m." (11 a.m.: a span runs forward)
+            first = _SPAN_START.search(t, max(0, m.start() - 16), m.start())
+            if first is not None and 1 <= int(first.group("h")) <= 12 and int(first.group("m") or 0) <= 59:
+                start = (int(first.group("h")) % 12 + (12 if pm else 0)) * 60 + int(first.group("m") or 0)
+                if start >= minutes:
+                    start -= 12 * 60
+                if start >= 0:
+                    out.append(Quantity(float(start), float(start), "o'clock", None, first.start("h"), first.end("h") if
+                                        not first.group("m") else first.end("m"), orig[first.start("h"):first.end("m") if
+                                        first.group("m") else first.end("h")], 0.5, None, False))
         else:
             minutes = int(m.group("h24")) * 60 + int(m.group("m24"))
         out.append(Quantity(float(minutes), float(minutes), "o'clock", None, m.start(), m.end(),
                             orig[m.start():m.end()].strip(), 0.5, None, False))
     return out
+
+
+#: a bare hour that opens a span of the day: "6 and" of "between 6 and 9 a.m."
+_SPAN_START = re.compile(r"(?<![\d:.])(?P<h>\d{1,2})(?:[:.](?P<m>\d{2}))?\s*(?:and|to|until|till|-|–)\s*$")
 
 
 #: nouns after which a unit names a kind of thing ("a day ticket"), not a duration
@@ -1059,6 +1074,59 @@ def _averaged(c: Quantity, claim: str, sq: list[Quantity]) -> bool:
                and _close(c.lo * PERIOD_SECONDS[s.per] / PERIOD_SECONDS[c.per], s.lo, True) for s in sq)
 
 
+#: a sentence that says what holds outside the span the one before gives: "At other times ..."
+_OTHER_TIMES = re.compile(r"\s*(?:at\s+(?:all\s+)?other\s+times|outside\s+(?:these|those|this|that)\s+(?:hours|times|period)|"
+                          r"the\s+rest\s+of\s+the\s+(?:time|day)|otherwise)\b", re.IGNORECASE)
+_OTHER_TIMES_OPENS = re.compile(r"[.;]\s+(?=" + _OTHER_TIMES.pattern.removeprefix(r"\s*") + ")", re.IGNORECASE)
+_SPAN_JOIN = re.compile(r"\s*(?:to|and|until|till|-|–)\s*")
+
+
+def _reserved_span(c: Quantity, claim: str, sq: list[Quantity], source: str) -> tuple[bool, str] | None:
+    """(whether the claim's time lies within it, the span) for a span of the day the source
+    gives ("from 6 to 8 p.m.") when the sentence after it says what holds at other times ("At
+    other times they are open to the public") and the claim says that of its time (it names
+    what only that sentence names): "The public may use the lanes at 7 p.m." is within it
+    and wrong, "at 9 p.m." outside it and what the source says."""
+    if c.unit != "o'clock" or c.lo != c.hi:
+        return None
+    for a, b in zip(sq, sq[1:]):
+        if a.unit != "o'clock" or b.unit != "o'clock" or not _SPAN_JOIN.fullmatch(source, a.end, b.start) \
+                or a.lo >= b.hi or c.lo in (a.lo, b.hi):
+            continue
+        # (the sentence after it, which a sentence splitter may not part from "8 p.m. At ...")
+        other = _OTHER_TIMES_OPENS.search(source, b.end - 1, b.end + 80)  # (from the "." of "p.m.")
+        if other is None or _CLAUSE_END.search(source, b.end, other.start()):
+            continue
+        start = _sentence_at(source, a.start)[0]
+        stop = _CLAUSE_END.search(source, other.end())
+        after = source[other.start(): stop.start() if stop else len(source)]
+        only_after = content_words(after) - content_words(source[start: other.start()])
+        if content_words(_without_clock(claim)) & only_after:
+            return a.lo < c.lo < b.hi, f"{a.text} to {b.text}"
+    return None
+
+
+_FIRST_BEFORE = re.compile(r"\bfirst\s*$")
+
+
+def _first_span(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
+    """The claim's "first month" (one unit counted from the start) where the source says "the
+    first 30 days" (as many of a smaller unit as make it, within 10%), or the other way round."""
+    def first_of(q: Quantity, text: str) -> float | None:  # the span from the start, in seconds
+        if q.dimension != "time" or q.lo != q.hi or q.per:
+            return None
+        if q.kind == "ordinal" and q.lo == 1:
+            return q.scale
+        if q.kind is None and _FIRST_BEFORE.search(text, max(0, q.start - 12), q.start):
+            return q.lo * q.scale
+        return None
+
+    mine = first_of(c, claim)
+    return mine is not None and any(
+        (theirs := first_of(s, source)) is not None and (c.kind == "ordinal") != (s.kind == "ordinal")
+        and _close(mine, theirs, True) for s in sq)
+
+
 #: a claim whose frame names the period its amount builds up over: "A full year of work earns
 #: 18 days", "In a year, staff accrue 18 days", "Over a full year ..."
 _PERIOD_FRAME = re.compile(r"\b(?:(?:a|one)\s+(?:full\s+|whole\s+|complete\s+)?(?P<of>year|month|week)\s+of\b"
@@ -1250,6 +1318,15 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
         if any(c.start < e and s < c.end for s, e in scaled + often) or c in charged:
             matched += 1
             continue
+        reserved = _reserved_span(c, folded_claim, sq, folded_source)
+        if reserved is not None and reserved[0]:
+            conflict = True
+            problems.append(f"'{c.text}' in the claim falls within '{reserved[1]}', and the source says what "
+                            "the claim says only of other times")
+            continue
+        if reserved is not None:
+            matched += 1  # "at 9 p.m." of what the source says "at other times" than "6 to 8 p.m."
+            continue
         if c.text.lower() in ("twice", "two times", "2 times") and _DOUBLE.search(folded_source):
             matched += 1  # "twice the normal rate" for "or double on public holidays"
             continue
@@ -1271,6 +1348,9 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
             continue
         if _averaged(c, claim, sq):
             matched += 1  # "5 EUR a month on average" for "60 EUR a year"
+            continue
+        if _first_span(c, folded_claim, sq, folded_source):
+            matched += 1  # "in its first month" for "within the first 30 days"
             continue
         if _rate_converted(c, folded_claim, sq) or (
                 any(f.start() <= c.start and c.end <= f.end() for f in _PERIOD_FRAME.finditer(folded_claim))
@@ -1441,6 +1521,42 @@ _STRICT_LOW = re.compile(r"\b(?:over|more than|above|exceeding|heavier than|long
                          r"greater than|older than)\s*$")
 _STRICT_HIGH = re.compile(r"\b(?:under|less than|fewer than|below|lighter than|shorter than|earlier than|"
                           r"younger than)\s*$")
+
+
+#: a time of day as a deadline ("by 3 p.m.") or as a start ("from 3 p.m.")
+_CLOCK_BY = re.compile(r"\b(?:by|before|until|till|no\s+later\s+than|not\s+later\s+than)\s*$")
+_CLOCK_FROM = re.compile(r"\b(?:from|after|no\s+earlier\s+than|not\s+before|starting\s+at|as\s+of)\s*$")
+
+
+def turned_clock_bound(claim: str, source: str) -> tuple[str, str] | None:
+    """``(claim's bound, source sentence)`` when the claim makes a deadline of a time the
+    source gives as a start, or the other way round: "must check in by 3 p.m." where "can
+    check in from 3 p.m." (the sentence shares two other words with the claim, denies as much
+    as it does, and no sentence bounds that time the claim's way)."""
+    folded_claim, folded_source = fold(claim), fold(source)
+    cw = content_words(_without_clock(claim))
+    for c in quantities(claim):
+        if c.unit != "o'clock":
+            continue
+        lead = folded_claim[max(0, c.start - 25): c.start]
+        by, start = _CLOCK_BY.search(lead), _CLOCK_FROM.search(lead)
+        if by is None and start is None:
+            continue
+        turned = None
+        for q in quantities(source):
+            if q.unit != "o'clock" or not _agree(c, q):
+                continue
+            theirs = folded_source[max(0, q.start - 25): q.start]
+            if (by and _CLOCK_BY.search(theirs)) or (start and _CLOCK_FROM.search(theirs)):
+                return None  # the source bounds it the claim's way somewhere
+            if (by and _CLOCK_FROM.search(theirs)) or (start and _CLOCK_BY.search(theirs)):
+                a, b = _sentence_at(source, q.start)
+                sentence = source[a:b]
+                if len(cw & content_words(_without_clock(sentence))) >= 2 and negation_count(claim) == negation_count(sentence):
+                    turned = (f"{(by or start).group(0).strip()} {c.text}", sentence.strip())  # type: ignore[union-attr]
+        if turned is not None:
+            return turned
+    return None
 
 
 def complementary_bound(claim: str, source: str) -> bool:

@@ -63,9 +63,11 @@ def _sequenced(sentence: str) -> list[tuple[int, frozenset[str], str]]:
 
 
 def _events(text: str) -> list[tuple[int, frozenset[str], str]]:
+    """(sign, the event's words, the phrase) of each "before"/"after"/"until" phrase; a time of
+    day ("after 3 p.m.") is no event but a value, the number layer's (its "p" is no word)."""
     return [(_SIGN[m.group(1).lower()], content_words(m.group("event")) - _LIGHT or content_words(m.group("event")),
              m.group(0))
-            for m in _RELATION.finditer(text) if content_words(m.group("event"))
+            for m in _RELATION.finditer(text) if any(len(w) > 1 for w in content_words(m.group("event")))
             and m.group("event").split()[0].lower() not in _ADVERB]
 
 

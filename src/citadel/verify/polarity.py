@@ -528,6 +528,7 @@ def denied_head(claim: str, source: str) -> tuple[str, str] | None:
             # ("Neither function returns a view" where "Both return a new list, never a view":
             # the source denies the claim's object in place of its verb)
             if ps == {"-"} and theirs == {"+"} and not _RESTRICTS.search(sent) and not AWAY.search(sent) \
+                    and not _before_condition(claim, sent) \
                     and not any(here.get(x) == {"-"} for x, xs in claim_uses.items() if x != w and "+" not in xs) \
                     and not _scope_elsewhere(claim, w, sent):
                 return surface(w, claim), "denied"
@@ -795,8 +796,35 @@ def permission_flip(claim: str, source: str) -> tuple[str, str] | None:
         only = [g for g in granting if _ONLY.search(g)]
         if only and set(words(main)) - set(words(only[0])) - _REFUSAL_WORDS:
             return None
+        # a grant once a condition is met refuses nothing to those who have not met it, whom
+        # the claim names by the condition's words ("Staff on probation cannot take leave yet"
+        # where "can take leave once they have completed their probation")
+        if any(_before_condition(claim, g) for g in granting):
+            return None
         return "forbids", granting[0]
     return None
+
+
+def _before_condition(claim: str, sentence: str) -> bool:
+    """The sentence grants its act once a condition is met, and the claim speaks of those who
+    have not met it: by the condition's words ("Staff on probation" for "once they have
+    completed their probation") or as not yet ("cannot ... yet", "until")."""
+    cond = _GRANT_CONDITION.search(sentence)
+    if cond is None:
+        return False
+    # (a claim that states the condition itself speaks of those who met it: "no longer work
+    # after the upgrade" for "After the upgrade, old keys still work")
+    mine = _GRANT_CONDITION.search(claim)
+    if mine is not None and normed_words(mine.group("what")) & normed_words(cond.group("what")):
+        return False
+    return bool(normed_words(cond.group("what")) & normed_words(claim) or _NOT_YET.search(claim))
+
+
+#: the condition a grant waits for: "once they have completed their probation", "after six months"
+_GRANT_CONDITION = re.compile(r"\b(?:once|after|when|if|provided(?:\s+that)?|as\s+soon\s+as|as\s+long\s+as)\s+"
+                              r"(?P<what>[^,;.]+)", re.IGNORECASE)
+#: a refusal said of the time before a condition: "not yet", "until", "before"
+_NOT_YET = re.compile(r"\b(?:yet|until|till|before|still)\b", re.IGNORECASE)
 
 
 _ONLY = re.compile(r"\bonly\b", re.IGNORECASE)

@@ -57,6 +57,7 @@ from citadel.verify.align import (
     DENIAL_CLAUSE,
     added_means,
     added_tail,
+    closed_with_hours,
     denied_outright,
     agent_swap,
     aligned_clause,
@@ -123,6 +124,7 @@ from citadel.verify.numbers import (
     priced_but_free,
     rule_past_bound,
     turned_bound,
+    turned_clock_bound,
     values_exchanged,
 )
 from citadel.verify.order import (
@@ -378,13 +380,17 @@ _SCORE_ALL = re.compile(r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|
 _UNLIMITED = re.compile(r"\b(?:without\s+(?:any\s+|a\s+)?(?:limit|cap|maximum|ceiling)|with\s+no\s+(?:limit|cap|maximum)|"
                         r"no\s+(?:upper\s+)?(?:limit|cap|maximum|ceiling)|unlimited|uncapped|limitless|"
                         r"as\s+(?:many|much|often|long)\s+(?:[a-z-]+\s+){0,3}?as\s+(?:[\w']+\s+){1,3}(?:likes?|wants?|wishes?|pleases?)|"
+                        # "as often as needed", "as many times as necessary"
+                        r"as\s+(?:many|much|often|long)\s+(?:[a-z-]+\s+){0,3}?as\s+(?:needed|necessary|required|desired|"
+                        r"you\s+need|they\s+need|you\s+like|they\s+like)|"
                         r"no\s+(?:daily|weekly|monthly|yearly|annual)\s+(?:limit|cap|maximum)|"
                         r"any\s+number\s+of\s+times|(?:again\s+and\s+again|indefinitely|without\s+end))\b", re.IGNORECASE)
 _LIMITED = re.compile(r"\b(?:up\s+to\s+(?:a\s+)?(?:maximum\s+of\s+)?|(?:a\s+)?maximum\s+of|at\s+most|"
                       r"no\s+more\s+than|not\s+more\s+than|capped\s+at|limited\s+to|a\s+limit\s+of)\s*[^,;.]{0,30}|"
                       r"\bbetween\s+[\w.]+\s+and\s+[\w.]+\s+[a-z]+|"
                       # a count of times: "renewed once"
-                      r"\b(?:[a-z]+ed|be\s+[a-z]+ed)\s+(?:only\s+)?(?:once|twice|(?:two|three|four|five|\d+)\s+times)\b",
+                      # ("be reset twice": a participle that does not end in -ed)
+                      r"\b(?:[a-z]+ed|be\s+[a-z]+)\s+(?:only\s+)?(?:once|twice|(?:two|three|four|five|\d+)\s+times)\b",
                       re.IGNORECASE)
 
 
@@ -704,13 +710,13 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         or values_exchanged(claim, source),
         # (not of the case the sentence excepts: "keep working, except those that call the API"
         # for "a plugin that calls the API will stop working", which says what the exception means)
-        opposite_word=None if exception is not None else flipped,
+        opposite_word=None if exception is not None else flipped or closed_with_hours(claim, source),
         raised=raised_modality(claim, source),
         narrowed=narrowed(claim, source),
         table_cell=cell_polarity(claim, source),
         compared=compare_rows(claim, source),
         measured=measured_comparison(claim, source),
-        bound_turned=turned_bound(claim, source),
+        bound_turned=turned_bound(claim, source) or turned_clock_bound(claim, source),
         ceased=ceased_object(claim, source),
         equal=next((found for part in atomic_parts(claim) if (found := said_equal(part, source))), None)
         or unchanged_named(claim, source),
