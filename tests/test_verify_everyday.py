@@ -1512,6 +1512,26 @@ RIGHT += [
      "may use it."),
 ]
 
+WRONG += [
+    ("'no' opening a clause after 'and'", "Deposits are returned when the booking is cancelled.",
+     "Bookings can be cancelled up to a week before arrival; cancellations are confirmed by email, and no "
+     "deposits are returned.", "negation"),
+    ("'immediately' where the source puts it off", "Address changes take effect immediately.",
+     "You can change your address online at any time; changes take effect from the next billing month.",
+     "opposite"),
+    ("what lies outside an 'only' set", "Dogs may be walked off the lead in parks other than the Meadow.",
+     "Dogs may only be walked off the lead in the Meadow. Elsewhere they must be kept on a lead.", "opposite"),
+]
+RIGHT += [
+    ("the exception's own clause restated", "On bank holidays staff may wear casual clothes.",
+     "Staff must wear the company uniform on all working days except bank holidays, when casual clothes are "
+     "allowed."),
+    ("'a day's' for a daily amount", "A day's bike hire costs at most 20 EUR.",
+     "Bike hire is free for the first two hours. After that it costs 4 EUR per hour, up to a daily maximum of 20 EUR."),
+    ("'at the end of the month' restated, not 'immediately'", "Upgrades take effect at the end of the month.",
+     "Plans can be upgraded at any time; upgrades take effect at the end of the month."),
+]
+
 
 @pytest.mark.parametrize(("kind", "claim", "source", "reason"), WRONG, ids=[w[0] for w in WRONG])
 def test_everyday_errors_are_caught(verifier: Verifier, kind: str, claim: str, source: str,

@@ -1442,6 +1442,61 @@ def closed_with_hours(claim: str, source: str) -> tuple[str, str] | None:
     return None
 
 
+#: at once, against a time the source puts it off to
+_IMMEDIATE = re.compile(r"\b(?:immediately|instantly|at\s+once|straight\s+away|right\s+away|on\s+the\s+spot|"
+                        r"the\s+same\s+day|same-day)\b", re.IGNORECASE)
+_DEFERRED = re.compile(r"\b(?:at\s+the\s+end\s+of|after|within|from\s+the\s+(?:next|following|start\s+of)|"
+                       r"on\s+the\s+(?:next|following)|at\s+the\s+(?:next|following|start\s+of)|"
+                       r"the\s+(?:next|following)\s+(?:day|week|month|working\s+day|business\s+day)|"
+                       r"in\s+\d+\s+(?:working\s+|business\s+)?(?:days|weeks|hours)|later)\b[^,;.]*", re.IGNORECASE)
+#: how much of the claim, its "immediately" aside, the deferring clause must hold
+MIN_DEFERRED_OVERLAP = 0.6
+
+
+def deferred(claim: str, source: str) -> tuple[str, str] | None:
+    """``(claim's word, source's words)`` when the claim says a thing happens at once
+    ("Cancellations take effect immediately") and the clause of the source that says the rest
+    of it puts it off ("take effect at the end of the current billing period")."""
+    m = _IMMEDIATE.search(claim)
+    if m is None or _DEFERRED.search(claim):
+        return None
+    rest = claim[: m.start()] + " " + claim[m.end():]
+    if len(content_words(rest)) < 2:
+        return None
+    for s, e in sentences(source):
+        for part in re.split(r";\s+|,\s+(?:and|but)\s+", source[s:e]):
+            later = _DEFERRED.search(part)
+            if later is not None and not _IMMEDIATE.search(part) and overlap(rest, part) >= MIN_DEFERRED_OVERLAP \
+                    and negation_count(part) == negation_count(claim):
+                return m.group(0), later.group(0).strip()
+    return None
+
+
+#: what the claim grants outside a set: "in lessons other than PE", "except on Sundays"
+_OTHER_THAN = re.compile(r"\b(?:other\s+than|apart\s+from|besides|outside(?:\s+of)?)\s+(?P<x>[^,;.]{2,40})", re.IGNORECASE)
+
+
+def outside_only(claim: str, source: str) -> tuple[str, str] | None:
+    """``(claim's words, source's)`` when the claim says of what lies outside a set ("in
+    lessons other than PE") what a source sentence allows only within it ("may only be worn
+    during PE lessons")."""
+    m = _OTHER_THAN.search(claim)
+    if m is None or negation_count(claim):
+        return None
+    x = content_words(m.group("x"))
+    rest = claim[: m.start()] + " " + claim[m.end():]
+    if not x:
+        return None
+    for s, e in sentences(source):
+        sent = source[s:e]
+        only = re.search(r"\bonly\b([^,;.]*)", sent, re.IGNORECASE)
+        if only is None or negation_count(sent) or not x <= content_words(only.group(1)):
+            continue
+        if overlap(rest, sent) >= MIN_DEFERRED_OVERLAP:
+            return m.group(0).strip(), ("only" + only.group(1)).strip()
+    return None
+
+
 #: the means, channel or place a thing is done by, in groups of words that name the same one:
 #: a claim that names one where the source names none of its group invents how it is done
 _MEANS_GROUPS: tuple[frozenset[str], ...] = tuple(frozenset(g.split()) for g in (
@@ -1954,6 +2009,10 @@ def _condition_spans(sent: str) -> list[tuple[int, int, int, bool]]:
     return spans
 
 
+#: a clause that says something of the exception before it: ", when own clothes are allowed"
+_OWN_CLAUSE = re.compile(r",\s*(?:when|where|which|who|in\s+which\s+case)\b[^.;]*", re.IGNORECASE)
+
+
 def excepted(claim: str, sentence: str) -> str | None:
     """The thing the sentence makes an exception of, when the claim speaks of it ("the
     airport branch opens on Saturdays" for "all branches except the airport branch open on
@@ -1969,6 +2028,13 @@ def excepted(claim: str, sentence: str) -> str | None:
                 # case three months is enough"
                 if cq and all(any(agree(c, q) for q in quantities(sentence[end:])) and
                               not any(agree(c, q) for q in quantities(sentence[:start])) for c in cq):
+                    continue
+                # or what the sentence says of the exception in a clause of its own: "may come in
+                # their own clothes" for "... except the last day of term, when own clothes are
+                # allowed"
+                clause = _OWN_CLAUSE.search(sentence, end)
+                own = normed_words(clause.group(0)) if clause is not None else frozenset()
+                if (cw - normed_words(sentence[named:end])) & (own - normed_words(sentence[:start])):
                     continue
                 return sentence[named:end].strip(" ,")
     return None
@@ -2191,6 +2257,6 @@ def dropped_condition(claim: str, source: str) -> str | None:
     return None
 
 
-__all__ = ["DENIAL_CLAUSE", "added_means", "closed_with_hours", "denied_outright", "moved_object", "only_complement", "past_the_span", "added_tail", "agent_swap", "anchor_changed", "denied_reworded", "prerequisite_left_out", "instead_of", "outside_list", "possessor_swap",
+__all__ = ["DENIAL_CLAUSE", "added_means", "closed_with_hours", "deferred", "denied_outright", "outside_only", "moved_object", "only_complement", "past_the_span", "added_tail", "agent_swap", "anchor_changed", "denied_reworded", "prerequisite_left_out", "instead_of", "outside_list", "possessor_swap",
            "resolve_pronouns", "period_changed", "calendar_kind", "default_restricted", "aligned_clause", "stated_contrary", "dropped_condition", "excepted", "beside_only", "aligned_sentence", "moved_attribute", "narrowed", "opposite_in_conjunct", "optional_duty", "raised_modality", "sequence",
            "substitution", "swapped", "contrary"]

@@ -1106,6 +1106,17 @@ def _reserved_span(c: Quantity, claim: str, sq: list[Quantity], source: str) -> 
     return None
 
 
+_PERIOD_ADJECTIVES = {"hour": "hourly", "day": "daily", "week": "weekly", "month": "monthly", "year": "yearly|annual"}
+
+
+def _one_period_of(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
+    """The claim's "a day's" (one period of something: "a day's parking") where the source
+    counts that thing by the period ("a daily maximum", "2 EUR per day")."""
+    if not (c.lo == c.hi == 1 and c.unit in _PERIOD_ADJECTIVES and re.match(r"['’]s\b", claim[c.end:])):
+        return False
+    return any(s.per == c.unit for s in sq) or bool(re.search(rf"\b(?:{_PERIOD_ADJECTIVES[c.unit]})\b", source))
+
+
 _FIRST_BEFORE = re.compile(r"\bfirst\s*$")
 
 
@@ -1348,6 +1359,9 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
             continue
         if _averaged(c, claim, sq):
             matched += 1  # "5 EUR a month on average" for "60 EUR a year"
+            continue
+        if _one_period_of(c, folded_claim, sq, folded_source):
+            matched += 1  # "more than 12 EUR for a day's parking" for "a daily maximum of 12 EUR"
             continue
         if _first_span(c, folded_claim, sq, folded_source):
             matched += 1  # "in its first month" for "within the first 30 days"

@@ -145,6 +145,7 @@ def called_false(claim: str, source: str) -> str | None:
 _NO_LONGER = re.compile(r"\bno\s+longer\b", re.IGNORECASE)
 _TOKEN = re.compile(r"[^\W_]+(?:'[^\W_]+)?|[,;:()!?\u2014]|\s-\s|\.(?=\s|$)")
 _CLAUSE_END = frozenset(",;:()!?\u2014.") | {" - "}
+_OPENS_CLAUSE = frozenset("and but so yet".split())
 #: what ends the noun phrase of "there is no ...": a preposition, a conjunction, a verb's auxiliary
 _PHRASE_END = frozenset("in on at for from to by with of about after before during until and or but "
                         "if when unless because that which who where while".split()) | _AUXILIARY
@@ -254,7 +255,9 @@ def uses(text: str) -> tuple[tuple[str, str], ...]:
             denied_phrase, pending = True, None
             before_previous, previous = previous, tok
             continue
-        if tok in ("no", "neither", "nobody", "nothing") and (previous in _CLAUSE_END or previous == "") \
+        # (also after a conjunction that opens a clause: "..., and no partial refunds are given")
+        if tok in ("no", "neither", "nobody", "nothing") and (
+                previous in _CLAUSE_END or previous == "" or (previous in _OPENS_CLAUSE and before_previous in _CLAUSE_END)) \
                 and not subordinate:
             no_subject = True  # "No injuries were reported": its verb is denied
         elif no_subject and tok in _AUXILIARY and not subordinate:  # "if the balance | is paid": its own verb

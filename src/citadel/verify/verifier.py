@@ -58,6 +58,7 @@ from citadel.verify.align import (
     added_means,
     added_tail,
     closed_with_hours,
+    deferred,
     denied_outright,
     agent_swap,
     aligned_clause,
@@ -75,6 +76,7 @@ from citadel.verify.align import (
     moved_between_clauses,
     narrowed,
     opposite_in_conjunct,
+    outside_only,
     other_reason,
     outside_list,
     passive_swap,
@@ -710,7 +712,8 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         or values_exchanged(claim, source),
         # (not of the case the sentence excepts: "keep working, except those that call the API"
         # for "a plugin that calls the API will stop working", which says what the exception means)
-        opposite_word=None if exception is not None else flipped or closed_with_hours(claim, source),
+        opposite_word=None if exception is not None else (flipped or closed_with_hours(claim, source)
+                                                           or deferred(claim, source) or outside_only(claim, source)),
         raised=raised_modality(claim, source),
         narrowed=narrowed(claim, source),
         table_cell=cell_polarity(claim, source),
