@@ -1532,6 +1532,27 @@ RIGHT += [
      "Plans can be upgraded at any time; upgrades take effect at the end of the month."),
 ]
 
+WRONG += [
+    ("a count per period with its own period", "Members can book up to six guest nights each year.",
+     "Members can book up to three guest nights each year at the member rate. Extra nights cost 40 EUR.",
+     "number"),
+    ("a span of months moved", "The outdoor pool is open from June to September.",
+     "The outdoor pool is open from May to September, weather permitting. Lessons start in June.",
+     "the span"),
+    ("a thing the source keeps for others", "Visitors may use the staff car park.",
+     "Visitors should park on Mill Road; the staff car park is reserved for employees.", "entity"),
+    ("a duration past the threshold said as the threshold", "After four years of membership, the fee drops to 20 EUR.",
+     "After two years of membership, the fee drops to 20 EUR. New members pay 30 EUR.", "number"),
+]
+RIGHT += [
+    ("'only covered if' for 'excluded, unless'", "Theft is only covered if you bought the premium plan.",
+     "Accidental damage is covered for two years. Theft and loss are excluded, unless you bought the premium plan."),
+    ("a duration past a threshold 'after' counts from", "A member of five years pays 20 EUR.",
+     "After two years of membership, the fee drops to 20 EUR. New members pay 30 EUR."),
+    ("the group a thing is kept for", "Employees may use the staff car park.",
+     "Visitors should park on Mill Road; the staff car park is reserved for employees."),
+]
+
 
 @pytest.mark.parametrize(("kind", "claim", "source", "reason"), WRONG, ids=[w[0] for w in WRONG])
 def test_everyday_errors_are_caught(verifier: Verifier, kind: str, claim: str, source: str,

@@ -1442,6 +1442,70 @@ def closed_with_hours(claim: str, source: str) -> tuple[str, str] | None:
     return None
 
 
+_MONTHS = ("january february march april may june july august september october november december").split()
+_WEEKDAYS = "monday tuesday wednesday thursday friday saturday sunday".split()
+_CALENDAR_NAME = r"(?:" + "|".join(_MONTHS + _WEEKDAYS) + r")s?"
+#: a span of named months or days: "from April to January", "Monday to Friday", "between May and September"
+_CALENDAR_RANGE = re.compile(rf"\b(?:(?:from\s+)?(?P<a>{_CALENDAR_NAME})\s+(?:to|until|till|through|[-–])\s+(?P<b>{_CALENDAR_NAME})"
+                             rf"|between\s+(?P<c>{_CALENDAR_NAME})\s+and\s+(?P<d>{_CALENDAR_NAME}))\b", re.IGNORECASE)
+#: the least number of the claim's other content words that the sentence giving a span shares
+MIN_RANGE_SHARED = 2
+
+
+def _calendar_ranges(text: str) -> list[tuple[str, str, str]]:
+    """(first, last, the words) of each span of named months or days of ``text``."""
+    return [((m.group("a") or m.group("c")).lower().rstrip("s"), (m.group("b") or m.group("d")).lower().rstrip("s"),
+             m.group(0)) for m in _CALENDAR_RANGE.finditer(text)]
+
+
+def calendar_range_changed(claim: str, source: str) -> tuple[str, str] | None:
+    """``(claim's span, source's)`` when the claim gives a span of named months or days
+    ("from January to October") and the sentences of the source about the same thing
+    (sharing two of its other words) give that kind of span only otherwise ("from April to
+    January")."""
+    mine = _calendar_ranges(claim)
+    if not mine:
+        return None
+    rest = content_words(_CALENDAR_RANGE.sub(" ", claim))
+    theirs = [r for a, b in sentences(source) for r in _calendar_ranges(source[a:b])
+              if len(rest & content_words(_CALENDAR_RANGE.sub(" ", source[a:b]))) >= MIN_RANGE_SHARED]
+    for first, last, said in mine:
+        kind = first in _WEEKDAYS
+        alike = [r for r in theirs if (r[0] in _WEEKDAYS) == kind]
+        if alike and not any((first, last) == (r[0], r[1]) for r in alike):
+            return said, alike[0][2]
+    return None
+
+
+#: a thing kept for some: "the sauna is for adults only", "the car park is reserved for staff",
+#: "the lounge is restricted to members"
+_KEPT_FOR = re.compile(r"(?:^|,\s*(?:and|but)\s+|;\s*|\band\s+)(?P<x>(?:the\s+)?[a-z][\w'-]*(?:\s+[\w'-]+){0,3}?)\s+(?:is|are)\s+"
+                       r"(?:(?:only|exclusively)\s+for|for|reserved\s+(?:exclusively\s+)?for|restricted\s+to|"
+                       r"open\s+only\s+to)\s+(?P<y>[\w'-]+(?:\s+[\w'-]+){0,2}?)(?P<only>\s+only)?\s*(?=[,.;]|$)", re.IGNORECASE)
+_MAY_USE = re.compile(r"^(?P<z>.+?)\s+(?:may|can|are\s+allowed\s+to|is\s+allowed\s+to|are\s+welcome\s+to)\s+"
+                      r"(?:use|enter|visit|go\s+in(?:to)?|access|swim\s+in|book)\b", re.IGNORECASE)
+
+
+def reserved_for_other(claim: str, source: str) -> tuple[str, str] | None:
+    """``(the claim's subject, the source's words)`` when the claim lets someone use a thing
+    ("Children may use the sauna") that the source keeps for others ("the sauna is for adults
+    only", "reserved for members"): what the source says of the others, said of them."""
+    m = _MAY_USE.match(claim.strip())
+    if m is None or negation_count(claim):
+        return None
+    z = content_words(m.group("z"))
+    rest = content_words(claim[m.end():])
+    for s, e in sentences(source):
+        for k in _KEPT_FOR.finditer(source[s:e]):
+            said = k.group(0).lower()
+            if not (k.group("only") or "reserved" in said or "restricted" in said or "only" in said):
+                continue
+            x, y = content_words(k.group("x")), content_words(k.group("y"))
+            if z and x and x <= rest and not z & y:
+                return m.group("z").strip(), source[s:e][k.start("x"):k.end()].strip()
+    return None
+
+
 #: at once, against a time the source puts it off to
 _IMMEDIATE = re.compile(r"\b(?:immediately|instantly|at\s+once|straight\s+away|right\s+away|on\s+the\s+spot|"
                         r"the\s+same\s+day|same-day)\b", re.IGNORECASE)
@@ -2257,6 +2321,6 @@ def dropped_condition(claim: str, source: str) -> str | None:
     return None
 
 
-__all__ = ["DENIAL_CLAUSE", "added_means", "closed_with_hours", "deferred", "denied_outright", "outside_only", "moved_object", "only_complement", "past_the_span", "added_tail", "agent_swap", "anchor_changed", "denied_reworded", "prerequisite_left_out", "instead_of", "outside_list", "possessor_swap",
+__all__ = ["DENIAL_CLAUSE", "reserved_for_other", "added_means", "calendar_range_changed", "closed_with_hours", "deferred", "denied_outright", "outside_only", "moved_object", "only_complement", "past_the_span", "added_tail", "agent_swap", "anchor_changed", "denied_reworded", "prerequisite_left_out", "instead_of", "outside_list", "possessor_swap",
            "resolve_pronouns", "period_changed", "calendar_kind", "default_restricted", "aligned_clause", "stated_contrary", "dropped_condition", "excepted", "beside_only", "aligned_sentence", "moved_attribute", "narrowed", "opposite_in_conjunct", "optional_duty", "raised_modality", "sequence",
            "substitution", "swapped", "contrary"]

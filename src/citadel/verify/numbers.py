@@ -1106,6 +1106,35 @@ def _reserved_span(c: Quantity, claim: str, sq: list[Quantity], source: str) -> 
     return None
 
 
+#: "After two years of service, ...": a clause that opens by counting from a time
+_OPENING_FROM = re.compile(r"(?:^|[.;:,]\s*)(?:after|from)\s*$", re.IGNORECASE)
+#: a frequency said as its period alone: "each year", "every month", "a week"
+_BARE_PERIOD = re.compile(r"\s*(?:each|every|per|a|an)\s+[a-z]+\s*$", re.IGNORECASE)
+
+
+def _past_threshold(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
+    """The claim's plain duration lies past one the source counts from ("Someone with three
+    years of service" where "After two years of service, the notice period rises"), of the
+    same thing (a word after each: "of service")."""
+    if c.dimension != "time" or c.unit == "o'clock" or c.lo != c.hi or c.per:
+        return False
+    lead = claim[max(0, c.start - 25): c.start]
+    if _FROM_ON.search(lead) or _LOW_BEFORE.search(lead) or _HIGH_BEFORE.search(lead) or _DEADLINE.search(lead):
+        return False  # the claim counts from a time itself: a threshold of its own
+    if c.kind == "age":
+        return False
+    mine = content_words(claim[max(0, c.start - 25): c.start] + " " + claim[c.end: c.end + 25])
+    for s in sq:
+        if s.dimension != "time" or s.unit == "o'clock" or s.lo != s.hi or s.per or s.kind == "age" \
+                or not _OPENING_FROM.search(source[max(0, s.start - 12): s.start]) or c.base()[0] <= s.base()[0] \
+                or _SPAN_JOIN.match(source, s.end):  # ("from eighteen months to ten years": a range)
+            continue
+        theirs = content_words(source[max(0, s.start - 25): s.start] + " " + source[s.end: s.end + 25])
+        if any(a == b or _forms_of_one(a, b) for a in mine for b in theirs):  # ("member", "membership")
+            return True
+    return False
+
+
 _PERIOD_ADJECTIVES = {"hour": "hourly", "day": "daily", "week": "weekly", "month": "monthly", "year": "yearly|annual"}
 
 
@@ -1322,11 +1351,15 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
     scaled = _proportional(claim, source)
     # "every three months" where the source says "quarterly": the same frequency
     stated_often = [v for v, _, _ in frequency_spans(source)]
-    often = [(s, e) for v, s, e in frequency_spans(claim)
+    often = [(v, s, e) for v, s, e in frequency_spans(claim)
              if any(abs(v - w) <= 0.01 * max(v, w) for w in stated_often)]
     charged = _rate_product(cq, sq, folded_claim, folded_source)
     for c in cq:
-        if any(c.start < e and s < c.end for s, e in scaled + often) or c in charged:
+        # (an amount of a unit, "ten days each year", has a period of its own, "each year": no
+        # frequency; a count, "twice an hour", "four trains an hour", is one)
+        if any(c.start < e and s < c.end for s, e in scaled) or c in charged or any(
+                (s <= c.start < e) if c.dimension or _BARE_PERIOD.fullmatch(folded_claim[s:e]) else (c.start < e and s < c.end)
+                for _, s, e in often):
             matched += 1
             continue
         reserved = _reserved_span(c, folded_claim, sq, folded_source)
@@ -1359,6 +1392,9 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
             continue
         if _averaged(c, claim, sq):
             matched += 1  # "5 EUR a month on average" for "60 EUR a year"
+            continue
+        if _past_threshold(c, folded_claim, sq, folded_source):
+            matched += 1  # "someone with three years of service" for "after two years of service"
             continue
         if _one_period_of(c, folded_claim, sq, folded_source):
             matched += 1  # "more than 12 EUR for a day's parking" for "a daily maximum of 12 EUR"

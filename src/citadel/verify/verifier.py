@@ -57,6 +57,7 @@ from citadel.verify.align import (
     DENIAL_CLAUSE,
     added_means,
     added_tail,
+    calendar_range_changed,
     closed_with_hours,
     deferred,
     denied_outright,
@@ -77,6 +78,7 @@ from citadel.verify.align import (
     narrowed,
     opposite_in_conjunct,
     outside_only,
+    reserved_for_other,
     other_reason,
     outside_list,
     passive_swap,
@@ -387,6 +389,8 @@ _UNLIMITED = re.compile(r"\b(?:without\s+(?:any\s+|a\s+)?(?:limit|cap|maximum|ce
                         r"you\s+need|they\s+need|you\s+like|they\s+like)|"
                         r"no\s+(?:daily|weekly|monthly|yearly|annual)\s+(?:limit|cap|maximum)|"
                         r"any\s+number\s+of\s+times|(?:again\s+and\s+again|indefinitely|without\s+end))\b", re.IGNORECASE)
+_ONLY_IF = re.compile(r"\bonly\s+(?:[\w-]+\s+){0,2}?(?:if|when|with|for\s+those\s+who)\b", re.IGNORECASE)
+_UNLESS = re.compile(r"\b(?:unless|except\s+(?:if|when|with))\b", re.IGNORECASE)
 _LIMITED = re.compile(r"\b(?:up\s+to\s+(?:a\s+)?(?:maximum\s+of\s+)?|(?:a\s+)?maximum\s+of|at\s+most|"
                       r"no\s+more\s+than|not\s+more\s+than|capped\s+at|limited\s+to|a\s+limit\s+of)\s*[^,;.]{0,30}|"
                       r"\bbetween\s+[\w.]+\s+and\s+[\w.]+\s+[a-z]+|"
@@ -516,6 +520,8 @@ class _Crisp:
     myth: str | None = None
     #: (the claim's reason, the source's): what the source says, for another reason
     reason: tuple[str, str] | None = None
+    #: (the claim's span of months or days, the source's): "from January to October" for "from April to January"
+    calendar_range: tuple[str, str] | None = None
 
 
 class RuleVerdict(NamedTuple):
@@ -620,8 +626,10 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
     su, sd = direction(_AMOUNT_BOUND.sub(" ", best))
     exception = excepted(claim, best) if best else None
     flipped = contrary(claim, source) or opposite_in_conjunct(claim, source)
-    if exception is None and best and not _UNLESS_CASE.search(claim) and _the_unless_case(claim, best) \
-            and _UNLESS_LAST.search(best):
+    if flipped is not None and _ONLY_IF.search(claim) and _UNLESS.search(best):
+        flipped = None  # "covered only if you bought the add-on" says "excluded unless you bought it"
+    if exception is None and best and not _UNLESS_CASE.search(claim) and not _ONLY_IF.search(claim) \
+            and _the_unless_case(claim, best) and _UNLESS_LAST.search(best):
         # "Starred messages are deleted after 30 days" for "... deletes messages after 30 days
         # unless they are starred": the rule said of the case it excepts
         exception = _UNLESS_CASE.search(best).group(1)  # type: ignore[union-attr]
@@ -674,7 +682,8 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         else denied,
         # of each part too: "The --verbose flag prints each file and is the default"
         moved=next((found for part in _whole_and_parts(claim)
-                    if (found := moved_attribute(part, source) or moved_between_clauses(part, source))), None),
+                    if (found := moved_attribute(part, source) or moved_between_clauses(part, source))), None)
+        or reserved_for_other(claim, source),
         # ("does not run after 9 p.m." for "runs until 9 p.m." turns nothing)
         relation=None if claim_neg and past_the_span(claim, best) else turned_relation(claim, source),
         dated=dated_order(claim, source),
@@ -739,6 +748,7 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         and not re.search(r"\bonly\s+(?:the\s+)?" + re.escape(exception.split()[-1]), claim, re.IGNORECASE) else None,
         myth=called_false(claim, source),
         reason=other_reason(claim, source),
+        calendar_range=calendar_range_changed(claim, source),
     )
 
 
@@ -1389,6 +1399,9 @@ class Verifier:
         if crisp.listed:
             return RuleVerdict(Verdict.UNSUPPORTED, f"aligned sentence: the claim adds '{crisp.listed[0]}' to "
                                f"what the source lists: '{crisp.listed[1]}'", 0.1)
+        if crisp.calendar_range:
+            return RuleVerdict(Verdict.CONTRADICTED, f"order: the claim gives the span '{crisp.calendar_range[0]}' "
+                               f"where the source gives '{crisp.calendar_range[1]}'", 0.05)
         if crisp.anchor:
             said = f"'{crisp.anchor[1]}'" if crisp.anchor[1] else "nothing of it"
             return RuleVerdict(Verdict.UNSUPPORTED, f"aligned sentence: the claim counts from or sets the time at "
