@@ -1553,6 +1553,22 @@ RIGHT += [
      "Visitors should park on Mill Road; the staff car park is reserved for employees."),
 ]
 
+WRONG += [
+    ("a lower bound moved inside the source's", "Members more than three months behind on fees are suspended.",
+     "Members who pay fees late are sent a reminder. Members more than a month behind on fees are suspended.",
+     "bound"),
+    ("done without the consent a grant needs", "Staff may work abroad without asking their manager.",
+     "Staff may work abroad for up to four weeks a year with their manager's prior approval.", "without"),
+    ("free where the source charges a share", "Currency exchange at the counter is free.",
+     "Currency exchange at the counter costs 1.5% of the amount. Card payments abroad are free.", "price"),
+]
+RIGHT += [
+    ("a time past the deadline called late", "A form handed in at 5 p.m. on the closing day is late.",
+     "Forms must reach the office by 4 p.m. on the closing day. Late forms are not processed."),
+    ("a time before the deadline called on time", "A form handed in at 3 p.m. on the closing day is on time.",
+     "Forms must reach the office by 4 p.m. on the closing day. Late forms are not processed."),
+]
+
 
 @pytest.mark.parametrize(("kind", "claim", "source", "reason"), WRONG, ids=[w[0] for w in WRONG])
 def test_everyday_errors_are_caught(verifier: Verifier, kind: str, claim: str, source: str,

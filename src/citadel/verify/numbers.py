@@ -965,10 +965,16 @@ def free_but_priced(claim: str, source: str) -> tuple[str, str] | None:
         allowance = _ALLOWANCE.search(fold(part))
         if allowance is not None and re.search(r"\bfirst\s+" + re.escape(allowance.group(1)) + r"\b", fold(claim)):
             continue  # "the first three are free" where they "cost 2 USD each after the first three"
-        price = next((q for q in quantities(part) if q.dimension in _MONEY_DIMENSIONS and q.hi > 0), None)
+        folded = fold(part)
+        # (or a share of what is paid: "cost 2% of the amount")
+        price = next((q for q in quantities(part) if q.hi > 0 and (q.dimension in _MONEY_DIMENSIONS or (
+            q.unit == "%" and _SHARE_OF_SUM.match(folded, q.end)))), None)
         if price is not None:
             return m.group(0), price.text
     return None
+
+
+_SHARE_OF_SUM = re.compile(r"\s*of\s+(?:the\s+|its\s+|their\s+)?(?:amount|price|value|sum|total|fare|cost|bill|order)\b")
 
 
 #: a price charged only past an allowance: "2 USD each after the first three"
@@ -1110,6 +1116,44 @@ def _reserved_span(c: Quantity, claim: str, sq: list[Quantity], source: str) -> 
 _OPENING_FROM = re.compile(r"(?:^|[.;:,]\s*)(?:after|from)\s*$", re.IGNORECASE)
 #: a frequency said as its period alone: "each year", "every month", "a week"
 _BARE_PERIOD = re.compile(r"\s*(?:each|every|per|a|an)\s+[a-z]+\s*$", re.IGNORECASE)
+
+
+_LATE = re.compile(r"\b(?:late|too\s+late|overdue|missed|misses|past\s+the\s+deadline)\b")
+_ON_TIME = re.compile(r"\b(?:on\s+time|in\s+time|early\s+enough)\b")
+
+
+def _called_late(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
+    """The claim calls a time past the source's deadline late ("an essay handed in at 1 p.m. is
+    late" where "must be submitted by noon"), or one before it on time."""
+    if c.lo != c.hi or not c.dimension:
+        return False
+    late, on_time = _LATE.search(claim), _ON_TIME.search(claim)
+    if not (late or on_time) or negation_count(claim):
+        return False
+    for s in sq:
+        if s.dimension != c.dimension or s.lo != s.hi:
+            continue
+        lead = source[max(0, s.start - 20): s.start]
+        if not (_DEADLINE.search(lead) or re.search(r"\b(?:before|no\s+later\s+than)\s*$", lead)):
+            continue
+        if (late and c.base()[0] > s.base()[0]) or (on_time and c.base()[0] <= s.base()[0]):
+            return True
+    return False
+
+
+def _moved_bound(c: Quantity, claim: str, sq: list[Quantity], source: str) -> str | None:
+    """The source's lower bound that the claim's lower bound lies inside without being it
+    ("more than two weeks late" where "more than a week late": within the span, another
+    threshold), when the source states no lower bound at the claim's value."""
+    # (floors only: a ceiling past the source's may be what its bound promises, "returned within a
+    # month" where "within 14 days", or more than it allows, "keeps for up to a week" where "up to
+    # three days"; the words do not tell which)
+    if _bound_kind(c, claim) != "floor" or not c.dimension:
+        return None
+    theirs = [s for s in sq if s.dimension == c.dimension and _bound_kind(s, source) == "floor"]
+    if not theirs or any(_close(c.base()[0], s.base()[0], True) for s in theirs):
+        return None
+    return next((s.text for s in theirs if _agree(c, s)), None)
 
 
 def _past_threshold(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
@@ -1393,6 +1437,9 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
         if _averaged(c, claim, sq):
             matched += 1  # "5 EUR a month on average" for "60 EUR a year"
             continue
+        if _called_late(c, folded_claim, sq, folded_source):
+            matched += 1  # "handed in at 1 p.m. ... is late" where "must be submitted by noon"
+            continue
         if _past_threshold(c, folded_claim, sq, folded_source):
             matched += 1  # "someone with three years of service" for "after two years of service"
             continue
@@ -1480,6 +1527,11 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
             anchored = _anchored_elsewhere(c, folded_claim, sq, folded_source)
             if anchored is not None:
                 problems.append(f"'{c.text}' is counted {anchored[0]} in the claim, but {anchored[1]} in the source")
+                continue
+            moved = _moved_bound(c, folded_claim, sq, folded_source)
+            if moved is not None:
+                conflict = True
+                problems.append(f"'{c.text}' is a bound of the claim, but the source bounds it at '{moved}'")
                 continue
             bound = _bound_as_exact(c, folded_claim, sq, folded_source)
             if bound is not None:

@@ -375,7 +375,12 @@ _CONDITIONS = re.compile(r"\b(?:if|when|with|provided|once|after|as long as)\b",
 _WITHOUT = re.compile(r"\bwithout\s+(?:a\s+|an\s+|the\s+|any\s+|their\s+|your\s+|its\s+)?(?:valid\s+)?([a-z]{3,})",
                       re.IGNORECASE)
 _DUTY = re.compile(r"\b(?:must|need|needs|needed|required|requires|require|have\s+to|has\s+to|obliged|"
-                   r"mandatory|compulsory|only\s+with)\b", re.IGNORECASE)
+                   r"mandatory|compulsory|only\s+with|"
+                   # a grant on consent: "may keep a cat with the landlord's written permission"
+                   r"with\s+(?:the\s+|their\s+|his\s+|her\s+|your\s+|a\s+)?(?:[\w-]+['’]s\s+)?(?:prior\s+|written\s+)?"
+                   r"(?:permission|consent|approval|agreement|authori[sz]ation))\b", re.IGNORECASE)
+#: words for asking leave: "without asking" is without the permission a source requires
+_CONSENT = frozenset(stem(w) for w in "ask asking permission consent approval agreement authorisation authorization".split())
 
 
 #: words after "without" that name no thing ("without the need for", "without having to")
@@ -391,8 +396,10 @@ def without_required(claim: str, source: str) -> tuple[str, str] | None:
     m = _WITHOUT.search(claim)
     if m is None or m.group(1).lower() in _NO_THING or _CONSEQUENCE.search(claim, m.end()):
         return None  # "Subletting without consent can lead to ...": what follows, not that it is allowed
-    if negation_count(claim[: m.start()]):
-        return None  # "You cannot vote without photo ID": a duty, said twice denied
+    if negation_count(claim[: m.start()]) or negation_count(claim[m.end():]):
+        # "You cannot vote without photo ID", "Without your agreement, no cookies are placed": a
+        # duty, said twice denied
+        return None
     thing = stem(m.group(1).lower())
     others = content_words(claim[: m.start()] + " " + claim[m.end():])
     before = ""
@@ -412,6 +419,7 @@ def without_required(claim: str, source: str) -> tuple[str, str] | None:
                     return m.group(1), sent.strip()
             continue
         if any(w == thing or (len(thing) >= 4 and w.startswith(thing) and len(w) <= len(thing) + 2)
+               or (thing in _CONSENT and w in _CONSENT)  # "without asking" for "with ... permission"
                for w in content_words(sent)):  # "reserving" (stem "reserv") for "must reserve"
             return m.group(1), sent.strip()
     return None
