@@ -1569,6 +1569,34 @@ RIGHT += [
      "Forms must reach the office by 4 p.m. on the closing day. Late forms are not processed."),
 ]
 
+WRONG += [
+    ("a price per term for one per year", "Locker hire costs 40 EUR a term.",
+     "Students can hire a locker for 40 EUR a year. Keys must be returned in June.", "number"),
+    ("a denial in the clause that holds the claim", "Used swimwear can be exchanged.",
+     "Unworn shoes can be exchanged within 30 days, and swimwear cannot be exchanged once used.", "negation"),
+    ("working weeks that are not the working days", "The course lasts three working weeks.",
+     "The course lasts ten working days and ends with an exam.", "number"),
+]
+RIGHT += [
+    ("working weeks for working days", "The course lasts two working weeks.",
+     "The course lasts ten working days and ends with an exam."),
+    ("'24 hours a day' for 'around the clock'", "The emergency line is staffed 24 hours a day.",
+     "The office is open from 9 a.m. to 5 p.m. The emergency line is staffed around the clock."),
+    ("a tenure past the one counted from", "A worker with 15 months of service can ask for a sabbatical.",
+     "Staff can ask for a sabbatical after 12 months of employment. It is unpaid."),
+    ("'not paid' for 'unpaid'", "Staff are not paid during a sabbatical.",
+     "Staff can ask for a sabbatical after 12 months of employment. It is unpaid."),
+    ("'not refundable' for 'non-refundable'", "Booking fees are not refundable.",
+     "Booking fees are non-refundable. Tickets can be exchanged once."),
+]
+
+WRONG += [
+    ("a share's lower bound moved", "At least a third of the seats are kept for season-ticket holders.",
+     "At least half of the seats are kept for season-ticket holders. The rest go on general sale.", "number"),
+    ("a word said of what the source calls its negative form", "Staff are paid during a sabbatical.",
+     "Staff can ask for a sabbatical after 12 months of employment. It is unpaid.", "opposite"),
+]
+
 
 @pytest.mark.parametrize(("kind", "claim", "source", "reason"), WRONG, ids=[w[0] for w in WRONG])
 def test_everyday_errors_are_caught(verifier: Verifier, kind: str, claim: str, source: str,

@@ -700,3 +700,16 @@ def test_a_weaker_lower_bound_of_a_count_follows_but_not_of_a_rule() -> None:
     assert check_numbers("The bridge has been repainted more than 40 times.", source).status is not NumberStatus.OK
     # a threshold of a rule is no count: "must be over 16" is wrong where the source says over 18
     assert check_numbers("Drivers must be over 16.", "Drivers must be over 18.").status is not NumberStatus.OK
+
+
+def test_an_amount_the_source_says_without_its_figure() -> None:
+    # days of the week named, a season's first and last day, "around the clock"
+    market = "The farmers' market runs on Tuesdays and Saturdays in the town square."
+    assert check_numbers("The market runs twice a week.", market).status is NumberStatus.OK
+    assert check_numbers("The market runs three times a week.", market).status is not NumberStatus.OK
+    ferry = "The ferry runs from 1 May to 30 September. Tickets are sold on board."
+    assert check_numbers("The ferry runs for five months of the year.", ferry).status is NumberStatus.OK
+    assert check_numbers("The ferry runs for six months of the year.", ferry).status is not NumberStatus.OK
+    line = "The emergency line is staffed around the clock."
+    assert check_numbers("The emergency line is staffed 24 hours a day.", line).status is NumberStatus.OK
+    assert check_numbers("The emergency line is staffed 12 hours a day.", line).status is not NumberStatus.OK

@@ -72,7 +72,9 @@ _UNITS: dict[str, tuple[str, float]] = {
 _PER = {"day": "day", "daily": "day", "week": "week", "weekly": "week", "month": "month",
         "monthly": "month", "year": "year", "yearly": "year", "annually": "year", "annual": "year",
         "hour": "hour", "hourly": "hour", "annum": "year", "second": "second", "s": "second",
-        "sec": "second", "minute": "minute", "min": "minute", "h": "hour", "hr": "hour"}
+        "sec": "second", "minute": "minute", "min": "minute", "h": "hour", "hr": "hour",
+        # a school's or university's period, which no count of months makes exactly
+        "term": "term", "semester": "semester"}
 
 _PERIOD_WORDS = frozenset(("daily", "weekly", "monthly", "yearly", "annual", "hourly"))
 _NUMWORDS = "|".join(sorted(_SMALL, key=len, reverse=True))
@@ -107,7 +109,7 @@ _QTY_TAIL = (
     + r"(?:[ -]?(?!(?:per|a|an|each|to|and|or|of|in|on|at|the|one|two|three|four|five|six|seven|eight|"
     + r"nine|ten|eleven|twelve)\b)"
     + r"(?P<unit>%|percentage points?|per ?cents?|°[cf]|[a-zµ°]+))?"
-    + r"(?:\s?(?:per|a|an|/|each)\s?(?P<per>day|week|month|year|hour|annum|second|minute)\b|"
+    + r"(?:\s?(?:per|a|an|/|each)\s?(?P<per>day|week|month|year|hour|annum|second|minute|term|semester)\b|"
     + r"/(?P<per3>s|sec|min|h|hr)\b|"
     + r"\s(?P<per2>daily|weekly|monthly|yearly|annually)\b|"
     # what else an amount is counted by: "$1,500 per trip", "15 USD per rental", "per person"
@@ -283,7 +285,7 @@ def _and_a_half(t: str, orig: str, found: list[Quantity]) -> list[Quantity]:
 _LATER_PERIOD = re.compile(r"(?:\s+(?!per\b|a\b|an\b|each\b|every\b)[a-z]+(?:-[a-z]+)*){1,3}?\s+(?:(?:for|in)\s+)?"
                            r"(?:per|a|an|each|every)\s+(?:(?:full|whole|complete|calendar)\s+)?"
                            # ("a week's notice" is a week of notice, no period)
-                           r"(?P<per>day|week|month|year|annum|hour)\b(?!['\u2019]s\b)")
+                           r"(?P<per>day|week|month|year|annum|hour|term|semester)\b(?!['\u2019]s\b)")
 
 
 #: what else an amount is counted by, a few words on: "200 EUR of repairs per claim"
@@ -782,6 +784,11 @@ def _agree(c: Quantity, s: Quantity) -> bool:
         if c.vague:  # the source's exact value lies in the claim's span
             return clo - cw <= slo and shi <= chi + cw
         return slo - sw <= clo and chi <= shi + sw
+    if c.kind == s.kind == "business" and {c.unit, s.unit} == {"week", "day"}:
+        # a working week is five working days ("two working weeks", "ten working days")
+        def days(q: Quantity) -> tuple[float, float]:
+            return (q.lo * 5, q.hi * 5) if q.unit == "week" else (q.lo, q.hi)
+        return days(c) == days(s)
     if c.dimension and s.dimension and c.dimension == s.dimension:
         clo, chi = c.base()
         slo, shi = s.base()
@@ -1118,6 +1125,49 @@ _OPENING_FROM = re.compile(r"(?:^|[.;:,]\s*)(?:after|from)\s*$", re.IGNORECASE)
 _BARE_PERIOD = re.compile(r"\s*(?:each|every|per|a|an)\s+[a-z]+\s*$", re.IGNORECASE)
 
 
+#: all day, every day, said without a figure
+_ROUND_THE_CLOCK = re.compile(r"\b(?:a?round\s+the\s+clock|24/7|day\s+and\s+night|at\s+all\s+times|always\s+open)\b")
+_WEEKDAY_NAME = re.compile(r"\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b")
+#: a span of months named by its first and last day ("opens on 1 April and closes on 31 October"),
+#: or by its months ("from April to October")
+_MONTH_ORDER = ("january february march april may june july august september october november december").split()
+_MONTH_SPAN = re.compile(r"\bfrom\s+(?P<a>" + "|".join(_MONTH_ORDER) + r")\s+(?:to|until|till|through)\s+(?P<b>"
+                         + "|".join(_MONTH_ORDER) + r")\b")
+
+
+def _said_in_words(c: Quantity, claim: str, source: str) -> bool:  # (``source`` as written)
+    """The claim's amount is what the source says without its figure: "24 hours a day" for
+    "around the clock"; "twice a week" for a sentence naming two days of the week ("on Mondays
+    and Thursdays"); "seven months" for a season from 1 April to 31 October (or "from April to
+    October")."""
+    if c.lo != c.hi:
+        return False
+    original, source = source, fold(source)  # (a date's month keeps its case: "1 May", not "may")
+    if c.unit == "hour" and c.lo == 24 and c.per in (None, "day") and _ROUND_THE_CLOCK.search(source):
+        return True
+    if c.per == "week" and c.unit is None and c.kind is None:
+        mine = content_words(claim[: c.start] + " " + claim[c.end:])
+        for a, b in sentences(source):
+            sent = source[a:b]
+            days = {m.group(1) for m in _WEEKDAY_NAME.finditer(sent)}
+            if len(days) == c.lo and len(mine & content_words(sent)) >= 2 and not re.search(r"\b(?:to|until|-|–)\s+(?:"
+                                                                                          r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)", sent):
+                return True
+    if c.unit == "month" and c.per is None and c.kind is None:
+        for a, b in sentences(original):
+            dates = [q for q in quantities(original[a:b]) if q.unit == "date"]
+            ends = [(x.lo, y.lo) for x, y in zip(dates, dates[1:]) if x.lo == x.hi and y.lo == y.hi]
+            ends += [(q.lo, q.hi) for q in dates if q.lo < q.hi]  # "from 1 May to 30 September" read whole
+            spans = [(int(x) // 100, int(x) % 100, int(y) // 100, int(y) % 100) for x, y in ends]
+            months = [m2 - m1 + 1 + (12 if m2 < m1 else 0) for m1, d1, m2, d2 in spans if d1 == 1 and d2 >= 28]
+            months += [_MONTH_ORDER.index(m.group("b")) - _MONTH_ORDER.index(m.group("a")) + 1
+                       + (12 if _MONTH_ORDER.index(m.group("b")) < _MONTH_ORDER.index(m.group("a")) else 0)
+                       for m in _MONTH_SPAN.finditer(fold(original[a:b]))]
+            if c.lo in months:
+                return True
+    return False
+
+
 _LATE = re.compile(r"\b(?:late|too\s+late|overdue|missed|misses|past\s+the\s+deadline)\b")
 _ON_TIME = re.compile(r"\b(?:on\s+time|in\s+time|early\s+enough)\b")
 
@@ -1176,7 +1226,18 @@ def _past_threshold(c: Quantity, claim: str, sq: list[Quantity], source: str) ->
         theirs = content_words(source[max(0, s.start - 25): s.start] + " " + source[s.end: s.end + 25])
         if any(a == b or _forms_of_one(a, b) for a in mine for b in theirs):  # ("member", "membership")
             return True
+    # a tenure counted from anywhere in a sentence: "can be made after 26 weeks of employment"
+    # for "an employee with 30 weeks of service"
+    if _TENURE.match(claim, c.end):
+        return any(s.dimension == "time" and s.unit != "o'clock" and s.lo == s.hi and not s.per
+                   and _FROM_ON.search(source, max(0, s.start - 8), s.start) and _TENURE.match(source, s.end)
+                   and c.base()[0] > s.base()[0] for s in sq)
     return False
+
+
+#: what a length of time is of when it is a tenure: "of service", "of employment", "of membership"
+_TENURE = re.compile(r"\s+of\s+(?:continuous\s+|paid\s+)?(?:service|employment|membership|work|residence|enrolment|"
+                     r"contributions|tenancy)\b")
 
 
 _PERIOD_ADJECTIVES = {"hour": "hourly", "day": "daily", "week": "weekly", "month": "monthly", "year": "yearly|annual"}
@@ -1436,6 +1497,9 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
             continue
         if _averaged(c, claim, sq):
             matched += 1  # "5 EUR a month on average" for "60 EUR a year"
+            continue
+        if _said_in_words(c, folded_claim, source):
+            matched += 1  # "24 hours a day" for "around the clock", "twice a week" for "on Mondays and Thursdays"
             continue
         if _called_late(c, folded_claim, sq, folded_source):
             matched += 1  # "handed in at 1 p.m. ... is late" where "must be submitted by noon"

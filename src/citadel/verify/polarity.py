@@ -521,11 +521,19 @@ def denied_head(claim: str, source: str) -> tuple[str, str] | None:
         for w, ps in claim_uses.items():
             if w not in here or len(ps) != 1 or "?" in ps:
                 continue
+            in_clause = None
+            if len(here[w] - {"?"}) > 1:
+                # said both ways in one sentence: the clause that holds the claim ("Opened printers
+                # can be returned if faulty, and ink cartridges cannot be returned once opened")
+                clause = _clause_holding(cw, sent)
+                if clause is not None and len(_polarities(clause).get(w, frozenset()) - {"?"}) == 1:
+                    in_clause = _polarities(clause)[w] - {"?"}
             # the word's uses in the sentences about what the claim is about: "covers
             # manufacturing defects" does not make "Water damage ... not covered" say both
             # (a claim of two words, "Whitening is covered": the sentences holding its other word;
             # "Dental cover pays ..." says nothing of whitening)
-            theirs = here[w] | _uses_about(w, cw, said) if len(shared - {w}) >= 2 \
+            theirs = in_clause if in_clause is not None \
+                else here[w] | _uses_about(w, cw, said) if len(shared - {w}) >= 2 \
                 else here[w] | _uses_about(w, cw, said, least=1) if len(cw) == 2 \
                 else source_uses.get(w, frozenset())
             # a claim that denies something itself says no about the words around its denial
@@ -547,6 +555,14 @@ def denied_head(claim: str, source: str) -> tuple[str, str] | None:
 
 
 _APART = re.compile(r";\s+|,?\s+but\s+|,\s+while\s+|,\s+whereas\s+", re.IGNORECASE)
+_CLAUSES = re.compile(r";\s+|,\s+(?:and|but|while|whereas)\s+", re.IGNORECASE)
+
+
+def _clause_holding(cw: Set[str], sentence: str) -> str | None:
+    """The one clause of the sentence that holds all the claim's words (``cw``), when no other
+    clause does."""
+    holding = [c for c in _CLAUSES.split(sentence) if c.strip() and cw <= (normed_words(c) | set(_polarities(c)))]
+    return holding[0] if len(holding) == 1 else None
 
 
 def said_apart(claim: str, key: str, sentence: str) -> bool:

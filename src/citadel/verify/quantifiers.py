@@ -103,7 +103,15 @@ def _first_clash(claim: str, source: str, said: Spans, read: Callable[[str], Spa
                 continue
             if hi < slo - slack or lo > shi + slack:
                 return words, swords
+            # two lower bounds of a share at other values: "at least half of the plot" where "at
+            # least three quarters" (each span runs to all of it, so they meet, and yet differ)
+            if hi == shi == 1.0 and 0 < lo < 1 and 0 < slo < 1 and abs(lo - slo) > max(slack, 0.05) \
+                    and _FLOOR.search(words) and _FLOOR.search(swords):
+                return words, swords
     return None
+
+
+_FLOOR = re.compile(r"^(?:at least|more than|over|above)\b", re.IGNORECASE)
 
 
 @lru_cache(maxsize=4096)

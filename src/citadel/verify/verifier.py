@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import logging
 import math
+import os
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -673,8 +674,11 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         and not (claim_neg and _subject_clause_negative(claim, best))
         # "a bag arriving at 9:30 p.m. is not loaded" restates "... by 9 p.m.; those arriving
         # later are not loaded"
-        and not (claim_neg and negation_count(rule_past_bound(claim, source) or "")),
+        and not (claim_neg and negation_count(rule_past_bound(claim, source) or ""))
+        # "not refundable" for "non-refundable": the denial moved onto the word
+        and not (claim_neg and _prefix_restated(claim, source)),
         denied=None if denied is None or (denied[1] == "denied" and (stated_contrary(denied[0], claim, source)
+                                                                      or _prefix_restated(claim, source)
                                                                       or _stop_said(denied[0], claim, source)
                                                                       or past_the_span(claim, best)
                                                                       or (best_ov >= 0.6 and opposed
@@ -722,7 +726,8 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         # (not of the case the sentence excepts: "keep working, except those that call the API"
         # for "a plugin that calls the API will stop working", which says what the exception means)
         opposite_word=None if exception is not None else (flipped or closed_with_hours(claim, source)
-                                                           or deferred(claim, source) or outside_only(claim, source)),
+                                                           or deferred(claim, source) or outside_only(claim, source)
+                                                           or _prefix_denied(claim, source)),
         raised=raised_modality(claim, source),
         narrowed=narrowed(claim, source),
         table_cell=cell_polarity(claim, source),
@@ -877,6 +882,77 @@ def _free_restated(claim: str, source: str) -> tuple[str, str, str] | None:
             if len(rest & content_words(clause)) >= MIN_FREE_HELD * len(rest) and len(extra) <= MAX_FREE_EXTRA:
                 return m.group(0), f.group(0), resolved[s:e].strip()
     return None
+
+
+#: a denied word: "are not paid", "is not insured", "isn't refundable"
+_NOT_WORD = re.compile(r"\b(?:not|n't)\s+(?P<w>[a-z]{4,})\b", re.IGNORECASE)
+#: the least share of the claim's other words the clause saying the prefixed word must hold
+MIN_PREFIX_HELD = 0.6
+
+
+def _prefix_restated(claim: str, source: str) -> tuple[str, str, str] | None:
+    """``(claim words, source word, sentence)`` when the claim denies a word ("Parents are not
+    paid during parental leave") and a clause of the source that holds its other words says
+    the word's negative form ("It is unpaid", "non-refundable"), denying nothing else."""
+    nots = list(_NOT_WORD.finditer(claim))
+    if len(nots) != 1 or negation_count(claim) != 1:
+        return None
+    m = nots[0]
+    word = m.group("w").lower()
+    rest = content_words(claim[: m.start()] + " " + claim[m.end():])
+    forms = {p + word for p in ("un", "in", "im", "il", "ir", "non-", "non", "dis")}
+    # (as written too: "It is unpaid" may be resolved to the wrong thing)
+    for resolved in dict.fromkeys((resolve_pronouns(source), source)):
+        found = _prefixed_in(rest, forms, resolved)
+        if found is not None:
+            return m.group(0), found[0], found[1]
+    return None
+
+
+def _prefix_denied(claim: str, source: str) -> tuple[str, str] | None:
+    """``(claim's word, source's)`` when the claim affirms a word ("Staff are paid during a
+    sabbatical") whose negative form a clause of the source holding its other words says ("It
+    is unpaid")."""
+    if negation_count(claim):
+        return None
+    for w in re.findall(r"[a-z]{4,}", claim.lower()):
+        rest = content_words(re.sub(rf"\b{w}\b", " ", claim.lower()))
+        if not rest:
+            continue
+        forms = {p + w for p in ("un", "in", "im", "il", "ir", "non-", "non", "dis")}
+        for resolved in dict.fromkeys((resolve_pronouns(source), source)):
+            found = _prefixed_in(rest, forms, resolved)
+            if found is not None:
+                return w, found[0]
+    return None
+
+
+def _prefixed_in(rest: frozenset[str], forms: set[str], resolved: str) -> tuple[str, str] | None:
+    """(the prefixed word, its sentence) of :func:`_prefix_restated` in ``resolved``."""
+    before = ""
+    for s, e in sentences(resolved):
+        for clause in _CONJUNCT.split(resolved[s:e].replace(", ", " and ")):
+            said = [w for w in re.findall(r"[a-z-]+", clause.lower()) if w in forms]
+            if not said or negation_count(clause) or not rest:
+                continue
+            theirs = content_words(clause)
+            if re.match(r"\s*(?:it|they|this|these)\b", clause, re.IGNORECASE) or (
+                    theirs - {w.rstrip("-") for w in said} and theirs - set(said) <= content_words(before)):
+                # "It is unpaid" (or its pronoun resolved to a word of the sentence before, "Staff
+                # is unpaid"): what the sentence before speaks of; "Breaks are unpaid" speaks of breaks
+                theirs |= content_words(before)
+            held = sum(1 for w in rest if w in theirs or any(_one_word(w, x) for x in theirs))
+            if held >= MIN_PREFIX_HELD * len(rest):
+                return said[0], resolved[s:e].strip()
+        before = resolved[s:e]
+    return None
+
+
+def _one_word(a: str, b: str) -> bool:
+    """Two forms of one word ("parent", "parental"): a long common start, all but the last
+    few letters of the shorter."""
+    common = len(os.path.commonprefix([a, b]))
+    return common >= 5 and common >= min(len(a), len(b)) - 2
 
 
 #: a time a price is waived for ("free until March", "free for the first month")
@@ -1443,7 +1519,8 @@ class Verifier:
             return RuleVerdict(Verdict.UNSUPPORTED, f"scope: the claim says '{crisp.narrowed}', "
                                "the source states no such restriction", 0.1)
         if f.get("says_opposite") and not order_confirmed(claim, source) and crisp.measured is None \
-                and not comparison_confirmed(claim, source) and not _denied_alike(claim, source):
+                and not comparison_confirmed(claim, source) and not _denied_alike(claim, source) \
+                and not _prefix_restated(claim, source):
             return RuleVerdict(Verdict.CONTRADICTED, "opposite claim: the source supports the claim's opposite "
                                f"better: \"{opposite(claim)}\"", 0.05, final=False)
         if num.status is NumberStatus.MISSING:
@@ -1476,8 +1553,11 @@ class Verifier:
             return RuleVerdict(Verdict.SUPPORTED, "comparison: the amounts the source states "
                                f"order these the claim's way ({crisp.measured[1]})", 1.0, final=False)
         free = _free_restated(claim, source) if num.status is not NumberStatus.CONFLICT else None
+        if free is None and num.status is not NumberStatus.CONFLICT:
+            free = _prefix_restated(claim, source)
         if free is not None:
-            # the model reads "pay nothing for" against "is free" as a contradiction (P 0.96)
+            # the model reads "pay nothing for" against "is free", "not paid" against "unpaid", as
+            # a contradiction (P 0.96, 0.92)
             return RuleVerdict(Verdict.SUPPORTED, f"paraphrase: the claim's '{free[0]}' is the source's "
                                f"'{free[1]}': \"{free[2][:100]}\"", 1.0, final=False)
         return None
