@@ -1597,6 +1597,18 @@ WRONG += [
      "Staff can ask for a sabbatical after 12 months of employment. It is unpaid.", "opposite"),
 ]
 
+WRONG += [
+    ("without what a grant 'only when' needs", "Apprentices may weld without supervision.",
+     "Apprentices may weld only when supervised by a qualified welder. Safety boots must be worn.", "without"),
+    ("access kept for some, given to others", "Visitors may enter the plant room.",
+     "Visitors must sign in at the front desk. Access to the plant room is restricted to maintenance staff.",
+     "entity"),
+]
+RIGHT += [
+    ("a value outside an 'only' range, denied", "Pupils in year 9 cannot take the exchange trip.",
+     "The exchange trip is open only to pupils in years 10 to 12. Places are limited to 30."),
+]
+
 
 @pytest.mark.parametrize(("kind", "claim", "source", "reason"), WRONG, ids=[w[0] for w in WRONG])
 def test_everyday_errors_are_caught(verifier: Verifier, kind: str, claim: str, source: str,

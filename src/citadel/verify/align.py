@@ -1479,7 +1479,8 @@ def calendar_range_changed(claim: str, source: str) -> tuple[str, str] | None:
 
 #: a thing kept for some: "the sauna is for adults only", "the car park is reserved for staff",
 #: "the lounge is restricted to members"
-_KEPT_FOR = re.compile(r"(?:^|,\s*(?:and|but)\s+|;\s*|\band\s+)(?P<x>(?:the\s+)?[a-z][\w'-]*(?:\s+[\w'-]+){0,3}?)\s+(?:is|are)\s+"
+_KEPT_FOR = re.compile(r"(?:^|,\s*(?:and|but)\s+|;\s*|\band\s+)(?:(?:access|entry|admission)\s+to\s+)?"
+                       r"(?P<x>(?:the\s+)?[a-z][\w'-]*(?:\s+[\w'-]+){0,3}?)\s+(?:is|are)\s+"
                        r"(?:(?:only|exclusively)\s+for|for|reserved\s+(?:exclusively\s+)?for|restricted\s+to|"
                        r"open\s+only\s+to)\s+(?P<y>[\w'-]+(?:\s+[\w'-]+){0,2}?)(?P<only>\s+only)?\s*(?=[,.;]|$)", re.IGNORECASE)
 _MAY_USE = re.compile(r"^(?P<z>.+?)\s+(?:may|can|are\s+allowed\s+to|is\s+allowed\s+to|are\s+welcome\s+to)\s+"

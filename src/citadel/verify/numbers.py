@@ -1168,6 +1168,25 @@ def _said_in_words(c: Quantity, claim: str, source: str) -> bool:  # (``source``
     return False
 
 
+def _outside_only_range(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
+    """The claim denies something of a value outside the range a source sentence grants it to
+    "only" ("Staff on grade 6 cannot get paid overtime" where "available only to staff on grades 1
+    to 4"), naming the value by the range's own word ("grade", "grades")."""
+    if c.lo != c.hi or not negation_count(claim):
+        return False
+    word = re.search(r"([a-z]+)\s*$", claim[: c.start])
+    for s in sq:
+        if s.lo >= s.hi or s.unit != c.unit or s.lo <= c.lo <= s.hi:
+            continue
+        a, _ = _sentence_at(source, s.start)
+        theirs = re.search(r"([a-z]+)\s*$", source[: s.start])
+        if re.search(r"\bonly\b", source[a: s.start]) and word and theirs \
+                and (stem(word.group(1)) == stem(theirs.group(1)) or _forms_of_one(word.group(1), theirs.group(1))
+                     or word.group(1).rstrip("s") == theirs.group(1).rstrip("s")):
+            return True
+    return False
+
+
 _LATE = re.compile(r"\b(?:late|too\s+late|overdue|missed|misses|past\s+the\s+deadline)\b")
 _ON_TIME = re.compile(r"\b(?:on\s+time|in\s+time|early\s+enough)\b")
 
@@ -1500,6 +1519,9 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
             continue
         if _said_in_words(c, folded_claim, source):
             matched += 1  # "24 hours a day" for "around the clock", "twice a week" for "on Mondays and Thursdays"
+            continue
+        if _outside_only_range(c, folded_claim, sq, folded_source):
+            matched += 1  # "Staff on grade 6 cannot get paid overtime" where "only to staff on grades 1 to 4"
             continue
         if _called_late(c, folded_claim, sq, folded_source):
             matched += 1  # "handed in at 1 p.m. ... is late" where "must be submitted by noon"

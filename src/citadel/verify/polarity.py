@@ -375,7 +375,7 @@ _CONDITIONS = re.compile(r"\b(?:if|when|with|provided|once|after|as long as)\b",
 _WITHOUT = re.compile(r"\bwithout\s+(?:a\s+|an\s+|the\s+|any\s+|their\s+|your\s+|its\s+)?(?:valid\s+)?([a-z]{3,})",
                       re.IGNORECASE)
 _DUTY = re.compile(r"\b(?:must|need|needs|needed|required|requires|require|have\s+to|has\s+to|obliged|"
-                   r"mandatory|compulsory|only\s+with|"
+                   r"mandatory|compulsory|only\s+with|only\s+(?:when|if|once)\s+(?=[a-z]+ed\b)|"
                    # a grant on consent: "may keep a cat with the landlord's written permission"
                    r"with\s+(?:the\s+|their\s+|his\s+|her\s+|your\s+|a\s+)?(?:[\w-]+['’]s\s+)?(?:prior\s+|written\s+)?"
                    r"(?:permission|consent|approval|agreement|authori[sz]ation))\b", re.IGNORECASE)
@@ -420,6 +420,8 @@ def without_required(claim: str, source: str) -> tuple[str, str] | None:
             continue
         if any(w == thing or (len(thing) >= 4 and w.startswith(thing) and len(w) <= len(thing) + 2)
                or (thing in _CONSENT and w in _CONSENT)  # "without asking" for "with ... permission"
+               # "without supervision" for "only when supervised"
+               or (len(w) >= 5 and thing.startswith(w) and len(thing) <= len(w) + 4)
                for w in content_words(sent)):  # "reserving" (stem "reserv") for "must reserve"
             return m.group(1), sent.strip()
     return None
