@@ -1609,6 +1609,14 @@ RIGHT += [
      "The exchange trip is open only to pupils in years 10 to 12. Places are limited to 30."),
 ]
 
+WRONG += [
+    ("a bound without the approval that lifts it", "No more than 30 guests can be invited.",
+     "Bookings open in March. No more than 30 guests can be invited without the manager's approval.", "scope"),
+    ("what only the refusal names, allowed", "Tobacco can be claimed as part of food expenses.",
+     "Staff who travel for work can claim up to 40 EUR a day for food. Tobacco cannot be claimed, and "
+     "receipts are needed for all claims over 10 EUR.", "negation"),
+]
+
 
 @pytest.mark.parametrize(("kind", "claim", "source", "reason"), WRONG, ids=[w[0] for w in WRONG])
 def test_everyday_errors_are_caught(verifier: Verifier, kind: str, claim: str, source: str,

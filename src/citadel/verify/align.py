@@ -1971,7 +1971,7 @@ _CONDITIONAL = re.compile(
     r"provided(?:\s+that)?|as\s+long\s+as|on\s+condition\s+that|"
     r"in\s+the\s+event\s+of|in\s+case\s+of|"
     r"subject\s+to|except(?:\s+for|\s+when|\s+if)?|apart\s+from|other\s+than|with\s+the\s+exception\s+of|"
-    r"excluding|with\s+(?:the\s+|their\s+|his\s+|her\s+|its\s+|your\s+|a\s+|prior\s+|written\s+)*"
+    r"excluding|with(?:out)?\s+(?:the\s+|their\s+|his\s+|her\s+|its\s+|your\s+|a\s+|prior\s+|written\s+)*"
     # "with the landlord's written consent"
     r"(?:[a-z]+(?:'s)?\s+)?(?:prior\s+|written\s+|explicit\s+|express\s+)?"
     r"(?:approval|permission|consent|authori[sz]ation|agreement))\b"
@@ -2278,6 +2278,11 @@ def dropped_condition(claim: str, source: str) -> str | None:
         spans = [(a, b) for a, _, b, _ in _condition_spans(sent)]
         core = sent
         for a, b in sorted(spans, reverse=True):  # the sentence without any of its conditions
+            # (one the claim says whole stays: "No more than ten consecutive days | can be taken
+            # without the director's approval")
+            if normed_words(sent[a:b]) and normed_words(sent[a:b]) <= cw and _digits(sent[a:b]) <= _digits(claim) \
+                    and not negation_count(sent[a:b]):  # ("who are not native speakers": not the claim's case)
+                continue
             # (and a relative clause that says more of the condition: "only if you buy the Care
             # Plus add-on, which costs 49 EUR")
             more = _MORE_OF_IT.match(core, b)

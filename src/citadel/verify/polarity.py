@@ -796,6 +796,14 @@ def permission_flip(claim: str, source: str) -> tuple[str, str] | None:
         verb = _norm(act.group("verb").lower())
         if any(verb in normed_words(r) for r in refusing) and not any(verb in normed_words(g) for g in granting):
             granting = []
+    # a grant to others is no answer either when only the refusal names the claim's subject:
+    # "Alcohol can be claimed" where "Employees can claim up to 25 EUR a day for meals. Alcohol
+    # cannot be claimed"
+    subject = _CLAIM_SUBJECT.match(main)
+    mine = normed_words(subject.group(1)) if subject is not None else frozenset()
+    if grants and refusing and granting and mine and all(mine <= normed_words(r) for r in refusing) \
+            and not any(mine & normed_words(g) for g in granting):
+        granting = []
     if grants and refusing and not granting:
         return "allows", refusing[0]
     if grants and granting and not refusing:
@@ -849,6 +857,8 @@ def _before_condition(claim: str, sentence: str) -> bool:
     return bool(normed_words(cond.group("what")) & normed_words(claim) or _NOT_YET.search(claim))
 
 
+#: the claim's subject, before its modal: "Alcohol | can be claimed"
+_CLAIM_SUBJECT = re.compile(r"^\s*(.+?)\s+(?:can|may|is|are|must|will)\b", re.IGNORECASE)
 #: the condition a grant waits for: "once they have completed their probation", "after six months"
 _GRANT_CONDITION = re.compile(r"\b(?:once|after|when|if|provided(?:\s+that)?|as\s+soon\s+as|as\s+long\s+as)\s+"
                               r"(?P<what>[^,;.]+)", re.IGNORECASE)
