@@ -1617,6 +1617,15 @@ WRONG += [
      "receipts are needed for all claims over 10 EUR.", "negation"),
 ]
 
+RIGHT += [
+    ("a month inside the range a sentence about half the claim gives", "In May, cats have to be kept indoors at the shelter.",
+     "Cats must stay indoors between April and June while the garden is rebuilt. The shelter opens at 10 a.m."),
+    ("a percentage for a share in words", "Members get 25% off evening classes.",
+     "Members get a quarter off evening classes. Day classes are full price."),
+    ("a light verb names no other thing", "Customers on a two-year contract pay nothing for the router.",
+     "The router is free for customers on a 24-month contract. Customers on a 12-month contract pay 30 EUR for it."),
+]
+
 
 @pytest.mark.parametrize(("kind", "claim", "source", "reason"), WRONG, ids=[w[0] for w in WRONG])
 def test_everyday_errors_are_caught(verifier: Verifier, kind: str, claim: str, source: str,

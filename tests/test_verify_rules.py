@@ -713,3 +713,9 @@ def test_an_amount_the_source_says_without_its_figure() -> None:
     line = "The emergency line is staffed around the clock."
     assert check_numbers("The emergency line is staffed 24 hours a day.", line).status is NumberStatus.OK
     assert check_numbers("The emergency line is staffed 12 hours a day.", line).status is not NumberStatus.OK
+
+
+def test_an_age_the_bound_leaves_out_denied() -> None:
+    source = "The art class is for adults aged 18 and over. Materials are included in the fee."
+    assert check_numbers("A 17-year-old cannot join the art class.", source).status is NumberStatus.OK
+    assert check_numbers("A 17-year-old can join the art class.", source).status is NumberStatus.CONFLICT

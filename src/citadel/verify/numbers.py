@@ -1125,6 +1125,18 @@ _OPENING_FROM = re.compile(r"(?:^|[.;:,]\s*)(?:after|from)\s*$", re.IGNORECASE)
 _BARE_PERIOD = re.compile(r"\s*(?:each|every|per|a|an)\s+[a-z]+\s*$", re.IGNORECASE)
 
 
+#: shares said in words, in percent, and how far a percentage may round one ("33%" for "a third")
+_SHARE_WORD_VALUES = {"a third": 100 / 3, "one third": 100 / 3, "two thirds": 200 / 3, "a quarter": 25.0,
+                      "one quarter": 25.0, "three quarters": 75.0, "half": 50.0, "a fifth": 20.0, "a tenth": 10.0}
+_SHARE_WORD = re.compile(r"\b(?:" + "|".join(_SHARE_WORD_VALUES) + r")\b")
+_SHARE_ROUNDING = 0.5
+
+
+def _share_words(text: str) -> list[float]:
+    """The percentages the shares said in words in ``text`` stand for."""
+    return [_SHARE_WORD_VALUES[m.group(0)] for m in _SHARE_WORD.finditer(text)]
+
+
 #: all day, every day, said without a figure
 _ROUND_THE_CLOCK = re.compile(r"\b(?:a?round\s+the\s+clock|24/7|day\s+and\s+night|at\s+all\s+times|always\s+open)\b")
 _WEEKDAY_NAME = re.compile(r"\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b")
@@ -1165,6 +1177,20 @@ def _said_in_words(c: Quantity, claim: str, source: str) -> bool:  # (``source``
                        for m in _MONTH_SPAN.finditer(fold(original[a:b]))]
             if c.lo in months:
                 return True
+    return False
+
+
+def _denied_past_bound(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
+    """The claim denies something of an age the source's bound leaves out ("A 17-year-old
+    cannot join the class" where "The class is for adults aged 18 and over")."""
+    if c.lo != c.hi or c.kind != "age" or not negation_count(claim):
+        return False
+    for s in sq:
+        if s.kind != "age" or s.lo != s.hi:
+            continue
+        low, high = _bounds_around(source, s)
+        if (low is not None and high is None and c.lo < s.lo) or (high is not None and low is None and c.lo > s.hi):
+            return True
     return False
 
 
@@ -1517,8 +1543,14 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
         if _averaged(c, claim, sq):
             matched += 1  # "5 EUR a month on average" for "60 EUR a year"
             continue
+        if c.unit == "%" and c.lo == c.hi and any(abs(c.lo - v) <= _SHARE_ROUNDING for v in _share_words(folded_source)):
+            matched += 1  # "33% off" for "a third off"
+            continue
         if _said_in_words(c, folded_claim, source):
             matched += 1  # "24 hours a day" for "around the clock", "twice a week" for "on Mondays and Thursdays"
+            continue
+        if _denied_past_bound(c, folded_claim, sq, folded_source):
+            matched += 1  # "A 17-year-old cannot join" where "for adults aged 18 and over"
             continue
         if _outside_only_range(c, folded_claim, sq, folded_source):
             matched += 1  # "Staff on grade 6 cannot get paid overtime" where "only to staff on grades 1 to 4"
@@ -2196,11 +2228,17 @@ def _named_elsewhere(c: Quantity, claim: str, source: str, sterling: bool
             # joins what the source joins ("kept at the depot for three days" does not)
         # (a word's forms stem apart: "takes" and "take", "delivery" and "delivers")
         said_there = {w.rstrip("e") for w in theirs | topic}
-        naming = {w for w in rest & own - theirs - topic if w.rstrip("e") not in said_there
+        naming = {w for w in rest & own - theirs - topic - _NAMES_NOTHING if w.rstrip("e") not in said_there
                   and not any(_forms_of_one(w, x) for x in theirs | topic)}
         if naming and not rest & theirs - own - topic:
             return clash, p, ", ".join(sorted(naming))
     return None
+
+
+#: words that name no thing of a statement: light verbs, "day" and "time" ("pay nothing" for "is
+#: free", "every day" beside "the same day"; "weekly" and "monthly" do name reports and backups)
+_NAMES_NOTHING = frozenset(stem(w) for w in "pay pays paid cost costs get gets take takes make makes have has need "
+                           "needs use uses give gives day days time times".split())
 
 
 def _forms_of_one(a: str, b: str) -> bool:
