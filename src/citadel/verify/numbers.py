@@ -11,7 +11,7 @@ from __future__ import annotations
 import difflib
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from enum import StrEnum
@@ -1549,23 +1549,8 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
         if _said_in_words(c, folded_claim, source):
             matched += 1  # "24 hours a day" for "around the clock", "twice a week" for "on Mondays and Thursdays"
             continue
-        if _denied_past_bound(c, folded_claim, sq, folded_source):
-            matched += 1  # "A 17-year-old cannot join" where "for adults aged 18 and over"
-            continue
-        if _outside_only_range(c, folded_claim, sq, folded_source):
-            matched += 1  # "Staff on grade 6 cannot get paid overtime" where "only to staff on grades 1 to 4"
-            continue
-        if _called_late(c, folded_claim, sq, folded_source):
-            matched += 1  # "handed in at 1 p.m. ... is late" where "must be submitted by noon"
-            continue
-        if _past_threshold(c, folded_claim, sq, folded_source):
-            matched += 1  # "someone with three years of service" for "after two years of service"
-            continue
-        if _one_period_of(c, folded_claim, sq, folded_source):
-            matched += 1  # "more than 12 EUR for a day's parking" for "a daily maximum of 12 EUR"
-            continue
-        if _first_span(c, folded_claim, sq, folded_source):
-            matched += 1  # "in its first month" for "within the first 30 days"
+        if any(said(c, folded_claim, sq, folded_source) for said in _SAID_OTHERWISE):
+            matched += 1  # the source's amount said another way (:data:`_SAID_OTHERWISE`)
             continue
         if _rate_converted(c, folded_claim, sq) or (
                 any(f.start() <= c.start and c.end <= f.end() for f in _PERIOD_FRAME.finditer(folded_claim))
@@ -3206,3 +3191,13 @@ def compare_rows(claim: str, source: str) -> str | None:
         return None
     return (f"the claim compares two rows, but '{h}' is {x.text} in '{a.text.strip()}' and "
             f"{y.text} in '{b.text.strip()}'")
+
+
+
+#: ways a claim says what the source's amounts say without restating the figure, each read as
+#: ``f(claim quantity, claim, source quantities, source)`` (folded texts) by :func:`check_numbers`:
+#: an age a bound leaves out, denied ("A 17-year-old cannot join" where "aged 18 and over"); a
+#: value outside an "only" range, denied; a time past a deadline called late; a duration past a
+#: threshold counted from; "a day's" of a daily amount; "first month" for "first 30 days"
+_SAID_OTHERWISE: tuple[Callable[[Quantity, str, list[Quantity], str], bool], ...] = (
+    _denied_past_bound, _outside_only_range, _called_late, _past_threshold, _one_period_of, _first_span)
