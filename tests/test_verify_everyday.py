@@ -1626,6 +1626,12 @@ RIGHT += [
      "The router is free for customers on a 24-month contract. Customers on a 12-month contract pay 30 EUR for it."),
 ]
 
+RIGHT += [
+    ("an amount that meets a condition cut from its currency", "A domestic basket of 95 EUR ships free.",
+     "Baskets over 70 EUR ship free within the country. International baskets are charged 20 EUR shipping, "
+     "whatever their value."),
+]
+
 
 @pytest.mark.parametrize(("kind", "claim", "source", "reason"), WRONG, ids=[w[0] for w in WRONG])
 def test_everyday_errors_are_caught(verifier: Verifier, kind: str, claim: str, source: str,

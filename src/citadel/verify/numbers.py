@@ -1842,8 +1842,12 @@ def meets_bound(claim: str, condition: str) -> bool:
         for c in quantities(claim):
             # of one unit and kind, or an age against a bare number ("a 17-year-old", "under 18");
             # "aged 18" meets no "at least three years", "a day pass" no "under 12"
+            # (or an amount of money against a bare figure the condition cut from its currency:
+            # "an order of 100 EUR" for "over 80" of "Orders over 80 EUR ship free")
             if c.lo != c.hi or c.per != q.per or not (
-                    (c.unit == q.unit and c.kind == q.kind) or (c.kind == "age" and q.unit is None and q.kind is None)):
+                    (c.unit == q.unit and c.kind == q.kind) or (c.kind == "age" and q.unit is None and q.kind is None)
+                    or (c.dimension in _MONEY_DIMENSIONS and q.unit is None and q.kind is None and folded.rstrip(" .")
+                        .endswith(q.text.lower()))):
                 continue
             inside = (c.lo > q.lo or (c.lo == q.lo and not strict)) if low else (c.lo < q.lo or (c.lo == q.lo and not strict))
             if inside:
