@@ -41,7 +41,7 @@ from citadel.verify.lexical import (
     words,
 )
 from citadel.verify.atomic import has_verb, subject_of
-from citadel.verify.numbers import _ORDINALS, _SMALL, agree, fails_bound, quantities
+from citadel.verify.numbers import _ORDINALS, _SMALL, MONTHS, WEEKDAYS, agree, fails_bound, quantities
 from citadel.verify.polarity import NEGATIVE_MEANING, normed_words, surface, uses
 from citadel.verify.windows import sentences
 
@@ -1417,7 +1417,7 @@ _CLOSED_ON = re.compile(r"\b(?:is|are|will\s+be|remains?|stays?)\s+closed\s+(?:a
 #: hours of a day: "closes at 6 p.m.", "opens at 7 a.m.", "is open from 9 to 5"
 _HOURS_OF = re.compile(r"\b(?:opens?|closes?|open|shuts?)\b(?:(?!\bclosed\b)[^.;])*?(?:\d{1,2}(?:[:.]\d{2})?\s*"
                        r"(?:a\.?m\b\.?|p\.?m\b\.?)|\bnoon\b|\bmidnight\b|\b\d{1,2}[:.]\d{2}\b)", re.IGNORECASE)
-_DAY_NAMES = frozenset(stem(d) for d in "monday tuesday wednesday thursday friday saturday sunday weekend weekends".split())
+_DAY_NAMES = frozenset(stem(d) for d in (*WEEKDAYS, "weekend", "weekends"))
 _EVERY_DAY = re.compile(r"\b(?:every\s+day|daily|seven\s+days\s+a\s+week|7\s+days\s+a\s+week)\b", re.IGNORECASE)
 
 
@@ -1442,9 +1442,7 @@ def closed_with_hours(claim: str, source: str) -> tuple[str, str] | None:
     return None
 
 
-_MONTHS = ("january february march april may june july august september october november december").split()
-_WEEKDAYS = "monday tuesday wednesday thursday friday saturday sunday".split()
-_CALENDAR_NAME = r"(?:" + "|".join(_MONTHS + _WEEKDAYS) + r")s?"
+_CALENDAR_NAME = r"(?:" + "|".join(MONTHS + WEEKDAYS) + r")s?"
 #: a span of named months or days: "from April to January", "Monday to Friday", "between May and September"
 _CALENDAR_RANGE = re.compile(rf"\b(?:(?:from\s+)?(?P<a>{_CALENDAR_NAME})\s+(?:to|until|till|through|[-–])\s+(?P<b>{_CALENDAR_NAME})"
                              rf"|between\s+(?P<c>{_CALENDAR_NAME})\s+and\s+(?P<d>{_CALENDAR_NAME}))\b", re.IGNORECASE)
@@ -1470,8 +1468,8 @@ def calendar_range_changed(claim: str, source: str) -> tuple[str, str] | None:
     theirs = [r for a, b in sentences(source) for r in _calendar_ranges(source[a:b])
               if len(rest & content_words(_CALENDAR_RANGE.sub(" ", source[a:b]))) >= MIN_RANGE_SHARED]
     for first, last, said in mine:
-        kind = first in _WEEKDAYS
-        alike = [r for r in theirs if (r[0] in _WEEKDAYS) == kind]
+        kind = first in WEEKDAYS
+        alike = [r for r in theirs if (r[0] in WEEKDAYS) == kind]
         if alike and not any((first, last) == (r[0], r[1]) for r in alike):
             return said, alike[0][2]
     return None

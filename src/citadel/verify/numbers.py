@@ -597,6 +597,10 @@ def _shares(t: str, found: list[Quantity]) -> list[Quantity]:
 _AGED = re.compile(r"\b(?:aged|ages?)(?:\s+of)?\s*$", re.IGNORECASE)
 
 
+#: the months and the days of the week, by name, in order (the one list the verifier's rules read)
+MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+          "november", "december")
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _MONTH_NAMES = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _DAY_MONTH = re.compile(r"(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<month>jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
                         r"[a-z]*(?=[\s,.;:!?)]|$)", re.IGNORECASE)
@@ -1139,12 +1143,13 @@ def _share_words(text: str) -> list[float]:
 
 #: all day, every day, said without a figure
 _ROUND_THE_CLOCK = re.compile(r"\b(?:a?round\s+the\s+clock|24/7|day\s+and\s+night|at\s+all\s+times|always\s+open)\b")
-_WEEKDAY_NAME = re.compile(r"\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b")
+_WEEKDAY_NAME = re.compile(r"\b(" + "|".join(WEEKDAYS) + r")s?\b")
 #: a span of months named by its first and last day ("opens on 1 April and closes on 31 October"),
 #: or by its months ("from April to October")
-_MONTH_ORDER = ("january february march april may june july august september october november december").split()
-_MONTH_SPAN = re.compile(r"\bfrom\s+(?P<a>" + "|".join(_MONTH_ORDER) + r")\s+(?:to|until|till|through)\s+(?P<b>"
-                         + "|".join(_MONTH_ORDER) + r")\b")
+_MONTH_SPAN = re.compile(r"\bfrom\s+(?P<a>" + "|".join(MONTHS) + r")\s+(?:to|until|till|through)\s+(?P<b>"
+                         + "|".join(MONTHS) + r")\b")
+#: a day that ends a span of days: "... to Friday"
+_TO_WEEKDAY = re.compile(r"\b(?:to|until|-|–)\s+(?:" + "|".join(WEEKDAYS) + r")")
 
 
 def _said_in_words(c: Quantity, claim: str, source: str) -> bool:  # (``source`` as written)
@@ -1162,8 +1167,7 @@ def _said_in_words(c: Quantity, claim: str, source: str) -> bool:  # (``source``
         for a, b in sentences(source):
             sent = source[a:b]
             days = {m.group(1) for m in _WEEKDAY_NAME.finditer(sent)}
-            if len(days) == c.lo and len(mine & content_words(sent)) >= 2 and not re.search(r"\b(?:to|until|-|–)\s+(?:"
-                                                                                          r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)", sent):
+            if len(days) == c.lo and len(mine & content_words(sent)) >= 2 and not _TO_WEEKDAY.search(sent):
                 return True
     if c.unit == "month" and c.per is None and c.kind is None:
         for a, b in sentences(original):
@@ -1172,8 +1176,8 @@ def _said_in_words(c: Quantity, claim: str, source: str) -> bool:  # (``source``
             ends += [(q.lo, q.hi) for q in dates if q.lo < q.hi]  # "from 1 May to 30 September" read whole
             spans = [(int(x) // 100, int(x) % 100, int(y) // 100, int(y) % 100) for x, y in ends]
             months = [m2 - m1 + 1 + (12 if m2 < m1 else 0) for m1, d1, m2, d2 in spans if d1 == 1 and d2 >= 28]
-            months += [_MONTH_ORDER.index(m.group("b")) - _MONTH_ORDER.index(m.group("a")) + 1
-                       + (12 if _MONTH_ORDER.index(m.group("b")) < _MONTH_ORDER.index(m.group("a")) else 0)
+            months += [MONTHS.index(m.group("b")) - MONTHS.index(m.group("a")) + 1
+                       + (12 if MONTHS.index(m.group("b")) < MONTHS.index(m.group("a")) else 0)
                        for m in _MONTH_SPAN.finditer(fold(original[a:b]))]
             if c.lo in months:
                 return True

@@ -32,8 +32,8 @@ from __future__ import annotations
 
 import logging
 import math
-import os
 import re
+from functools import lru_cache
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -55,6 +55,7 @@ from citadel.verify._types import (
     VerifyResult,
 )
 from citadel.verify.align import (
+    _PREFIXES,
     DENIAL_CLAUSE,
     added_means,
     added_tail,
@@ -118,8 +119,11 @@ from citadel.verify.lexical import (
 from citadel.verify.measured import frequency_conflict, measured_comparison
 from citadel.verify.model import MODEL_DIR, SupportModel
 from citadel.verify.numbers import (
+    MONTHS,
+    WEEKDAYS,
     NumberCheck,
     NumberStatus,
+    _forms_of_one,
     check_numbers,
     compare_rows,
     complementary_bound,
@@ -316,7 +320,7 @@ def _denies_a_word_of(text: str, claim: str) -> bool:
     return not heads or bool(heads & normed_words(claim))
 
 
-_DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_DAYS = WEEKDAYS
 _DAY_RANGE = re.compile(r"\b(mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\s*(?:to|-|–|through|thru|until|till)\s*"
                         r"(mon|tue|wed|thu|fri|sat|sun)[a-z]*\b", re.IGNORECASE)
 
@@ -326,7 +330,7 @@ _DAY_RANGE = re.compile(r"\b(mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\s*(?:to|-|–
 _WEEK_PART = re.compile(r"\b(weekdays?|weekends?|working\s+days?)\b", re.IGNORECASE)
 
 
-_MONTH_LIST = "january february march april may june july august september october november december".split()
+_MONTH_LIST = MONTHS
 _MONTH_NAMES = frozenset(_MONTH_LIST)
 _MONTH_RANGE = re.compile(r"\b(?:between|from)\s+(" + "|".join(_MONTH_LIST) + r")\s+(?:and|to|until|till)\s+("
                           + "|".join(_MONTH_LIST) + r")\b", re.IGNORECASE)
@@ -891,6 +895,7 @@ _NOT_WORD = re.compile(r"\b(?:not|n't)\s+(?P<w>[a-z]{4,})\b", re.IGNORECASE)
 MIN_PREFIX_HELD = 0.6
 
 
+@lru_cache(maxsize=4096)
 def _prefix_restated(claim: str, source: str) -> tuple[str, str, str] | None:
     """``(claim words, source word, sentence)`` when the claim denies a word ("Parents are not
     paid during parental leave") and a clause of the source that holds its other words says
@@ -901,7 +906,7 @@ def _prefix_restated(claim: str, source: str) -> tuple[str, str, str] | None:
     m = nots[0]
     word = m.group("w").lower()
     rest = content_words(claim[: m.start()] + " " + claim[m.end():])
-    forms = {p + word for p in ("un", "in", "im", "il", "ir", "non-", "non", "dis")}
+    forms = {p + word for p in _PREFIXES}
     # (as written too: "It is unpaid" may be resolved to the wrong thing)
     for resolved in dict.fromkeys((resolve_pronouns(source), source)):
         found = _prefixed_in(rest, forms, resolved)
@@ -920,7 +925,7 @@ def _prefix_denied(claim: str, source: str) -> tuple[str, str] | None:
         rest = content_words(re.sub(rf"\b{w}\b", " ", claim.lower()))
         if not rest:
             continue
-        forms = {p + w for p in ("un", "in", "im", "il", "ir", "non-", "non", "dis")}
+        forms = {p + w for p in _PREFIXES}
         for resolved in dict.fromkeys((resolve_pronouns(source), source)):
             found = _prefixed_in(rest, forms, resolved)
             if found is not None:
@@ -942,18 +947,11 @@ def _prefixed_in(rest: frozenset[str], forms: set[str], resolved: str) -> tuple[
                 # "It is unpaid" (or its pronoun resolved to a word of the sentence before, "Staff
                 # is unpaid"): what the sentence before speaks of; "Breaks are unpaid" speaks of breaks
                 theirs |= content_words(before)
-            held = sum(1 for w in rest if w in theirs or any(_one_word(w, x) for x in theirs))
+            held = sum(1 for w in rest if w in theirs or any(_forms_of_one(w, x) for x in theirs))
             if held >= MIN_PREFIX_HELD * len(rest):
                 return said[0], resolved[s:e].strip()
         before = resolved[s:e]
     return None
-
-
-def _one_word(a: str, b: str) -> bool:
-    """Two forms of one word ("parent", "parental"): a long common start, all but the last
-    few letters of the shorter."""
-    common = len(os.path.commonprefix([a, b]))
-    return common >= 5 and common >= min(len(a), len(b)) - 2
 
 
 #: a time a price is waived for ("free until March", "free for the first month")
