@@ -719,3 +719,28 @@ def test_an_age_the_bound_leaves_out_denied() -> None:
     source = "The art class is for adults aged 18 and over. Materials are included in the fee."
     assert check_numbers("A 17-year-old cannot join the art class.", source).status is NumberStatus.OK
     assert check_numbers("A 17-year-old can join the art class.", source).status is NumberStatus.CONFLICT
+
+
+def test_a_case_named_by_a_value_is_read_against_the_bound() -> None:
+    """A subject that names a case by a value ("A 3 kg parcel", "an appointment beginning at 7
+    p.m.") is read against the one-sided bound of the source; a claim that states the value
+    itself ("Late appointments begin at 7 p.m.") names no case."""
+    from citadel.verify.numbers import bound_case
+
+    post = "Parcels sent by economy post may weigh no more than 2 kg. Economy post takes four to six working days."
+    heavy = bound_case("A 3 kg parcel cannot be sent by economy post.", post)
+    assert heavy is not None and not heavy.inside and heavy.holds and heavy.bound == "2 kg"
+    light = bound_case("A 1.5 kg parcel cannot be sent by economy post.", post)
+    assert light is not None and light.inside and not light.holds
+    surcharge = "The late-opening surcharge applies to appointments that begin after 6 p.m."
+    late = bound_case("An appointment beginning at 7 p.m. carries the late-opening surcharge.", surcharge)
+    assert late is not None and late.inside and late.holds
+    assert bound_case("Appointments with the surcharge begin at 7 p.m.", surcharge) is None
+    # a bound its clause excepts ("unless ... at least 24 hours"): the clause speaks of the other side
+    fee = "The clinic charges 30 EUR for a missed visit unless it is cancelled at least 24 hours in advance."
+    early = bound_case("A visit cancelled 48 hours ahead is not charged for.", fee)
+    assert early is not None and early.inside and early.holds
+    # a denial in the subject's own clause is the case's, not the predicate's
+    course = "Applicants who are not native speakers must show a language certificate, unless they studied in English for at least two years."
+    short = bound_case("Applicants who studied in English for one year do not need a language certificate.", course)
+    assert short is not None and not short.holds

@@ -1723,8 +1723,9 @@ def _followed(text: str, key: str, rx: re.Pattern[str]) -> bool:
 
 
 _AT_TIME = re.compile(r"\s+(?:at|by)\s+\d", re.IGNORECASE)
-_OVER_HOURS = re.compile(r"\s+(?:from\s+\d|until\b|till\b|between\s+\d|\d[\d.:]*\s*(?:a\.?m\.?|p\.?m\.?)?\s*(?:-|to)\s*\d)",
-                         re.IGNORECASE)
+#: (a few words may come between: "open to the public from 9 a.m.", "open daily until 8")
+_OVER_HOURS = re.compile(r"\s+(?:[a-z]+\s+){0,3}?(?:from\s+\d|until\b|till\b|between\s+\d|"
+                         r"\d[\d.:]*\s*(?:a\.?m\.?|p\.?m\.?)?\s*(?:-|to)\s*\d)", re.IGNORECASE)
 
 
 def _at_time(text: str, key: str) -> bool:
@@ -1850,7 +1851,10 @@ _LEFT_OPEN = re.compile(r"\b(?:if\s+(?:they|you|he|she|we|one)\s+(?:wish|want|li
                         # "do not need a doctor's note": the thing is not required
                         r"(?:(?:do|does|did)\s+not|don't|doesn't)\s+need(?=\s+(?:a|an|any|the|their|your|his|her)\s)|"
                         r"needn't|there\s+is\s+no\s+need\s+to|"
-                        r"(?:is|are)\s+not\s+(?:required|obliged|obligated)\s+to|can\s+choose\s+(?:whether\s+)?to)\b",
+                        r"(?:is|are)\s+not\s+(?:required|obliged|obligated)\s+to|can\s+choose\s+(?:whether\s+)?to|"
+                        # advice where the source has a duty: "are encouraged (but not required) to"
+                        r"(?:is|are)\s+(?:encouraged|recommended|advised|invited)\s+(?:but\s+not\s+required\s+)?to|"
+                        r"not\s+required\s+to)\b",
                         re.IGNORECASE)
 _CONTRAST_CUT = re.compile(r";\s+|,?\s+(?:but|while|whereas)\s+", re.IGNORECASE)
 #: how much of the claim's other content words the source clause with the duty must hold

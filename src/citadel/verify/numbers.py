@@ -415,9 +415,10 @@ def _spoken_durations(t: str, orig: str, found: list[Quantity]) -> list[Quantity
     for m in _SPOKEN.finditer(t):
         if any(q.start < m.end() and m.start() < q.end for q in found):
             continue
-        if _NOT_SPOKEN.search(t, 0, m.start("amount") if not m.group("approx") else m.start()):
-            continue
         amount, unit = m.group("amount").lower(), m.group("unit").lower().rstrip("s")
+        before = _NOT_SPOKEN.search(t, 0, m.start("amount") if not m.group("approx") else m.start())
+        if before and not (amount in ("a", "an") and before.group(0).strip().lower() == "last"):
+            continue  # ("Sessions last an hour": the verb, not "the last hour")
         approx = (m.group("approx") or "").lower()
         base = _SPOKEN_UNITS[unit]
         canonical = "week" if unit == "fortnight" else unit
@@ -1508,7 +1509,18 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
     often = [(v, s, e) for v, s, e in frequency_spans(claim)
              if any(abs(v - w) <= 0.01 * max(v, w) for w in stated_often)]
     charged = _rate_product(cq, sq, folded_claim, folded_source)
+    case = bound_case(claim, source)
     for c in cq:
+        if case is not None and c.text.lower() == case.value:
+            if case.holds:
+                matched += 1  # "A 150 ml bottle is not allowed" where "containers of no more than 100 ml"
+                continue
+            conflict = True  # "A 50 ml bottle is not allowed", "A 150 ml bottle is allowed"
+            said = ("lies within the source's bound '{}', and the claim says the opposite of what the source says "
+                    "of values within it" if case.inside else "lies outside the source's bound '{}', and the claim "
+                    "says of it what the source says only of values within it").format(case.bound)
+            problems.append(f"'{c.text}' {said} (\"{case.clause[:80]}\")")
+            continue
         # (an amount of a unit, "ten days each year", has a period of its own, "each year": no
         # frequency; a count, "twice an hour", "four trains an hour", is one)
         if any(c.start < e and s < c.end for s, e in scaled) or c in charged or any(
@@ -1594,10 +1606,13 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
             continue
         if any(_agree(c, s) for s in sq) or _entailed(c, folded_claim, sq, folded_source) \
                 or _both(c, folded_claim, folded_source) or _signed_zero(c, folded_claim, folded_source):
+            # (a value the source gives in a part naming the claim's days is said of them: "On
+            # Saturdays it opens at 8 a.m." for "... and from 8 a.m. to 6 p.m. at weekends")
+            home = _day_home(c, folded_claim, sq, folded_source)
             other = (_said_of_another(c, claim, source, pounds, len(cq) == 1)
-                     if len(cq) <= 2 and not _in_class_clause(c, claim, source) else None)
-            named = _named_elsewhere(c, claim, source, pounds) if other is None and len(cq) == 1 else None
-            if named is None and other is None and len(cq) == 1:
+                     if len(cq) <= 2 and not home and not _in_class_clause(c, claim, source) else None)
+            named = _named_elsewhere(c, claim, source, pounds) if other is None and len(cq) == 1 and not home else None
+            if named is None and other is None and len(cq) == 1 and not home:
                 named = _subject_elsewhere(c, claim, source, pounds) or _gapped_swap(c, claim, source, pounds) \
                     or _qualified_swap(c, claim, source, pounds)
             if other is None and named is None and _is_year(c):
@@ -1613,6 +1628,12 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
                     conflict = True
                     problems.append(f"'{version[0]}' in the claim but '{version[1]}' in the source")
                     continue
+            swapped_day = _day_swapped(c, folded_claim, sq, folded_source) if other is None and named is None else None
+            if swapped_day is not None:
+                conflict = True
+                problems.append(f"'{c.text}' is what the source gives {swapped_day[0]}, but for the claim's "
+                                f"{swapped_day[1]} it gives '{swapped_day[2]}'")
+                continue
             every = _said_of_all(c, claim, source, pounds) if other is None and named is None else None
             if every is not None:
                 conflict = True
@@ -1859,6 +1880,199 @@ def meets_bound(claim: str, condition: str) -> bool:
     return False
 
 
+#: a claim's subject that names a case by a value: an indefinite opening ("A 150 ml bottle",
+#: "Someone aged 17"), a relative clause ("Pupils who live two miles away") or a participle after
+#: a bare plural ("Orders placed at 6 p.m."), with no verb of the sentence's own before the value
+_CASE_OPENING = re.compile(r"\s*(?:an?|any|anyone|someone|somebody)\b")
+_RELATIVE = re.compile(r"\b(?:who|that|which|whose)\b")
+_FINITE = re.compile(r"\b(?:is|are|was|were|be|been|can|cannot|can't|must|may|might|will|would|should|shall|"
+                     r"does|do|did|doesn't|don't|has|have|had|gets?|pays?|costs?|earns?|receives?)\b")
+_PLURAL_PARTICIPLE = re.compile(r"\s*[a-z]+s\s+[a-z]+(?:ed|ing)\b")
+#: where a bound's clause begins and ends within its sentence
+_CASE_CLAUSE = re.compile(r";|,\s+(?:and|but|while|whereas)\s+|\.\s+(?=[a-z])")
+#: a bound in a clause that excepts it: "... unless it is cancelled at least 24 hours in advance"
+_UNLESS_BOUND = re.compile(r"\b(?:unless|except\s+(?:if|when|for))\b")
+#: the share of the claim's other content words that the bound's sentence and its neighbours hold
+MIN_CASE_OVERLAP = 0.6
+
+
+def _names_a_case(claim: str, c: Quantity) -> bool:
+    """The claim's value ``c`` is in a subject that names a case by it (``claim`` folded)."""
+    head = claim[:c.start]
+    rel = _RELATIVE.search(head)
+    if _FINITE.search(head, 0, rel.start() if rel else len(head)):
+        return False  # "Night shifts start at 11 p.m." says when they start: no case
+    return bool(_CASE_OPENING.match(head) or rel or _PLURAL_PARTICIPLE.match(head))
+
+
+#: words that deny by their meaning what a clause says of a case ("Smoking is prohibited")
+_DENYING = frozenset("prohibited forbidden banned excluded ineligible refused barred free".split())
+#: words of a claim about a case that say only whether it is allowed: no word to find in the source
+_CASE_NEUTRAL = frozenset(stem(w) for w in "cannot never not allow allowed permit permitted".split())
+
+
+#: a denial in a relative clause of the subject ("Students who are not native speakers must
+#: ..."): the case's, not the predicate's
+_RELATIVE_DENIAL = re.compile(r"\b(?:who|that|which)\s+(?:[a-z']+\s+){0,2}?(?:not|never)\b|"
+                              r"\b(?:who|that|which)\s+(?:don't|doesn't|didn't|aren't|isn't|haven't|hasn't)\b")
+
+
+def _denies(text: str) -> bool:
+    """An odd number of denials of the predicate ("does not ship free": one; "is not
+    prohibited": none)."""
+    text = _RELATIVE_DENIAL.sub(" ", text)
+    return (negation_count(text) + len(_DENYING & set(words(text)))) % 2 == 1
+
+
+@dataclass(frozen=True)
+class BoundCase:
+    """A case the claim names by a plain value, read against the source's one-sided bound."""
+
+    value: str  # the claim's value ("150 ml")
+    bound: str  # the source's bound ("100 ml" of "no more than 100 ml")
+    inside: bool  # the bound takes the value in
+    clause: str  # the source clause that states the bound
+    holds: bool  # the claim affirms what the clause says of a value inside, or denies it of one outside
+
+
+@lru_cache(maxsize=4096)
+def bound_case(claim: str, source: str) -> BoundCase | None:
+    """The case the claim's subject names by a plain value ("A 150 ml bottle", "A 15-year-old",
+    "A shift starting at 11 p.m.") against the one-sided bound of a source clause of the same kind
+    ("containers of no more than 100 ml", "at least 16 years old", "shifts that start after 10
+    p.m.") whose sentence and neighbours hold most of the claim's other words. The case holds
+    when the claim says of a value inside the bound what the clause says ("A 50 ml bottle is
+    allowed"), or denies it of one outside ("A 150 ml bottle is not allowed"). A value stated
+    in the source, or a bound that is an end of a range, makes no case."""
+    claim, source = fold(claim), fold(source)
+    plain = [c for c in quantities(claim) if c.lo == c.hi and not c.vague and c.kind != "ordinal"
+             and not _BOUND_IN_CLAIM.search(claim, 0, c.start) and _names_a_case(claim, c)]
+    if len(plain) != 1:
+        return None
+    c = plain[0]
+    sq = quantities(source, ranges=True)
+    if any(_agree(c, s) for s in sq) or any(s.lo < s.hi and _comparable(c, s) and s.base()[0] <= c.base()[0] <= s.base()[1]
+                                            for s in sq):
+        return None  # a value stated, or inside a stated range: the range's sentence speaks of it
+    if _rule_past(c, claim, sq, source) is not None or _called_late(c, claim, sq, source):
+        return None  # the source says what happens past the bound, or the claim calls it late
+    mine = {stem(w) for w in content_words(_without_clock(claim[:c.start] + " " + claim[c.end:]))} \
+        - {stem(w) for w in content_words(c.text)} - {"old", "year"} - _CASE_NEUTRAL
+    spans = sentences(source)
+    found: list[tuple[float, BoundCase]] = []
+    for s in sq:
+        if s.lo != s.hi or s.vague or not _comparable(c, s) or (c.per or None) != (s.per or None) \
+                or any(r.lo < r.hi and r.start <= s.start and s.end <= r.end for r in sq):
+            continue
+        low, high = _bounds_around(source, s)
+        if not high and _DEADLINE.search(source, max(0, s.start - 8), s.start):
+            high = _DEADLINE.search(source, max(0, s.start - 8), s.start)
+        if bool(low) == bool(high):
+            continue
+        i = next((k for k, (a, b) in enumerate(spans) if a <= s.start < b), None)
+        if i is None:
+            continue
+        a, b = spans[i]
+        near = source[spans[max(0, i - 1)][0]: spans[min(len(spans) - 1, i + 1)][1]]
+        theirs = {stem(w) for w in content_words(_without_clock(near))}
+        share = len(mine & theirs) / len(mine) if mine else 0.0
+        if share < MIN_CASE_OVERLAP or not mine & {stem(w) for w in content_words(source[a:b])}:
+            continue
+        cut = max((m.end() for m in _CASE_CLAUSE.finditer(source, a, s.start)), default=a)
+        stop = _CASE_CLAUSE.search(source, s.end, b)
+        clause = source[cut: stop.start() if stop else b].strip()
+        strict = _STRICT_LOW.search(source, 0, s.start) if low else _STRICT_HIGH.search(source, 0, s.start)
+        (v, _), (t, _) = (c.lo, c.hi) if c.kind == "age" and s.unit is None else c.base(), s.base()
+        inside = (v > t or (v == t and not strict)) if low else (v < t or (v == t and not strict))
+        # "charges 25 EUR unless it is cancelled at least 24 hours in advance": what the clause
+        # says is of the values outside its bound
+        unless = _UNLESS_BOUND.search(clause[: max(0, s.start - cut)]) is not None
+        holds = (inside != unless) == (_denies(claim) == _denies(clause))
+        found.append((share, BoundCase(c.text, s.text, inside, clause, holds)))
+    if not found:
+        return None
+    found.sort(key=lambda x: -x[0])
+    if len(found) > 1 and found[1][0] == found[0][0] and found[1][1].holds != found[0][1].holds:
+        return None  # two bounds alike near the claim that read it two ways
+    return found[0][1]
+
+
+_DAY_SPAN = re.compile(r"\b(mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\s*(?:to|-|–|through|until|till)\s*"
+                       r"(mon|tue|wed|thu|fri|sat|sun)[a-z]*\b")
+_DAY_WORD = re.compile(r"\b(?:(mon|tues|wednes|thurs|fri|satur|sun)days?|(weekdays?|working\s+days?)|(weekends?))\b")
+#: the parts of a sentence that may each speak of other days: "from 6:30 a.m. to 9 p.m. on
+#: weekdays | and from 8 a.m. to 6 p.m. at weekends"
+_DAY_PARTS = re.compile(r";|,|\.\s+(?=(?:it|its|they|these|this|there|the|we|our|closed)\b)|\band\b(?!\s+(?:sun|sat|mon|tue|wed|thu|fri)[a-z]*day)|\bbut\b|\bwhile\b")
+#: words for every day of the week
+_EVERY_DAY = re.compile(r"\b(?:every\s+day|each\s+day|daily|seven\s+days\s+a\s+week|all\s+week)\b")
+
+
+def _days_of(text: str) -> frozenset[int]:
+    """The days of the week (0 for Monday) a folded text names: "Tuesday", "Monday to
+    Friday", "weekdays", "at weekends"."""
+    if _EVERY_DAY.search(text):
+        return frozenset(range(7))
+    days: set[int] = set()
+    for m in _DAY_SPAN.finditer(text):
+        a = next(i for i, d in enumerate(WEEKDAYS) if d.startswith(m.group(1)))
+        b = next(i for i, d in enumerate(WEEKDAYS) if d.startswith(m.group(2)))
+        days |= set(range(a, b + 1)) if a <= b else set(range(a, 7)) | set(range(0, b + 1))
+    rest = _DAY_SPAN.sub(" ", text)
+    for m in _DAY_WORD.finditer(rest):
+        if m.group(1):
+            days.add(next(i for i, d in enumerate(WEEKDAYS) if d.startswith(m.group(1))))
+        else:
+            days |= set(range(5)) if m.group(2) else {5, 6}
+    return frozenset(days)
+
+
+#: the word that opens a value's place in a span: "from" or "to"
+_RANGE_LEAD = re.compile(r"\b(?:from|to|until|till)\s*$")
+
+
+def _part_days(source: str, q: Quantity) -> frozenset[int]:
+    """The days the part of its sentence that holds ``q`` names (:data:`_DAY_PARTS`)."""
+    a, b = _sentence_at(source, q.start)
+    cut = max((m.end() for m in _DAY_PARTS.finditer(source, a, q.start)), default=a)
+    stop = _DAY_PARTS.search(source, q.end - 1, b)  # (the stop of "6 p.m." may end its sentence)
+    return _days_of(source[cut: stop.start() if stop else b])
+
+
+def _day_home(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
+    """The claim names days, and the source gives its value in a part that names them too:
+    "On Saturdays the pool opens at 8 a.m." for "... and from 8 a.m. to 6 p.m. at weekends"."""
+    mine = _days_of(claim)
+    return bool(mine) and any(_agree(c, s) and mine <= _part_days(source, s) for s in sq)
+
+
+def _day_swapped(c: Quantity, claim: str, sq: list[Quantity], source: str) -> tuple[str, str, str] | None:
+    """``(the days the source gives the value for, the claim's days, the value it gives for
+    them)`` when the claim gives a value the source states for other days than the claim names,
+    and the source states another value of its kind for the claim's days: "On Saturdays the pool
+    opens at 6:30 a.m." where "open from 6:30 a.m. to 9 p.m. on weekdays and from 8 a.m. to 6
+    p.m. at weekends" (folded texts)."""
+    mine = _days_of(claim)
+    if not mine:
+        return None
+    homes = [s for s in sq if _agree(c, s)]
+    if not homes or any(not _part_days(source, s) or _part_days(source, s) & mine for s in homes):
+        return None
+
+    def lead(q: Quantity) -> str:
+        m = _RANGE_LEAD.search(source, max(0, q.start - 8), q.start)
+        return "" if m is None else "from" if m.group(0).startswith("from") else "to"  # ("until" ends one as "to")
+
+    # (the value at the same end of its span: a closing time for a closing time)
+    others = sorted((t for t in sq if t.lo == t.hi and _comparable(c, t) and not _agree(c, t)
+                     and mine <= _part_days(source, t)), key=lambda t: lead(t) != lead(homes[0]))
+    if not others:
+        return None
+    theirs = _part_days(source, homes[0])
+    said = "weekdays" if theirs == frozenset(range(5)) else "weekends" if theirs == frozenset({5, 6}) \
+        else ", ".join(WEEKDAYS[d].capitalize() for d in sorted(theirs))
+    return f"for {said}", ", ".join(WEEKDAYS[d].capitalize() for d in sorted(mine)), others[0].text
+
+
 #: a denial just before a bound turns it: "never costs more than 45 EUR" is at most 45 EUR
 _DENIED_BOUND = re.compile(r"\b(?:no|not|never)\s+(?:[a-z]+\s+)?$")
 _BEYOND_THAT = re.compile(r"\b(?:over|above|more than|beyond|exceeding|past)\s+(?:that|this|it|these|those)\b"
@@ -2072,6 +2286,10 @@ def _said_of_another(c: Quantity, claim: str, source: str, sterling: bool,
     # other's ("paid at twice the hourly rate on weekdays" where weekdays pay 1.5 times)
     # ... when the claim has no other number and this one is no day of a date
     plain = alone and not (_DATE.match(fold(claim), c.end) or _DATE_BEFORE.search(fold(claim), 0, c.start))
+    # (a value the claim's other value restates is that one's: "During the six-month probation, one
+    # week's notice is enough" where "... with one week's notice")
+    mine = [o for o in _pounds(quantities(claim), sterling) if (o.start, o.end) != (c.start, c.end)]
+    bq = [q for q in bq if not any(_agree(o, q) for o in mine)]
     clash = next((q for q in bq if _conflicts(c, q) or (
         plain and q.unit == c.unit and not _is_year(q) and not _agree(c, q))), None) \
         or (_one_of(c, claim, best) if plain else None)

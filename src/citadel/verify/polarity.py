@@ -418,6 +418,9 @@ def without_required(claim: str, source: str) -> tuple[str, str] | None:
                         and others & content_words(part) and "without" not in part.lower():
                     return m.group(1), sent.strip()
             continue
+        if any({stem(w) for w in content_words(m.group("case"))} & {stem(w) for w in others}
+               for m in _EXCEPTED_CASE.finditer(sent)):
+            continue  # "On a Sunday ... without an extra ticket" for "needs an extra ticket, except on Sundays"
         if any(w == thing or (len(thing) >= 4 and w.startswith(thing) and len(w) <= len(thing) + 2)
                or (thing in _CONSENT and w in _CONSENT)  # "without asking" for "with ... permission"
                # "without supervision" for "only when supervised"
@@ -427,6 +430,9 @@ def without_required(claim: str, source: str) -> tuple[str, str] | None:
     return None
 
 
+#: the case a duty excepts: "needs an extra ticket, except on Sundays", "unless you are a member"
+_EXCEPTED_CASE = re.compile(r"\b(?:except|unless|other\s+than|apart\s+from)\s+(?:(?:on|for|when|if|in|at)\s+)?"
+                            r"(?P<case>[^,;.]+)", re.IGNORECASE)
 _CONSEQUENCE = re.compile(r"\b(?:(?:can|may|could|will|would|might)\s+)?(?:leads?|results?|causes?|means?|"
                           r"is\s+grounds|are\s+grounds|risks?)\s+(?:to|in|for)?\b", re.IGNORECASE)
 #: a duty whose thing is named in the clause before: "..., but COVID boosters require one"
@@ -548,7 +554,10 @@ def denied_head(claim: str, source: str) -> tuple[str, str] | None:
             # ("kept out of direct sunlight" says "do not keep it in direct sunlight")
             # ("Neither function returns a view" where "Both return a new list, never a view":
             # the source denies the claim's object in place of its verb)
-            if ps == {"-"} and theirs == {"+"} and not _RESTRICTS.search(sent) and not AWAY.search(sent) \
+            # (a restricted rule is no ground to deny, "but not on Sundays", except by a denial
+            # of every case: "never needs a ticket" where "needs a ticket, except on Sundays")
+            if ps == {"-"} and theirs == {"+"} and not (_RESTRICTS.search(sent) and not _NEVER.search(claim)) \
+                    and not AWAY.search(sent) \
                     and not _before_condition(claim, sent) \
                     and not any(here.get(x) == {"-"} for x, xs in claim_uses.items() if x != w and "+" not in xs) \
                     and not _scope_elsewhere(claim, w, sent):
@@ -556,6 +565,7 @@ def denied_head(claim: str, source: str) -> tuple[str, str] | None:
     return None
 
 
+_NEVER = re.compile(r"\b(?:never|at\s+no\s+time|under\s+no\s+circumstances)\b", re.IGNORECASE)
 _APART = re.compile(r";\s+|,?\s+but\s+|,\s+while\s+|,\s+whereas\s+", re.IGNORECASE)
 _CLAUSES = re.compile(r";\s+|,\s+(?:and|but|while|whereas)\s+", re.IGNORECASE)
 

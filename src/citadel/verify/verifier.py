@@ -124,6 +124,7 @@ from citadel.verify.numbers import (
     NumberCheck,
     NumberStatus,
     _forms_of_one,
+    bound_case,
     check_numbers,
     compare_rows,
     complementary_bound,
@@ -643,6 +644,8 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
     # the claim's direction word is the opposite of its sentence's ("less" against "more")
     opposed = bool((cu and not cd and sd and not su) or (cd and not cu and su and not sd))
     claim_neg, best_neg = negation_count(claim), negation_count(best)
+    case = bound_case(claim, source)
+    past_bound = case is not None and case.holds and not case.inside
     return _Crisp(
         # both ways: a long sentence with a "not" in another clause is not the claim negated
         negation_flip=best_ov >= 0.9
@@ -664,7 +667,9 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         # "must not bring guests without signing them in" says "may bring a guest if they sign"
         and not (claim_neg == 0 and lifted_ban(claim, best))
         and not contrasted(best) & normed_words(claim)  # "not at the machines, but at the desk"
-        and exception is None  # "the airport branch does not open" for "all ... except the airport branch"
+        # "the airport branch does not open" for "all ... except the airport branch" (a claim that
+        # names no excepted case denies the rule: "never needs a ticket" for "needs one, except on Sundays")
+        and (exception is None or not {stem(w) for w in content_words(exception)} & {stem(w) for w in content_words(claim)})
         # "With -m given, it does not open an editor" for "opens an editor unless -m is given"
         and not (claim_neg and _the_unless_case(claim, best))
         # "may not unload after 10 a.m." for "may only unload before 10 a.m."
@@ -681,8 +686,10 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         # later are not loaded"
         and not (claim_neg and negation_count(rule_past_bound(claim, source) or ""))
         # "not refundable" for "non-refundable": the denial moved onto the word
-        and not (claim_neg and _prefix_restated(claim, source)),
-        denied=None if denied is None or (denied[1] == "denied" and (stated_contrary(denied[0], claim, source)
+        and not (claim_neg and _prefix_restated(claim, source))
+        # "A 15-year-old cannot volunteer" for "Volunteers must be at least 16": a case the bound leaves out
+        and not past_bound,
+        denied=None if denied is None or past_bound or (denied[1] == "denied" and (stated_contrary(denied[0], claim, source)
                                                                       or _prefix_restated(claim, source)
                                                                       or _stop_said(denied[0], claim, source)
                                                                       or past_the_span(claim, best)
@@ -884,7 +891,11 @@ def _free_restated(claim: str, source: str) -> tuple[str, str, str] | None:
             # (and says nothing more: "New customers get three months of the service free" is no
             # "The service costs nothing")
             extra = content_words(clause) - rest - content_words(f.group(0)) - content_words(m.group(0))
-            if len(rest & content_words(clause)) >= MIN_FREE_HELD * len(rest) and len(extra) <= MAX_FREE_EXTRA:
+            # the clause names the thing; its sentence may hold the act ("Borrowing books costs
+            # nothing" for "Members borrow up to 12 books ...; books are free")
+            held = {stem(w) for w in rest} & ({stem(w) for w in content_words(clause)}
+                                             | {stem(w) for w in content_words(resolved[s:e])})
+            if rest & content_words(clause) and len(held) >= MIN_FREE_HELD * len(rest) and len(extra) <= MAX_FREE_EXTRA:
                 return m.group(0), f.group(0), resolved[s:e].strip()
     return None
 
@@ -1519,7 +1530,7 @@ class Verifier:
                                "the source states no such restriction", 0.1)
         if f.get("says_opposite") and not order_confirmed(claim, source) and crisp.measured is None \
                 and not comparison_confirmed(claim, source) and not _denied_alike(claim, source) \
-                and not _prefix_restated(claim, source):
+                and not _prefix_restated(claim, source) and not ((case := bound_case(claim, source)) and case.holds):
             return RuleVerdict(Verdict.CONTRADICTED, "opposite claim: the source supports the claim's opposite "
                                f"better: \"{opposite(claim)}\"", 0.05, final=False)
         if num.status is NumberStatus.MISSING:
@@ -1551,6 +1562,15 @@ class Verifier:
             # the model's reading of "closer" against two distances is not needed
             return RuleVerdict(Verdict.SUPPORTED, "comparison: the amounts the source states "
                                f"order these the claim's way ({crisp.measured[1]})", 1.0, final=False)
+        case = bound_case(claim, source)
+        if case is not None and case.holds and num.status is NumberStatus.OK:
+            # the model reads "A 15-year-old cannot volunteer" against "Volunteers must be at
+            # least 16" as a contradiction, and "a 150 ml bottle" as another thing than "containers
+            # of no more than 100 ml"
+            side = "within" if case.inside else "outside"
+            return RuleVerdict(Verdict.SUPPORTED, f"number: the claim's '{case.value}' lies {side} the source's "
+                               f"bound '{case.bound}', and the claim says what the source says of that side: "
+                               f"\"{case.clause[:100]}\"", 1.0, final=False)
         free = _free_restated(claim, source) if num.status is not NumberStatus.CONFLICT else None
         if free is None and num.status is not NumberStatus.CONFLICT:
             free = _prefix_restated(claim, source)
