@@ -1383,6 +1383,8 @@ RIGHT = [
      "Members borrow up to 10 items at a time. Games can be borrowed for a week and cost 1 EUR each; magazines are free."),
     ("the case a requirement excepts", "On a Saturday, visitors can park in the staff car park without a permit.",
      "Parking in the staff car park needs a permit, except on Saturdays, when it is open to everyone."),
+    ("a price past a free allowance", "Washing six shirts in a week costs 4 EUR.",
+     "Up to four shirts are washed free each week; each further shirt costs 2 EUR."),
     ("two values of two sentences", "During the three-month trial, two days' notice is enough to cancel.",
      "New members start with a trial of three months. During the trial, members can cancel with two days' notice; "
      "afterwards the notice period is four weeks."),

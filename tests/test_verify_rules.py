@@ -744,3 +744,23 @@ def test_a_case_named_by_a_value_is_read_against_the_bound() -> None:
     course = "Applicants who are not native speakers must show a language certificate, unless they studied in English for at least two years."
     short = bound_case("Applicants who studied in English for one year do not need a language certificate.", course)
     assert short is not None and not short.holds
+
+
+@pytest.mark.parametrize(("claim", "source", "status"), [
+    ("Washing six shirts costs 4 EUR.",
+     "Up to four shirts are washed free each week; each further shirt costs 2 EUR.", NumberStatus.OK),
+    ("Washing six shirts costs 12 EUR.",
+     "Up to four shirts are washed free each week; each further shirt costs 2 EUR.", NumberStatus.CONFLICT),
+    ("Storing a bike for five days costs 9 EUR.",
+     "Bike storage is free for the first two days. After that, it costs 3 EUR per day.", NumberStatus.OK),
+    ("Storing a bike for five days costs 15 EUR.",
+     "Bike storage is free for the first two days. After that, it costs 3 EUR per day.", NumberStatus.CONFLICT),
+    ("A 50-minute call costs 7 EUR.",
+     "Calls cost 5 EUR for the first 30 minutes and 1 EUR for every further 10 minutes.", NumberStatus.OK),
+    ("A 50-minute call costs 5 EUR.",
+     "Calls cost 5 EUR for the first 30 minutes and 1 EUR for every further 10 minutes.", NumberStatus.CONFLICT),
+])
+def test_a_price_past_an_allowance(claim: str, source: str, status: NumberStatus) -> None:
+    """The amount a count costs past a free (or priced) allowance at the price of each further
+    thing or block: one step of arithmetic the source's wording announces."""
+    assert check_numbers(claim, source).status is status

@@ -9,6 +9,7 @@ gives the same kind of quantity with another value, or the same value in another
 from __future__ import annotations
 
 import difflib
+import math
 import os
 import re
 from collections.abc import Callable, Iterator
@@ -1446,6 +1447,100 @@ def _rate_product(cq: list[Quantity], sq: list[Quantity], claim: str, source: st
     return set()
 
 
+#: an allowance: "up to three items are collected free", "the first two hours are free", "free for
+#: the first hour", "3 EUR for the first 30 minutes"
+_FREE_AFTER = re.compile(r"[^;.]{0,40}?\b(?:free|at\s+no\s+(?:extra\s+)?(?:cost|charge)|no\s+charge|included)\b")
+_FREE_BEFORE = re.compile(r"\bfree\b[^;.]{0,25}$")
+_ALLOWANCE_BEFORE = re.compile(r"\b(?:up\s+to|the\s+first|first)\s*$")
+_PRICED_FIRST = re.compile(r"\s+for\s+the(?:\s+first)?\s*")
+#: a price of each thing past the allowance: "each further item costs", "1 EUR for every further
+#: 15 minutes"
+_EACH_FURTHER = re.compile(r"\b(?:each|every|per|for\s+each|for\s+every)\s+(?:further|additional|extra|subsequent|"
+                           r"other)\s+([a-z]+?)s?\b")
+_FURTHER_AFTER = re.compile(r"\s+(?:for|per)\s+(?:each|every)\s+(?:further|additional|extra|subsequent)\s+")
+
+
+def _nouns_after(text: str, q: Quantity) -> list[str]:
+    """What ``q`` counts: its unit, or the next two words, singular ("three large items": "large",
+    "item")."""
+    if q.unit:
+        return [q.unit]
+    # (the words right after the number: its period may end it later, "six shirts in a week")
+    at = text.find(q.text, q.start)
+    end = at + len(q.text) if at >= 0 else q.end
+    return [w[:-1] if w.endswith("s") and len(w) > 3 else w for w in re.findall(r"[a-z]+", text[end: end + 30])[:2]]
+
+
+def _allowance_price(first: Quantity, sq: list[Quantity], source: str) -> float | None:
+    """What the allowance ``first`` ("the first two hours", "up to three items") costs: nothing
+    when the source calls it free, the price said just before it ("3 EUR for the first 30
+    minutes"), None when it is no allowance."""
+    if not (first.text.startswith("first") or _ALLOWANCE_BEFORE.search(source, max(0, first.start - 12), first.start)):
+        return None
+    if _FREE_AFTER.match(source, first.end) or _FREE_BEFORE.search(source, max(0, first.start - 40), first.start):
+        return 0.0
+    return next((m.lo for m in sq if m.dimension in _MONEY_DIMENSIONS and m.lo == m.hi and not m.per
+                 and m.end <= first.start and _PRICED_FIRST.fullmatch(source, m.end, first.start)),
+                None)
+
+
+def _past_allowance(cq: list[Quantity], sq: list[Quantity], claim: str, source: str) -> set[Quantity]:
+    """The claim's amount and its count of things (or span of time) when the amount is what
+    the count costs: the allowance's price (nothing when free) and the source's price for each
+    further thing or block past it. "Having four items collected costs 10 EUR" where "up to
+    three items are collected free, and each further item costs 10 EUR"; "Parking for three
+    hours costs 2 EUR" where "free for the first two hours. After that, 2 EUR per hour"; "A
+    45-minute ride costs 4 EUR" where "3 EUR for the first 30 minutes and 1 EUR for every
+    further 15 minutes" (folded texts)."""
+    # (the claim's other values are read on their own: "in a week" of "six shirts in a week")
+    for amount, count in ((a, b) for a in cq for b in cq if a is not b):
+        if amount.lo != amount.hi or count.lo != count.hi or amount.per \
+                or amount.dimension not in _MONEY_DIMENSIONS or count.dimension in _MONEY_DIMENSIONS:
+            continue
+        counted = _nouns_after(claim, count)
+        if not counted:
+            continue
+        timed = count.dimension == "time" and count.unit != "o'clock"
+        for first in sq:
+            a, b = _sentence_at(source, first.start)
+            # (a count per period, "six shirts in a week", of an allowance per that period)
+            if count.per != first.per and not (count.per and not first.per and re.search(
+                    rf"\b(?:each|every|per|a)\s+{count.per}\b", source[a:b])):
+                continue
+            if first.lo != first.hi or not (
+                    (timed and first.dimension == "time" and first.unit != "o'clock")
+                    or (not timed and counted[0] in _nouns_after(source, first))):
+                continue
+            price = _allowance_price(first, sq, source)
+            if price is None:
+                continue
+            k, n = (count.base()[0], first.base()[0]) if timed else (count.lo, first.lo)
+            if k <= n:
+                continue
+            for rate in sq:
+                if rate.unit != amount.unit or rate.lo != rate.hi or rate.start == first.start:
+                    continue
+                block: float | None = None
+                if rate.per and timed and rate.per in _UNITS:
+                    block = _UNITS[rate.per][1]
+                elif rate.per == counted[0]:
+                    block = 1.0
+                elif _FURTHER_AFTER.match(source, rate.end):
+                    after = _FURTHER_AFTER.match(source, rate.end)
+                    step = next((q for q in sq if after and abs(q.start - after.end()) <= 1), None)
+                    block = (step.base()[0] if timed and step.dimension == "time" else step.lo) if step else 1.0
+                else:
+                    a, b = _sentence_at(source, rate.start)
+                    if any(m.group(1) == counted[0] for m in _EACH_FURTHER.finditer(source, a, b)):
+                        block = 1.0
+                if not block:
+                    continue
+                due = price + math.ceil(round((k - n) / block, 6)) * rate.lo
+                if _same(due, amount.lo, amount.tol):
+                    return {amount, count}
+    return set()
+
+
 def _bound_kind(q: Quantity, text: str) -> str | None:
     """"ceiling" for an upper bound ("up to a week", "within 30 days", "at most 3"), "floor"
     for a lower one ("more than 30 minutes"), None for a value or a range (``q`` is a
@@ -1508,7 +1603,8 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
     stated_often = [v for v, _, _ in frequency_spans(source)]
     often = [(v, s, e) for v, s, e in frequency_spans(claim)
              if any(abs(v - w) <= 0.01 * max(v, w) for w in stated_often)]
-    charged = _rate_product(cq, sq, folded_claim, folded_source)
+    past_free = _past_allowance(cq, sq, folded_claim, folded_source)
+    charged = _rate_product(cq, sq, folded_claim, folded_source) or past_free
     case = bound_case(claim, source)
     for c in cq:
         if case is not None and c.text.lower() == case.value:
@@ -1682,7 +1778,7 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
         bound = _bound_with_others(cq, source, pounds)
         if bound is not None:
             return NumberCheck(NumberStatus.CONFLICT, bound, matched, len(cq))
-    if not problems and len(cq) >= 2:
+    if not problems and len(cq) >= 2 and not past_free:  # (a price past an allowance is past its bound)
         unmet = _condition_unmet(cq, folded_claim, sq, folded_source)
         if unmet is not None:
             return NumberCheck(NumberStatus.CONFLICT, unmet, matched, len(cq))
