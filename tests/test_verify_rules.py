@@ -744,6 +744,10 @@ def test_a_case_named_by_a_value_is_read_against_the_bound() -> None:
     course = "Applicants who are not native speakers must show a language certificate, unless they studied in English for at least two years."
     short = bound_case("Applicants who studied in English for one year do not need a language certificate.", course)
     assert short is not None and not short.holds
+    # a range its clause prices says nothing of a value outside it
+    assert bound_case("A 14-year-old cannot take lessons.", "Lessons for children aged 5 to 12 cost 10 EUR.") is None
+    # a value the claim bounds itself is a bound of its own, no case
+    assert bound_case("A parcel must be collected by 6 p.m.", "Parcels must be collected by 5 p.m.") is None
 
 
 @pytest.mark.parametrize(("claim", "source", "status"), [

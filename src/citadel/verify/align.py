@@ -41,7 +41,7 @@ from citadel.verify.lexical import (
     words,
 )
 from citadel.verify.atomic import has_verb, subject_of
-from citadel.verify.numbers import _ORDINALS, _SMALL, MONTHS, WEEKDAYS, agree, fails_bound, quantities
+from citadel.verify.numbers import _ORDINALS, _SMALL, MONTHS, PHASE_BACK, WEEKDAYS, agree, fails_bound, quantities
 from citadel.verify.polarity import NEGATIVE_MEANING, normed_words, surface, uses
 from citadel.verify.windows import sentences
 
@@ -1233,6 +1233,12 @@ def contrary(claim: str, source: str) -> tuple[str, str] | None:
     # (words the claim adds that the source has elsewhere set the scene: "Members pay 12 EUR
     # per hour for a court" where "Non-members pay 12 EUR per hour" and courts are booked)
     elsewhere = {stem(w) for w in words(source)} - {stem(w) for w in sw}
+    # ("After probation, the notice is a month" for "During probation, ... a week; afterwards a month")
+    if len(hits) == 1 and {hits[0][0], hits[0][1]} <= _PHASES and (back := PHASE_BACK.search(sent.lower())):
+        # ... when the claim says what the part after "afterwards" says, more than the part before
+        mine = content_words(claim) - _PHASES
+        if len(mine & content_words(sent[back.start():])) >= len(mine & content_words(sent[:back.start()])):
+            return None
     if len(hits) == 1 and all(all(w in STOPWORDS or (op[0] == "delete" and stem(w) in elsewhere)
                                   for w in cw[op[1]:op[2]]) for op in others) \
             and negation_count(claim) - (hits[0][0] in _NEGATING) == negation_count(sent) - (hits[0][1] in _NEGATING):
@@ -1241,6 +1247,8 @@ def contrary(claim: str, source: str) -> tuple[str, str] | None:
     return None
 
 
+#: words for the phases of something: "before", "during", "after" it
+_PHASES = frozenset("before during after".split())
 _BECOMING = {w: "become" for w in "get gets got getting grow grows grew growing become becomes became becoming "
              "turn turns turned turning".split()}
 

@@ -1235,7 +1235,7 @@ def _called_late(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bo
         if s.dimension != c.dimension or s.lo != s.hi:
             continue
         lead = source[max(0, s.start - 20): s.start]
-        if not (_DEADLINE.search(lead) or re.search(r"\b(?:before|no\s+later\s+than)\s*$", lead)):
+        if not (_DEADLINE.search(lead) or re.search(r"\b(?:before|no\s+later\s+than|within)\s*$", lead)):
             continue
         if (late and c.base()[0] > s.base()[0]) or (on_time and c.base()[0] <= s.base()[0]):
             return True
@@ -1730,6 +1730,12 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
                 problems.append(f"'{c.text}' is what the source gives {swapped_day[0]}, but for the claim's "
                                 f"{swapped_day[1]} it gives '{swapped_day[2]}'")
                 continue
+            phase = _phase_swapped(c, folded_claim, sq, folded_source) if other is None and named is None else None
+            if phase is not None:
+                conflict = True
+                problems.append(f"'{c.text}' is what the source gives {phase[0]} what the claim names, but "
+                                f"{phase[1]} it the source gives '{phase[2]}'")
+                continue
             every = _said_of_all(c, claim, source, pounds) if other is None and named is None else None
             if every is not None:
                 conflict = True
@@ -1989,16 +1995,38 @@ _CASE_CLAUSE = re.compile(r";|,\s+(?:and|but|while|whereas)\s+|\.\s+(?=[a-z])")
 #: a bound in a clause that excepts it: "... unless it is cancelled at least 24 hours in advance"
 _UNLESS_BOUND = re.compile(r"\b(?:unless|except\s+(?:if|when|for))\b")
 #: the share of the claim's other content words that the bound's sentence and its neighbours hold
-MIN_CASE_OVERLAP = 0.6
+MIN_CASE_OVERLAP = 0.5
+#: a span counted back from an event: "up to 48 hours before the event" bounds how late, so how
+#: little ahead, it may be done
+_UNTIL = re.compile(r"up\s+to|until|till|no\s+later\s+than|by")
+_LEAD_TIME = re.compile(r"\s*(?:before|ahead|in\s+advance|prior\s+to|beforehand)\b")
+
+
+#: a gerund that opens the claim names an act as its subject: "Checking out at 1 p.m. costs 30 EUR"
+_GERUND_OPENING = re.compile(r"\s*[a-z]{3,}ing\b")
+#: a thing named by a value after a preposition: "No receipt is needed for a lost item worth 50 EUR"
+_CASE_OBJECT = re.compile(r"\b(?:for|to|on|with|by|from|at|in|of)\s+(?:an?|any)(?:\s+[a-z-]+){0,4}\s*$")
+#: a modal that makes the claim's value the time or amount of a permitted or required act: "A
+#: ticket can be passed on three days before the festival"
+_CASE_MODAL = re.compile(r"\b(?:can|cannot|can't|may|must|might|could)\b(?:\s+not)?\s+(?:still\s+|only\s+|also\s+)?"
+                         r"(?:be\s+)?[a-z]+")
 
 
 def _names_a_case(claim: str, c: Quantity) -> bool:
-    """The claim's value ``c`` is in a subject that names a case by it (``claim`` folded)."""
+    """The claim's value ``c`` names a case (``claim`` folded): in a subject that names one by
+    it ("A 150 ml bottle", "Checking out at 1 p.m."), in a thing after a preposition ("for a
+    lost item worth 50 EUR"), or as when or how much of an act the claim allows or bars ("can
+    be passed on three days before the festival")."""
     head = claim[:c.start]
+    if _CASE_OBJECT.search(head) and not _LIMIT_NOUN.search(head[-40:]):
+        return True
     rel = _RELATIVE.search(head)
     if _FINITE.search(head, 0, rel.start() if rel else len(head)):
-        return False  # "Night shifts start at 11 p.m." says when they start: no case
-    return bool(_CASE_OPENING.match(head) or rel or _PLURAL_PARTICIPLE.match(head))
+        # "Night shifts start at 11 p.m." says when they start, "The fee is 5 EUR" what it is: no
+        # case; "can be passed on three days before" says when it may be done
+        verb = _CASE_MODAL.search(head)
+        return verb is not None and not _FINITE.search(head, 0, verb.start()) and not _LIMIT_NOUN.search(head)
+    return bool(_CASE_OPENING.match(head) or rel or _PLURAL_PARTICIPLE.match(head) or _GERUND_OPENING.match(head))
 
 
 #: words that deny by their meaning what a clause says of a case ("Smoking is prohibited")
@@ -2013,11 +2041,16 @@ _RELATIVE_DENIAL = re.compile(r"\b(?:who|that|which)\s+(?:[a-z']+\s+){0,2}?(?:no
                               r"\b(?:who|that|which)\s+(?:don't|doesn't|didn't|aren't|isn't|haven't|hasn't)\b")
 
 
+#: a case called late ("is too late", "counts as late"), not a late service ("late check-out")
+_CALLED_LATE = re.compile(r"\b(?:(?:is|are|was|were|be|counts?\s+as|considered)\s+(?:too\s+)?late|too\s+late|overdue)\b")
+
+
 def _denies(text: str) -> bool:
     """An odd number of denials of the predicate ("does not ship free": one; "is not
     prohibited": none)."""
     text = _RELATIVE_DENIAL.sub(" ", text)
-    return (negation_count(text) + len(_DENYING & set(words(text)))) % 2 == 1
+    # ("too late" says it does not count: a denial of a case past a deadline)
+    return (negation_count(text) + len(_DENYING & set(words(text))) + (_CALLED_LATE.search(text) is not None)) % 2 == 1
 
 
 @dataclass(frozen=True)
@@ -2033,64 +2066,82 @@ class BoundCase:
 
 @lru_cache(maxsize=4096)
 def bound_case(claim: str, source: str) -> BoundCase | None:
-    """The case the claim's subject names by a plain value ("A 150 ml bottle", "A 15-year-old",
-    "A shift starting at 11 p.m.") against the one-sided bound of a source clause of the same kind
-    ("containers of no more than 100 ml", "at least 16 years old", "shifts that start after 10
-    p.m.") whose sentence and neighbours hold most of the claim's other words. The case holds
+    """The case the claim names by a plain value ("A 150 ml bottle", "A 15-year-old", "A shift
+    starting at 11 p.m.", :func:`_names_a_case`) against the one-sided bound or the range of a
+    source clause of the same kind ("containers of no more than 100 ml", "at least 16 years
+    old", "shifts that start after 10 p.m.", "takes children from six months to five years
+    old") whose sentence and neighbours hold most of the claim's other words. The case holds
     when the claim says of a value inside the bound what the clause says ("A 50 ml bottle is
     allowed"), or denies it of one outside ("A 150 ml bottle is not allowed"). A value stated
-    in the source, or a bound that is an end of a range, makes no case."""
+    in the source makes no case; nor does a value outside a range whose clause prices it
+    ("Lessons for children aged 5 to 12 cost 10 EUR" says nothing of a 14-year-old)."""
     claim, source = fold(claim), fold(source)
-    plain = [c for c in quantities(claim) if c.lo == c.hi and not c.vague and c.kind != "ordinal"
-             and not _BOUND_IN_CLAIM.search(claim, 0, c.start) and _names_a_case(claim, c)]
+    # (a value the claim bounds itself, "by 10 a.m.", "from six months old", is a bound of its own)
+    plain = [c for c in quantities(claim) if c.lo == c.hi and c.kind != "ordinal"
+             and not _BOUND_IN_CLAIM.search(claim, 0, c.start) and not any(_bounds_around(claim, c))
+             and not _DEADLINE.search(claim, max(0, c.start - 8), c.start) and _names_a_case(claim, c)]
     if len(plain) != 1:
         return None
     c = plain[0]
     sq = quantities(source, ranges=True)
-    if any(_agree(c, s) for s in sq) or any(s.lo < s.hi and _comparable(c, s) and s.base()[0] <= c.base()[0] <= s.base()[1]
-                                            for s in sq):
-        return None  # a value stated, or inside a stated range: the range's sentence speaks of it
-    if _rule_past(c, claim, sq, source) is not None or _called_late(c, claim, sq, source):
-        return None  # the source says what happens past the bound, or the claim calls it late
+    if any(_agree(c, s) for s in sq):
+        return None  # a value stated: the sentence that states it speaks of it
+    if _rule_past(c, claim, sq, source) is not None or _called_late(c, claim, sq, source) \
+            or _reserved_span(c, claim, sq, source) is not None:
+        return None  # the source says what happens past the bound or at other times, or the claim calls it late
     mine = {stem(w) for w in content_words(_without_clock(claim[:c.start] + " " + claim[c.end:]))} \
         - {stem(w) for w in content_words(c.text)} - {"old", "year"} - _CASE_NEUTRAL
+    if not mine:
+        return None
     spans = sentences(source)
-    found: list[tuple[float, BoundCase]] = []
+    found: list[tuple[float, float, BoundCase]] = []
+    (v, _) = c.base()
     for s in sq:
-        if s.lo != s.hi or s.vague or not _comparable(c, s) or (c.per or None) != (s.per or None) \
-                or any(r.lo < r.hi and r.start <= s.start and s.end <= r.end for r in sq):
-            continue
-        low, high = _bounds_around(source, s)
-        if not high and _DEADLINE.search(source, max(0, s.start - 8), s.start):
-            high = _DEADLINE.search(source, max(0, s.start - 8), s.start)
-        if bool(low) == bool(high):
+        if not _comparable(c, s) or (c.per or None) != (s.per or None) \
+                or (s.lo == s.hi and any(r.lo < r.hi and r.start <= s.start and s.end <= r.end for r in sq)):
             continue
         i = next((k for k, (a, b) in enumerate(spans) if a <= s.start < b), None)
         if i is None:
             continue
         a, b = spans[i]
-        near = source[spans[max(0, i - 1)][0]: spans[min(len(spans) - 1, i + 1)][1]]
-        theirs = {stem(w) for w in content_words(_without_clock(near))}
-        share = len(mine & theirs) / len(mine) if mine else 0.0
-        if share < MIN_CASE_OVERLAP or not mine & {stem(w) for w in content_words(source[a:b])}:
-            continue
         cut = max((m.end() for m in _CASE_CLAUSE.finditer(source, a, s.start)), default=a)
         stop = _CASE_CLAUSE.search(source, s.end, b)
         clause = source[cut: stop.start() if stop else b].strip()
-        strict = _STRICT_LOW.search(source, 0, s.start) if low else _STRICT_HIGH.search(source, 0, s.start)
-        (v, _), (t, _) = (c.lo, c.hi) if c.kind == "age" and s.unit is None else c.base(), s.base()
-        inside = (v > t or (v == t and not strict)) if low else (v < t or (v == t and not strict))
+        # an age against a bare number: years ("a 15-year-old", "under 16")
+        vv, (t, u) = (c.lo if c.kind == "age" and s.unit is None else v), s.base()
+        if s.lo < s.hi:  # a range: "from six months to five years old", "from 9 a.m. to 6 p.m."
+            inside = t <= vv <= u
+            if not inside and (any(q.dimension in _MONEY_DIMENSIONS for q in quantities(clause))
+                               or _OUTSIDE.search(source, s.end, s.end + 120)):
+                continue  # (or the source says what happens outside it: "values outside this range are rejected")
+        else:
+            low, high = _bounds_around(source, s)
+            if not high and _DEADLINE.search(source, max(0, s.start - 8), s.start):
+                high = _DEADLINE.search(source, max(0, s.start - 8), s.start)
+            if bool(low) == bool(high) or s.vague:
+                continue
+            if high and _UNTIL.fullmatch(high.group(0).strip()) and _LEAD_TIME.match(source, s.end) \
+                    and _LEAD_TIME.match(claim, c.end) is not None:
+                low, high = high, None  # "up to 48 hours before the event": at least 48 hours ahead
+            strict = _STRICT_LOW.search(source, 0, s.start) if low else _STRICT_HIGH.search(source, 0, s.start)
+            inside = (vv > t or (vv == t and not strict)) if low else (vv < t or (vv == t and not strict))
+        near = source[spans[max(0, i - 1)][0]: spans[min(len(spans) - 1, i + 1)][1]]
+        share = len(mine & {stem(w) for w in content_words(_without_clock(near))}) / len(mine)
+        own = len(mine & {stem(w) for w in content_words(_without_clock(clause))}) / len(mine)
+        if share < MIN_CASE_OVERLAP or not mine & {stem(w) for w in content_words(source[a:b])}:
+            continue
         # "charges 25 EUR unless it is cancelled at least 24 hours in advance": what the clause
         # says is of the values outside its bound
         unless = _UNLESS_BOUND.search(clause[: max(0, s.start - cut)]) is not None
         holds = (inside != unless) == (_denies(claim) == _denies(clause))
-        found.append((share, BoundCase(c.text, s.text, inside, clause, holds)))
+        found.append((own, share, BoundCase(c.text, s.text, inside, clause, holds)))
     if not found:
         return None
-    found.sort(key=lambda x: -x[0])
-    if len(found) > 1 and found[1][0] == found[0][0] and found[1][1].holds != found[0][1].holds:
+    # the bound whose own clause holds most of the claim's words, then whose neighbourhood does
+    found.sort(key=lambda x: (-x[0], -x[1]))
+    if len(found) > 1 and found[1][:2] == found[0][:2] and found[1][2].holds != found[0][2].holds:
         return None  # two bounds alike near the claim that read it two ways
-    return found[0][1]
+    return found[0][2]
 
 
 _DAY_SPAN = re.compile(r"\b(mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\s*(?:to|-|–|through|until|till)\s*"
@@ -2167,6 +2218,58 @@ def _day_swapped(c: Quantity, claim: str, sq: list[Quantity], source: str) -> tu
     said = "weekdays" if theirs == frozenset(range(5)) else "weekends" if theirs == frozenset({5, 6}) \
         else ", ".join(WEEKDAYS[d].capitalize() for d in sorted(theirs))
     return f"for {said}", ", ".join(WEEKDAYS[d].capitalize() for d in sorted(mine)), others[0].text
+
+
+#: a phase of something the claim names: "after probation", "during the trial", "once the
+#: warranty ends", "before the course"
+_PHASE = re.compile(r"\b(?P<w>after|during|throughout|before|once|following|until)\s+(?:the\s+|your\s+|their\s+|its\s+|"
+                    r"his\s+|her\s+)?(?:first\s+)?(?P<x>[a-z]{4,})\b")
+_PHASE_OF = {"after": "after", "once": "after", "following": "after", "during": "during", "throughout": "during",
+             "before": "before", "until": "before"}
+#: a phase said of what the sentence named before: "...; afterwards the notice period is one month"
+PHASE_BACK = re.compile(r"\b(?:(?P<after>afterwards|thereafter|after\s+(?:that|this)|from\s+then\s+on)|"
+                         r"(?P<before>beforehand|before\s+(?:that|this)|until\s+then))\b")
+#: the parts of a sentence that may each speak of another phase
+_PHASE_PARTS = re.compile(r";|,\s+(?:and|but|while|whereas)\s+|\.\s+")
+
+
+def _phase_of(part: str, thing: str) -> str | None:
+    """The phase of ``thing`` a part of a sentence speaks of ("during probation": "during";
+    "afterwards": "after"), None when it names none."""
+    found = {_PHASE_OF[m.group("w")] for m in _PHASE.finditer(part) if stem(m.group("x")) == thing}
+    back = PHASE_BACK.search(part)
+    if back is not None:
+        found.add("after" if back.group("after") else "before")
+    return found.pop() if len(found) == 1 else None
+
+
+def _phase_swapped(c: Quantity, claim: str, sq: list[Quantity], source: str) -> tuple[str, str, str] | None:
+    """``(the source's phase of the value, the claim's phase, the value the source gives for
+    the claim's)`` when the claim gives a value the source states for another phase of the
+    thing it names: "After probation, the notice period is one week" where "During probation,
+    ... one week's notice; afterwards the notice period is one month" (folded texts)."""
+    named = [m for m in _PHASE.finditer(claim) if m.group("x") not in MONTHS and m.group("x") not in WEEKDAYS]
+    if len(named) != 1:
+        return None
+    mine, thing = _PHASE_OF[named[0].group("w")], stem(named[0].group("x"))
+    homes = [s for s in sq if _agree(c, s)]
+    if not homes:
+        return None
+    phases: list[tuple[Quantity, str | None]] = []
+    for s in sq:
+        a, b = _sentence_at(source, s.start)
+        if not re.search(rf"\b{re.escape(thing)}", source[a:b]):
+            phases.append((s, None))
+            continue
+        cut = max((m.end() for m in _PHASE_PARTS.finditer(source, a, s.start)), default=a)
+        stop = _PHASE_PARTS.search(source, s.end, b)
+        phases.append((s, _phase_of(source[cut: stop.start() if stop else b], thing)))
+    theirs = {p for s, p in phases if s in homes}
+    home = theirs.pop() if len(theirs) == 1 else None
+    if home is None or home == mine:
+        return None
+    other = next((s for s, p in phases if p == mine and s.lo == s.hi and _comparable(c, s) and not _agree(c, s)), None)
+    return None if other is None else (home, mine, other.text)
 
 
 #: a denial just before a bound turns it: "never costs more than 45 EUR" is at most 45 EUR
@@ -3195,7 +3298,8 @@ def _the_unit_itself(c: Quantity, sq: list[Quantity], source: str) -> bool:
     compare."""
     m = _ONE_OF_UNIT.match(c.text.lower())
     if m is None or c.unit is None or any(s.unit == c.unit and not _ONE_OF_UNIT.match(s.text.lower()) for s in sq) \
-            or any(s.per == c.unit for s in sq):  # "120 USD a year": a rate, no year named
+            or any(s.per == c.unit for s in sq) \
+            or any(_agree(c, s) for s in sq):  # (stated as a figure: read as one, of what it is said)
         return False
     return re.search(rf"\b(?:its|their|the|a|an|one|each|every)\s+{re.escape(m.group('noun'))}\b", source) is not None
 
