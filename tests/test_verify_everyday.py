@@ -775,6 +775,9 @@ WRONG += [
      "Bookings can be changed up to 24 hours before the tour starts.", "outside"),
     ("an act named by a gerund, past the span", "Returning the car at 10 p.m. costs 20 EUR.",
      "Cars are due back by 6 p.m. Late return until 9 p.m. costs 20 EUR.", "outside"),
+    # a case outside the set a clause keeps something to
+    ("a case outside an 'only' set, allowed", "Bicycles are allowed in the quiet coach.",
+     "On trains, bicycles are allowed in the front coach only. Dogs travel free.", "scope"),
     # a value the source gives for another phase of what the claim names
     ("phase swapped", "After the trial, members can cancel with two days' notice.",
      "New members start with a trial of three months. During the trial, members can cancel with two days' notice; "
@@ -1395,6 +1398,10 @@ RIGHT = [
      "Members borrow up to 10 items at a time. Games can be borrowed for a week and cost 1 EUR each; magazines are free."),
     ("the case a requirement excepts", "On a Saturday, visitors can park in the staff car park without a permit.",
      "Parking in the staff car park needs a permit, except on Saturdays, when it is open to everyone."),
+    ("a case outside an 'only' set, denied", "A bicycle cannot be taken into the quiet coach.",
+     "On trains, bicycles are allowed in the front coach only. Dogs travel free."),
+    ("a day outside an 'only' set, denied", "Deliveries may not be made to the loading bay on Saturdays.",
+     "Deliveries may be made to the loading bay on weekdays only."),
     ("case inside an eligibility range", "A two-year-old can join the toddler group.",
      "The toddler group is for children from one to three years old. Sessions run on Tuesday mornings."),
     ("case outside an eligibility range, denied", "A nine-year-old cannot join the toddler group.",

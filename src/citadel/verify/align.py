@@ -24,6 +24,7 @@ Each returns what it found (for the verdict's reason) or None.
 from __future__ import annotations
 
 import difflib
+from dataclasses import dataclass
 import os
 import re
 from collections.abc import Callable, Sequence
@@ -41,7 +42,7 @@ from citadel.verify.lexical import (
     words,
 )
 from citadel.verify.atomic import has_verb, subject_of
-from citadel.verify.numbers import _ORDINALS, _SMALL, MONTHS, PHASE_BACK, WEEKDAYS, agree, fails_bound, quantities
+from citadel.verify.numbers import _ORDINALS, _SMALL, MONTHS, PHASE_BACK, WEEKDAYS, agree, days_named, fails_bound, quantities
 from citadel.verify.polarity import NEGATIVE_MEANING, normed_words, surface, uses
 from citadel.verify.windows import sentences
 
@@ -1565,6 +1566,71 @@ def outside_only(claim: str, source: str) -> tuple[str, str] | None:
             continue
         if overlap(rest, sent) >= MIN_DEFERRED_OVERLAP:
             return m.group(0).strip(), ("only" + only.group(1)).strip()
+    return None
+
+
+#: a set a clause keeps something to: "in maths papers only", "only on weekdays", "for staff only"
+_SET_ONLY_AFTER = re.compile(r"\b(?P<prep>in|on|for|at|during|to|by|with|from)\s+(?P<ph>[a-z0-9' -]{1,40}?)\s+only\b")
+_SET_ONLY_BEFORE = re.compile(r"\bonly\s+(?P<prep>in|on|for|at|during|to|by|with|from)\s+(?P<ph>[^,;.]{1,40})")
+_SET_ONLY_CLAUSE = re.compile(r";|,\s+(?:and|but|while|whereas)\s+|\.\s+")
+#: prepositions that name the same place ("taken into the front coach" for "allowed in it")
+_SAME_PREPOSITION = {"in": "in|into|inside", "on": "on|onto", "to": "to|into"}
+#: words that say only whether a thing is allowed or done: no word of the clause to find
+_ONLY_NEUTRAL = normed_words("cannot allowed allow permitted permit used use can may not")
+#: the least share of the claim's other words the "only" clause must hold
+MIN_ONLY_HELD = 0.5
+
+
+@dataclass(frozen=True)
+class OnlyCase:
+    """A case the claim names against a set a source clause keeps something to."""
+
+    named: str  # the claim's words for the case ("a history paper")
+    kept: str  # the clause's set ("maths papers")
+    inside: bool  # the case is in the set
+    holds: bool  # the claim says of it what the clause says of the set, or denies it outside
+    clause: str
+
+
+def only_case(claim: str, source: str) -> OnlyCase | None:
+    """The case the claim names with the preposition of a set a source clause keeps something
+    to ("Calculators are allowed in maths papers only" for "A calculator cannot be used in a
+    history paper"): of the set's kind (it shares the set's head word, or names days) and in it
+    or not, the claim's other words mostly the clause's. Outside the set the claim must deny
+    what the clause allows; inside it, say it."""
+    low = claim.lower()
+    for s, e in sentences(source):
+        for clause in _SET_ONLY_CLAUSE.split(source[s:e].lower()):
+            for m in [*_SET_ONLY_AFTER.finditer(clause), *_SET_ONLY_BEFORE.finditer(clause)]:
+                kept = {stem(w) for w in content_words(m.group("ph"))}
+                if not kept:
+                    continue
+                # the claim's phrase after the same preposition
+                prep = _SAME_PREPOSITION.get(m.group("prep"), m.group("prep"))
+                mine = re.search(rf"\b(?:{prep})\s+(?P<ph>[a-z0-9' -]{{1,40}}?)(?=\s*(?:[,.;]|$)|\s+(?:and|but|if|when|unless|only)\b)",
+                                 low)
+                if mine is None:
+                    continue
+                named = {stem(w) for w in content_words(mine.group("ph"))}
+                days, their_days = days_named(mine.group("ph")), days_named(m.group("ph"))
+                if days and their_days:
+                    inside = days <= their_days
+                elif named & kept and named - kept:
+                    if any(stem(w) in named - kept for w in content_words(source)):
+                        continue  # the source names the claim's case itself: read there
+                    inside = False
+                elif named and named <= kept:
+                    inside = True
+                else:
+                    continue
+                rest = normed_words(low[: mine.start()] + " " + low[mine.end():]) - _ONLY_NEUTRAL
+                held = rest & normed_words(clause)
+                if not rest or len(held) < MIN_ONLY_HELD * len(rest):
+                    continue
+                denies = negation_count(NEGATED_BOUND.sub(" ", low)) % 2 == 1
+                said = negation_count(NEGATED_BOUND.sub(" ", clause)) % 2 == 1
+                return OnlyCase(mine.group("ph").strip(), m.group("ph").strip(), inside,
+                                (denies == said) == inside, clause.strip())
     return None
 
 

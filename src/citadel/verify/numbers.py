@@ -2154,7 +2154,7 @@ _DAY_PARTS = re.compile(r";|,|\.\s+(?=(?:it|its|they|these|this|there|the|we|our
 _EVERY_DAY = re.compile(r"\b(?:every\s+day|each\s+day|daily|seven\s+days\s+a\s+week|all\s+week)\b")
 
 
-def _days_of(text: str) -> frozenset[int]:
+def days_named(text: str) -> frozenset[int]:
     """The days of the week (0 for Monday) a folded text names: "Tuesday", "Monday to
     Friday", "weekdays", "at weekends"."""
     if _EVERY_DAY.search(text):
@@ -2182,13 +2182,13 @@ def _part_days(source: str, q: Quantity) -> frozenset[int]:
     a, b = _sentence_at(source, q.start)
     cut = max((m.end() for m in _DAY_PARTS.finditer(source, a, q.start)), default=a)
     stop = _DAY_PARTS.search(source, q.end - 1, b)  # (the stop of "6 p.m." may end its sentence)
-    return _days_of(source[cut: stop.start() if stop else b])
+    return days_named(source[cut: stop.start() if stop else b])
 
 
 def _day_home(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
     """The claim names days, and the source gives its value in a part that names them too:
     "On Saturdays the pool opens at 8 a.m." for "... and from 8 a.m. to 6 p.m. at weekends"."""
-    mine = _days_of(claim)
+    mine = days_named(claim)
     return bool(mine) and any(_agree(c, s) and mine <= _part_days(source, s) for s in sq)
 
 
@@ -2198,7 +2198,7 @@ def _day_swapped(c: Quantity, claim: str, sq: list[Quantity], source: str) -> tu
     and the source states another value of its kind for the claim's days: "On Saturdays the pool
     opens at 6:30 a.m." where "open from 6:30 a.m. to 9 p.m. on weekdays and from 8 a.m. to 6
     p.m. at weekends" (folded texts)."""
-    mine = _days_of(claim)
+    mine = days_named(claim)
     if not mine:
         return None
     homes = [s for s in sq if _agree(c, s)]

@@ -58,6 +58,7 @@ from citadel.verify.align import (
     _PREFIXES,
     DENIAL_CLAUSE,
     added_means,
+    only_case,
     added_tail,
     calendar_range_changed,
     closed_with_hours,
@@ -607,6 +608,10 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
                            # an option the source does not give, in its case: "-r" where it says "-R"
                            | {m.group(0) for m in _OPTION.finditer(claim) if m.group(1)
                               and not re.search(rf"(?<![\w-]){re.escape(m.group(0))}(?![\w-])", source)}))
+    kept = only_case(claim, source)
+    if kept is not None and kept.holds and not kept.inside:
+        # "Bikes may not be left there on Sundays" where "on weekdays only": the day is the case
+        missing = tuple(w for w in missing if w not in kept.named)
     cw = content_words(claim)
     rest = cw - {c for m in missing for c in content_words(m)}
     # the claim's other words in its closest sentence, or, for a short claim on a short source,
@@ -645,7 +650,9 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
     opposed = bool((cu and not cd and sd and not su) or (cd and not cu and su and not sd))
     claim_neg, best_neg = negation_count(claim), negation_count(best)
     case = bound_case(claim, source)
-    past_bound = case is not None and case.holds and not case.inside
+    # a case outside a bound or outside the set a clause keeps something to, denied as the
+    # source has it: "A 15-year-old cannot volunteer", "A calculator cannot be used in a history paper"
+    past_bound = (case is not None and case.holds and not case.inside) or (kept is not None and kept.holds and not kept.inside)
     return _Crisp(
         # both ways: a long sentence with a "not" in another clause is not the claim negated
         negation_flip=best_ov >= 0.9
@@ -1522,6 +1529,10 @@ class Verifier:
         if crisp.exception:
             return RuleVerdict(Verdict.CONTRADICTED, f"scope: the source makes an exception of "
                                f"'{crisp.exception[:80]}'", 0.05)
+        kept = only_case(claim, source)
+        if kept is not None and not kept.inside and not kept.holds:
+            return RuleVerdict(Verdict.CONTRADICTED, f"scope: the claim says of '{kept.named}' what the source "
+                               f"says only of '{kept.kept}': \"{kept.clause[:100]}\"", 0.05)
         if crisp.condition:
             return RuleVerdict(Verdict.UNSUPPORTED, f"scope: the claim leaves out the source's condition "
                                f"'{crisp.condition[:100]}'", 0.1)
@@ -1562,6 +1573,11 @@ class Verifier:
             # the model's reading of "closer" against two distances is not needed
             return RuleVerdict(Verdict.SUPPORTED, "comparison: the amounts the source states "
                                f"order these the claim's way ({crisp.measured[1]})", 1.0, final=False)
+        if kept is not None and not kept.inside and kept.holds and num.status in (NumberStatus.OK, NumberStatus.NONE):
+            # the model reads "cannot be used in a history paper" against "allowed in maths papers
+            # only" as a part it cannot find
+            return RuleVerdict(Verdict.SUPPORTED, f"scope: '{kept.named}' is outside what the source keeps this to "
+                               f"('{kept.kept}'), and the claim denies it there: \"{kept.clause[:100]}\"", 1.0, final=False)
         case = bound_case(claim, source)
         if case is not None and case.holds and num.status is NumberStatus.OK:
             # the model reads "A 15-year-old cannot volunteer" against "Volunteers must be at
