@@ -778,6 +778,12 @@ WRONG += [
     # a case outside the set a clause keeps something to
     ("a case outside an 'only' set, allowed", "Bicycles are allowed in the quiet coach.",
      "On trains, bicycles are allowed in the front coach only. Dogs travel free.", "scope"),
+    ("a day outside an 'only' set of a bounded group", "A 12-year-old can climb on a Wednesday evening.",
+     "The climbing wall is open to under-14s only on Sunday afternoons, with an instructor.", "scope"),
+    ("'more expensive' for 'cheaper'", "Off-peak tickets are 30% more expensive than peak tickets.",
+     "Off-peak tickets are 30% cheaper than peak tickets.", "direction"),
+    ("a card for a direct debit", "Members who pay by card get a free towel each visit.",
+     "Members who pay by direct debit get a free towel each visit.", "addition"),
     # a value the source gives for another phase of what the claim names
     ("phase swapped", "After the trial, members can cancel with two days' notice.",
      "New members start with a trial of three months. During the trial, members can cancel with two days' notice; "
@@ -1402,6 +1408,10 @@ RIGHT = [
      "On trains, bicycles are allowed in the front coach only. Dogs travel free."),
     ("a day outside an 'only' set, denied", "Deliveries may not be made to the loading bay on Saturdays.",
      "Deliveries may be made to the loading bay on weekdays only."),
+    ("a day outside an 'only' set of a bounded group, denied", "A 12-year-old cannot climb on a Wednesday evening.",
+     "The climbing wall is open to under-14s only on Sunday afternoons, with an instructor."),
+    ("a rate in cents times a count", "A DVD returned four days late is charged 2 EUR.",
+     "Overdue DVDs are charged 50 cents per day, up to 10 EUR per disc."),
     ("case inside an eligibility range", "A two-year-old can join the toddler group.",
      "The toddler group is for children from one to three years old. Sessions run on Tuesday mornings."),
     ("case outside an eligibility range, denied", "A nine-year-old cannot join the toddler group.",

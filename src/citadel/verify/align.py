@@ -1573,10 +1573,13 @@ def outside_only(claim: str, source: str) -> tuple[str, str] | None:
 _SET_ONLY_AFTER = re.compile(r"\b(?P<prep>in|on|for|at|during|to|by|with|from)\s+(?P<ph>[a-z0-9' -]{1,40}?)\s+only\b")
 _SET_ONLY_BEFORE = re.compile(r"\bonly\s+(?P<prep>in|on|for|at|during|to|by|with|from)\s+(?P<ph>[^,;.]{1,40})")
 _SET_ONLY_CLAUSE = re.compile(r";|,\s+(?:and|but|while|whereas)\s+|\.\s+")
+#: a phrase of the claim that names days: "on a Tuesday evening", "at weekends"
+_DAY_PHRASE = re.compile(r"\b(?:on|at|during|over)\s+(?P<ph>(?:an?\s+|the\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|"
+                         r"weekends?|weekdays?)(?:\s+(?:mornings?|afternoons?|evenings?|nights?))?)\b")
 #: prepositions that name the same place ("taken into the front coach" for "allowed in it")
 _SAME_PREPOSITION = {"in": "in|into|inside", "on": "on|onto", "to": "to|into"}
 #: words that say only whether a thing is allowed or done: no word of the clause to find
-_ONLY_NEUTRAL = normed_words("cannot allowed allow permitted permit used use can may not")
+_ONLY_NEUTRAL = normed_words("cannot allowed allow permitted permit used use can may not year old")
 #: the least share of the claim's other words the "only" clause must hold
 MIN_ONLY_HELD = 0.5
 
@@ -1605,10 +1608,12 @@ def only_case(claim: str, source: str) -> OnlyCase | None:
                 kept = {stem(w) for w in content_words(m.group("ph"))}
                 if not kept:
                     continue
-                # the claim's phrase after the same preposition
+                # the claim's phrase after the same preposition, or its days against the set's days
                 prep = _SAME_PREPOSITION.get(m.group("prep"), m.group("prep"))
                 mine = re.search(rf"\b(?:{prep})\s+(?P<ph>[a-z0-9' -]{{1,40}}?)(?=\s*(?:[,.;]|$)|\s+(?:and|but|if|when|unless|only)\b)",
                                  low)
+                if mine is None and days_named(m.group("ph")):
+                    mine = _DAY_PHRASE.search(low)
                 if mine is None:
                     continue
                 named = {stem(w) for w in content_words(mine.group("ph"))}
@@ -1627,6 +1632,8 @@ def only_case(claim: str, source: str) -> OnlyCase | None:
                 held = rest & normed_words(clause)
                 if not rest or len(held) < MIN_ONLY_HELD * len(rest):
                     continue
+                if (rest - held) & normed_words(source.lower().replace(clause, " ")):
+                    continue  # the claim speaks of what another sentence says: "the side door"
                 denies = negation_count(NEGATED_BOUND.sub(" ", low)) % 2 == 1
                 said = negation_count(NEGATED_BOUND.sub(" ", clause)) % 2 == 1
                 return OnlyCase(mine.group("ph").strip(), m.group("ph").strip(), inside,
@@ -1637,7 +1644,8 @@ def only_case(claim: str, source: str) -> OnlyCase | None:
 #: the means, channel or place a thing is done by, in groups of words that name the same one:
 #: a claim that names one where the source names none of its group invents how it is done
 _MEANS_GROUPS: tuple[frozenset[str], ...] = tuple(frozenset(g.split()) for g in (
-    "cash", "card cards credit debit contactless", "cheque cheques check checks", "transfer transfers bank",
+    # ("direct debit" is drawn from the bank, no card)
+    "cash", "card cards credit contactless", "cheque cheques check checks", "transfer transfers bank debit",
     "voucher vouchers coupon coupons credit", "paypal", "phone telephone call calls calling hotline",
     "email e-mail emails mail", "post postal mail letter letters", "fax", "text sms",
     "online internet website web app portal", "person counter desk store shop branch office",

@@ -131,12 +131,12 @@ def naive_baseline(claim: str, source: str) -> bool:
 UP = frozenset("increase increases increased increasing higher more greater rise rises rose raise "
                "raises raised elevated enhance enhances enhanced improve improves improved promote "
                "promotes promoted boost boosts gain gains upregulate upregulates upregulated "
-               "larger positive positively above exceed exceeds".split())
+               "larger positive positively above exceed exceeds dearer pricier costlier".split())
 DOWN = frozenset("decrease decreases decreased decreasing lower lowers lowered less fewer reduce "
                  "reduces reduced reduction decline declines declined fall falls fell drop drops "
                  "dropped diminish diminished inhibit inhibits inhibited suppress suppresses "
                  "suppressed impair impairs impaired downregulate downregulates downregulated "
-                 "smaller negative negatively below worse worsen worsens worsened".split())
+                 "smaller negative negatively below worse worsen worsens worsened cheaper".split())
 
 
 def content_sequence(text: str) -> list[str]:

@@ -245,9 +245,26 @@ def quantities(text: str, ranges: bool = False) -> list[Quantity]:
     out += _shares(t, out)
     out += _below_zero(t, out)
     out = [_dated(t, orig, _aged(t, q)) for q in out]
+    out = _cents(t, out)
     if ranges:
         out += _written_ranges(t, out)
     return out
+
+
+_CENTS = re.compile(r"^[\d.,]+\s*(?:cents?|pence)\b")
+
+
+def _cents(t: str, found: list[Quantity]) -> list[Quantity]:
+    """An amount in cents ("20 cents per day") as a hundredth of the one currency the text
+    names ("up to 5 EUR"); left alone when it names none or several."""
+    cents = [q for q in found if q.unit is None and _CENTS.search(q.text)]
+    if not cents:
+        return found
+    named = {q.unit for q in found if q.dimension in _MONEY_DIMENSIONS}
+    if len(named) != 1:
+        return found
+    unit = named.pop()
+    return [replace(q, lo=q.lo / 100, hi=q.hi / 100, unit=unit, tol=q.tol / 100) if q in cents else q for q in found]
 
 
 #: a temperature below zero: "-20 °C", "−5°F" (the sign is no hyphen of a name)
@@ -2130,6 +2147,8 @@ def bound_case(claim: str, source: str) -> BoundCase | None:
         own = len(mine & {stem(w) for w in content_words(_without_clock(clause))}) / len(mine)
         if share < MIN_CASE_OVERLAP or not mine & {stem(w) for w in content_words(source[a:b])}:
             continue
+        if inside and _denies(claim) and not _denies(clause) and re.search(r"\bonly\b", clause):
+            continue  # "under 16 may use the gym only on Saturday mornings": a grant that refuses too
         # "charges 25 EUR unless it is cancelled at least 24 hours in advance": what the clause
         # says is of the values outside its bound
         unless = _UNLESS_BOUND.search(clause[: max(0, s.start - cut)]) is not None
