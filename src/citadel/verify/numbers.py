@@ -254,6 +254,17 @@ def quantities(text: str, ranges: bool = False) -> list[Quantity]:
 _CENTS = re.compile(r"^[\d.,]+\s*(?:cents?|pence)\b")
 
 
+def _cents_as(found: list[Quantity], theirs: list[Quantity]) -> list[Quantity]:
+    """Amounts in cents of a text that names no currency ("Printing costs 50 cents per page")
+    in the one currency the other text names ("Ten colour pages cost 5 EUR")."""
+    named = {q.unit for q in theirs if q.dimension in _MONEY_DIMENSIONS}
+    if len(named) != 1 or not any(q.unit is None and _CENTS.search(q.text) for q in found):
+        return found
+    unit = named.pop()
+    return [replace(q, lo=q.lo / 100, hi=q.hi / 100, unit=unit, tol=q.tol / 100)
+            if q.unit is None and _CENTS.search(q.text) else q for q in found]
+
+
 def _cents(t: str, found: list[Quantity]) -> list[Quantity]:
     """An amount in cents ("20 cents per day") as a hundredth of the one currency the text
     names ("up to 5 EUR"); left alone when it names none or several."""
@@ -1252,11 +1263,27 @@ def _called_late(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bo
         if s.dimension != c.dimension or s.lo != s.hi:
             continue
         lead = source[max(0, s.start - 20): s.start]
+        if _LOW_BEFORE.search(lead) and _LEAD_TIME.match(source, s.end) and _LEAD_TIME.match(claim, c.end):
+            # "at least 48 hours in advance": 24 hours before is late, 72 hours on time
+            if (late and c.base()[0] < s.base()[0]) or (on_time and c.base()[0] >= s.base()[0]):
+                return True
+            continue
         if not (_DEADLINE.search(lead) or re.search(r"\b(?:before|no\s+later\s+than|within)\s*$", lead)):
             continue
         if (late and c.base()[0] > s.base()[0]) or (on_time and c.base()[0] <= s.base()[0]):
             return True
     return False
+
+
+@lru_cache(maxsize=4096)
+def called_late(claim: str, source: str) -> tuple[str, str] | None:
+    """``(the claim's value, "late" or "on time")`` when the claim calls the value what the
+    source's deadline makes it (:func:`_called_late`): "Cancelling 12 hours before is too late"
+    where "at least 24 hours in advance"."""
+    claim, source = fold(claim), fold(source)
+    sq = quantities(source)
+    said = "late" if _LATE.search(claim) else "on time"
+    return next(((c.text, said) for c in quantities(claim) if _called_late(c, claim, sq, source)), None)
 
 
 def _moved_bound(c: Quantity, claim: str, sq: list[Quantity], source: str) -> str | None:
@@ -1335,6 +1362,10 @@ def _first_span(c: Quantity, claim: str, sq: list[Quantity], source: str) -> boo
         return None
 
     mine = first_of(c, claim)
+    if mine is None and c.kind == "ordinal" and c.lo == c.hi and c.dimension == "time" and not c.per:
+        # "in their second month" inside "during the first three months"
+        return any(s.kind is None and s.unit == c.unit and s.lo == s.hi and not s.per and c.lo <= s.lo
+                   and _FIRST_BEFORE.search(source, max(0, s.start - 12), s.start) for s in sq)
     return mine is not None and any(
         (theirs := first_of(s, source)) is not None and (c.kind == "ordinal") != (s.kind == "ordinal")
         and _close(mine, theirs, True) for s in sq)
@@ -1443,6 +1474,10 @@ _FIRST_SPAN = re.compile(r"\bfirst\s+(?:[\w,]+\s+)?(?:minute|hour|day|night|week
                          r"kilometer|page|item|kg|gb)s?\b")
 
 
+#: what an amount is paid for each of: "500 EUR for each new colleague they refer"
+_PAID_FOR_EACH = re.compile(r"\s+(?:for|per)\s+(?:each|every)\s+(?:new\s+|extra\s+|additional\s+)?([a-z]+?)s?\b")
+
+
 def _rate_product(cq: list[Quantity], sq: list[Quantity], claim: str, source: str) -> set[Quantity]:
     """The claim's amount and its span of time or count of things when the amount is the
     source's rate for that span ("Two hours of floodlights cost 10 EUR" where they "cost
@@ -1453,11 +1488,20 @@ def _rate_product(cq: list[Quantity], sq: list[Quantity], claim: str, source: st
     for amount, span in (cq, cq[::-1]):
         if amount.lo != amount.hi or span.lo != span.hi or amount.per or span.per:
             continue
-        # a count of what the rate is per: "three nights" for "10 EUR per night"
-        noun = re.match(r"\s+([a-z]+?)s?\b", claim[span.end:])
-        per = span.unit or (noun.group(1) if noun else None)
+        # a count of what the rate is per: "three nights" for "10 EUR per night", "ten colour pages"
+        # for "50 cents per page" (the noun, or the one after a word that describes it)
+        pers = [span.unit] if span.unit else _nouns_after(claim, span)
+        # a word that says which kind ("ten colour pages") the source uses: the rate must be said of it
+        kind = pers[0] if len(pers) == 2 and any(r.per == pers[1] for r in sq) \
+            and re.search(rf"\b{re.escape(pers[0])}\b", source) else None
         for rate in sq:
-            if per is not None and rate.per == per and rate.unit == amount.unit and rate.lo == rate.hi \
+            if kind is not None and not re.search(rf"\b{re.escape(kind)}\b", source[rate.end: rate.end + 40].split(";")[0]
+                                                  .split(" and ")[0]):
+                continue
+            each = _PAID_FOR_EACH.match(source, rate.end)
+            if rate.per is None and each is not None and each.group(1) in pers:
+                rate = replace(rate, per=each.group(1))  # "a bonus of 500 EUR for each new colleague they refer"
+            if rate.per in pers and rate.unit == amount.unit and rate.lo == rate.hi \
                     and _same(rate.lo * span.lo, amount.lo, amount.tol) \
                     and not any(q.unit == amount.unit and q.vague and q.lo == 0 and q.hi < amount.lo for q in sq):
                 return {amount, span}
@@ -1611,8 +1655,8 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
     cq = _pounds(quantities(claim), pounds)
     if not cq:
         return NumberCheck(NumberStatus.NONE, "", 0, 0)
-    sq = _pounds(quantities(source, ranges=True), pounds)
-    wq = _pounds(quantities(window, ranges=True), pounds) if window is not None else sq
+    sq = _cents_as(_pounds(quantities(source, ranges=True), pounds), cq)
+    wq = _cents_as(_pounds(quantities(window, ranges=True), pounds), cq) if window is not None else sq
     matched, problems, conflict = 0, [], False
     folded_claim, folded_source = fold(claim), fold(source)
     scaled = _proportional(claim, source)
@@ -1624,6 +1668,12 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
     charged = _rate_product(cq, sq, folded_claim, folded_source) or past_free
     case = bound_case(claim, source)
     for c in cq:
+        qualified = _qualifier_swapped(c, folded_claim, sq, folded_source)
+        if qualified is not None:
+            conflict = True  # ("per page" is a proportion too: read before it)
+            problems.append(f"'{c.text}' is what the source gives '{qualified[0]}', but for the claim's "
+                            f"'{qualified[1]}' it gives '{qualified[2]}'")
+            continue
         if case is not None and c.text.lower() == case.value:
             if case.holds:
                 matched += 1  # "A 150 ml bottle is not allowed" where "containers of no more than 100 ml"
@@ -2081,6 +2131,11 @@ class BoundCase:
     holds: bool  # the claim affirms what the clause says of a value inside, or denies it of one outside
 
 
+def _case_words(text: str) -> set[str]:
+    """Content words as stems, a doubled last consonant single ("cancelling" as "cancel")."""
+    return {re.sub(r"([^aeiou])\1$", r"\1", stem(w)) for w in content_words(text)}
+
+
 @lru_cache(maxsize=4096)
 def bound_case(claim: str, source: str) -> BoundCase | None:
     """The case the claim names by a plain value ("A 150 ml bottle", "A 15-year-old", "A shift
@@ -2106,8 +2161,8 @@ def bound_case(claim: str, source: str) -> BoundCase | None:
     if _rule_past(c, claim, sq, source) is not None or _called_late(c, claim, sq, source) \
             or _reserved_span(c, claim, sq, source) is not None:
         return None  # the source says what happens past the bound or at other times, or the claim calls it late
-    mine = {stem(w) for w in content_words(_without_clock(claim[:c.start] + " " + claim[c.end:]))} \
-        - {stem(w) for w in content_words(c.text)} - {"old", "year"} - _CASE_NEUTRAL
+    mine = _case_words(_without_clock(claim[:c.start] + " " + claim[c.end:])) \
+        - _case_words(c.text) - {"old", "year"} - _CASE_NEUTRAL
     if not mine:
         return None
     spans = sentences(source)
@@ -2143,9 +2198,9 @@ def bound_case(claim: str, source: str) -> BoundCase | None:
             strict = _STRICT_LOW.search(source, 0, s.start) if low else _STRICT_HIGH.search(source, 0, s.start)
             inside = (vv > t or (vv == t and not strict)) if low else (vv < t or (vv == t and not strict))
         near = source[spans[max(0, i - 1)][0]: spans[min(len(spans) - 1, i + 1)][1]]
-        share = len(mine & {stem(w) for w in content_words(_without_clock(near))}) / len(mine)
-        own = len(mine & {stem(w) for w in content_words(_without_clock(clause))}) / len(mine)
-        if share < MIN_CASE_OVERLAP or not mine & {stem(w) for w in content_words(source[a:b])}:
+        share = len(mine & _case_words(_without_clock(near))) / len(mine)
+        own = len(mine & _case_words(_without_clock(clause))) / len(mine)
+        if share < MIN_CASE_OVERLAP or not mine & _case_words(source[a:b]):
             continue
         if inside and _denies(claim) and not _denies(clause) and re.search(r"\bonly\b", clause):
             continue  # "under 16 may use the gym only on Saturday mornings": a grant that refuses too
@@ -2250,6 +2305,39 @@ PHASE_BACK = re.compile(r"\b(?:(?P<after>afterwards|thereafter|after\s+(?:that|t
                          r"(?P<before>beforehand|before\s+(?:that|this)|until\s+then))\b")
 #: the parts of a sentence that may each speak of another phase
 _PHASE_PARTS = re.compile(r";|,\s+(?:and|but|while|whereas)\s+|\.\s+")
+
+
+#: the words after a value that say which case it is for: "10 cents per page | in black and white"
+_CASE_QUALIFIER = re.compile(r"\s+(?P<q>(?P<prep>in|for|on|during)\s+[a-z][a-z' -]{0,30}?)(?=\s*(?:[,;.]|\band\s+(?:[$€£]|\d)|$))")
+
+
+def _qualifier_swapped(c: Quantity, claim: str, sq: list[Quantity], source: str) -> tuple[str, str, str] | None:
+    """``(the qualifier of the claim's value, the claim's case, the value the source gives
+    that case)`` when two values of a kind in one sentence each say what case they are for
+    after them ("10 cents per page in black and white and 50 cents per page in colour"), and
+    the claim gives one's value to the other's case ("Colour printing costs 10 cents per
+    page") (folded texts)."""
+    mine = {stem(w) for w in content_words(claim[:c.start] + " " + claim[c.end:])}
+    for s in sq:
+        own = _CASE_QUALIFIER.match(source, s.end)
+        if not _agree(c, s) or own is None:
+            continue
+        if {stem(w) for w in content_words(own.group("q"))} & mine:
+            return None  # the claim names the value's own case
+        # the other value joined to this one's case ("... in black and white and 50 cents per
+        # page in colour"), or the one this one's is joined to
+        for t in sq:
+            if t is s or not _comparable(c, t) or _agree(c, t) or t.lo != t.hi:
+                continue
+            theirs = _CASE_QUALIFIER.match(source, t.end)
+            first, second = (own, theirs) if s.start < t.start else (theirs, own)
+            if theirs is None or theirs.group("prep") != own.group("prep") or first is None \
+                    or not re.fullmatch(r"\s*(?:,\s*)?(?:and|;|,)\s*", source[first.end(): min(s.start, t.start) if
+                                                                          first is theirs else max(s.start, t.start)]):
+                continue
+            if {stem(w) for w in content_words(theirs.group("q"))} & mine:
+                return own.group("q").strip(), theirs.group("q").strip(), t.text
+    return None
 
 
 def _phase_of(part: str, thing: str) -> str | None:

@@ -403,10 +403,15 @@ def without_required(claim: str, source: str) -> tuple[str, str] | None:
     thing = stem(m.group(1).lower())
     others = content_words(claim[: m.start()] + " " + claim[m.end():])
     before = ""
-    for sent in _sentences(source):
+    said = list(_sentences(source))
+    for k, sent in enumerate(said):
         # the duty may name its topic in the sentence before: "The laundry room is open from
         # 7 a.m. | Residents must book a slot online"
         topic, before = content_words(sent) | content_words(before), sent
+        after = said[k + 1] if k + 1 < len(said) else ""
+        if _DENIAL.search(after) and any(_one_word(a, o) for a in content_words(after)
+                                         for o in others - content_words(sent)):
+            continue  # "Vans need a permit; cars and trailers do not": the claim's car is the next clause's
         if _DENIAL.search(sent) or "without" in sent.lower() or not _DUTY.search(sent) \
                 or not others & topic:
             # "do not need a badge": no duty; "without" there too: no contrast; but a clause of
@@ -428,6 +433,11 @@ def without_required(claim: str, source: str) -> tuple[str, str] | None:
                for w in content_words(sent)):  # "reserving" (stem "reserv") for "must reserve"
             return m.group(1), sent.strip()
     return None
+
+
+def _one_word(a: str, b: str) -> bool:
+    """Two stems of one word ("motorbik" and "motorbike")."""
+    return a == b or (min(len(a), len(b)) >= 4 and (a.startswith(b) or b.startswith(a)) and abs(len(a) - len(b)) <= 2)
 
 
 #: the case a duty excepts: "needs an extra ticket, except on Sundays", "unless you are a member"

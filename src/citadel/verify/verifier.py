@@ -126,6 +126,7 @@ from citadel.verify.numbers import (
     NumberStatus,
     _forms_of_one,
     bound_case,
+    called_late,
     check_numbers,
     compare_rows,
     complementary_bound,
@@ -911,6 +912,9 @@ def _free_restated(claim: str, source: str) -> tuple[str, str, str] | None:
 _NOT_WORD = re.compile(r"\b(?:not|n't)\s+(?P<w>[a-z]{4,})\b", re.IGNORECASE)
 #: the least share of the claim's other words the clause saying the prefixed word must hold
 MIN_PREFIX_HELD = 0.6
+#: the least share of a claim's content words the source must hold for a value called late
+#: against its deadline to prove the claim
+MIN_LATE_HELD = 0.5
 
 
 @lru_cache(maxsize=4096)
@@ -1578,6 +1582,11 @@ class Verifier:
             # only" as a part it cannot find
             return RuleVerdict(Verdict.SUPPORTED, f"scope: '{kept.named}' is outside what the source keeps this to "
                                f"('{kept.kept}'), and the claim denies it there: \"{kept.clause[:100]}\"", 1.0, final=False)
+        late = called_late(claim, source) if num.status is NumberStatus.OK else None
+        if late is not None and overlap(claim, source) >= MIN_LATE_HELD:
+            # the model does not read "too late" against a deadline the value is past
+            return RuleVerdict(Verdict.SUPPORTED, f"number: the source's deadline makes the claim's '{late[0]}' "
+                               f"{late[1]}, as the claim says", 1.0, final=False)
         case = bound_case(claim, source)
         if case is not None and case.holds and num.status is NumberStatus.OK:
             # the model reads "A 15-year-old cannot volunteer" against "Volunteers must be at
