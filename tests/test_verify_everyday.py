@@ -788,6 +788,9 @@ WRONG += [
      "Copies cost 5 cents per page in black and white and 20 cents per page in colour. Staff pay half.", "in colour"),
     ("within a lead time called late", "Booking a session two days before it is too late.",
      "Dog walkers must book sessions at least 24 hours in advance.", "within"),
+    ("a span before an event against one that counts from nothing", "Keys must be handed back a week before the move.",
+     "Keys must be handed back on the day of the move. Keys not handed back within five days are charged at 100 EUR.",
+     "number"),
     # a value the source gives for another phase of what the claim names
     ("phase swapped", "After the trial, members can cancel with two days' notice.",
      "New members start with a trial of three months. During the trial, members can cancel with two days' notice; "

@@ -768,3 +768,19 @@ def test_a_price_past_an_allowance(claim: str, source: str, status: NumberStatus
     """The amount a count costs past a free (or priced) allowance at the price of each further
     thing or block: one step of arithmetic the source's wording announces."""
     assert check_numbers(claim, source).status is status
+
+
+@pytest.mark.parametrize(("claim", "source", "status"), [
+    ("Cancelling in the fourth week gets no refund.",
+     "Lessons are refunded in full if cancelled before the start. After the first week, no refunds are given.",
+     NumberStatus.OK),
+    ("A new starter in their third week cannot book leave.",
+     "New starters cannot book leave during the first four weeks of their contract.", NumberStatus.OK),
+    ("A new starter in their sixth week cannot book leave.",
+     "New starters cannot book leave during the first four weeks of their contract.", NumberStatus.CONFLICT),
+    ("A fee is charged after the eighth day.", "A fee is charged after the first week.", NumberStatus.CONFLICT),
+])
+def test_an_ordinal_period_against_a_first_span(claim: str, source: str, status: NumberStatus) -> None:
+    """"The third week" lies inside "the first four weeks" and past "after the first week"; a
+    claim that puts its own threshold there ("after the eighth day") restates none."""
+    assert check_numbers(claim, source).status is status

@@ -1347,6 +1347,8 @@ def _one_period_of(c: Quantity, claim: str, sq: list[Quantity], source: str) -> 
 
 
 _FIRST_BEFORE = re.compile(r"\bfirst\s*$")
+_OWN_THRESHOLD = re.compile(r"\b(?:after|before|from|until|by|past|beyond)\s+the\s*$")
+_AFTER_FIRST = re.compile(r"\b(?:after|beyond|past)\s+the\s*(?:first\s*)?$")
 
 
 def _first_span(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
@@ -1363,9 +1365,13 @@ def _first_span(c: Quantity, claim: str, sq: list[Quantity], source: str) -> boo
 
     mine = first_of(c, claim)
     if mine is None and c.kind == "ordinal" and c.lo == c.hi and c.dimension == "time" and not c.per:
-        # "in their second month" inside "during the first three months"
-        return any(s.kind is None and s.unit == c.unit and s.lo == s.hi and not s.per and c.lo <= s.lo
-                   and _FIRST_BEFORE.search(source, max(0, s.start - 12), s.start) for s in sq)
+        # "in their second month" inside "during the first three months"; "in the third week"
+        # past "after the first week"
+        return any(s.unit == c.unit and s.lo == s.hi and not s.per and (
+            (s.kind is None and c.lo <= s.lo and _FIRST_BEFORE.search(source, max(0, s.start - 12), s.start))
+            or ((s.text.startswith("first") or (s.kind is None and _FIRST_BEFORE.search(source, max(0, s.start - 8), s.start)))
+                and _AFTER_FIRST.search(source, max(0, s.start - 20), s.start) and c.lo > s.lo
+                and not _OWN_THRESHOLD.search(claim, max(0, c.start - 12), c.start))) for s in sq)
     return mine is not None and any(
         (theirs := first_of(s, source)) is not None and (c.kind == "ordinal") != (s.kind == "ordinal")
         and _close(mine, theirs, True) for s in sq)
@@ -2192,6 +2198,9 @@ def bound_case(claim: str, source: str) -> BoundCase | None:
                 high = _DEADLINE.search(source, max(0, s.start - 8), s.start)
             if bool(low) == bool(high) or s.vague:
                 continue
+            if _LEAD_TIME.match(claim, c.end) and not re.match(r"\s*(?:before|ahead|in\s+advance|prior|of|after|from)\b",
+                                                                 source[s.end:]):
+                continue  # "a week before the last day" is no span "within five days" counts from nothing
             if high and _UNTIL.fullmatch(high.group(0).strip()) and _LEAD_TIME.match(source, s.end) \
                     and _LEAD_TIME.match(claim, c.end) is not None:
                 low, high = high, None  # "up to 48 hours before the event": at least 48 hours ahead
