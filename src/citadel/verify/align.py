@@ -24,10 +24,10 @@ Each returns what it found (for the verdict's reason) or None.
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass
 import os
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 
 from citadel.verify.lexical import (
@@ -1595,6 +1595,7 @@ class OnlyCase:
     clause: str
 
 
+@lru_cache(maxsize=4096)
 def only_case(claim: str, source: str) -> OnlyCase | None:
     """The case the claim names with the preposition of a set a source clause keeps something
     to ("Calculators are allowed in maths papers only" for "A calculator cannot be used in a

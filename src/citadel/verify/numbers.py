@@ -1797,17 +1797,10 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
                     conflict = True
                     problems.append(f"'{version[0]}' in the claim but '{version[1]}' in the source")
                     continue
-            swapped_day = _day_swapped(c, folded_claim, sq, folded_source) if other is None and named is None else None
-            if swapped_day is not None:
+            elsewhen = _given_another_time(c, folded_claim, sq, folded_source) if other is None and named is None else None
+            if elsewhen is not None:
                 conflict = True
-                problems.append(f"'{c.text}' is what the source gives {swapped_day[0]}, but for the claim's "
-                                f"{swapped_day[1]} it gives '{swapped_day[2]}'")
-                continue
-            phase = _phase_swapped(c, folded_claim, sq, folded_source) if other is None and named is None else None
-            if phase is not None:
-                conflict = True
-                problems.append(f"'{c.text}' is what the source gives {phase[0]} what the claim names, but "
-                                f"{phase[1]} it the source gives '{phase[2]}'")
+                problems.append(elsewhen)
                 continue
             every = _said_of_all(c, claim, source, pounds) if other is None and named is None else None
             if every is not None:
@@ -2346,6 +2339,19 @@ def _qualifier_swapped(c: Quantity, claim: str, sq: list[Quantity], source: str)
                 continue
             if {stem(w) for w in content_words(theirs.group("q"))} & mine:
                 return own.group("q").strip(), theirs.group("q").strip(), t.text
+    return None
+
+
+def _given_another_time(c: Quantity, claim: str, sq: list[Quantity], source: str) -> str | None:
+    """What is wrong when the claim gives its value to other days (:func:`_day_swapped`) or
+    another phase (:func:`_phase_swapped`) than the source gives it to (folded texts)."""
+    day = _day_swapped(c, claim, sq, source)
+    if day is not None:
+        return f"'{c.text}' is what the source gives {day[0]}, but for the claim's {day[1]} it gives '{day[2]}'"
+    phase = _phase_swapped(c, claim, sq, source)
+    if phase is not None:
+        return (f"'{c.text}' is what the source gives {phase[0]} what the claim names, but {phase[1]} it the "
+                f"source gives '{phase[2]}'")
     return None
 
 
