@@ -784,3 +784,19 @@ def test_an_ordinal_period_against_a_first_span(claim: str, source: str, status:
     """"The third week" lies inside "the first four weeks" and past "after the first week"; a
     claim that puts its own threshold there ("after the eighth day") restates none."""
     assert check_numbers(claim, source).status is status
+
+
+@pytest.mark.parametrize(("claim", "source", "status"), [
+    ("Members who miss one class are suspended.",
+     "Members who miss three classes in a row are suspended for a week.", NumberStatus.CONFLICT),
+    ("Members who miss three classes in a row are suspended for a week.",
+     "Members who miss three classes in a row are suspended for a week.", NumberStatus.OK),
+    # "one" where the source says it too, or bounds the count, is no clash
+    ("Guests may bring one visitor.", "Guests may bring up to two visitors per stay.", NumberStatus.NONE),
+    ("The basic plan allows one screen.", "The basic plan allows one screen; the family plan allows four screens.",
+     NumberStatus.NONE),
+])
+def test_one_thing_against_an_exact_count(claim: str, source: str, status: NumberStatus) -> None:
+    """"one" is no quantity to the reader ("someone", "one of"), so "miss one class" against
+    "miss three classes" is read as its own check."""
+    assert check_numbers(claim, source).status is status

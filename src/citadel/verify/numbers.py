@@ -1650,6 +1650,33 @@ def _other_ceiling(c: Quantity, claim: str, source: str, sterling: bool) -> Quan
     return bounds[0]
 
 
+_ONE_OF = re.compile(r"\b(?:one|a\s+single)\s+(?P<noun>[a-z]{3,})\b")
+#: the least share of the claim's other words the sentence with the count must hold
+MIN_ONE_HELD = 0.6
+
+
+def _one_against_count(claim: str, source: str) -> str | None:
+    """What is wrong when the claim says "one <thing>" ("Patients who miss one appointment are
+    removed") where the sentence it restates counts that thing exactly with another number
+    ("miss two appointments in a year"), and says "one" or "a" of it nowhere ("one" is no number
+    to the quantity reader: it is too often "someone", "one of") (folded texts)."""
+    for m in _ONE_OF.finditer(claim):
+        noun = m.group("noun")
+        if re.search(rf"\b(?:one|a|an|single|each|every|per)\s+(?:[a-z]+\s+)?{noun}\b", source):
+            continue
+        rest = content_words(claim[: m.start()] + " " + claim[m.end():])
+        for q in quantities(source):
+            if q.unit is not None or q.lo != q.hi or q.lo <= 1 or not float(q.lo).is_integer() \
+                    or any(_bounds_around(source, q)) or _BOUND_IN_CLAIM.search(source, 0, q.start):
+                continue
+            at = source.find(q.text, q.start)  # (the words right after the number)
+            after = re.match(rf"\s+(?:[a-z]+\s+)?{noun}(?:s|es)\b", source[at + len(q.text) if at >= 0 else q.end:])
+            a, b = _sentence_at(source, q.start)
+            if after and rest and len(rest & content_words(source[a:b])) >= MIN_ONE_HELD * len(rest):
+                return f"'one {noun}' in the claim but '{q.text} {after.group(0).strip()}' in the source"
+    return None
+
+
 def check_numbers(claim: str, source: str, window: str | None = None) -> NumberCheck:
     """Compare the claim's quantities with the source's.
 
@@ -1658,6 +1685,9 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
     same value with another unit, it is a ``conflict``.
     """
     pounds = "£" in claim or "£" in source or "gbp" in fold(source)
+    one = _one_against_count(fold(claim), fold(source))
+    if one is not None:
+        return NumberCheck(NumberStatus.CONFLICT, one, 0, 1)
     cq = _pounds(quantities(claim), pounds)
     if not cq:
         return NumberCheck(NumberStatus.NONE, "", 0, 0)
