@@ -245,7 +245,7 @@ def quantities(text: str, ranges: bool = False) -> list[Quantity]:
     out += _shares(t, out)
     out += _below_zero(t, out)
     out = [_dated(t, orig, _aged(t, q)) for q in out]
-    out = _cents(t, out)
+    out = _cents_as(out, out)  # ("20 cents per day" in the currency of "up to 5 EUR")
     if ranges:
         out += _written_ranges(t, out)
     return out
@@ -255,27 +255,15 @@ _CENTS = re.compile(r"^[\d.,]+\s*(?:cents?|pence)\b")
 
 
 def _cents_as(found: list[Quantity], theirs: list[Quantity]) -> list[Quantity]:
-    """Amounts in cents of a text that names no currency ("Printing costs 50 cents per page")
-    in the one currency the other text names ("Ten colour pages cost 5 EUR")."""
+    """Amounts in cents ("50 cents per page") as a hundredth of the one currency ``theirs``
+    names: the text's own ("up to 5 EUR"), or for a text that names none, the other text's
+    ("Ten colour pages cost 5 EUR"); left alone when it names none or several."""
     named = {q.unit for q in theirs if q.dimension in _MONEY_DIMENSIONS}
     if len(named) != 1 or not any(q.unit is None and _CENTS.search(q.text) for q in found):
         return found
     unit = named.pop()
     return [replace(q, lo=q.lo / 100, hi=q.hi / 100, unit=unit, tol=q.tol / 100)
             if q.unit is None and _CENTS.search(q.text) else q for q in found]
-
-
-def _cents(t: str, found: list[Quantity]) -> list[Quantity]:
-    """An amount in cents ("20 cents per day") as a hundredth of the one currency the text
-    names ("up to 5 EUR"); left alone when it names none or several."""
-    cents = [q for q in found if q.unit is None and _CENTS.search(q.text)]
-    if not cents:
-        return found
-    named = {q.unit for q in found if q.dimension in _MONEY_DIMENSIONS}
-    if len(named) != 1:
-        return found
-    unit = named.pop()
-    return [replace(q, lo=q.lo / 100, hi=q.hi / 100, unit=unit, tol=q.tol / 100) if q in cents else q for q in found]
 
 
 #: a temperature below zero: "-20 °C", "−5°F" (the sign is no hyphen of a name)
@@ -1532,10 +1520,15 @@ def _nouns_after(text: str, q: Quantity) -> list[str]:
     "item")."""
     if q.unit:
         return [q.unit]
-    # (the words right after the number: its period may end it later, "six shirts in a week")
-    at = text.find(q.text, q.start)
-    end = at + len(q.text) if at >= 0 else q.end
+    end = _number_end(text, q)
     return [w[:-1] if w.endswith("s") and len(w) > 3 else w for w in re.findall(r"[a-z]+", text[end: end + 30])[:2]]
+
+
+def _number_end(text: str, q: Quantity) -> int:
+    """Where the words of ``q`` as written end: its period may end the quantity later ("six
+    shirts in a week"), and the words right after the number say what it counts."""
+    at = text.find(q.text, q.start)
+    return at + len(q.text) if at >= 0 else q.end
 
 
 def _allowance_price(first: Quantity, sq: list[Quantity], source: str) -> float | None:
@@ -1669,8 +1662,7 @@ def _one_against_count(claim: str, source: str) -> str | None:
             if q.unit is not None or q.lo != q.hi or q.lo <= 1 or not float(q.lo).is_integer() \
                     or any(_bounds_around(source, q)) or _BOUND_IN_CLAIM.search(source, 0, q.start):
                 continue
-            at = source.find(q.text, q.start)  # (the words right after the number)
-            after = re.match(rf"\s+(?:[a-z]+\s+)?{noun}(?:s|es)\b", source[at + len(q.text) if at >= 0 else q.end:])
+            after = re.match(rf"\s+(?:[a-z]+\s+)?{noun}(?:s|es)\b", source[_number_end(source, q):])
             a, b = _sentence_at(source, q.start)
             if after and rest and len(rest & content_words(source[a:b])) >= MIN_ONE_HELD * len(rest):
                 return f"'one {noun}' in the claim but '{q.text} {after.group(0).strip()}' in the source"
