@@ -100,6 +100,16 @@ MIN_CLAUSE_WORDS = 3
 _OPENING_FRAME = re.compile(r"\s*(?:on|in|at|during|for|from|after|before|by|until)\s", re.IGNORECASE)
 
 
+#: verbs that take their meaning from a noun after them ("spend four days at work", "have
+#: lunch", "take a break"), stemmed
+_LIGHT_VERBS = frozenset(stem(w) for w in "spend spends spent have has had take takes took make makes made get gets got "
+                         "give gives gave do does did go goes went".split())
+
+
+#: words that say a price is paid, stemmed
+_PRICE_WORDS = frozenset(stem(w) for w in "cost costs charge charged charges fee fees pay pays paid price priced".split())
+
+
 def substitution(claim: str, source: str) -> list[tuple[str, str]] | None:
     """``[(claim words, source words), ...]`` where the claim is its aligned sentence with
     one or two short segments replaced by words the source uses elsewhere, and nothing else
@@ -158,7 +168,9 @@ def substitution(claim: str, source: str) -> list[tuple[str, str]] | None:
     first = next((j1 for op, _, _, j1, _ in ops if op == "equal"), len(s))
     # words the sentence opens with, put at the claim's end ("During exam weeks, ... book a
     # room instead" as "... book a room during exam weeks"): a frame moved, not a substitution
-    if _FRAME.match(sent) and any(set(new) <= set(s[:first]) for new, _ in replaced):
+    # (or its subject, put last: "no monthly charge for the basic account" for "Our basic
+    # account has no monthly fee but charges 1 EUR for each cash withdrawal")
+    if any(set(new) <= set(s[:first]) for new, _ in replaced):
         return None
     held = set(c)
     skipped = [s[j] for op, _, _, j1, j2 in ops if op == "insert" and j1 >= first for j in range(j1, j2)
@@ -183,6 +195,10 @@ def substitution(claim: str, source: str) -> list[tuple[str, str]] | None:
             return None
         if set(new) & before:
             return None
+        if set(new) <= _PRICE_WORDS and set(old) & _PRICE_WORDS:
+            return None  # "costs 15 EUR" for "are charged a cleaning fee of 15 EUR": one price said two ways
+        if set(old) <= _LIGHT_VERBS and set(new) <= set(s):
+            return None  # "work four days a week" for "spend four days a week at work": the verb is the sentence's noun
         if set(old) <= _GENERAL_STEMS:
             return None  # "council tax" for "The amount" that stands for it
         if _same_amount(new, old):
@@ -191,8 +207,12 @@ def substitution(claim: str, source: str) -> list[tuple[str, str]] | None:
             return None  # a time of day or a range for a time: the number layer reads them
             # ("open at 8 p.m." inside "open from 6 a.m. to 9 p.m.")
         if len(new) > MAX_SEGMENT or len(old) > MAX_SEGMENT + 1 or set(new) & set(old) \
-                or all(any(_one_word(a, b) for b in old) for a in new):
-            return None  # (the same word in another form: "at the age of 35" for "in 1791, aged 35")
+                or all(any(_one_word(a, b) for b in old) for a in new) \
+                or any(_derived(a, b) for a in new for b in old):
+            # (the same word in another form: "at the age of 35" for "in 1791, aged 35"; a
+            # word of the segment derived from one it replaces: "flights cancelled" for
+            # "cancellations caused by")
+            return None
         rest = list(everywhere)
         for w in old:
             if w in rest:
@@ -226,6 +246,12 @@ def moved_object(claim: str, source: str) -> list[tuple[str, str]] | None:
 def _one_word(a: str, b: str) -> bool:
     """Two forms of one word ("age", "aged"; "ban", "banned")."""
     return _key(a) == _key(b) or any(x + end == y for x, y in ((a, b), (b, a)) for end in ("d", "ed", "s", "es"))
+
+
+def _derived(a: str, b: str) -> bool:
+    """One stem is the other with an ending ("cancel" and "cancellation", "deliver" and
+    "delivery"); both five letters or more."""
+    return min(len(a), len(b)) >= 5 and a != b and (a.startswith(b) or b.startswith(a))
 
 
 def _window_covered(ops: Sequence[tuple[str, int, int, int, int]]) -> bool:
@@ -307,7 +333,7 @@ def swapped(claim: str, source: str) -> tuple[str, str] | None:
     # source, which set the scene ("the waggle dance" where the sentence says "the dance")
     around = set(sequence(source.replace(sent, " ", 1))) - set(s)
     for seq, once in ((c, False), ([w for w in c if w in s or w not in around], True)):
-        found = _exchanged(seq, s, claim, once)
+        found = _exchanged(seq, s, claim, once, sent)
         if found is not None:
             return found
     elsewhere = frozenset(_role_sequence(source.replace(sent, " ", 1))) if len(sentences(source)) <= MAX_SENTENCES \
@@ -315,19 +341,49 @@ def swapped(claim: str, source: str) -> tuple[str, str] | None:
     return _swapped_phrases(claim, sent, elsewhere)
 
 
-def _exchanged(c: list[str], s: list[str], claim: str, once: bool = False) -> tuple[str, str] | None:
+def _exchanged(c: list[str], s: list[str], claim: str, once: bool = False, sentence: str = "") -> tuple[str, str] | None:
     """Two words of ``c`` whose exchange makes it a subsequence of ``s``, as the claim writes
     them (with ``once``, words the sentence says once each: "risk" twice is in no one place)."""
     if len(c) < MIN_SWAPPED_WORDS or _subsequence(c, s):
         return None
+    subject_words = set(sequence(subject_of(claim) or ""))
     for i in range(len(c)):
         for j in range(i + 2, len(c)):  # at least one word between them stays in place
             if c[i] == c[j] or c[i] not in s or c[j] not in s or (once and (s.count(c[i]) > 1 or s.count(c[j]) > 1)):
                 continue
             exchanged = c[:i] + [c[j]] + c[i + 1:j] + [c[i]] + c[j + 1:]
-            if _subsequence(exchanged, s) and not _listed(claim, c[i], c[j]):
+            # (a compound of the sentence said with a preposition, "tickets for a match" for
+            # "match tickets", names one thing)
+            compound = any(s[k] == c[j] and s[k + 1] == c[i] for k in range(len(s) - 1)) \
+                or {c[i], c[j]} <= subject_words  # (both in the claim's subject: "Tickets for a cancelled match")
+            if _subsequence(exchanged, s) and not _listed(claim, c[i], c[j]) and not compound \
+                    and not (sentence and _kept_markers(c[i], c[j], claim, sentence)):
                 return surface(c[i], claim), surface(c[j], claim)
     return None
+
+
+_MARKERS = frozenset("at in on by to from for with of per a an".split())
+
+
+def _marker(key: str, text: str) -> str | None:
+    """The preposition (or the "a" of a rate, "a week") that marks the word whose stem is
+    ``key`` in ``text``, past an article; None when none does."""
+    toks = words(text)
+    for k, w in enumerate(toks):
+        if stem(w) == key:
+            back = k - 1
+            while back >= 0 and toks[back] in ("the", "their", "your", "its"):
+                back -= 1
+            return toks[back] if back >= 0 and toks[back] in _MARKERS else None
+    return None
+
+
+def _kept_markers(a: str, b: str, claim: str, sentence: str) -> bool:
+    """Each of two words keeps the preposition that marks it in the sentence: adjuncts put in
+    another order ("at college one day a week" for "one day a week at college"), no roles
+    exchanged ("from the Atlantic to the Andes")."""
+    marks = [(_marker(w, claim), _marker(w, sentence)) for w in (a, b)]
+    return all(mine is not None and mine == theirs for mine, theirs in marks)
 
 
 #: "X is placed by Y": the subject, the participle and the agent of a passive clause
@@ -563,10 +619,29 @@ def _agent_swap_in(claim: str, everyone: frozenset[str], source: str) -> tuple[s
             if best is None or share > best[0]:
                 best = (share, theirs[0], theirs[2])
     # the other actor is named in the claim in another role, or the claim's actor in the source
+    # (named by its head noun: "tenants" of "New tenants"; or one of the two parties of a deal,
+    # the other: "The shop pays the postage" where "Customers pay the return postage")
     if best is None or best[0] < MIN_CONJUNCT or best[1] & who \
-            or not (best[1] <= everyone or who <= _actors(source)):
+            or not (best[1] <= everyone or who <= _actors(source) or _head_actor(best[2]) in everyone
+                    or any(frozenset((a, b)) in _PARTIES for a in who for b in best[1])):
         return None
     return said, best[2]
+
+
+#: the two parties of a deal, each of whom the other is not: "The shop pays the postage" where
+#: "Customers pay the return postage"
+_PARTIES = frozenset(frozenset((stem(a), stem(b))) for a, b in (
+    ("customer", "shop"), ("customer", "store"), ("customer", "retailer"), ("customer", "seller"),
+    ("customer", "company"), ("guest", "host"), ("guest", "hotel"), ("landlord", "tenant"),
+    ("employer", "employee"), ("buyer", "seller"), ("patient", "doctor"), ("student", "school"),
+    ("member", "club"), ("passenger", "airline"), ("lender", "borrower")))
+
+
+def _head_actor(said: str) -> str:
+    """The last content word of an actor as written, as :func:`sequence` has it ("tenant" of
+    "New tenants")."""
+    seq = sequence(said)
+    return seq[-1] if seq else ""
 
 
 #: the longest phrase, and the most words between two phrases, that :func:`swapped` exchanges
@@ -809,7 +884,7 @@ _LEADING_PRONOUN = re.compile(r"(?:(?<=^)|(?<=[.!?;]\s))"
                               r"|[A-Z][a-z]+ing\s+(?=(?:them|it)\b)))?"
                               r"(?P<pronoun>It|it|They|they|He|he|She|she|(?<=ing\s)(?:them|it))"
                               r"(?=\s+(?!(?:is|was|seems|appears|takes)\s+\w+\s+(?:to|that)\b)\w)")
-_OPENS_WITH_PRONOUN = re.compile(r"\s*(?:it|its|they|their|he|his|she|her)\b", re.IGNORECASE)
+_OPENS_WITH_PRONOUN = re.compile(r"\s*(?:it|its|they|their|he|his|she|her|this|these|doing\s+(?:so|this))\b", re.IGNORECASE)
 #: the most words of a subject a pronoun is read as
 MAX_RESOLVED_WORDS = 5
 
@@ -1093,7 +1168,7 @@ _CONTRARIES = [
     ("open", "closed"), ("open", "shut"), ("allow", "prohibit"), ("allow", "forbid"),
     ("permit", "forbid"), ("permit", "prohibit"), ("active", "extinct"), ("active", "dormant"), ("cool", "warm"), ("optional", "mandatory"), ("optional", "required"),
     ("optional", "compulsory"), ("include", "exclude"), ("enable", "disable"), ("on", "off"),
-    ("paid", "free"), ("public", "private"), ("internal", "external"), ("temporary", "permanent"),
+    ("paid", "free"), ("pay", "free"), ("public", "private"), ("internal", "external"), ("temporary", "permanent"),
     ("stable", "experimental"), ("full-time", "part-time"), ("domestic", "international"),
     ("higher", "lower"), ("more", "less"), ("more", "fewer"), ("larger", "smaller"), ("high", "low"), ("large", "small"),
     ("big", "small"), ("long", "short"), ("same", "opposite"),
@@ -1111,7 +1186,7 @@ _CONTRARIES = [
     ("away", "closer"), ("away", "towards"), ("away", "nearer"), ("further", "closer"), ("farther", "closer"),
     ("cheaper", "dearer"), ("tall", "short"), ("taller", "shorter"), ("heavier", "lighter"), ("older", "younger"),
     ("warmer", "cooler"), ("warmer", "colder"), ("hotter", "colder"), ("minor", "major"), ("junior", "senior"), ("inbound", "outbound"),
-    ("arrive", "depart"), ("arrival", "departure"), ("entrance", "exit"), ("lend", "borrow"),
+    ("arrive", "depart"), ("arrival", "departure"), ("upstream", "downstream"), ("uphill", "downhill"), ("entrance", "exit"), ("lend", "borrow"),
     ("employer", "employee"), ("landlord", "tenant"), ("buyer", "seller"), ("debit", "credit"),
     # "full-time" and "part-time" are read word by word; a charge is no free service; the first
     # of a series is not the second
@@ -1141,11 +1216,13 @@ _CONTRARIES = [
     ("mild", "severe"),
     # within a period against after or before it ("during probation" / "after probation")
     ("during", "after"), ("during", "before"),
+    # within a period or a zone against outside it ("outside the rush hours" / "during the rush hours")
+    ("during", "outside"), ("within", "outside"),
     # going on against stopping
     ("continue", "stop"), ("keep", "stop"), ("continue", "cease"), ("resume", "suspend"),
     # keeping against dropping ("keeps support for" / "drops support for")
     ("keep", "drop"), ("retain", "drop"), ("keep", "remove"), ("retain", "remove"), ("add", "drop"),
-    ("keep", "lose"), ("retain", "lose"), ("valid", "void"), ("valid", "expired"), ("keep", "return"), ("kept", "return"),
+    ("keep", "lose"), ("retain", "lose"), ("valid", "void"), ("valid", "expired"), ("valid", "cancelled"), ("keep", "return"), ("kept", "return"),
     # a particle's two ways ("move in" / "move out", "check in" / "check out"), like "on" / "off"
     ("in", "out"),
 ]
@@ -1223,12 +1300,13 @@ def contrary(claim: str, source: str) -> tuple[str, str] | None:
     cw, sw = ([_BECOMING.get(w, w) for w in words(_NON.sub("non", _NO_LONGER.sub("nolonger", _relative_day(text))))
                if w not in _FOCUS] for text in (claim, sent))
     ops = difflib.SequenceMatcher(None, cw, sw, autojunk=False).get_opcodes()
+    # (the source's opposite may come with words the claim leaves out, as a claim may leave
+    # out any: "during rush hours" against "outside the morning and evening rush hours")
     hits = [(cw[i1], sw[j1]) for k, (op, i1, i2, j1, j2) in enumerate(ops)
-            if op == "replace" and i2 - i1 == 1 and j2 - j1 == 1 and _contrary(cw[i1], sw[j1])
+            if op == "replace" and i2 - i1 == 1 and j2 - j1 >= 1 and _contrary(cw[i1], sw[j1])
             and _read_on(ops[k + 1:], cw, sw)]
     others = [op for op in ops if op[0] in ("replace", "delete") and
-              not (op[0] == "replace" and op[2] - op[1] == 1 and op[4] - op[3] == 1
-                   and _contrary(cw[op[1]], sw[op[3]]))]
+              not (op[0] == "replace" and op[2] - op[1] == 1 and _contrary(cw[op[1]], sw[op[3]]))]
     # the opposite is the claim's one change: nothing else of the claim differs in meaning,
     # and its negations are the same but for the opposite itself ("without" for "with")
     # (words the claim adds that the source has elsewhere set the scene: "Members pay 12 EUR
@@ -1271,6 +1349,8 @@ def _read_on(after: Sequence[tuple[str, int, int, int, int]], cw: list[str], sw:
         if op == "equal":
             if any(w not in STOPWORDS for w in cw[i1:i2]):
                 return True
+        elif op == "insert" and sum(w not in STOPWORDS for w in sw[j1:j2]) == 1:
+            continue  # a word the claim leaves out before its next one: "the busy summer months"
         elif any(w not in STOPWORDS for w in sw[j1:j2]):
             return False
     return True
@@ -1571,7 +1651,8 @@ def outside_only(claim: str, source: str) -> tuple[str, str] | None:
 
 #: a set a clause keeps something to: "in maths papers only", "only on weekdays", "for staff only"
 _SET_ONLY_AFTER = re.compile(r"\b(?P<prep>in|on|for|at|during|to|by|with|from)\s+(?P<ph>[a-z0-9' -]{1,40}?)\s+only\b")
-_SET_ONLY_BEFORE = re.compile(r"\bonly\s+(?P<prep>in|on|for|at|during|to|by|with|from)\s+(?P<ph>[^,;.]{1,40})")
+_SET_ONLY_BEFORE = re.compile(r"\bonly\s+(?:(?:be\s+)?(?:allowed|permitted|used|available|accepted|worn|open|valid|sold|served|"
+                              r"possible|offered|given)\s+)?(?P<prep>in|on|for|at|during|to|by|with|from)\s+(?P<ph>[^,;.]{1,40})")
 _SET_ONLY_CLAUSE = re.compile(r";|,\s+(?:and|but|while|whereas)\s+|\.\s+")
 #: a phrase of the claim that names days: "on a Tuesday evening", "at weekends"
 _DAY_PHRASE = re.compile(r"\b(?:on|at|during|over)\s+(?P<ph>(?:an?\s+|the\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|"
@@ -1656,6 +1737,34 @@ _MEANS = re.compile(r"\b(?:in|by|via|through|over|with|using|as|at)\s+(?:a\s+|an
                     r"(?P<means>" + "|".join(sorted(_MEANS_WORDS, key=len, reverse=True)) + r")\b", re.IGNORECASE)
 
 
+#: an amount said to be whole: "returned in full", "a full refund", "the entire deposit"
+_IN_FULL = re.compile(r"\bin\s+full\b|\bfull\s+(?:refund|amount|price|deposit|fee|sum)\b|\b(?:the\s+)?(?:whole|entire)\s+"
+                      r"(?:amount|deposit|fee|sum|price|cost)\b", re.IGNORECASE)
+#: a deduction from an amount: "minus any repair costs", "less a 10% fee", "after deducting"
+_DEDUCTED = re.compile(r"\b(?:minus|less(?!\s+than\b)|after\s+deducting|after\s+deductions?\s+(?:of|for)|deducting|"
+                       r"net\s+of|with\s+(?:a|any)\s+deduction\s+(?:of|for))\s+(?P<x>[^,;.]{3,60})", re.IGNORECASE)
+
+
+#: the share of the claim's other words the sentence with the deduction holds
+MIN_DEDUCTED_SHARED = 0.5
+
+
+def full_but_deducted(claim: str, source: str) -> str | None:
+    """What the source deducts ("any repair costs") from an amount the claim says is paid in
+    full ("The deposit is returned in full"), in the sentence the claim restates (half its
+    other words), which says nothing of it in full itself."""
+    m = _IN_FULL.search(claim)
+    if m is None or negation_count(claim):
+        return None
+    rest = claim[: m.start()] + " " + claim[m.end():]
+    for s, e in sentences(source):
+        sent = source[s:e]
+        cut = _DEDUCTED.search(sent)
+        if cut is not None and not _IN_FULL.search(sent) and overlap(rest, sent) >= MIN_DEDUCTED_SHARED:
+            return cut.group("x").strip()
+    return None
+
+
 def added_means(claim: str, source: str) -> str | None:
     """The means the claim says a thing is done by ("refunded in cash", "filed by phone")
     when the source names nothing of its kind (:data:`_MEANS_GROUPS`) while its sentence
@@ -1668,6 +1777,52 @@ def added_means(claim: str, source: str) -> str | None:
         rest = (claim[: m.start()] + " " + claim[m.end():]).strip()
         if len(content_words(rest)) >= 2 and overlap(rest, aligned_sentence(rest, source)) >= MIN_HEAD_COVERED:
             return m.group(0).strip()
+    return None
+
+
+#: where a noun phrase ends: punctuation, or a preposition or conjunction that starts what follows
+_PHRASE_END = r"(?=\s*(?:[.,;:!?)]|$)|\s+(?:to|for|on|at|in|with|when|if|and|or|but|because|from|by|each|every|per)\b)"
+#: a thing handed out by whoever runs it: "Packed lunches are provided", "Helmets are supplied"
+_HANDED_OUT = re.compile(r"\b(?P<thing>[a-z-]+)\s+(?:is|are|will\s+be|get|gets)\s+(?:always\s+|also\s+)?"
+                         r"(?:provided|supplied|handed\s+out|lent|given\s+out|laid\s+on|reimbursed|refunded|paid\s+back|"
+                         r"covered\s+by\s+the\s+(?:company|employer|school|organi[sz]ers?|club|council))\b|"
+                         r"\b(?:provides?|supplies|supply|hands?\s+out|lends?)\s+(?:free\s+)?(?:[a-z-]+\s+){0,2}?(?P<object>[a-z-]+)"
+                         + _PHRASE_END, re.IGNORECASE)
+#: a thing the person must bring themselves: "must bring their own packed lunch", "bring a towel"
+_BROUGHT = re.compile(r"\b(?P<bought>[a-z-]+)\s+(?:must|have\s+to|has\s+to|need\s+to|needs\s+to)\s+be\s+"
+                      r"(?:bought|purchased|brought|paid\s+for)\b|"
+                      r"\b(?:bring|brings|supply|supplies|provide|provides|pay|pays|pay\s+for|pays\s+for|cover|covers|"
+                      r"buy|buys)\s+(?:their|your|his|her|our)\s+own\s+"
+                      r"(?:[a-z-]+\s+){0,2}?(?P<own>[a-z-]+)" + _PHRASE_END + "|"
+                      r"\b(?:must|should|need\s+to|needs\s+to|have\s+to|has\s+to|are\s+expected\s+to|are\s+asked\s+to)\s+"
+                      r"bring\s+(?!(?:their|your|his|her|our)\s+own\b)(?:a\s+|an\s+|some\s+)?(?:[a-z-]+\s+){0,2}?(?P<thing>[a-z-]+)"
+                      + _PHRASE_END, re.IGNORECASE)
+
+
+def _things(rx: re.Pattern[str], text: str) -> set[str]:
+    return {stem(m.group(g).lower()) for m in rx.finditer(text) for g in rx.groupindex if m.group(g)}
+
+
+def supplier_swapped(claim: str, source: str) -> tuple[str, str, str] | None:
+    """``(thing, the claim's way, sentence)`` when the claim says people bring a thing themselves ("Pupils
+    must bring their own packed lunch") where a source sentence says it is provided
+    ("Packed lunches are provided"), or the other way round; neither side denied."""
+    if negation_count(claim):
+        return None
+    mine_brought, mine_handed = _things(_BROUGHT, claim), _things(_HANDED_OUT, claim)
+    # a source that says both of the thing ("towels are provided at the beach; bring your own
+    # to the pool") leaves it to where
+    mine_brought = {a for a in mine_brought if not any(_one_word(a, b) for b in _things(_BROUGHT, source))}
+    mine_handed = {a for a in mine_handed if not any(_one_word(a, b) for b in _things(_HANDED_OUT, source))}
+    for s, e in sentences(source):
+        sent = source[s:e]
+        if negation_count(sent):
+            continue
+        for way, mine, theirs in (("left to people themselves", mine_brought, _things(_HANDED_OUT, sent)),
+                                  ("provided or paid back", mine_handed, _things(_BROUGHT, sent))):
+            both = sorted(a for a in mine for b in theirs if _one_word(a, b))
+            if both:
+                return next((w for w in words(claim) if stem(w) == both[0]), both[0]), way, sent.strip()
     return None
 
 
@@ -1753,11 +1908,18 @@ def opposite_in_conjunct(claim: str, source: str) -> tuple[str, str] | None:
                     rest = mine - {a}
                     if len(rest) >= 2 and rest & theirs \
                             and len(rest & (theirs | before)) >= MIN_CONJUNCT * len(rest) \
-                            and not any(a in other and b not in other
-                                        and len(rest & (other | ctx)) >= MIN_CONJUNCT * len(rest)
+                            and not any(b not in other and (
+                                        (a in other and len(rest & (other | ctx)) >= MIN_CONJUNCT * len(rest))
+                                        or len(rest & (other | ctx)) > len(rest & (theirs | before)))
+                                        # (not a part about the other case: "safe ... upstream" for
+                                        # "Swimming downstream is safe")
+                                        and not any(_contrary(x, y) for x in rest for y in other - rest)
                                         for _, other, ctx in parts):
                         # (another part says the claim's own word of what the claim speaks of:
-                        # "at weekends only ... On weekdays they must use the public car park")
+                        # "at weekends only ... On weekdays they must use the public car park";
+                        # or holds more of the claim's other words: "A domestic basket of 95 EUR
+                        # ships free" restates "Baskets over 70 EUR ship free within the country",
+                        # not "International baskets are charged 20 EUR shipping")
                         return _word_of(part, a), _word_of(p, b)
     return None
 
@@ -2412,6 +2574,6 @@ def dropped_condition(claim: str, source: str) -> str | None:
     return None
 
 
-__all__ = ["DENIAL_CLAUSE", "reserved_for_other", "added_means", "calendar_range_changed", "closed_with_hours", "deferred", "denied_outright", "outside_only", "moved_object", "only_complement", "past_the_span", "added_tail", "agent_swap", "anchor_changed", "denied_reworded", "prerequisite_left_out", "instead_of", "outside_list", "possessor_swap",
+__all__ = ["DENIAL_CLAUSE", "full_but_deducted", "supplier_swapped", "reserved_for_other", "added_means", "calendar_range_changed", "closed_with_hours", "deferred", "denied_outright", "outside_only", "moved_object", "only_complement", "past_the_span", "added_tail", "agent_swap", "anchor_changed", "denied_reworded", "prerequisite_left_out", "instead_of", "outside_list", "possessor_swap",
            "resolve_pronouns", "period_changed", "calendar_kind", "default_restricted", "aligned_clause", "stated_contrary", "dropped_condition", "excepted", "beside_only", "aligned_sentence", "moved_attribute", "narrowed", "opposite_in_conjunct", "optional_duty", "raised_modality", "sequence",
            "substitution", "swapped", "contrary"]

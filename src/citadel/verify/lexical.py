@@ -46,13 +46,71 @@ def words(text: str) -> list[str]:
 @lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     """A tiny suffix stripper: enough to match plurals, possessives and tenses in overlap
-    counts ("party's" is "party")."""
+    counts ("party's" is "party"). A word and its forms share one stem: a final "e" goes
+    ("time", "times" and "timed" are "tim"; "medicine" and "medicines" "medicin"), "-es" is
+    a suffix only after a sibilant ("boxes"), and a consonant doubled before "-ing" or "-ed"
+    is single ("stopped" is "stop"; "cancelling", "cancelled" and "cancel" are "cancel")."""
+    if word.endswith("'s") and len(word) > 3:
+        word = word[:-2]
+    for suf in ("ingly", "edly", "ing", "ies", "ied", "ed", "es", "s", "ly"):
+        if word.endswith(suf) and len(word) - len(suf) >= 3:
+            base = word[: -len(suf)]
+            if suf in ("ies", "ied"):
+                return base + "y"
+            if suf in ("ed", "edly") and base.endswith("e"):
+                base += "e"  # "agreed", "freed"
+            elif suf == "es" and not base.endswith(("s", "x", "z", "ch", "sh")):
+                base = word[:-1]  # "times" is "time" and "s"
+            elif suf in ("ing", "ed", "ingly", "edly") and len(base) >= 4 and base[-1] == base[-2] \
+                    and base[-1] in _DOUBLED:
+                base = base[:-1]
+            return _word_end(base)
+    return _word_end(word)
+
+
+def feature_stem(word: str) -> str:
+    """The plain suffix stripper the combiner's word-overlap features were fitted with
+    (``train/verifier/calibrate.py``): :func:`stem` before it joined a word's forms
+    ("time" and "times" are "time" and "tim" here). The fitted weights read overlaps as this
+    counts them, so the features keep it until the combiner is fitted again."""
     if word.endswith("'s") and len(word) > 3:
         word = word[:-2]
     for suf in ("ingly", "edly", "ing", "ies", "ied", "ed", "es", "s", "ly"):
         if word.endswith(suf) and len(word) - len(suf) >= 3:
             base = word[: -len(suf)]
             return base + "y" if suf in ("ies", "ied") else base
+    return word
+
+
+@lru_cache(maxsize=65536)
+def feature_words(text: str) -> frozenset[str]:
+    """:func:`content_words` as the combiner's features count them (:func:`feature_stem`)."""
+    return frozenset(feature_stem(w) for w in words(text)
+                     if w not in STOPWORDS and not w.isdigit() and w not in NUMBER_WORDS)
+
+
+def feature_overlap(claim: str, source: str) -> float:
+    """:func:`overlap` as the combiner's features count it (:func:`feature_stem`)."""
+    cw = feature_words(claim)
+    if not cw:
+        return 1.0
+    return len(cw & feature_words(source)) / len(cw)
+
+
+#: consonants doubled before "-ing" and "-ed" ("stopped", "planning", "cancelled")
+_DOUBLED = frozenset("bdgmnprtl")
+
+
+def _word_end(word: str) -> str:
+    """A stem without the final "e" or the second "l" that some of a word's forms lack
+    ("close" / "closed", "cancel" / "cancelled"); function words stay as they are ("more",
+    "note" is no "not")."""
+    if len(word) < 4 or word in STOPWORDS or word[:-1] in STOPWORDS:
+        return word
+    if word.endswith("e") and not word.endswith("ee"):
+        return word[:-1]
+    if word.endswith("ll"):
+        return word[:-1]
     return word
 
 
@@ -140,7 +198,8 @@ DOWN = frozenset("decrease decreases decreased decreasing lower lowers lowered l
 
 
 def content_sequence(text: str) -> list[str]:
-    return [stem(w) for w in words(text)
+    """The content words in order, as the combiner's features count them (:func:`feature_stem`)."""
+    return [feature_stem(w) for w in words(text)
             if w not in STOPWORDS and not w.isdigit() and w not in NUMBER_WORDS]
 
 
@@ -156,10 +215,10 @@ def bigram_overlap(claim: str, window: str) -> float:
 def rare_overlap(claim: str, source: str) -> float:
     raw = [w for w in _WORD.findall(unicodedata.normalize("NFKC", claim))
            if len(w) >= 7 or any(ch.isdigit() for ch in w) or w[:1].isupper()]
-    rare = {stem(w.lower()) for w in raw if w.lower() not in STOPWORDS}
+    rare = {feature_stem(w.lower()) for w in raw if w.lower() not in STOPWORDS}
     if not rare:
         return 1.0
-    src = {stem(w) for w in words(source)}
+    src = {feature_stem(w) for w in words(source)}
     return len(rare & src) / len(rare)
 
 
@@ -233,6 +292,14 @@ def _negate_main_verb(claim: str) -> str | None:
     return None
 
 
+#: a denial in a relative clause of the subject ("A guest who is not on the premium plan pays
+#: 15 EUR", "Students who are not native speakers must ..."): it names the case, it denies
+#: nothing of the predicate
+RELATIVE_DENIAL = re.compile(r"\b(?:who|that|which|whose)\s+(?:[a-z']+\s+){0,2}?(?:not|never)\b|"
+                             r"\b(?:who|that|which)\s+(?:don't|doesn't|didn't|aren't|isn't|haven't|hasn't)\b",
+                             re.IGNORECASE)
+
+
 def opposite(claim: str) -> str:
     """The claim turned into its opposite, for a contrastive check: direction words swapped
     ("increases" -> "decreases", "positively" -> "negatively"), else a negation removed,
@@ -256,7 +323,13 @@ def opposite(claim: str) -> str:
     text = _LETTERS.sub(swap, claim)
     if swapped:
         return text
-    if _NEGATED.search(claim):
+    denial = _NEGATED.search(claim)
+    if denial is not None and any(r.start() <= denial.start() < r.end() for r in RELATIVE_DENIAL.finditer(claim)):
+        # a denial in the subject's relative clause names a case ("A guest who is not on the
+        # plan pays ..."): no denial of the claim's to take away, nor an auxiliary of its own first
+        body = claim.strip()
+        return "It is not the case that " + (body[:1].lower() + body[1:] if body[1:2].islower() else body)
+    if denial is not None:
         return re.sub(r"\s{2,}", " ", _NEGATED.sub("", claim, count=1)).strip()
     m = _AUXILIARY.search(claim)
     if m:

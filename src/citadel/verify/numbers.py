@@ -18,7 +18,7 @@ from functools import lru_cache
 from enum import StrEnum
 
 from citadel.verify.atomic import subject_of
-from citadel.verify.lexical import content_words, fold, negation_count, overlap, stem, words
+from citadel.verify.lexical import NEGATED_BOUND, RELATIVE_DENIAL, STOPWORDS, content_words, fold, negation_count, overlap, stem, words
 from citadel.verify.quantifiers import vague_span
 from citadel.verify.tables import named_cells, named_rows, rows
 from citadel.verify.windows import sentences
@@ -904,7 +904,8 @@ _TIMES_DAILY = re.compile(r"\bat\s+(?P<times>\d{1,2}(?:[:.]\d{2})?\s*(?:a\.?m\.?
                           r"(?:\s*(?:,|and|,\s*and)\s*\d{1,2}(?:[:.]\d{2})?\s*(?:a\.?m\.?|p\.?m\.?)?){1,4})"
                           r"\s*(?:daily|every\s+day|each\s+day)\b")
 _CLOCK_MARK = re.compile(r"\d{1,2}(?:[:.]\d{2})?\s*(?:a\.?m\.?|p\.?m\.?)?")
-_FREQ_COUNTED = re.compile(r"\b(one|two|three|four|five|six|\d{1,2})\s+([a-z]{3,}?)s?\s+(?:an?|per|each)\s+" + _FREQ_UNIT + r"\b")
+_FREQ_COUNTED = re.compile(r"\b(one|two|three|four|five|six|\d{1,2})\s+(?:[a-z-]{3,}\s+)?([a-z]{3,}?)s?\s+(?:an?|per|each)\s+"
+                           + _FREQ_UNIT + r"\b")
 _FREQ_WEEKDAY = re.compile(r"\b(?:every|each)\s+(other\s+|second\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day\b")
 #: an adverb of frequency where it says how often ("backups run daily", "paid monthly, in
 #: arrears"), not before a noun ("the daily limit", "a monthly fee": an amount's period)
@@ -966,7 +967,7 @@ def frequencies(text: str) -> list[tuple[float, str]]:
 _FREE = re.compile(r"\b(?:(?:for|is|are|was|were|comes?|goes?)\s+free|free\s+of\s+(?:charge|cost)|"
                    r"(?:at\s+)?no\s+(?:extra\s+|additional\s+|monthly\s+|annual\s+|yearly\s+|weekly\s+|"
                    r"joining\s+|booking\s+|service\s+|delivery\s+|entry\s+)?(?:charge|cost|fee)s?|"
-                   r"without\s+(?:a\s+)?(?:charge|fee)|"
+                   r"without\s+(?:a\s+|any\s+)?(?:charge|fee)|"
                    r"free(?=\s+(?:entry|admission|parking|delivery|shipping|access|of))|complimentary|costs?\s+nothing)\b",
                    re.IGNORECASE)
 _MONEY_DIMENSIONS = frozenset({"usd", "eur", "gbp"})
@@ -988,8 +989,15 @@ def free_but_priced(claim: str, source: str) -> tuple[str, str] | None:
     if kind and any(kind <= content_words(f.group(0)) for part in whole_statements(source)
                     for f in _FREE.finditer(fold(part))):
         return None
+    # the claim's first content word, its subject: "guests" of "Guests swim for free"
+    lead = next((stem(w) for w in words(rest) if w not in STOPWORDS), "")
     for part in whole_statements(source):
-        if _FREE.search(fold(part)) or overlap(rest, part) < MIN_PRICED_OVERLAP:
+        if _FREE.search(fold(part)):
+            continue
+        # (or a short claim whose subject is the statement's: "each guest pays a 5 EUR day fee")
+        theirs = subject_of(part)
+        if overlap(rest, part) < MIN_PRICED_OVERLAP and not (
+                len(content_words(rest)) <= 2 and theirs and lead in content_words(theirs)):
             continue
         allowance = _ALLOWANCE.search(fold(part))
         if allowance is not None and re.search(r"\bfirst\s+" + re.escape(allowance.group(1)) + r"\b", fold(claim)):
@@ -1160,6 +1168,12 @@ def _share_words(text: str) -> list[float]:
 
 
 #: all day, every day, said without a figure
+#: access or opening all day long: "24-hour access", "open 24 hours", "24 hours a day"
+#: a time said as an end ("closes at 10 p.m.", "until 6 p.m."), no moment of access
+_CLOSING_TIME = re.compile(r"\b(?:clos(?:e|es|ed|ing)|shuts?|ends?|until|till|by)\b", re.IGNORECASE)
+#: an all-day span said of some times only: "24 hours a day during exam periods"
+_SOME_TIMES = re.compile(r"\b(?:during|except|outside|in\s+the|on)\b")
+_ALL_DAY = re.compile(r"\b(?:24-hour|24\s+hours?\s+a\s+day|open\s+24\s+hours|twenty-four-hour|at\s+any\s+time)\b")
 _ROUND_THE_CLOCK = re.compile(r"\b(?:a?round\s+the\s+clock|24/7|day\s+and\s+night|at\s+all\s+times|always\s+open)\b")
 _WEEKDAY_NAME = re.compile(r"\b(" + "|".join(WEEKDAYS) + r")s?\b")
 #: a span of months named by its first and last day ("opens on 1 April and closes on 31 October"),
@@ -1180,6 +1194,15 @@ def _said_in_words(c: Quantity, claim: str, source: str) -> bool:  # (``source``
     original, source = source, fold(source)  # (a date's month keeps its case: "1 May", not "may")
     if c.unit == "hour" and c.lo == 24 and c.per in (None, "day") and _ROUND_THE_CLOCK.search(source):
         return True
+    if c.unit == "o'clock" and not negation_count(claim) and not _CLOSING_TIME.search(claim):
+        # any time of day where a sentence about it gives access round the clock: "get into the
+        # building at 3 a.m." for "24-hour access to the building"
+        mine = content_words(claim[: c.start] + " " + claim[c.end:])
+        for a, b in sentences(source):
+            sent = source[a:b]
+            if (_ROUND_THE_CLOCK.search(sent) or _ALL_DAY.search(sent)) and len(mine & content_words(sent)) >= 2 \
+                    and not _SOME_TIMES.search(sent) and not any(q.unit == "o'clock" for q in quantities(sent)):
+                return True
     if c.per == "week" and c.unit is None and c.kind is None:
         mine = content_words(claim[: c.start] + " " + claim[c.end:])
         for a, b in sentences(source):
@@ -1469,7 +1492,32 @@ _FIRST_SPAN = re.compile(r"\bfirst\s+(?:[\w,]+\s+)?(?:minute|hour|day|night|week
 
 
 #: what an amount is paid for each of: "500 EUR for each new colleague they refer"
-_PAID_FOR_EACH = re.compile(r"\s+(?:for|per)\s+(?:each|every)\s+(?:new\s+|extra\s+|additional\s+)?([a-z]+?)s?\b")
+_PAID_FOR_EACH = re.compile(r"\s+(?:for|per)\s+(?:each|every)\s+(?:new\s+|extra\s+|additional\s+|remaining\s+|unused\s+)?"
+                            r"([a-z]+?)s?\b")
+#: a price said of each of the things the sentence names before it: "Checked bags cost 30 EUR each"
+_EACH_ALONE = re.compile(r"\s+(?:each|apiece|a\s+piece)\b")
+
+
+#: an amount counted in periods of a rate: "a deposit equal to two months' rent", "three weeks' pay"
+_PERIODS_OF = re.compile(r"\b(?P<n>\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+"
+                         r"(?P<unit>day|week|month|year)s?['’]?\s+(?:of\s+)?(?P<what>rent|pay|salary|wages?|fees?|income|earnings)\b")
+
+
+def _periods_of_rate(cq: list[Quantity], claim: str, source: str) -> set[Quantity]:
+    """The claim's rate and amount when the amount is as many periods of the rate as the source
+    counts ("A tenant paying 800 EUR a month pays a deposit of 1,600 EUR" where the deposit is
+    "equal to two months' rent")."""
+    for m in _PERIODS_OF.finditer(source):
+        n = float(m.group("n")) if m.group("n").isdigit() else _SMALL.get(m.group("n"))
+        if n is None:
+            continue
+        for rate in cq:
+            if rate.per != m.group("unit") or rate.lo != rate.hi or rate.dimension not in _MONEY_DIMENSIONS:
+                continue
+            for amount in cq:
+                if amount is not rate and not amount.per and amount.unit == rate.unit and _same(n * rate.lo, amount.lo, amount.tol):
+                    return {rate, amount}
+    return set()
 
 
 def _rate_product(cq: list[Quantity], sq: list[Quantity], claim: str, source: str) -> set[Quantity]:
@@ -1495,6 +1543,15 @@ def _rate_product(cq: list[Quantity], sq: list[Quantity], claim: str, source: st
             each = _PAID_FOR_EACH.match(source, rate.end)
             if rate.per is None and each is not None and each.group(1) in pers:
                 rate = replace(rate, per=each.group(1))  # "a bonus of 500 EUR for each new colleague they refer"
+            elif rate.per is None and _EACH_ALONE.match(source, rate.end):
+                # the thing the claim counts, named before the price in its sentence
+                before = re.split(r"[.;:]\s", source[_sentence_at(source, rate.start)[0]:rate.start])[-1]
+                named = [p for p in pers if re.search(rf"\b{re.escape(p)}s?\b", before)]
+                # (a word of the claim's that says which kind, used by the source, must be said
+                # there too: "two cabin bags" are no "checked bags")
+                which = [p for p in pers[:-1] if re.search(rf"\b{re.escape(p)}\b", source)]
+                if named and all(p in named for p in which):
+                    rate = replace(rate, per=named[-1])
             if rate.per in pers and rate.unit == amount.unit and rate.lo == rate.hi \
                     and _same(rate.lo * span.lo, amount.lo, amount.tol) \
                     and not any(q.unit == amount.unit and q.vague and q.lo == 0 and q.hi < amount.lo for q in sq):
@@ -1693,7 +1750,8 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
     often = [(v, s, e) for v, s, e in frequency_spans(claim)
              if any(abs(v - w) <= 0.01 * max(v, w) for w in stated_often)]
     past_free = _past_allowance(cq, sq, folded_claim, folded_source)
-    charged = _rate_product(cq, sq, folded_claim, folded_source) or past_free
+    charged = _rate_product(cq, sq, folded_claim, folded_source) or past_free \
+        or _periods_of_rate(cq, folded_claim, folded_source)
     case = bound_case(claim, source)
     for c in cq:
         qualified = _qualifier_swapped(c, folded_claim, sq, folded_source)
@@ -1702,7 +1760,9 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
             problems.append(f"'{c.text}' is what the source gives '{qualified[0]}', but for the claim's "
                             f"'{qualified[1]}' it gives '{qualified[2]}'")
             continue
-        if case is not None and c.text.lower() == case.value:
+        # (the case's value, or the period it is counted in: "four nights | in one month")
+        if case is not None and (c.text.lower() == case.value or c.start == case.start or any(
+                m.start() <= c.start < m.end() for m in _IN_ONE_PERIOD.finditer(folded_claim, case.start))):
             if case.holds:
                 matched += 1  # "A 150 ml bottle is not allowed" where "containers of no more than 100 ml"
                 continue
@@ -1872,7 +1932,8 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
         bound = _bound_with_others(cq, source, pounds)
         if bound is not None:
             return NumberCheck(NumberStatus.CONFLICT, bound, matched, len(cq))
-    if not problems and len(cq) >= 2 and not past_free:  # (a price past an allowance is past its bound)
+    # (a price past an allowance is past its bound; a case past a bound the claim reads right is too)
+    if not problems and len(cq) >= 2 and not past_free and not (case is not None and case.holds):
         unmet = _condition_unmet(cq, folded_claim, sq, folded_source)
         if unmet is not None:
             return NumberCheck(NumberStatus.CONFLICT, unmet, matched, len(cq))
@@ -2088,6 +2149,9 @@ MIN_CASE_OVERLAP = 0.5
 #: little ahead, it may be done
 _UNTIL = re.compile(r"up\s+to|until|till|no\s+later\s+than|by")
 _LEAD_TIME = re.compile(r"\s*(?:before|ahead|in\s+advance|prior\s+to|beforehand)\b")
+#: a lead time counted back from a named event: "48 hours before the event", "prior to departure"
+#: an act whose lead time opens a window rather than closing one: "book up to seven days ahead"
+_BOOKED_AHEAD = re.compile(r"\b(?:book|books|booked|booking|reserve[sd]?|reserving|order|orders|ordered)\b")
 
 
 #: a gerund that opens the claim names an act as its subject: "Checking out at 1 p.m. costs 30 EUR"
@@ -2123,22 +2187,20 @@ _DENYING = frozenset("prohibited forbidden banned excluded ineligible refused ba
 _CASE_NEUTRAL = frozenset(stem(w) for w in "cannot never not allow allowed permit permitted".split())
 
 
-#: a denial in a relative clause of the subject ("Students who are not native speakers must
-#: ..."): the case's, not the predicate's
-_RELATIVE_DENIAL = re.compile(r"\b(?:who|that|which)\s+(?:[a-z']+\s+){0,2}?(?:not|never)\b|"
-                              r"\b(?:who|that|which)\s+(?:don't|doesn't|didn't|aren't|isn't|haven't|hasn't)\b")
-
-
 #: a case called late ("is too late", "counts as late"), not a late service ("late check-out")
 _CALLED_LATE = re.compile(r"\b(?:(?:is|are|was|were|be|counts?\s+as|considered)\s+(?:too\s+)?late|too\s+late|overdue)\b")
+#: a case called past what is allowed: "is too long for the kennel", "too heavy", "too young"
+_TOO_MUCH = re.compile(r"\btoo\s+(?:long|short|early|old|young|heavy|light|big|large|small|many|much|few|high|low|far|"
+                       r"wide|tall|expensive|cheap)\b")
 
 
 def _denies(text: str) -> bool:
     """An odd number of denials of the predicate ("does not ship free": one; "is not
     prohibited": none)."""
-    text = _RELATIVE_DENIAL.sub(" ", text)
+    text = RELATIVE_DENIAL.sub(" ", text)
     # ("too late" says it does not count: a denial of a case past a deadline)
-    return (negation_count(text) + len(_DENYING & set(words(text))) + (_CALLED_LATE.search(text) is not None)) % 2 == 1
+    return (negation_count(text) + len(_DENYING & set(words(text))) + (_CALLED_LATE.search(text) is not None)
+            + (_TOO_MUCH.search(text) is not None and _CALLED_LATE.search(text) is None)) % 2 == 1
 
 
 @dataclass(frozen=True)
@@ -2150,11 +2212,20 @@ class BoundCase:
     inside: bool  # the bound takes the value in
     clause: str  # the source clause that states the bound
     holds: bool  # the claim affirms what the clause says of a value inside, or denies it of one outside
+    start: int = -1  # where the value starts in the claim
 
 
 def _case_words(text: str) -> set[str]:
     """Content words as stems, a doubled last consonant single ("cancelling" as "cancel")."""
     return {re.sub(r"([^aeiou])\1$", r"\1", stem(w)) for w in content_words(text)}
+
+
+#: a count of times: "twice", "three times"
+_TIMES_COUNT = re.compile(r"once|twice|thrice|(?:\d+|[a-z]+)\s+times")
+#: one more than a count: "cannot borrow another", "any more", "a further one"
+_ONE_MORE = re.compile(r"\b(?:another|any\s+more|one\s+more|a\s+further|an\s+extra|an\s+additional|more)\b")
+#: a count within one period, said as a rate: "four nights in one month"
+_IN_ONE_PERIOD = re.compile(r"\bin\s+(?:any\s+one|any|one|a\s+single|a|1)\s+(day|week|month|year)\b")
 
 
 @lru_cache(maxsize=4096)
@@ -2168,7 +2239,8 @@ def bound_case(claim: str, source: str) -> BoundCase | None:
     allowed"), or denies it of one outside ("A 150 ml bottle is not allowed"). A value stated
     in the source makes no case; nor does a value outside a range whose clause prices it
     ("Lessons for children aged 5 to 12 cost 10 EUR" says nothing of a 14-year-old)."""
-    claim, source = fold(claim), fold(source)
+    # ("four nights in one month" is four a month)
+    claim, source = _IN_ONE_PERIOD.sub(r"a \1", fold(claim)), _IN_ONE_PERIOD.sub(r"a \1", fold(source))
     # (a value the claim bounds itself, "by 10 a.m.", "from six months old", is a bound of its own)
     plain = [c for c in quantities(claim) if c.lo == c.hi and c.kind != "ordinal"
              and not _BOUND_IN_CLAIM.search(claim, 0, c.start) and not any(_bounds_around(claim, c))
@@ -2177,8 +2249,8 @@ def bound_case(claim: str, source: str) -> BoundCase | None:
         return None
     c = plain[0]
     sq = quantities(source, ranges=True)
-    if any(_agree(c, s) for s in sq):
-        return None  # a value stated: the sentence that states it speaks of it
+    if any(_agree(c, s) for s in sq) and not _ONE_MORE.search(claim, c.end):
+        return None  # a value stated: the sentence that states it speaks of it (not one more than it)
     if _rule_past(c, claim, sq, source) is not None or _called_late(c, claim, sq, source) \
             or _reserved_span(c, claim, sq, source) is not None:
         return None  # the source says what happens past the bound or at other times, or the claim calls it late
@@ -2200,7 +2272,10 @@ def bound_case(claim: str, source: str) -> BoundCase | None:
         cut = max((m.end() for m in _CASE_CLAUSE.finditer(source, a, s.start)), default=a)
         stop = _CASE_CLAUSE.search(source, s.end, b)
         clause = source[cut: stop.start() if stop else b].strip()
-        # an age against a bare number: years ("a 15-year-old", "under 16")
+        # an age against a bare number: years ("a 15-year-old", "under 16"), not a count of
+        # things ("more than four tablets")
+        if c.kind == "age" and s.unit is None and _count_noun(source, s.end) not in ("", "year", "old"):
+            continue
         vv, (t, u) = (c.lo if c.kind == "age" and s.unit is None else v), s.base()
         if s.lo < s.hi:  # a range: "from six months to five years old", "from 9 a.m. to 6 p.m."
             inside = t <= vv <= u
@@ -2208,7 +2283,13 @@ def bound_case(claim: str, source: str) -> BoundCase | None:
                                or _OUTSIDE.search(source, s.end, s.end + 120)):
                 continue  # (or the source says what happens outside it: "values outside this range are rejected")
         else:
+            if _TIMES_COUNT.fullmatch(c.text.lower()) and not _TIMES_COUNT.fullmatch(s.text.lower()):
+                continue  # "renewed twice" counts times, not the "five e-books" a bound counts
             low, high = _bounds_around(source, s)
+            said = low or high
+            if said is not None and any(m.end() == said.end() and m.start() < said.start()
+                                        for m in NEGATED_BOUND.finditer(source, max(0, said.start() - 30), said.end())):
+                low, high = high, low  # "must not weigh more than 8 kg": at most 8 kg
             if not high and _DEADLINE.search(source, max(0, s.start - 8), s.start):
                 high = _DEADLINE.search(source, max(0, s.start - 8), s.start)
             if bool(low) == bool(high) or s.vague:
@@ -2216,10 +2297,14 @@ def bound_case(claim: str, source: str) -> BoundCase | None:
             if _LEAD_TIME.match(claim, c.end) and not re.match(r"\s*(?:before|ahead|in\s+advance|prior|of|after|from)\b",
                                                                  source[s.end:]):
                 continue  # "a week before the last day" is no span "within five days" counts from nothing
+            # "up to 48 hours before the event": at least 48 hours ahead ("book up to seven days
+            # ahead" opens a window: at most seven days ahead)
             if high and _UNTIL.fullmatch(high.group(0).strip()) and _LEAD_TIME.match(source, s.end) \
-                    and _LEAD_TIME.match(claim, c.end) is not None:
-                low, high = high, None  # "up to 48 hours before the event": at least 48 hours ahead
-            strict = _STRICT_LOW.search(source, 0, s.start) if low else _STRICT_HIGH.search(source, 0, s.start)
+                    and not _BOOKED_AHEAD.search(source, a, s.start) and _LEAD_TIME.match(claim, c.end) is not None:
+                low, high = high, None
+            # (at the upper bound, one more passes it: "with five e-books on loan cannot borrow another")
+            strict = bool(_STRICT_LOW.search(source, 0, s.start) if low else _STRICT_HIGH.search(source, 0, s.start)) \
+                or (high is not None and _ONE_MORE.search(claim, c.end) is not None)
             inside = (vv > t or (vv == t and not strict)) if low else (vv < t or (vv == t and not strict))
         near = source[spans[max(0, i - 1)][0]: spans[min(len(spans) - 1, i + 1)][1]]
         share = len(mine & _case_words(_without_clock(near))) / len(mine)
@@ -2232,7 +2317,7 @@ def bound_case(claim: str, source: str) -> BoundCase | None:
         # says is of the values outside its bound
         unless = _UNLESS_BOUND.search(clause[: max(0, s.start - cut)]) is not None
         holds = (inside != unless) == (_denies(claim) == _denies(clause))
-        found.append((own, share, BoundCase(c.text, s.text, inside, clause, holds)))
+        found.append((own, share, BoundCase(c.text, s.text, inside, clause, holds, c.start)))
     if not found:
         return None
     # the bound whose own clause holds most of the claim's words, then whose neighbourhood does
@@ -2974,8 +3059,12 @@ def _pounds(qs: list[Quantity], sterling: bool) -> list[Quantity]:
     return [replace(q, unit="£") if q.unit == "pound" else q for q in qs]
 
 
+#: "over" of a phrasal verb ("carried over five days", "handed over"): no bound
+_PHRASAL_OVER = "".join(rf"(?<!{v} )" for v in ("carry", "carried", "carries", "carrying", "roll", "rolled", "rolls",
+                                                  "hand", "handed", "hands", "take", "taken", "took", "turn", "turned",
+                                                  "stay", "stayed", "stays", "left", "pass", "passed")) + "over"
 #: bound words before a quantity: the value is at least (``low``) or at most (``high``) it
-_LOW_BEFORE = re.compile(r"\b(?:over|more than|above|at least|older than|exceeding|exceeds?|"
+_LOW_BEFORE = re.compile(r"\b(?:" + _PHRASAL_OVER + r"|more than|above|at least|older than|exceeding|exceeds?|"
                          r"a minimum of|minimum|no fewer than|not less than|no less than|from|"
                          r"longer than|later than|beyond)\s*$")
 _HIGH_BEFORE = re.compile(r"\b(?:under|less than|fewer than|below|up to|at most|no more than|"
@@ -2985,7 +3074,7 @@ _LOW_AFTER = re.compile(r"^\s*(?:\+|and (?:later|above|over|up|newer|higher|more
                         r"or (?:later|above|over|more|newer|higher|older)\b)")
 _HIGH_AFTER = re.compile(r"^\s*(?:or (?:less|fewer|under|below|earlier|younger|sooner)\b|"
                          r"and (?:below|under|earlier|younger)\b)")
-_BOUND_IN_CLAIM = re.compile(r"\b(?:over|more than|above|at least|under|less than|fewer than|"
+_BOUND_IN_CLAIM = re.compile(r"\b(?:" + _PHRASAL_OVER + r"|more than|above|at least|under|less than|fewer than|"
                              r"below|up to|at most|no more than|within|maximum|minimum|about|"
                              r"around|roughly|approximately|nearly|almost)\s*$")
 #: at most this many quantities in the source for one step of arithmetic to be read
@@ -3389,7 +3478,7 @@ def _by_difference(c: Quantity, claim: str, sq: list[Quantity], source: str) -> 
             continue
         # the claim names the other thing ("full membership"), by its first words when it is long
         other = content_words(m.group("other"))
-        if not other or not set([w for w in words(m.group("other")) if w in other][:_NAMED_WORDS]) <= mine:
+        if not other or not set([stem(w) for w in words(m.group("other")) if stem(w) in other][:_NAMED_WORDS]) <= mine:
             continue
         a, _ = _sentence_at(source, d.start)
         for s in sq:
@@ -3578,7 +3667,24 @@ def _said_alike(c: Quantity, claim: str, s: Quantity, sq: list[Quantity], source
     a, b = _sentence_at(source, s.start)
     if _said_of_other_subject(claim, source[a:b], source[:a] + " " + source[b:]):
         return False
+    if _TIMES_COUNT.fullmatch(c.text.lower()) and not _TIMES_COUNT.fullmatch(s.text.lower()):
+        return False  # "renewed twice" counts times, not the "five e-books" a bound counts
+    if c.unit is None and s.unit is None and c.kind != "age" and (mine := _count_noun(claim, c.end)) \
+            and (theirs := _count_noun(source, s.end)) and mine != theirs and theirs not in _ANY_THING:
+        return False  # counts of other things: "eight modules" against "at least five quizzes"
     return _shares_words(c, claim, s, sq, source[a:b])
+
+
+#: count nouns that take in any thing counted: "up to three items" bounds "two mattresses"
+_ANY_THING = frozenset(stem(w) for w in "item items thing things piece pieces unit units article articles object "
+                       "objects people person persons".split())
+
+
+def _count_noun(text: str, end: int) -> str:
+    """The stem of the plural right after a count when it names what is counted ("five
+    quizzes"), else "" ("70000 is rejected", "65535; values", "under 16 need")."""
+    m = re.match(r"[ \t]+([a-z][a-z-]+s)\b", text[end:].lower())  # (a plural: "16 need" counts nothing)
+    return stem(m.group(1)) if m and m.group(1) not in STOPWORDS else ""
 
 
 def _said_of_other_subject(claim: str, sentence: str, elsewhere: str) -> bool:

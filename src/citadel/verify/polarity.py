@@ -224,6 +224,9 @@ def _auxiliary_ahead(toks: list[str], i: int) -> bool:
     return False
 
 
+_NON_AFTER_COPULA = re.compile(r"\b(is|are|was|were|be|been|being)\s+non-(?=[a-z])", re.IGNORECASE)
+
+
 @lru_cache(maxsize=8192)
 def uses(text: str) -> tuple[tuple[str, str], ...]:
     """``(stem, polarity)`` for each content word of ``text``: ``"-"`` for the head of a
@@ -232,6 +235,8 @@ def uses(text: str) -> tuple[tuple[str, str], ...]:
     denial covers past its head (its scope is not read)."""
     text = _NOT_A_DENIAL.sub(lambda m: " " + "x" * len(m.group(0).split()[0]) + " ", _unframed(text))
     text = _NO_LONGER.sub(" not ", text)
+    # "are non-transferable" denies "transferable" ("non-members" is a noun of its own)
+    text = _NON_AFTER_COPULA.sub(r"\1 not ", text)
     text = CEASED.sub(" not support for ", support_ended(text))  # "drops support for" denies the support
     toks = _tokens(_OFF_LIMITS.sub("offlimits", text))
     out: list[tuple[str, str]] = []
@@ -372,7 +377,10 @@ _CONDITIONED = re.compile(r"\b(?:without|unless|except)\b", re.IGNORECASE)
 _CONDITIONS = re.compile(r"\b(?:if|when|with|provided|once|after|as long as)\b", re.IGNORECASE)
 
 
-_WITHOUT = re.compile(r"\bwithout\s+(?:a\s+|an\s+|the\s+|any\s+|their\s+|your\s+|its\s+)?(?:valid\s+)?([a-z]{3,})",
+#: a denial that leaves its verb to the sentence before: "cars and trailers do not"
+_ELLIPTIC_DENIAL = re.compile(r"\b(?:do|does|did|is|are|need|needs)\s*(?:not|n't)\s*(?:[.;,)]|$)|\bdon't\s*(?:[.;,)]|$)",
+                              re.IGNORECASE)
+_WITHOUT = re.compile(r"\bwithout\s+(?:a\s+|an\s+|the\s+|any\s+|their\s+|your\s+|its\s+)?(?:valid\s+)?([a-z]{3,}|id\b)",
                       re.IGNORECASE)
 _DUTY = re.compile(r"\b(?:must|need|needs|needed|required|requires|require|have\s+to|has\s+to|obliged|"
                    r"mandatory|compulsory|only\s+with|only\s+(?:when|if|once)\s+(?=[a-z]+ed\b)|"
@@ -410,7 +418,10 @@ def without_required(claim: str, source: str) -> tuple[str, str] | None:
         topic, before = content_words(sent) | content_words(before), sent
         after = said[k + 1] if k + 1 < len(said) else ""
         if _DENIAL.search(after) and any(_one_word(a, o) for a in content_words(after)
-                                         for o in others - content_words(sent)):
+                                         for o in others - content_words(sent)) \
+                and (_ELLIPTIC_DENIAL.search(after) or any(_one_word(a, thing) for a in content_words(after))):
+            # (a denial of the duty: said short, "do not", or naming the thing; "families on free
+            # school meals pay nothing" denies no consent form)
             continue  # "Vans need a permit; cars and trailers do not": the claim's car is the next clause's
         if _DENIAL.search(sent) or "without" in sent.lower() or not _DUTY.search(sent) \
                 or not others & topic:
@@ -550,6 +561,12 @@ def denied_head(claim: str, source: str) -> tuple[str, str] | None:
             # manufacturing defects" does not make "Water damage ... not covered" say both
             # (a claim of two words, "Whitening is covered": the sentences holding its other word;
             # "Dental cover pays ..." says nothing of whitening)
+            # (a sentence said of a case the claim names, "If the event is cancelled, ...", is
+            # what the source says of that case: "Tickets for a cancelled concert are not refunded")
+            lead = _CASE_LEAD.match(sent)
+            if in_clause is None and lead is not None and normed_words(lead.group(1)) & cw \
+                    and len(here[w] - {"?"}) == 1:
+                in_clause = here[w] - {"?"}
             theirs = in_clause if in_clause is not None \
                 else here[w] | _uses_about(w, cw, said) if len(shared - {w}) >= 2 \
                 else here[w] | _uses_about(w, cw, said, least=1) if len(cw) == 2 \
@@ -569,6 +586,7 @@ def denied_head(claim: str, source: str) -> tuple[str, str] | None:
             if ps == {"-"} and theirs == {"+"} and not (_RESTRICTS.search(sent) and not _NEVER.search(claim)) \
                     and not AWAY.search(sent) \
                     and not _before_condition(claim, sent) \
+                    and not _DENIED_WITHOUT.search(claim) \
                     and not any(here.get(x) == {"-"} for x, xs in claim_uses.items() if x != w and "+" not in xs) \
                     and not _scope_elsewhere(claim, w, sent):
                 return surface(w, claim), "denied"
@@ -576,6 +594,10 @@ def denied_head(claim: str, source: str) -> tuple[str, str] | None:
 
 
 _NEVER = re.compile(r"\b(?:never|at\s+no\s+time|under\s+no\s+circumstances)\b", re.IGNORECASE)
+#: a sentence that opens with the case it speaks of: "If the event is cancelled, ..."
+_CASE_LEAD = re.compile(r"\s*(?:if|when|where|once|should)\s+([^,;]{3,80}),", re.IGNORECASE)
+#: a denial undone by "without": "cannot be collected without photo ID" states a duty
+_DENIED_WITHOUT = re.compile(r"\b(?:cannot|can't|not|never|no)\b[^,;.]{0,60}?\bwithout\b", re.IGNORECASE)
 _APART = re.compile(r";\s+|,?\s+but\s+|,\s+while\s+|,\s+whereas\s+", re.IGNORECASE)
 _CLAUSES = re.compile(r";\s+|,\s+(?:and|but|while|whereas)\s+", re.IGNORECASE)
 
@@ -874,7 +896,11 @@ def _before_condition(claim: str, sentence: str) -> bool:
     mine = _GRANT_CONDITION.search(claim)
     if mine is not None and normed_words(mine.group("what")) & normed_words(cond.group("what")):
         return False
-    return bool(normed_words(cond.group("what")) & normed_words(claim) or _NOT_YET.search(claim))
+    # (a claim that holds the condition's act names those who meet it: "Folding bicycles" for
+    # "allowed at all times if folded", "a cancelled concert" for "If the event is cancelled")
+    what, said = normed_words(cond.group("what")), normed_words(claim)
+    done = {_norm(w) for w in words(cond.group("what")) if w.endswith(("ed", "en")) and len(w) > 4}
+    return bool((what & said and not what <= said and not done & said) or _NOT_YET.search(claim))
 
 
 #: the claim's subject, before its modal: "Alcohol | can be claimed"

@@ -34,7 +34,7 @@ import logging
 import math
 import re
 from functools import lru_cache
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
@@ -89,6 +89,8 @@ from citadel.verify.align import (
     possessor_swap,
     prerequisite_left_out,
     raised_modality,
+    supplier_swapped,
+    full_but_deducted,
     resolve_pronouns,
     moved_object,
     only_complement,
@@ -97,17 +99,21 @@ from citadel.verify.align import (
     substitution,
     swapped,
 )
-from citadel.verify.atomic import atomic_parts, unsupported_part
+from citadel.verify.atomic import atomic_parts, subject_of, unsupported_part
 from citadel.verify.claims import split_claims
 from citadel.verify.combiner import Combiner, default_combiner, logit
 from citadel.verify.judge import Generator, LLMJudge
 from citadel.verify.lexical import (
     NEGATED_BOUND,
+    RELATIVE_DENIAL,
     NO_OTHER,
     STOPWORDS,
     Directed,
     bigram_overlap,
     content_words,
+    feature_overlap,
+    feature_stem,
+    feature_words,
     direction,
     negation_count,
     opposite,
@@ -221,22 +227,36 @@ _CAP = re.compile(r"\b[A-Z][\w-]*[a-z0-9][\w-]*\b|\b[A-Z]{2,}\b")
 _CODE_NAME = re.compile(r"\b[a-z]{2,}\d[a-z\d]*\b")
 
 
-def _in_source(name: str, source_words: set[str]) -> bool:
+#: words a hyphen joins to a name to say what kind of thing it names ("RecQ-class", "Python-based")
+_KIND_SUFFIX = frozenset("class type like based family related style specific dependent driven".split())
+
+
+def _in_source(name: str, source_words: set[str], stemmed: Callable[[str], str] = stem) -> bool:
     """A capitalised name occurs in the source: whole, or word by word when it is hyphenated
     ("ANCA-stimulated" in "... by ANCA-stimulated neutrophils", whose words are split), or
     in another form of the word ("Olympics" for "Olympic")."""
     if name in source_words or all(w in source_words for w in words(name)):
         return True
-    key = stem(name)
-    return any(stem(w) == key for w in source_words)
+    key = stemmed(name)
+    return any(stemmed(w) == key for w in source_words)
+
+
+def _named_in_source(name: str, source_words: set[str]) -> bool:
+    """:func:`_in_source`, or the name with a word for its kind ("RecQ-class" of the "RecQ
+    helicases")."""
+    parts = words(name)
+    return _in_source(name, source_words) or (
+        len(parts) == 2 and parts[0] in source_words and parts[1] in _KIND_SUFFIX)
 
 
 def _entity_missing(claim: str, source_words: set[str]) -> float:
+    """The combiner's share of the claim's capitalised names the source lacks (as its
+    features count words: :func:`feature_stem`)."""
     caps = [w for i, w in enumerate(_CAP.findall(claim)) if i > 0 or not claim.startswith(w)]
     caps = [w.lower() for w in caps if w.lower() not in {"the", "a", "an", "in", "on", "it"}]
     if not caps:
         return 0.0
-    return sum(1 for w in caps if not _in_source(w, source_words)) / len(caps)
+    return sum(1 for w in caps if not _in_source(w, source_words, feature_stem)) / len(caps)
 
 
 #: how much of the sentence's words a claim about its exception must hold to restate its rule
@@ -271,7 +291,7 @@ _ORDINAL_DAY = re.compile(r"\b(?P<nth>first|second|third|fourth|last|1st|2nd|3rd
                           re.IGNORECASE)
 #: the whole year or day, said of when something holds
 _ALL_YEAR = re.compile(r"\b(?:all\s+year(?:\s+round)?|year[-\s]round|throughout\s+the\s+year|(?:a)?round\s+the\s+clock|"
-                       r"24\s+hours\s+a\s+day|(?<=open\s)24\s+hours\b|at\s+all\s+times|"
+                       r"24\s+hours\s+a\s+day|(?<=open\s)24\s+hours\b|at\s+all\s+times|at\s+any\s+time(?:\s+of\s+(?:the\s+)?(?:day|year))?|"
                        r"all\s+day\s+and\s+(?:all\s+)?night|every\s+day\s+of\s+the\s+year)\b|\b24/7", re.IGNORECASE)
 #: "always" said in other words
 _ALWAYS_SAID = re.compile(r"\b(?:permanently|constantly|continuously|invariably|forever|all\s+the\s+time|"
@@ -289,6 +309,14 @@ _IN_FULL = re.compile(r"\b(?:in\s+full|in\s+its\s+entirety|entirely|completely)\
 #: "all" before a count: "all six quizzes"
 _ALL_COUNT = re.compile(r"\ball\s+(?=(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b)",
                         re.IGNORECASE)
+#: a claim's "at any time"
+_ANY_TIME = re.compile(r"\bat\s+any\s+time\b|\banytime\b", re.IGNORECASE)
+#: a sentence that sets when something may be done: "before the child turns 18", "within 30 days"
+_TIME_LIMIT = re.compile(r"\b(?:before|until|till|after|by|between|during|within|outside|once)\s+(?:the\s+|a\s+|an\s+|\d)",
+                         re.IGNORECASE)
+#: a universal word hedged: "almost all of its diet", "nearly every day"
+_NEAR_ALL = re.compile(r"\b(?:almost|nearly|virtually|practically|not\s+quite)\s+(?:all|every|everyone|everything|always)\b",
+                       re.IGNORECASE)
 #: "never" and "always": at every time of the year too
 _EVER = re.compile(r"\b(?:never|always)\b", re.IGNORECASE)
 #: a period of the year named as the only one: "during exam periods", "in the school holidays"
@@ -296,14 +324,11 @@ _PERIOD_ONLY = re.compile(r"\b(?:during|in)\s+(?:the\s+)?(?:[a-z]+\s+){0,2}(?:pe
                           r"semesters?)\b", re.IGNORECASE)
 #: words of a condition or restriction in the source sentence a widened claim restates
 _CONDITION = re.compile(r"\b(?:only|if|unless|provided|except|excluding|when|as long as|subject to|"
-                        r"who|whose|at least|more than|less than|from outside|eligible|within|"
+                        r"who|whose|at least|more than|less than|from outside|eligible|within|outside|"
                         # "with their manager's agreement"
                         r"with\s+(?:[\w']+\s+){0,3}(?:agreement|approval|consent|permission|authori[sz]ation))\b",
                         re.IGNORECASE)
 
-#: quantifiers that hedge a kind: "most cases", "some users"
-_HEDGE = re.compile(r"(?<!\bthe )(?<!\bat )(?<!\bnext )\b(?:most|many|some|several)\s+(?!of\b)[a-z]+",
-                    re.IGNORECASE)
 #: a source sentence that states its own generality ("allowed at any time")
 _ANY = re.compile(r"\b(?:any|always|anytime)\b", re.IGNORECASE)
 
@@ -445,21 +470,32 @@ def _same_quantified(claim: str, sentence: str) -> frozenset[str]:
                      if forms(m.group(1)) & theirs)
 
 
-def _widened(claim: str, sentence: str) -> tuple[str, ...]:
+def _widened(claim: str, sentence: str, source: str = "") -> tuple[str, ...]:
     """The claim's words that lift a condition ("whenever", "whether or not", "everyone")
     where the sentence it restates states one ("if rent is more than five days late",
     "only hourly-paid staff") or hedges ("for most cases", read as "for any case"), and
-    states no generality of its own ("at any time")."""
+    states no generality of its own ("at any time"), nor does another sentence of the
+    ``source`` about the claim ("Folding bicycles are allowed at all times" beside
+    "Bicycles may be taken on trains outside the rush hours")."""
     found: set[str] = set()
     # "all six quizzes" counts a set the claim names; "every module" for "each module" restates
     claim = _ALL_COUNT.sub(" ", claim)
     same = _same_quantified(claim, sentence)
+    # (a sentence that holds a word of the claim's subject the restated one lacks: "Folding")
+    extra = content_words(subject_of(claim) or "") - content_words(sentence)
+    general_elsewhere = any(_ALL_YEAR.search(source[s:e]) and extra & content_words(source[s:e])
+                            for s, e in sentences(source))
     if (_CONDITION.search(sentence) or _SEASON.search(sentence)) and not _ALL_YEAR.search(sentence) \
-            and not _ANY.search(sentence):  # "all year round" for "only ... from March to November"
+            and not _ANY.search(sentence) and not general_elsewhere:  # "all year round" for "only ... from March to November"
         found |= {m.group(0).lower() for m in _ALL_YEAR.finditer(claim)}
         if _SEASON.search(sentence) and not _SEASON.search(claim):
             # "Dogs are never allowed on the beach" for "... not allowed on the beach in summer"
             found |= {m.group(0).lower() for m in _EVER.finditer(claim)}
+    if _ANY_TIME.search(claim) and _TIME_LIMIT.search(sentence) and not general_elsewhere \
+            and not _ALL_YEAR.search(sentence) and not _ANY.search(sentence) \
+            and not re.search(r"\ball\s+(?:day|night)\b", sentence, re.IGNORECASE):  # ("and all day at weekends")
+        # "at any time" where the sentence sets when: "before the child turns 18"
+        found |= {m.group(0).lower() for m in _ANY_TIME.finditer(claim)}
     for m in _ORDINAL_DAY.finditer(sentence):  # "on Sundays" for "on the first Sunday of each month"
         said = re.search(rf"\b(?:every|each)\s+{m.group('day')}\b|\b{m.group('day')}s\b", claim, re.IGNORECASE)
         if said is not None and m.group("nth").lower() not in claim.lower():
@@ -498,6 +534,10 @@ class _Crisp:
     exchanged: tuple[str, str] | None = None  # two words of the aligned sentence swapped
     opposite_word: tuple[str, str] | None = None  # ("closed", "open"): one word turned around
     raised: tuple[str, str] | None = None  # ("must", "may"): the claim obliges, the source permits
+    #: (thing, the claim's way, sentence): the claim has people bring what the source says is
+    #: provided, or the other way round
+    supplier: tuple[str, str, str] | None = None
+    deducted: str | None = None  # what the source deducts from an amount the claim says is paid in full
     narrowed: str | None = None  # "only": the claim restricts what the source does not
     #: a yes/no cell of the row the claim names says the other ("Dental: included")
     table_cell: str | None = None
@@ -542,12 +582,13 @@ class RuleVerdict(NamedTuple):
     final: bool = True  # False: an LLM judge, when set, may still overrule it
 
 
-def _closest_sentence(claim: str, text: str, default: str) -> tuple[float, str]:
+def _closest_sentence(claim: str, text: str, default: str,
+                      share: Callable[[str, str], float] = overlap) -> tuple[float, str]:
     """(overlap, sentence) of the sentence of ``text`` that shares the most content words
-    with the claim; ``(0.0, default)`` when none shares any."""
+    with the claim (counted by ``share``); ``(0.0, default)`` when none shares any."""
     best_ov, best = 0.0, default
     for s, e in sentences(text):
-        ov = overlap(claim, text[s:e])
+        ov = share(claim, text[s:e])
         if ov > best_ov:
             best_ov, best = ov, text[s:e]
     return best_ov, best
@@ -605,7 +646,7 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
     caps = [w.lower() for i, w in enumerate(_CAP.findall(claim))
             if not (i == 0 and claim.lstrip().startswith(w)) and not is_unit(w)] \
         + [w for w in _CODE_NAME.findall(claim) if not is_unit(w)]
-    missing = tuple(sorted({w for w in caps if not _in_source(w, source_words) and not _in_day_range(w, claim, source)}
+    missing = tuple(sorted({w for w in caps if not _named_in_source(w, source_words) and not _in_day_range(w, claim, source)}
                            # an option the source does not give, in its case: "-r" where it says "-R"
                            | {m.group(0) for m in _OPTION.finditer(claim) if m.group(1)
                               and not re.search(rf"(?<![\w-]){re.escape(m.group(0))}(?![\w-])", source)}))
@@ -623,7 +664,8 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
     # under a denial or a ban "any" is no scope of its own ("smoking anywhere is forbidden")
     free = {m.group(0).split()[0].lower() for m in _FREE_CHOICE.finditer(claim)} \
         if not negation_count(claim) and not NEGATIVE_WORDS & set(words(claim)) else set()
-    univ = tuple(sorted((set(words(_ALL_COUNT.sub(" ", _PERIODIC.sub(" ", _SCORE_ALL.sub(" ", claim))))) & (UNIVERSAL | free)) - bw
+    univ = tuple(sorted((set(words(_ALL_COUNT.sub(" ", _PERIODIC.sub(" ", _SCORE_ALL.sub(" ", _NEAR_ALL.sub(" ", claim))))))
+                         & (UNIVERSAL | free)) - bw
                         - set(words(source))))
     # "at any hour" where it is open "24 hours a day" (not "24 hours a day during exam periods")
     if univ and any(_ALL_YEAR.search(source[s:e]) and not _SEASON.search(source[s:e])
@@ -657,7 +699,10 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
     return _Crisp(
         # both ways: a long sentence with a "not" in another clause is not the claim negated
         negation_flip=best_ov >= 0.9
-        and any(overlap(text, claim) >= 0.6 and (claim_neg > 0) != (negation_count(text) > 0)
+        # (a denial inside the subject's relative clause names a case, denying nothing: "A guest
+        # who is not on the premium plan pays 15 EUR")
+        and any(overlap(text, claim) >= 0.6 and (negation_count(RELATIVE_DENIAL.sub(" ", claim)) > 0)
+                != (negation_count(RELATIVE_DENIAL.sub(" ", text)) > 0)
                 # an affirmative claim against a sentence that denies none of its words ("Towels
                 # are not provided, so guests should bring their own" for "Guests must bring
                 # their own towels")
@@ -723,7 +768,7 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
             rest_ov >= 0.85 or (rest_ov >= MIN_OTHER_DAY and _other_day(missing, best))) else (),
         overgeneral=univ if univ and max(best_ov, overlap(" ".join(w for w in words(claim) if w not in univ),
                                                      near)) >= 0.6 else
-        _widened(claim, best) if best_ov >= 0.5 else (),
+        _widened(claim, best, source) if best_ov >= 0.5 else (),
         turned=_turned(claim, source),
         substituted=tuple(substitution(claim, source) or _option_substituted(claim, source)
                           or moved_object(claim, source) or ()),
@@ -749,6 +794,8 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
                                                            or deferred(claim, source) or outside_only(claim, source)
                                                            or _prefix_denied(claim, source)),
         raised=raised_modality(claim, source),
+        supplier=supplier_swapped(claim, source),
+        deducted=full_but_deducted(claim, source),
         narrowed=narrowed(claim, source),
         table_cell=cell_polarity(claim, source),
         compared=compare_rows(claim, source),
@@ -759,7 +806,8 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         or unchanged_named(claim, source),
         amount=_amount_mismatch(claim, source),
         contained=contained_denial(claim, source) or denied_reworded(claim, source),
-        permission=permission_flip(claim, source),
+        # (a case past a bound, denied: "A guest cannot stay for four nights in one month")
+        permission=None if past_bound else permission_flip(claim, source),
         required=without_required(claim, source),
         contrast=dropped_contrast(claim, source),
         # "All visitors" for "Visitors from outside the EU": the scope rule's to name
@@ -1030,7 +1078,9 @@ def _amount_mismatch(claim: str, source: str) -> tuple[str, str, str, str] | Non
     found = frequency_conflict(claim, source)
     if found is not None:
         return found[0], found[1], "statement", "how often"
-    found = free_but_priced(claim, source) or priced_but_free(claim, source)
+    # (of each part too: "Members may bring two guests a month, and guests swim for free")
+    found = next((f for part in _whole_and_parts(claim)
+                  if (f := free_but_priced(part, source) or priced_but_free(part, source))), None)
     if found is not None:
         return found[0], found[1], "statement", "a price"
     found = share_conflict(claim, source)
@@ -1078,15 +1128,31 @@ def _turned(claim: str, source: str) -> tuple[str, ...]:
         return ()
     per_sentence = [(scoped_directions(source[s:e]), {stem(w) for w in words(source[s:e])})
                     for s, e in sentences(source)]
+    # a bound of the claim's the source states in other words: "shorter than 30 minutes" for
+    # "under 30 minutes" (said otherwise, "longer" against "less than a week", it is turned)
+    kept = {m.group("way").lower() for m in _CLAIM_BOUND.finditer(claim)
+            if re.search(rf"\b(?:{_BOUND_WAYS[m.group('way').lower() in _DOWN_WORDS]})\s+{re.escape(m.group('n'))}\b",
+                         source, re.IGNORECASE)}
     turned = []
     for c in said:
         if any(d.sign == c.sign and _moves(d, c) for ds, _ in per_sentence for d in ds):
+            continue
+        if kept & set(words(c.phrase)):
             continue
         other = next((d for ds, stems in per_sentence for d in ds
                       if d.sign == -c.sign and _moves(d, c) and set(c.words) <= stems), None)
         if other is not None:
             turned.append(f"'{c.phrase}' against '{other.phrase}'")
     return tuple(turned)
+
+
+#: a comparative bound of the claim's: "shorter than 30 minutes"
+_CLAIM_BOUND = re.compile(r"\b(?P<way>more|less|fewer|greater|higher|lower|longer|shorter)\s+than\s+(?P<n>[\w.,]+)",
+                          re.IGNORECASE)
+_DOWN_WORDS = frozenset("less fewer lower shorter".split())
+#: the source's words for a bound either way: [up, down]
+_BOUND_WAYS = (r"over|above|more\s+than|longer\s+than|greater\s+than|higher\s+than|beyond|exceeding",
+               r"under|below|less\s+than|fewer\s+than|shorter\s+than|lower\s+than|within|up\s+to|at\s+most")
 
 
 def _moves(d: Directed, c: Directed) -> bool:
@@ -1105,7 +1171,8 @@ _NULL = re.compile(r"\b(?:no|not|nor|without|neither)\b[\w\s,-]{0,30}?\b(?:effec
 
 
 def _lexical_features(claim: str, source: str, window: str) -> dict[str, float]:
-    sent_ov, best_sent = _closest_sentence(claim, window, window)
+    # (word overlaps as the combiner was fitted on them: :func:`feature_stem`)
+    sent_ov, best_sent = _closest_sentence(claim, window, window, feature_overlap)
     cu, cd = direction(claim)
     wu, wd = direction(window)
     return {
@@ -1113,7 +1180,7 @@ def _lexical_features(claim: str, source: str, window: str) -> dict[str, float]:
         "overlap_rare": rare_overlap(claim, source),
         "bigram_overlap": bigram_overlap(claim, window),
         "fuzzy_best": fuzz.token_set_ratio(claim.lower(), window.lower()) / 100.0,
-        "missing_words": math.log1p(len(content_words(claim) - content_words(source))),
+        "missing_words": math.log1p(len(feature_words(claim) - feature_words(source))),
         "direction_conflict": float((cu and wd and not wu) or (cd and wu and not wd)),
         "negation_sentence_diff": float((negation_count(claim) > 0)
                                         != (negation_count(best_sent) > 0)),
@@ -1317,7 +1384,7 @@ class Verifier:
         flat = [(w.text, as_bound(c)) for (c, _), ws in zip(pairs, windows) for w in ws]
         if self._model is None or not flat:
             return [_Scored(ws, [math.nan] * len(ws), [math.nan] * len(ws),
-                            best=max(range(len(ws)), key=lambda i: (overlap(c, ws[i].text), -i)))
+                            best=max(range(len(ws)), key=lambda i: (feature_overlap(c, ws[i].text), -i)))
                     for (c, _), ws in zip(pairs, windows)]
         parts = [atomic_parts(c) for c, _ in pairs]
         flat += [(w.text, part) for ps, ws in zip(parts, windows) if len(ps) > 1 for part in ps for w in ws]
@@ -1379,12 +1446,12 @@ class Verifier:
         ws, best = sc.windows, sc.best
         has_model = bool(sc.entail) and not math.isnan(sc.entail[0])
         bw = ws[best].text
-        lex_best = max(overlap(claim, w.text) for w in ws)
+        lex_best = max(feature_overlap(claim, w.text) for w in ws)
         src_words = set(words(source))
         num = check_numbers(claim, source, bw)
         f = {
             "overlap_best": lex_best,
-            "overlap_source": overlap(claim, source),
+            "overlap_source": feature_overlap(claim, source),
             "num_missing": float(num.status is NumberStatus.MISSING),
             "num_conflict": float(num.status is NumberStatus.CONFLICT),
             "num_ok": float(num.status is NumberStatus.OK),
@@ -1487,6 +1554,13 @@ class Verifier:
         if crisp.instead:
             return RuleVerdict(Verdict.CONTRADICTED, f"negation: the claim says what the source says is not done: "
                                f"\"{crisp.instead[:100]}\"", 0.05)
+        if crisp.deducted:
+            return RuleVerdict(Verdict.CONTRADICTED, f"scope: the claim says it is paid in full where the source "
+                               f"deducts '{crisp.deducted[:80]}'", 0.05)
+        if crisp.supplier:
+            thing, way, sent = crisp.supplier
+            return RuleVerdict(Verdict.CONTRADICTED, f"entity: the claim says '{thing}' is {way}, where the source "
+                               f"says the other: \"{sent[:100]}\"", 0.05)
         if crisp.unlimited:
             return RuleVerdict(Verdict.CONTRADICTED, f"scope: the claim says '{crisp.unlimited[0]}' where the "
                                f"source states a limit: '{crisp.unlimited[1]}'", 0.05)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from citadel.text import sentence_spans
-from citadel.verify.lexical import content_words
+from citadel.verify.lexical import feature_words
 
 SHORT_SOURCE_CHARS = 1100
 
@@ -47,8 +47,9 @@ def candidate_windows(claim: str, source: str, size: int = 3, top_k: int = 6,
     sents = sentences(source)
     if not sents:
         return [Window(source[:max_chars], 0, min(len(source), max_chars))]
-    cw = content_words(claim)
-    sent_words = [content_words(source[s:e]) for s, e in sents]
+    # (counted as the combiner's features are: the windows are what the model was fitted on)
+    cw = feature_words(claim)
+    sent_words = [feature_words(source[s:e]) for s, e in sents]
     sent_hits = [len(cw & w) for w in sent_words]
     scored: list[tuple[float, int, int]] = []
     for i in range(len(sents)):
