@@ -1818,6 +1818,35 @@ RIGHT += [
 ]
 
 
+# thirty-third session: sets p97-p98
+WRONG += [
+    ("without what the source requires, said accepted", "Forms without a signature are accepted.",
+     "Forms must be signed, or they will be returned.", "negation"),
+    ("an amount for those the source lets in free", "Members pay 8 EUR for a guided tour.",
+     "Guided tours cost 8 EUR, and members get in free.", "price"),
+    ("all year round against a span between two months", "Dogs must be kept on a lead all year round.",
+     "Dogs must be kept on a lead between March and June. Outside these months, they may run off the lead.", "scope"),
+    ("every day where the source excepts one", "The pharmacy opens at 8 a.m. every day of the week.",
+     "The pharmacy opens at 8 a.m. every day except Sunday.", "scope"),
+    ("'whatever' against a bound 'or above'", "Students keep the bursary whatever their marks.",
+     "Students must keep an average mark of 60 or above to keep the bursary.", "scope"),
+]
+RIGHT += [
+    ("without the thing, and what is done to it", "A form without a signature is sent back.",
+     "Forms must be signed, or they will be returned."),
+    ("an amount for those the free statement does not name", "A non-member pays 8 EUR for a guided tour.",
+     "Guided tours cost 8 EUR, and members get in free."),
+    ("the month May inside a span", "In May, dogs on the common must be on a lead.",
+     "Dogs must be kept on a lead on the common between March and June."),
+    ("a month outside the span, said of by the sentence after", "In November dogs may run off the lead.",
+     "Dogs must be kept on a lead between March and June. Outside these months, they may run off the lead."),
+    ("the excepted day's own clause", "The pharmacy is open on Sundays.",
+     "The pharmacy opens at 8 a.m. every day except Sunday, when it opens at 10 a.m."),
+    ("an amount first is no subject", "The 3 km tunnel opened in June 2019 after four years of work.",
+     "The new tunnel is 3 km long. It took four years to build and opened in June 2019."),
+]
+
+
 @pytest.mark.parametrize(("kind", "claim", "source", "reason"), WRONG, ids=[w[0] for w in WRONG])
 def test_everyday_errors_are_caught(verifier: Verifier, kind: str, claim: str, source: str,
                                     reason: str) -> None:

@@ -800,3 +800,11 @@ def test_one_thing_against_an_exact_count(claim: str, source: str, status: Numbe
     """"one" is no quantity to the reader ("someone", "one of"), so "miss one class" against
     "miss three classes" is read as its own check."""
     assert check_numbers(claim, source).status is status
+
+
+def test_a_time_of_day_inside_the_hours_between_opening_and_closing_is_said() -> None:
+    """"Opens at 7 a.m. and closes at 10 p.m." holds every time between, on a day it does not except."""
+    source = "The shop opens at 7 a.m. and closes at 10 p.m. every day except Sunday."
+    assert check_numbers("You can shop there at 9 p.m.", source).status is NumberStatus.OK
+    assert check_numbers("You can shop there at 11 p.m.", source).status is NumberStatus.CONFLICT
+    assert check_numbers("On a Sunday you can shop there at 9 p.m.", source).status is not NumberStatus.OK

@@ -42,7 +42,7 @@ from citadel.verify.lexical import (
     words,
 )
 from citadel.verify.atomic import has_verb, subject_of
-from citadel.verify.numbers import _ORDINALS, _SMALL, MONTHS, PHASE_BACK, WEEKDAYS, agree, days_named, fails_bound, quantities
+from citadel.verify.numbers import _ORDINALS, _SMALL, MONTHS, PHASE_BACK, WEEKDAYS, agree, days_named, fails_bound, is_unit, quantities
 from citadel.verify.polarity import NEGATIVE_MEANING, normed_words, surface, uses
 from citadel.verify.windows import sentences
 
@@ -52,8 +52,14 @@ _CLAUSE_CUT = re.compile(r";\s+|,\s+but\s+|\s+but\s+|,\s+while\s+|,\s+whereas\s+
 
 
 def sequence(text: str) -> list[str]:
-    """The text's content words in order, stemmed, numbers as values ("five" -> "5")."""
-    return _words_in_order(text, lambda w: w in STOPWORDS and w not in _KEPT)
+    """The text's content words in order, stemmed, numbers as values ("five" -> "5"); the
+    month "May" is a word of its own, no modal ("In May, dogs ...")."""
+    return _words_in_order(_MONTH_MAY.sub(r"\1maymonth", text), lambda w: w in STOPWORDS and w not in _KEPT)
+
+
+#: the month May, after a word that names a time by it ("in May", "from May", "1 May")
+_MONTH_MAY = re.compile(r"(\b(?:in|In|from|From|until|till|to|between|and|of|since|before|after|by|during|early|late|mid|"
+                        r"\d{1,2})\s+)May\b")
 
 
 def _words_in_order(text: str, dropped: Callable[[str], bool]) -> list[str]:
@@ -825,8 +831,8 @@ def moved_attribute(claim: str, source: str) -> tuple[str, str] | None:
         return None
     for k in (1, 2, 3):
         subject, predicate = set(c[:k]), set(c[k:]) - set(c[:k])
-        if len(predicate) < 2 or subject & _KEPT:
-            continue
+        if len(predicate) < 2 or subject & _KEPT or all(_NUMERIC.fullmatch(w) or is_unit(w) for w in subject):
+            continue  # (an amount, "1.2 km", is no subject)
         cover = [len(predicate & s) / len(predicate) for s in sents]
         if any(subject & s and cv >= MIN_PREDICATE for s, cv in zip(sents, cover)):
             return None  # a sentence says it of the subject
@@ -2347,6 +2353,11 @@ def excepted(claim: str, sentence: str) -> str | None:
                 clause = _OWN_CLAUSE.search(sentence, end)
                 own = normed_words(clause.group(0)) if clause is not None else frozenset()
                 if (cw - normed_words(sentence[named:end])) & (own - normed_words(sentence[:start])):
+                    continue
+                # (a clause that says the claim's act of the exception at other values: "every
+                # day except Sunday, when it opens from 10 a.m. to 4 p.m." for "open on Sundays")
+                if not cq and quantities(clause.group(0) if clause is not None else "") \
+                        and (cw - normed_words(sentence[named:end])) & own:
                     continue
                 return sentence[named:end].strip(" ,")
     return None

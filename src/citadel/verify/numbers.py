@@ -965,6 +965,8 @@ def frequencies(text: str) -> list[tuple[float, str]]:
 
 #: a claim that says something costs nothing
 _FREE = re.compile(r"\b(?:(?:for|is|are|was|were|comes?|goes?)\s+free|free\s+of\s+(?:charge|cost)|"
+                   # "members get in free", "under-fives swim free"
+                   r"(?:gets?|got|travels?|swims?|enters?|parks?|rides?|eats?|stays?|plays?)\s+(?:in\s+)?free(?!\s+(?:of|from)\b)|"
                    r"(?:at\s+)?no\s+(?:extra\s+|additional\s+|monthly\s+|annual\s+|yearly\s+|weekly\s+|"
                    r"joining\s+|booking\s+|service\s+|delivery\s+|entry\s+)?(?:charge|cost|fee)s?|"
                    r"without\s+(?:a\s+|any\s+)?(?:charge|fee)|"
@@ -1028,15 +1030,20 @@ def priced_but_free(claim: str, source: str) -> tuple[str, str] | None:
     """(the claim's words for a charge, the source's for free) when the claim says something
     is paid for and the statement it restates (60% of its other words) says it is free:
     "The museum charges children under 12 for entry" where "Children under 12 enter free of
-    charge". A claim that denies anything, that is free itself, or that states an amount, is
-    left alone."""
+    charge". A claim that denies anything, or that is free itself, is left alone; one that
+    states an amount only where the free statement alone holds a word of it."""
     folded = fold(claim)
     m = _CHARGED.search(folded)
     if m is None or _FREE.search(folded) or _DENIED.search(folded):
         return None
-    if any(q.dimension in _MONEY_DIMENSIONS for q in quantities(claim)):
-        return None  # "costs 8 GBP": an amount, which the number check compares
-    rest = folded[: m.start()] + " " + folded[m.end():]
+    # "costs 8 GBP": an amount, which the number check compares, unless a statement that says
+    # it is free names what the claim prices ("Members pay 12 EUR" where "members get in free")
+    amount = any(q.dimension in _MONEY_DIMENSIONS for q in quantities(claim))
+    # (a "non-member" is no member: the word names the others; the amount is the number check's)
+    rest = re.sub(r"\bnon-[a-z]+", " ", folded[: m.start()] + " " + folded[m.end():])
+    for q in quantities(rest):
+        if q.dimension in _MONEY_DIMENSIONS:
+            rest = rest.replace(q.text, " ")
     parts = whole_statements(source)
     for part in parts:
         free = _FREE.search(fold(part))
@@ -1046,7 +1053,10 @@ def priced_but_free(claim: str, source: str) -> tuple[str, str] | None:
         # no other statement holds ("children", where the price is the adults')
         named = content_words(rest) & content_words(part) - frozenset().union(
             *(content_words(p) for p in parts if p != part))
-        if overlap(rest, part) < (MIN_PRICED_OVERLAP if not named else MIN_NAMED_FREE):
+        if overlap(rest, part) < (MIN_PRICED_OVERLAP if not named else MIN_NAMED_FREE) or (amount and not (
+                named and len(parts) > 1 and not _FREE_ALLOWANCE.search(fold(part)) and not quantities(part))):
+            # (an amount against a free allowance, "free for the first two hours", or a free
+            # span, "between 7 a.m. and 10 a.m.", may be the price past it)
             continue
         if any(q.dimension in _MONEY_DIMENSIONS and q.hi > 0 for q in quantities(part)):
             continue  # "free of charge for members, 5 EUR for others": the claim may be the others
@@ -1054,6 +1064,8 @@ def priced_but_free(claim: str, source: str) -> tuple[str, str] | None:
     return None
 
 
+#: a free allowance, past which a price may apply: "free for the first two hours", "up to six hours"
+_FREE_ALLOWANCE = re.compile(r"\b(?:first|up\s+to|within|until|under|below)\b")
 #: ... and when the free statement alone holds one of the claim's words
 MIN_NAMED_FREE = 0.3
 #: how much of a "free" claim's other words the statement giving a price must hold
@@ -3875,5 +3887,35 @@ def compare_rows(claim: str, source: str) -> str | None:
 #: an age a bound leaves out, denied ("A 17-year-old cannot join" where "aged 18 and over"); a
 #: value outside an "only" range, denied; a time past a deadline called late; a duration past a
 #: threshold counted from; "a day's" of a daily amount; "first month" for "first 30 days"
+#: a time a place opens or closes at: "opens at 7 a.m.", "closes at 10 p.m."
+_OPENS_AT = re.compile(r"\bopens?\s+at\s*$")
+_CLOSES_AT = re.compile(r"\b(?:closes?|shuts?)\s+at\s*$")
+#: a claim that says when something opens or closes, or an end: those are the times themselves
+_ENDPOINT_WORDS = re.compile(r"\b(?:opens?|opening|closes?|closing|shuts?|until|till|from|by|before|after)\b")
+
+
+def _while_open(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
+    """A time of day inside the hours a source sentence gives by when it opens and closes ("you
+    can shop there at 9 p.m." where it "opens at 7 a.m. and closes at 10 p.m."), on a day the
+    sentence does not except."""
+    if c.unit != "o'clock" or c.lo != c.hi or _ENDPOINT_WORDS.search(claim):
+        return False
+    mine = days_named(claim)
+    for o in sq:
+        if o.unit != "o'clock" or o.lo != o.hi or not _OPENS_AT.search(source, max(0, o.start - 12), o.start):
+            continue
+        a, b = _sentence_at(source, o.start)
+        close = next((q for q in sq if q.unit == "o'clock" and q.lo == q.hi and o.end <= q.start < b
+                      and _CLOSES_AT.search(source, max(0, q.start - 12), q.start)), None)
+        if close is None or not o.lo < c.lo < close.lo:
+            continue
+        excepted = re.search(r"\bexcept\s+(?:on\s+)?([a-z ,]+)", source[close.end:b])
+        if mine and excepted and mine & days_named(excepted.group(1)):
+            continue
+        return True
+    return False
+
+
 _SAID_OTHERWISE: tuple[Callable[[Quantity, str, list[Quantity], str], bool], ...] = (
-    _denied_past_bound, _outside_only_range, _called_late, _past_threshold, _one_period_of, _first_span)
+    _denied_past_bound, _outside_only_range, _called_late, _past_threshold, _one_period_of, _first_span,
+    _while_open)

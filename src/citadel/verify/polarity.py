@@ -26,6 +26,7 @@ from citadel.verify.lexical import (
     CEASED,
     NEGATED_BOUND,
     NO_OTHER,
+    NUMBER_WORDS,
     STOPWORDS,
     content_words,
     fold,
@@ -335,7 +336,9 @@ def _polarities(text: str) -> dict[str, frozenset[str]]:
 def normed_words(text: str) -> frozenset[str]:
     """The text's content words as :func:`_norm` reads them ("interruption" is "interrupt",
     "sold" is "sell")."""
-    return frozenset(_norm(w) for w in content_words(text))
+    # (of the words as written: a stem stemmed again loses more, "house" "hous" "hou")
+    return frozenset(_norm(w) for w in words(text)
+                     if w not in STOPWORDS and not w.isdigit() and w not in NUMBER_WORDS)
 
 
 def _sentences(text: str) -> Iterator[str]:
@@ -439,8 +442,8 @@ def without_required(claim: str, source: str) -> tuple[str, str] | None:
             continue  # "On a Sunday ... without an extra ticket" for "needs an extra ticket, except on Sundays"
         if any(w == thing or (len(thing) >= 4 and w.startswith(thing) and len(w) <= len(thing) + 2)
                or (thing in _CONSENT and w in _CONSENT)  # "without asking" for "with ... permission"
-               # "without supervision" for "only when supervised"
-               or (len(w) >= 5 and thing.startswith(w) and len(thing) <= len(w) + 4)
+               # "without supervision" for "only when supervised", "without a signature" for "must be signed"
+               or (len(w) >= 4 and thing.startswith(w) and len(thing) <= len(w) + 4)
                for w in content_words(sent)):  # "reserving" (stem "reserv") for "must reserve"
             return m.group(1), sent.strip()
     return None
@@ -455,7 +458,10 @@ def _one_word(a: str, b: str) -> bool:
 _EXCEPTED_CASE = re.compile(r"\b(?:except|unless|other\s+than|apart\s+from)\s+(?:(?:on|for|when|if|in|at)\s+)?"
                             r"(?P<case>[^,;.]+)", re.IGNORECASE)
 _CONSEQUENCE = re.compile(r"\b(?:(?:can|may|could|will|would|might)\s+)?(?:leads?|results?|causes?|means?|"
-                          r"is\s+grounds|are\s+grounds|risks?)\s+(?:to|in|for)?\b", re.IGNORECASE)
+                          r"is\s+grounds|are\s+grounds|risks?)\s+(?:to|in|for)?\b|"
+                          # what is done to the thing that lacks it: "An invoice without a PO number is sent back"
+                          r"\b(?:is|are|will\s+be|gets?)\s+(?:sent\s+back|returned|rejected|refused|turned\s+away|fined|"
+                          r"removed|towed|cancell?ed|declined|charged|penali[sz]ed)\b", re.IGNORECASE)
 #: a duty whose thing is named in the clause before: "..., but COVID boosters require one"
 _ONE_OF_THEM = re.compile(r"\b(?:requires?|needs?|must\s+have|have\s+to\s+have)\s+(?:one|it|them|these|those)\b",
                           re.IGNORECASE)

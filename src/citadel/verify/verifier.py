@@ -297,7 +297,7 @@ _ALL_YEAR = re.compile(r"\b(?:all\s+year(?:\s+round)?|year[-\s]round|throughout\
 _ALWAYS_SAID = re.compile(r"\b(?:permanently|constantly|continuously|invariably|forever|all\s+the\s+time|"
                           r"without\s+exception|at\s+all\s+times)\b", re.IGNORECASE)
 #: part of the year: "from March to November", "in the summer months", "during winter"
-_SEASON = re.compile(r"\bfrom\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+(?:to|until|till|through)\s+"
+_SEASON = re.compile(r"\b(?:from|between)\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+(?:to|until|till|through|and)\s+"
                      r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\b(?:in|during)\s+(?:the\s+)?"
                      r"(?:summer|winter|spring|autumn|fall)\b", re.IGNORECASE)
 #: a comparative that bounds the amount after it: "more than 13,000", "fewer than ten"
@@ -309,6 +309,8 @@ _IN_FULL = re.compile(r"\b(?:in\s+full|in\s+its\s+entirety|entirely|completely)\
 #: "all" before a count: "all six quizzes"
 _ALL_COUNT = re.compile(r"\ball\s+(?=(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b)",
                         re.IGNORECASE)
+#: a universal with its exception: "every day except Sunday", "all items apart from food"
+_ALL_BUT = re.compile(r"\b(?:every|each|all)\s+([a-z]+)\s+(?:except|apart\s+from|other\s+than|but)\b", re.IGNORECASE)
 #: a claim's "at any time"
 _ANY_TIME = re.compile(r"\bat\s+any\s+time\b|\banytime\b", re.IGNORECASE)
 #: a sentence that sets when something may be done: "before the child turns 18", "within 30 days"
@@ -325,6 +327,7 @@ _PERIOD_ONLY = re.compile(r"\b(?:during|in)\s+(?:the\s+)?(?:[a-z]+\s+){0,2}(?:pe
 #: words of a condition or restriction in the source sentence a widened claim restates
 _CONDITION = re.compile(r"\b(?:only|if|unless|provided|except|excluding|when|as long as|subject to|"
                         r"who|whose|at least|more than|less than|from outside|eligible|within|outside|"
+                        r"or above|or more|or higher|or better|or over|or older|"
                         # "with their manager's agreement"
                         r"with\s+(?:[\w']+\s+){0,3}(?:agreement|approval|consent|permission|authori[sz]ation))\b",
                         re.IGNORECASE)
@@ -364,6 +367,11 @@ _MONTH_RANGE = re.compile(r"\b(?:between|from)\s+(" + "|".join(_MONTH_LIST) + r"
                           + "|".join(_MONTH_LIST) + r")\b", re.IGNORECASE)
 
 
+#: a sentence that says what holds outside a range the one before gives
+_OUTSIDE_THESE = re.compile(r"\s*(?:outside\s+(?:these|those|this|that)\s+(?:months|dates|times|period|season)|"
+                            r"at\s+other\s+times|(?:for\s+)?the\s+rest\s+of\s+the\s+year|otherwise)\b", re.IGNORECASE)
+
+
 def _in_day_range(word: str, claim: str, source: str) -> bool:
     """``word`` names a day inside a range of days a source sentence about the claim (one
     that holds more than half of its other content words) states: "Wednesdays" in "Monday to Saturday",
@@ -376,14 +384,19 @@ def _in_day_range(word: str, claim: str, source: str) -> bool:
         # holds ("In August, dogs do not have to be on a lead")
         about = content_words(claim) - content_words(word)
         month = _MONTH_LIST.index(word.lower())
-        for s, e in sentences(source):
+        spans = sentences(source)
+        for k, (s, e) in enumerate(spans):
             # (half of them: "dogs ... on a lead" of "In April, dogs on the heath have to be kept on a lead")
-            if len(about & content_words(source[s:e])) < len(about) / 2:
+            # (or of the next sentence, which says what holds outside the range: "Outside these
+            # months, they may run free in the meadow" for "In October dogs may run free")
+            after = source[spans[k + 1][0]:spans[k + 1][1]] if k + 1 < len(spans) else ""
+            rest_of_year = bool(_OUTSIDE_THESE.match(after)) and len(about & content_words(after)) >= len(about) / 2
+            if len(about & content_words(source[s:e])) < len(about) / 2 and not rest_of_year:
                 continue
             for m in _MONTH_RANGE.finditer(source[s:e]):
                 a, b = _MONTH_LIST.index(m.group(1).lower()), _MONTH_LIST.index(m.group(2).lower())
                 inside = (a <= month <= b) if a <= b else (month >= a or month <= b)
-                if inside or negation_count(claim):
+                if inside or negation_count(claim) or rest_of_year:
                     return True
         return False
     day = next((i for i, d in enumerate(_DAYS) if word.lower().rstrip("s") == d), None)
@@ -491,6 +504,11 @@ def _widened(claim: str, sentence: str, source: str = "") -> tuple[str, ...]:
         if _SEASON.search(sentence) and not _SEASON.search(claim):
             # "Dogs are never allowed on the beach" for "... not allowed on the beach in summer"
             found |= {m.group(0).lower() for m in _EVER.finditer(claim)}
+    for m in _ALL_BUT.finditer(sentence):  # "every day of the week" for "every day except Sunday"
+        said = re.search(rf"\b(?:every|each|all)\s+{m.group(1)}\b(?![^,;.]*\b(?:except|apart\s+from|other\s+than)\b)",
+                         claim, re.IGNORECASE)
+        if said is not None:
+            found.add(said.group(0).lower())
     if _ANY_TIME.search(claim) and _TIME_LIMIT.search(sentence) and not general_elsewhere \
             and not _ALL_YEAR.search(sentence) and not _ANY.search(sentence) \
             and not re.search(r"\ball\s+(?:day|night)\b", sentence, re.IGNORECASE):  # ("and all day at weekends")
