@@ -1847,6 +1847,32 @@ RIGHT += [
 ]
 
 
+# thirty-third session: set p99
+WRONG += [
+    ("a rate's period changed, its amount kept", "Each flat may use the laundry room twice per week.",
+     "Each flat may use the laundry room twice per fortnight. Detergent is provided.", "number mismatch"),
+    ("free where the statement about the claim's subject gives a fare", "Children aged 6 to 14 ride free.",
+     "Children under 6 ride free on the tram. Children aged 6 to 14 pay half fare.", "price"),
+    ("'still accepted' where the source says they will not be", "Late entries are still accepted.",
+     "Entries received after the closing date of 1 June will not be accepted. The winner is announced in July.",
+     "negation"),
+    ("a date inside a named deadline, said past it", "An entry received on 20 May will not be accepted.",
+     "Entries received after the closing date of 1 June will not be accepted.", "number"),
+]
+RIGHT += [
+    ("a rate's period said in other words", "Each flat may use the laundry room twice every two weeks.",
+     "Each flat may use the laundry room twice per fortnight. Detergent is provided."),
+    ("a date past a named deadline", "An entry received on 3 June will not be accepted.",
+     "Entries received after the closing date of 1 June will not be accepted."),
+    ("one span longer than a yearly cap, the rule for longer ones",
+     "A 30-day trip abroad needs the director's approval.",
+     "Staff may travel abroad for up to 21 days a year with their manager's approval. Longer trips need the "
+     "director's approval."),
+    ("a fare said of the claim's case", "A 10-year-old pays half fare.",
+     "Children under 6 ride free on the tram. Children aged 6 to 14 pay half fare."),
+]
+
+
 @pytest.mark.parametrize(("kind", "claim", "source", "reason"), WRONG, ids=[w[0] for w in WRONG])
 def test_everyday_errors_are_caught(verifier: Verifier, kind: str, claim: str, source: str,
                                     reason: str) -> None:

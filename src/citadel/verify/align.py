@@ -1039,6 +1039,41 @@ def period_changed(claim: str, source: str) -> tuple[str, str] | None:
     return None
 
 
+#: the period a rate is counted over: "per fortnight", "a week", "each month", "monthly"
+_RATE_PERIOD = re.compile(r"\b(?:per|a|an|each|every)\s+(day|week|fortnight|month|quarter|year|night|hour)\b|"
+                          r"\b(daily|weekly|fortnightly|monthly|quarterly|yearly|annually|nightly|hourly)\b", re.IGNORECASE)
+_PERIOD_OF_ADVERB = {"daily": "day", "weekly": "week", "fortnightly": "fortnight", "monthly": "month",
+                     "quarterly": "quarter", "yearly": "year", "annually": "year", "nightly": "night", "hourly": "hour"}
+#: the share of the claim's other words the sentence with the other period must hold
+MIN_RATE_PERIOD_SHARED = 0.8
+
+
+def _rate_periods(text: str) -> dict[str, str]:
+    """The periods ``text`` counts rates over, each with its words as written."""
+    return {(m.group(1) or _PERIOD_OF_ADVERB[m.group(2).lower()]).lower(): m.group(0) for m in _RATE_PERIOD.finditer(text)}
+
+
+def rate_period_changed(claim: str, source: str) -> tuple[str, str] | None:
+    """``(claim's period, source's)`` when the claim is a sentence of the source with the
+    period of its rate changed and its amounts kept ("two bags per week" for "two bags per
+    fortnight", "50 EUR a week" for "50 EUR a month"): a changed amount is the number
+    layer's to read (it converts "a week" and "a day")."""
+    mine = _rate_periods(claim)
+    if not mine:
+        return None
+    rest = _RATE_PERIOD.sub(" ", claim)
+    values = {q.lo for q in quantities(claim)}
+    for s, e in sentences(source):
+        sent = source[s:e]
+        theirs = _rate_periods(sent)
+        if not theirs or set(mine) & set(theirs) or overlap(rest, sent) < MIN_RATE_PERIOD_SHARED:
+            continue
+        if not values or not values <= {q.lo for q in quantities(sent)}:
+            continue
+        return next(iter(mine.values())), next(iter(theirs.values()))
+    return None
+
+
 #: a period named by its place from another: "the same year", "the following year"
 _RELATIVE_PERIOD = re.compile(r"\bthe\s+(same|following|next|previous|preceding|last)\s+(day|week|month|year|term|"
                               r"semester|season)\b", re.IGNORECASE)
@@ -2585,6 +2620,6 @@ def dropped_condition(claim: str, source: str) -> str | None:
     return None
 
 
-__all__ = ["DENIAL_CLAUSE", "full_but_deducted", "supplier_swapped", "reserved_for_other", "added_means", "calendar_range_changed", "closed_with_hours", "deferred", "denied_outright", "outside_only", "moved_object", "only_complement", "past_the_span", "added_tail", "agent_swap", "anchor_changed", "denied_reworded", "prerequisite_left_out", "instead_of", "outside_list", "possessor_swap",
+__all__ = ["DENIAL_CLAUSE", "rate_period_changed", "full_but_deducted", "supplier_swapped", "reserved_for_other", "added_means", "calendar_range_changed", "closed_with_hours", "deferred", "denied_outright", "outside_only", "moved_object", "only_complement", "past_the_span", "added_tail", "agent_swap", "anchor_changed", "denied_reworded", "prerequisite_left_out", "instead_of", "outside_list", "possessor_swap",
            "resolve_pronouns", "period_changed", "calendar_kind", "default_restricted", "aligned_clause", "stated_contrary", "dropped_condition", "excepted", "beside_only", "aligned_sentence", "moved_attribute", "narrowed", "opposite_in_conjunct", "optional_duty", "raised_modality", "sequence",
            "substitution", "swapped", "contrary"]

@@ -899,6 +899,7 @@ _RATE_WORDS = {k: int(v) for k, v in _SMALL.items() if k not in _AMBIGUOUS and f
                and k not in ("twice", "double", "triple", "dozen")} | _NUMBER_WORDS
 _FREQ_UNIT = r"(second|minute|hour|day|week|fortnight|month|quarter|year)s?"
 _FREQ_RATE = re.compile(r"\b(once|twice|thrice|(\d+|[a-z]+)\s+times)\s+(?:a|an|per|each|every)\s+" + _FREQ_UNIT + r"\b")
+_FREQ_EVERY_N = re.compile(r"\b(once|twice|thrice|(\d+|[a-z]+)\s+times)\s+every\s+(\d+|[a-z]+)\s+" + _FREQ_UNIT + r"\b")
 _FREQ_INTERVAL = re.compile(r"\b(?:every|each)\s+(other\s+)?(?:(\d+(?:\.\d+)?|[a-z]+)\s+)?" + _FREQ_UNIT + r"\b")
 _TIMES_DAILY = re.compile(r"\bat\s+(?P<times>\d{1,2}(?:[:.]\d{2})?\s*(?:a\.?m\.?|p\.?m\.?)?"
                           r"(?:\s*(?:,|and|,\s*and)\s*\d{1,2}(?:[:.]\d{2})?\s*(?:a\.?m\.?|p\.?m\.?)?){1,4})"
@@ -933,7 +934,14 @@ def frequency_spans(text: str) -> list[tuple[float, int, int]]:
     "quarterly"."""
     t = fold(text)
     out: list[tuple[float, int, int]] = []
+    for m in _FREQ_EVERY_N.finditer(t):  # "twice every two weeks": twice a fortnight
+        k = _TIMES.get(m.group(1)) or _times(m.group(2) or "")
+        n = _times(m.group(3))
+        if k and n:
+            out.append((k / (n * PERIOD_SECONDS[m.group(4)]), m.start(), m.end()))
     for m in _FREQ_RATE.finditer(t):
+        if any(s < m.end() and m.start() < e for _, s, e in out):
+            continue
         k = _TIMES.get(m.group(1)) or (_RATE_WORDS.get(m.group(2)) if m.group(2) in _RATE_WORDS else _times(m.group(2)))
         if k:
             out.append((k / PERIOD_SECONDS[m.group(3)], m.start(), m.end()))
@@ -987,7 +995,7 @@ def free_but_priced(claim: str, source: str) -> tuple[str, str] | None:
         return None
     rest = fold(claim)[: m.start()] + " " + fold(claim)[m.end():]
     # the source says that very charge is none: "no monthly charge" where "there is no monthly fee"
-    kind = content_words(m.group(0)) - _CHARGE_WORDS
+    kind = content_words(m.group(0)) - _CHARGE_WORDS - _FREE_VERBS
     if kind and any(kind <= content_words(f.group(0)) for part in whole_statements(source)
                     for f in _FREE.finditer(fold(part))):
         return None
@@ -1010,7 +1018,18 @@ def free_but_priced(claim: str, source: str) -> tuple[str, str] | None:
             q.unit == "%" and _SHARE_OF_SUM.match(folded, q.end)))), None)
         if price is not None:
             return m.group(0), price.text
+        fare = _FARE.search(folded)  # a price said without its amount: "pay half fare"
+        if fare is not None:
+            return m.group(0), fare.group(0)
     return None
+
+
+#: the verbs of "get in free", "travel free": what is done free, no kind of charge
+_FREE_VERBS = frozenset(stem(w) for w in "get gets got travel travels swim swims enter enters park parks ride rides "
+                        "eat eats stay stays play plays go goes come comes".split())
+#: a price said by its kind: "pay half fare", "pays the full price", "at half price"
+_FARE = re.compile(r"\bpays?\s+(?:a\s+|the\s+)?(?:half|full|reduced|normal|standard|adult|child|concession(?:ary)?)\s+"
+                   r"(?:fare|price|rate|fee)s?\b|\b(?:at\s+)?half[-\s]price\b")
 
 
 _SHARE_OF_SUM = re.compile(r"\s*of\s+(?:the\s+|its\s+|their\s+)?(?:amount|price|value|sum|total|fare|cost|bill|order)\b")
@@ -1064,8 +1083,10 @@ def priced_but_free(claim: str, source: str) -> tuple[str, str] | None:
     return None
 
 
-#: a free allowance, past which a price may apply: "free for the first two hours", "up to six hours"
-_FREE_ALLOWANCE = re.compile(r"\b(?:first|up\s+to|within|until|under|below)\b")
+#: a free allowance or a condition, past which a price may apply: "free for the first two hours",
+#: "free of charge outside rush hours"
+_FREE_ALLOWANCE = re.compile(r"\b(?:first|up\s+to|within|until|under|below|outside|except|during|between|before|after|"
+                             r"only|if|when|unless|on\s+weekdays|at\s+weekends)\b")
 #: ... and when the free statement alone holds one of the claim's words
 MIN_NAMED_FREE = 0.3
 #: how much of a "free" claim's other words the statement giving a price must hold
@@ -2304,6 +2325,9 @@ def bound_case(claim: str, source: str) -> BoundCase | None:
                 low, high = high, low  # "must not weigh more than 8 kg": at most 8 kg
             if not high and _DEADLINE.search(source, max(0, s.start - 8), s.start):
                 high = _DEADLINE.search(source, max(0, s.start - 8), s.start)
+            named = _NAMED_DEADLINE.search(source, max(0, s.start - 40), s.start) if not (low or high) else None
+            if named is not None:  # "received after the deadline of 31 March": past it
+                low, high = (named, None) if named.group(1) == "after" else (None, named)
             if bool(low) == bool(high) or s.vague:
                 continue
             if _LEAD_TIME.match(claim, c.end) and not re.match(r"\s*(?:before|ahead|in\s+advance|prior|of|after|from)\b",
@@ -3180,6 +3204,8 @@ _ROUGHLY = re.compile(r"\b(?:about|around|roughly|some|nearly|almost|approximate
 
 
 _DEADLINE = re.compile(r"\bby\s*$")
+#: a bound named as a deadline: "after the deadline of 31 March", "before the closing date,"
+_NAMED_DEADLINE = re.compile(r"\b(after|before|by)\s+the\s+(?:deadline|closing\s+date|cut-?off(?:\s+date)?)(?:\s+of|,)?\s*$")
 #: the other side of a bound, said of "those" past it ("those arriving later", "anything
 #: heavier", "after that"), or short of it
 _PAST_IT = re.compile(_BEYOND_THAT.pattern + r"|\b(?:anything|any|everything|items?|those|ones?)\s+(?:[a-z]+\s+){1,2}?"
@@ -3196,7 +3222,8 @@ _OTHER_SIDE = {"heavier": "lighter", "lighter": "heavier", "longer": "shorter", 
                "later": "earlier", "earlier": "later"}
 _SHORT_CLASSES = frozenset("lighter shorter smaller younger earlier".split())
 #: the bound words of either side that name no dimension: "orders over 40 EUR. Smaller orders ..."
-_NEUTRAL_SIDE = {True: r"over|above|more\s+than|exceeding", False: r"under|below|less\s+than|fewer\s+than"}
+_NEUTRAL_SIDE = {True: r"over|above|more\s+than|exceeding|at\s+least|a\s+minimum\s+of",
+                 False: r"under|below|less\s+than|fewer\s+than|up\s+to|at\s+most|no\s+more\s+than|within|a\s+maximum\s+of"}
 #: where the value a clause speaks of "beyond that" ends: its sentence or clause
 _CLAUSE_END = re.compile(r"\.(?!\d)|;|,\s+(?:and|but)\s+")
 
@@ -3261,10 +3288,16 @@ def _rule_past(c: Quantity, claim: str, sq: list[Quantity], source: str) -> str 
         return None
     rest = content_words(_without_clock(claim[: c.start] + " " + claim[c.end:]))
     for s in sq:
-        if s.lo != s.hi or not _comparable(c, s) or (c.per or None) != (s.per or None):
+        # (one span longer than a cap per year is past it: "a 25-day stay" of "up to 20 days a year")
+        one_past_cap = c.per is None and s.per is not None and c.dimension == "time"
+        if s.lo != s.hi or not _comparable(c, s) or ((c.per or None) != (s.per or None) and not one_past_cap):
             continue
         before = source[max(0, s.start - 20): s.start]
         (clo, _), (slo, shi) = c.base(), s.base()  # "three days" is short of "a week"
+        if one_past_cap and not (_HIGH_BEFORE.search(before) and clo > shi):
+            continue
+        if _LEAD_TIME.match(source, s.end):
+            continue  # "up to 24 hours in advance": "later" is less ahead, read by :func:`bound_case`
         if (_HIGH_BEFORE.search(before) or _DEADLINE.search(before)) and clo > shi:
             side = _PAST_IT
         elif _LOW_BEFORE.search(before) and clo < slo:

@@ -191,11 +191,12 @@ def _norm(word: str) -> str:
     word = _IRREGULAR.get(word, word)
     if word.endswith("ply") and len(word) > 4:  # "apply", which the stemmer reads as an adverb ("app")
         word = word[:-1] + "ies"
+    # (read on the stem, so that "interactions" is "interact" as "interaction" is)
+    word = stem(word)
     if len(word) > 7 and re.search(r"[^aeiou]tion$", word):
         word = word[:-3]
-    elif len(word) > 7 and re.search(r"[^aeiou][ai]ble$", word):  # "returnable" is "return"
-        word = word[:-4]
-    word = stem(word)
+    elif len(word) > 7 and re.search(r"[^aeiou][ai]ble?$", word):  # "returnable" (stem "returnabl") is "return"
+        word = word[:-4] if word.endswith("e") else word[:-3]
     # "overwrite" and "overwrites" (stemmed "overwrit") are one word, as "take" and "taking"
     # ("tak"; "note" stays itself, not "not")
     return word[:-1] if word.endswith("e") and len(word) >= 4 and not word.endswith("ee") \
@@ -225,6 +226,10 @@ def _auxiliary_ahead(toks: list[str], i: int) -> bool:
     return False
 
 
+#: words that set a claim's focus, not its topic
+_FOCUS_WORDS = frozenset(_norm(w) for w in "still also even just too".split())
+#: conjunctions that are prepositions too: "after the deadline"
+_PREPOSITION_TOO = frozenset("after before until till since".split())
 _NON_AFTER_COPULA = re.compile(r"\b(is|are|was|were|be|been|being)\s+non-(?=[a-z])", re.IGNORECASE)
 
 
@@ -284,7 +289,9 @@ def uses(text: str) -> tuple[tuple[str, str], ...]:
             # working is not possible": the clause's subject is banned
             out[clause_start:] = [(w, "?" if p == "+" else p) for w, p in out[clause_start:]]
         before_previous, previous = previous, tok
-        if tok in _SUBORDINATE:
+        if tok in _SUBORDINATE and not (tok in _PREPOSITION_TOO and i + 1 < len(toks)
+                                        and toks[i + 1] in ("the", "this", "that", "their", "its")):
+            # ("after the deadline of 31 March": a preposition, no clause of its own)
             subordinate, seen, relative = True, False, tok in _RELATIVE
         elif subordinate and relative and seen and (tok in _AUXILIARY or _is_deny(tok)):
             # a relative clause starts with its verb: after it, an auxiliary is the main
@@ -536,7 +543,8 @@ def denied_head(claim: str, source: str) -> tuple[str, str] | None:
         return None
     source_uses = _polarities(source)
     denies = any("-" in ps for ps in claim_uses.values())
-    cw = normed_words(claim) | set(claim_uses)
+    # (focus words, "still", "also", share no topic: "Late applications are still considered")
+    cw = (normed_words(claim) | set(claim_uses)) - _FOCUS_WORDS
     if len(cw) < 2:
         return None
     # a gerund that opens the claim names its subject, it affirms no act: "Keeping tomatoes in

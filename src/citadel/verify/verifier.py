@@ -90,6 +90,7 @@ from citadel.verify.align import (
     prerequisite_left_out,
     raised_modality,
     supplier_swapped,
+    rate_period_changed,
     full_but_deducted,
     resolve_pronouns,
     moved_object,
@@ -556,6 +557,7 @@ class _Crisp:
     #: provided, or the other way round
     supplier: tuple[str, str, str] | None = None
     deducted: str | None = None  # what the source deducts from an amount the claim says is paid in full
+    rate_period: tuple[str, str] | None = None  # ("per week", "per fortnight"): a rate's period changed
     narrowed: str | None = None  # "only": the claim restricts what the source does not
     #: a yes/no cell of the row the claim names says the other ("Dental: included")
     table_cell: str | None = None
@@ -668,6 +670,10 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
                            # an option the source does not give, in its case: "-r" where it says "-R"
                            | {m.group(0) for m in _OPTION.finditer(claim) if m.group(1)
                               and not re.search(rf"(?<![\w-]){re.escape(m.group(0))}(?![\w-])", source)}))
+    held = bound_case(claim, source)
+    if held is not None and held.holds:
+        # "received on 2 April" past "after the deadline of 31 March": the month is the case's value
+        missing = tuple(w for w in missing if w not in held.value)
     kept = only_case(claim, source)
     if kept is not None and kept.holds and not kept.inside:
         # "Bikes may not be left there on Sundays" where "on weekdays only": the day is the case
@@ -813,6 +819,7 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
                                                            or _prefix_denied(claim, source)),
         raised=raised_modality(claim, source),
         supplier=supplier_swapped(claim, source),
+        rate_period=rate_period_changed(claim, source),
         deducted=full_but_deducted(claim, source),
         narrowed=narrowed(claim, source),
         table_cell=cell_polarity(claim, source),
@@ -1502,6 +1509,9 @@ class Verifier:
             said, stated, part, what = crisp.amount
             return RuleVerdict(Verdict.CONTRADICTED, f"number mismatch: '{said}' in the claim but '{stated}' "
                                f"in the {part} it restates ({what})", 0.05)
+        if crisp.rate_period:
+            return RuleVerdict(Verdict.CONTRADICTED, f"number mismatch: '{crisp.rate_period[0]}' in the claim but "
+                               f"'{crisp.rate_period[1]}' in the source (the period of a rate)", 0.05)
         if crisp.table_cell:
             return RuleVerdict(Verdict.CONTRADICTED, f"table: {crisp.table_cell}", 0.05)
         if crisp.compared:
