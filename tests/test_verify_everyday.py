@@ -1873,6 +1873,25 @@ RIGHT += [
 ]
 
 
+# thirty-third session: set p100
+WRONG += [
+    ("'not valid' on some days, said usable then", "Day passes can be used on gala days.",
+     "Day passes give entry to all pools. They are not valid on gala days.", "negation"),
+    ("a span short of an expiry, said expired", "A voucher issued three months ago has expired.",
+     "Vouchers expire twelve months after they are issued.", "number"),
+    ("a span past an expiry, said still valid", "A voucher issued 14 months ago is still valid.",
+     "Vouchers expire twelve months after they are issued.", "number"),
+]
+RIGHT += [
+    ("a span past an expiry", "A voucher issued 14 months ago has expired.",
+     "Vouchers expire twelve months after they are issued."),
+    ("a span short of an expiry, still valid", "A voucher issued three months ago is still valid.",
+     "Vouchers expire twelve months after they are issued."),
+    ("a fee the source waives for the claim's subject, denied", "Pensioners do not pay the booking fee.",
+     "All tickets carry a booking fee of 2 EUR, which is waived for pensioners."),
+]
+
+
 @pytest.mark.parametrize(("kind", "claim", "source", "reason"), WRONG, ids=[w[0] for w in WRONG])
 def test_everyday_errors_are_caught(verifier: Verifier, kind: str, claim: str, source: str,
                                     reason: str) -> None:

@@ -808,3 +808,10 @@ def test_a_time_of_day_inside_the_hours_between_opening_and_closing_is_said() ->
     assert check_numbers("You can shop there at 9 p.m.", source).status is NumberStatus.OK
     assert check_numbers("You can shop there at 11 p.m.", source).status is NumberStatus.CONFLICT
     assert check_numbers("On a Sunday you can shop there at 9 p.m.", source).status is not NumberStatus.OK
+
+
+def test_a_time_of_day_under_round_the_clock_access_is_said_beside_other_hours() -> None:
+    """The sentence that gives access round the clock is read apart from the one with opening hours."""
+    source = "The office is open from 9 a.m. to 5 p.m. The helpdesk is available around the clock."
+    assert check_numbers("The helpdesk is available at 2 a.m.", source).status is NumberStatus.OK
+    assert check_numbers("The office is open at 2 a.m.", source).status is not NumberStatus.OK

@@ -1231,8 +1231,8 @@ def _said_in_words(c: Quantity, claim: str, source: str) -> bool:  # (``source``
         # any time of day where a sentence about it gives access round the clock: "get into the
         # building at 3 a.m." for "24-hour access to the building"
         mine = content_words(claim[: c.start] + " " + claim[c.end:])
-        for a, b in sentences(source):
-            sent = source[a:b]
+        # (split at every sentence end, "10 a.m. Room service ...": the round-the-clock one has no times)
+        for sent in (fold(p) for p in re.split(r"(?<=\.)\s+(?=[A-Z])|;\s+", original)):
             if (_ROUND_THE_CLOCK.search(sent) or _ALL_DAY.search(sent)) and len(mine & content_words(sent)) >= 2 \
                     and not _SOME_TIMES.search(sent) and not any(q.unit == "o'clock" for q in quantities(sent)):
                 return True
@@ -2217,7 +2217,7 @@ def _names_a_case(claim: str, c: Quantity) -> bool:
 #: words that deny by their meaning what a clause says of a case ("Smoking is prohibited")
 _DENYING = frozenset("prohibited forbidden banned excluded ineligible refused barred free".split())
 #: words of a claim about a case that say only whether it is allowed: no word to find in the source
-_CASE_NEUTRAL = frozenset(stem(w) for w in "cannot never not allow allowed permit permitted".split())
+_CASE_NEUTRAL = frozenset(stem(w) for w in "cannot never not allow allowed permit permitted ago still".split())
 
 
 #: a case called late ("is too late", "counts as late"), not a late service ("late check-out")
@@ -2295,6 +2295,7 @@ def bound_case(claim: str, source: str) -> BoundCase | None:
     found: list[tuple[float, float, BoundCase]] = []
     (v, _) = c.base()
     for s in sq:
+        expiring: re.Match[str] | None = None
         if not _comparable(c, s) or (c.per or None) != (s.per or None) \
                 or (s.lo == s.hi and any(r.lo < r.hi and r.start <= s.start and s.end <= r.end for r in sq)):
             continue
@@ -2325,6 +2326,8 @@ def bound_case(claim: str, source: str) -> BoundCase | None:
                 low, high = high, low  # "must not weigh more than 8 kg": at most 8 kg
             if not high and _DEADLINE.search(source, max(0, s.start - 8), s.start):
                 high = _DEADLINE.search(source, max(0, s.start - 8), s.start)
+            if not (low or high):  # "Stamps expire six months after they are issued": older ones have expired
+                low = expiring = _EXPIRES_AFTER.search(source, max(0, s.start - 20), s.start)
             named = _NAMED_DEADLINE.search(source, max(0, s.start - 40), s.start) if not (low or high) else None
             if named is not None:  # "received after the deadline of 31 March": past it
                 low, high = (named, None) if named.group(1) == "after" else (None, named)
@@ -2352,7 +2355,9 @@ def bound_case(claim: str, source: str) -> BoundCase | None:
         # "charges 25 EUR unless it is cancelled at least 24 hours in advance": what the clause
         # says is of the values outside its bound
         unless = _UNLESS_BOUND.search(clause[: max(0, s.start - cut)]) is not None
-        holds = (inside != unless) == (_denies(claim) == _denies(clause))
+        # ("still valid" denies that it has expired)
+        still = expiring is not None and _STILL_VALID.search(claim) is not None
+        holds = (inside != unless) == ((_denies(claim) != still) == _denies(clause))
         found.append((own, share, BoundCase(c.text, s.text, inside, clause, holds, c.start)))
     if not found:
         return None
@@ -3204,6 +3209,10 @@ _ROUGHLY = re.compile(r"\b(?:about|around|roughly|some|nearly|almost|approximate
 
 
 _DEADLINE = re.compile(r"\bby\s*$")
+#: a thing said not to have expired: "is still valid", "can still be used"
+_STILL_VALID = re.compile(r"\b(?:still\s+)?(?:valid|good|usable|active|in\s+date)\b|\bcan\s+still\s+be\s+used\b")
+#: a span after which a thing expires: "expire six months after", "lapses after two years"
+_EXPIRES_AFTER = re.compile(r"\b(?:expires?|lapses?|run\s+out|runs\s+out)(?:\s+after)?\s*$")
 #: a bound named as a deadline: "after the deadline of 31 March", "before the closing date,"
 _NAMED_DEADLINE = re.compile(r"\b(after|before|by)\s+the\s+(?:deadline|closing\s+date|cut-?off(?:\s+date)?)(?:\s+of|,)?\s*$")
 #: the other side of a bound, said of "those" past it ("those arriving later", "anything

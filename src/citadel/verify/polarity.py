@@ -601,6 +601,7 @@ def denied_head(claim: str, source: str) -> tuple[str, str] | None:
                     and not AWAY.search(sent) \
                     and not _before_condition(claim, sent) \
                     and not _DENIED_WITHOUT.search(claim) \
+                    and not any(normed_words(m.group("who")) & cw for m in _WAIVED_FOR.finditer(sent)) \
                     and not any(here.get(x) == {"-"} for x, xs in claim_uses.items() if x != w and "+" not in xs) \
                     and not _scope_elsewhere(claim, w, sent):
                 return surface(w, claim), "denied"
@@ -610,6 +611,9 @@ def denied_head(claim: str, source: str) -> tuple[str, str] | None:
 _NEVER = re.compile(r"\b(?:never|at\s+no\s+time|under\s+no\s+circumstances)\b", re.IGNORECASE)
 #: a sentence that opens with the case it speaks of: "If the event is cancelled, ..."
 _CASE_LEAD = re.compile(r"\s*(?:if|when|where|once|should)\s+([^,;]{3,80}),", re.IGNORECASE)
+#: a charge or duty lifted for some: "which is waived for students", "exempt for members"
+_WAIVED_FOR = re.compile(r"\b(?:waived|not\s+charged|exempt(?:ed)?|free|not\s+required|not\s+needed)\s+(?:for|to)\s+"
+                         r"(?P<who>[a-z][a-z -]{2,40}?)(?=[,.;]|$|\s+(?:and|but|who|if)\b)", re.IGNORECASE)
 #: a denial undone by "without": "cannot be collected without photo ID" states a duty
 _DENIED_WITHOUT = re.compile(r"\b(?:cannot|can't|not|never|no)\b[^,;.]{0,60}?\bwithout\b", re.IGNORECASE)
 _APART = re.compile(r";\s+|,?\s+but\s+|,\s+while\s+|,\s+whereas\s+", re.IGNORECASE)
@@ -788,7 +792,7 @@ _REFUSES = re.compile(r"^\s*(?:please\s+)?(?:do\s+not|don't|never)\s+(?!forget\b
                       # "Do not freeze it." (not a bound: "Do not take more than eight")
                       r"(?!\s+(?:more|less|fewer|over|under|longer|beyond)\b)|"
                       r"\b(?:may\s+not|cannot|can\s+not|can't|must\s+not|mustn't|should\s+not\s+be\s+(?=used\b)|"
-                      r"(?:not|never|no\s+longer)\s+(?:be\s+)?(?:allowed|permitted|accepted|possible)|prohibited|forbidden|banned|"
+                      r"(?:not|never|no\s+longer)\s+(?:be\s+)?(?:allowed|permitted|accepted|possible|valid)|prohibited|forbidden|banned|"
                       r"no\s+\w+(?:\s+\w+)?\s+(?:is|are)\s+(?:allowed|permitted))\b", re.IGNORECASE)
 #: a verb that refuses what follows it: "a request for changes blocks merging"
 _BLOCKS = re.compile(r"\b(?:blocks?|blocked|prevents?|prevented|precludes?|precluded)\b", re.IGNORECASE)
@@ -796,7 +800,7 @@ _PERMISSION = frozenset(stem(w) for w in (
     "may can allow allowed permit permitted free welcome entitled prohibit prohibited "
     "forbid forbidden ban banned must").split())
 _PERMISSION_NORMED = frozenset(_norm(w) for w in _PERMISSION) | _PERMISSION
-_IT = re.compile(r"\b(?:it|them)\b", re.IGNORECASE)
+_IT = re.compile(r"\b(?:it|them)\b|^\s*they\b", re.IGNORECASE)
 #: the least share of the claim's content words (permission words aside) a source sentence
 #: holds to say whether what the claim speaks of is allowed
 MIN_PERMISSION_SHARED = 0.4
