@@ -1892,6 +1892,27 @@ RIGHT += [
 ]
 
 
+# thirty-third session: set p101
+WRONG += [
+    ("a span past a free allowance, said free", "Parking for 40 minutes is free.",
+     "The car park is free for the first 30 minutes. After that, it costs 1.50 EUR per hour.", "number"),
+    ("more than a grant of one, said allowed", "A household can rent two plots.",
+     "The garden has 40 plots. Each household may rent one plot.", "number"),
+    ("a whole day against a bound of half a day", "The meeting room can be booked for a whole day.",
+     "The meeting room seats 12. It can be booked for at most half a day at a time.", "scope"),
+]
+RIGHT += [
+    ("a span inside a free allowance", "Parking for 20 minutes is free.",
+     "The car park is free for the first 30 minutes. After that, it costs 1.50 EUR per hour."),
+    ("more than a grant of one, denied", "A household cannot rent two plots.",
+     "The garden has 40 plots. Each household may rent one plot."),
+    ("an act twice, where the grant is once, denied", "A student cannot resit an exam twice.",
+     "Students may resit an exam once. Resit marks are capped at 40%."),
+    ("'a whole day of' measures, no scope", "A whole day of parking costs no more than 9 EUR.",
+     "Parking costs 1.50 EUR per hour, with a maximum of 9 EUR per day."),
+]
+
+
 @pytest.mark.parametrize(("kind", "claim", "source", "reason"), WRONG, ids=[w[0] for w in WRONG])
 def test_everyday_errors_are_caught(verifier: Verifier, kind: str, claim: str, source: str,
                                     reason: str) -> None:

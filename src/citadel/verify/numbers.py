@@ -3929,6 +3929,57 @@ def compare_rows(claim: str, source: str) -> str | None:
 #: an age a bound leaves out, denied ("A 17-year-old cannot join" where "aged 18 and over"); a
 #: value outside an "only" range, denied; a time past a deadline called late; a duration past a
 #: threshold counted from; "a day's" of a daily amount; "first month" for "first 30 days"
+#: a grant of one of a thing, or of doing it once: "may rent one plot", "may resit an exam once"
+_GRANT_OF_ONE = re.compile(r"\b(?:may|can|allowed\s+to|permitted\s+to)\s+(?P<act>(?:[a-z]+\s+){1,4}?)(?:(?P<once>once)|"
+                           r"(?:one|a\s+single)\s+(?P<thing>[a-z]+))\b")
+
+
+#: a refusal ("cannot", "may not", "not allowed"), not a negative word ("a failed exam")
+_REFUSED = re.compile(r"\b(?:cannot|not|never|no)\b|n't\b")
+
+
+def count_past_one(claim: str, source: str) -> str | None:
+    """The claim's count above one that it denies where the source grants one (:func:`_past_one`)."""
+    claim, source = fold(claim), fold(source)
+    sq = quantities(source)
+    return next((c.text for c in quantities(claim) if _past_one(c, claim, sq, source)), None)
+
+
+def _past_one(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
+    """A count above one the claim denies ("A household cannot rent two plots", "cannot resit
+    an exam twice") where the source grants one of the thing, or the act once."""
+    if c.lo != c.hi or c.lo < 2 or c.unit is not None or not _REFUSED.search(claim):
+        return False
+    times = _TIMES_COUNT.fullmatch(c.text.lower()) is not None
+    noun = _count_noun(claim, _number_end(claim, c)) if not times else ""
+    for m in _GRANT_OF_ONE.finditer(source):
+        verbs = content_words(m.group("act")) & content_words(claim)
+        if not verbs:
+            continue
+        if (times and m.group("once")) or (noun and m.group("thing") and stem(m.group("thing")) in (noun, noun.rstrip("s"))):
+            return True
+    return False
+
+
+#: a free allowance of a span: "free for the first 30 minutes", "the first two hours are free"
+_FREE_FIRST_BEFORE = re.compile(r"\bfree\s+(?:of\s+charge\s+)?for\s+the\s+first\s*$")
+_FIRST_BEFORE_FREE = re.compile(r"\bthe\s+first\s*$")
+
+
+def _inside_free_first(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
+    """A span of the claim's, said free, that a free allowance of the source's holds ("Parking
+    for 20 minutes is free" where it "is free for the first 30 minutes")."""
+    if c.lo != c.hi or c.dimension != "time" or c.unit == "o'clock" or not _FREE.search(claim) or negation_count(claim):
+        return False
+    for s in sq:
+        if s.lo != s.hi or s.unit == "o'clock" or not _comparable(c, s) or c.base()[0] > s.base()[0]:
+            continue
+        if _FREE_FIRST_BEFORE.search(source, max(0, s.start - 40), s.start) or (
+                _FIRST_BEFORE_FREE.search(source, max(0, s.start - 12), s.start) and _FREE_AFTER.match(source, s.end)):
+            return True
+    return False
+
+
 #: a time a place opens or closes at: "opens at 7 a.m.", "closes at 10 p.m."
 _OPENS_AT = re.compile(r"\bopens?\s+at\s*$")
 _CLOSES_AT = re.compile(r"\b(?:closes?|shuts?)\s+at\s*$")
@@ -3960,4 +4011,4 @@ def _while_open(c: Quantity, claim: str, sq: list[Quantity], source: str) -> boo
 
 _SAID_OTHERWISE: tuple[Callable[[Quantity, str, list[Quantity], str], bool], ...] = (
     _denied_past_bound, _outside_only_range, _called_late, _past_threshold, _one_period_of, _first_span,
-    _while_open)
+    _while_open, _inside_free_first, _past_one)

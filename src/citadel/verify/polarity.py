@@ -611,6 +611,12 @@ def denied_head(claim: str, source: str) -> tuple[str, str] | None:
 _NEVER = re.compile(r"\b(?:never|at\s+no\s+time|under\s+no\s+circumstances)\b", re.IGNORECASE)
 #: a sentence that opens with the case it speaks of: "If the event is cancelled, ..."
 _CASE_LEAD = re.compile(r"\s*(?:if|when|where|once|should)\s+([^,;]{3,80}),", re.IGNORECASE)
+#: a grant of one: "may rent one plot", "may resit an exam once"
+_JUST_ONE = re.compile(r"\b(?:may|can|allowed\s+to|permitted\s+to)\s+(?:\w+\s+){1,4}?(?:once|one|a\s+single)\b|"
+                       r"\b(?:only\s+)?(?:once|one)\s+(?:per|a|each)\s+\w+\b", re.IGNORECASE)
+#: a count past one: "twice", "two plots", "a second time", "another"
+_MORE_THAN_ONE = re.compile(r"\b(?:twice|two|three|four|five|\d+|another|a\s+second|more\s+than\s+once|again)\b",
+                            re.IGNORECASE)
 #: a charge or duty lifted for some: "which is waived for students", "exempt for members"
 _WAIVED_FOR = re.compile(r"\b(?:waived|not\s+charged|exempt(?:ed)?|free|not\s+required|not\s+needed)\s+(?:for|to)\s+"
                          r"(?P<who>[a-z][a-z -]{2,40}?)(?=[,.;]|$|\s+(?:and|but|who|if)\b)", re.IGNORECASE)
@@ -882,6 +888,9 @@ def permission_flip(claim: str, source: str) -> tuple[str, str] | None:
         acts = {_norm(g.group("verb").lower()) for text in granting for g in _GOVERNED.finditer(text)}
         if acts and verb not in acts and any(verb in normed_words(g) for g in granting):
             return None
+    if refuses and granting and not refusing and _MORE_THAN_ONE.search(main) \
+            and any(_JUST_ONE.search(g) for g in granting):
+        return None  # "cannot rent two plots" where "may rent one plot": more than the grant, refused by it
     if refuses and granting and not refusing:
         # a sentence denies, in other words, the case the claim names beyond the grant ("Fridays
         # are not available as home-working days for customer service staff")

@@ -135,6 +135,7 @@ from citadel.verify.numbers import (
     bound_case,
     called_late,
     check_numbers,
+    count_past_one,
     compare_rows,
     complementary_bound,
     is_unit,
@@ -271,7 +272,8 @@ UNIVERSAL = frozenset(["all", "every", "always", "everyone", "everybody", "every
 #: duplicates": whichever there are)
 _FREE_CHOICE = re.compile(r"(?<!\bthan\s)(?<!\bif\s)(?<!\bor\s)(?<!\band\s)\b(?:any\s+(?!other\b)[a-z]+(?<![^s]s)\b|anywhere|everywhere)",
                           re.IGNORECASE)
-_PERIODIC = re.compile(r"\b(?:every|each|all)\s+(?:other\s+|\d+\s+|(?:two|three|four|five|six|ten|twelve)\s+|"
+_PERIODIC = re.compile(r"\b(?:a|one|the)\s+(?:whole|entire|full)\s+(?:day|week|month|year|night|term|season)(?=\s+of\b)|"
+                       r"\b(?:every|each|all)\s+(?:other\s+|\d+\s+|(?:two|three|four|five|six|ten|twelve)\s+|"
                        r"working\s+|business\s+|calendar\s+)?(?:day|week|month|year|hour|time|night|"
                        r"morning|quarter|evening|afternoon|weekend|weekday|monday|tuesday|wednesday|"
                        r"thursday|friday|saturday|sunday)s?\b"
@@ -1698,6 +1700,12 @@ class Verifier:
             return RuleVerdict(Verdict.SUPPORTED, f"number: the claim's '{case.value}' lies {side} the source's "
                                f"bound '{case.bound}', and the claim says what the source says of that side: "
                                f"\"{case.clause[:100]}\"", 1.0, final=False)
+        past_one = count_past_one(claim, source) if num.status is NumberStatus.OK else None
+        if past_one is not None:
+            # the model reads "A household cannot rent two plots" against "may rent one plot" as
+            # a contradiction
+            return RuleVerdict(Verdict.SUPPORTED, f"number: the claim denies '{past_one}', more than the one the "
+                               "source allows", 1.0, final=False)
         free = _free_restated(claim, source) if num.status is not NumberStatus.CONFLICT else None
         if free is None and num.status is not NumberStatus.CONFLICT:
             free = _prefix_restated(claim, source)
