@@ -1949,18 +1949,18 @@ def opposite_in_conjunct(claim: str, source: str) -> tuple[str, str] | None:
                     rest = mine - {a}
                     if len(rest) >= 2 and rest & theirs \
                             and len(rest & (theirs | before)) >= MIN_CONJUNCT * len(rest) \
-                            and not any(b not in other and (
-                                        (a in other and len(rest & (other | ctx)) >= MIN_CONJUNCT * len(rest))
-                                        or len(rest & (other | ctx)) > len(rest & (theirs | before)))
+                            and not any(_contrary(x, y) for x in rest for y in theirs - rest - {b}) \
+                            and not any(b not in other and a in other
+                                        and len(rest & (other | ctx)) >= MIN_CONJUNCT * len(rest)
                                         # (not a part about the other case: "safe ... upstream" for
                                         # "Swimming downstream is safe")
                                         and not any(_contrary(x, y) for x in rest for y in other - rest)
                                         for _, other, ctx in parts):
                         # (another part says the claim's own word of what the claim speaks of:
                         # "at weekends only ... On weekdays they must use the public car park";
-                        # or holds more of the claim's other words: "A domestic basket of 95 EUR
-                        # ships free" restates "Baskets over 70 EUR ship free within the country",
-                        # not "International baskets are charged 20 EUR shipping")
+                        # and the part turns no other word of the claim's, which would make it
+                        # another case: "International baskets are charged 20 EUR shipping" is no
+                        # ground against "A domestic basket of 95 EUR ships free")
                         return _word_of(part, a), _word_of(p, b)
     return None
 
