@@ -43,6 +43,21 @@ def words(text: str) -> list[str]:
     return _WORD.findall(fold(text))
 
 
+#: the suffixes the stemmer strips, the first that fits
+_SUFFIXES = ("ingly", "edly", "ing", "ies", "ied", "ed", "es", "s", "ly")
+
+
+def _suffixed(word: str) -> tuple[str, str]:
+    """``(base, suffix)``: the word without a possessive and the first suffix that leaves
+    three letters ("" for none)."""
+    if word.endswith("'s") and len(word) > 3:
+        word = word[:-2]
+    for suf in _SUFFIXES:
+        if word.endswith(suf) and len(word) - len(suf) >= 3:
+            return word[: -len(suf)], suf
+    return word, ""
+
+
 @lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     """A tiny suffix stripper: enough to match plurals, possessives and tenses in overlap
@@ -50,22 +65,16 @@ def stem(word: str) -> str:
     ("time", "times" and "timed" are "tim"; "medicine" and "medicines" "medicin"), "-es" is
     a suffix only after a sibilant ("boxes"), and a consonant doubled before "-ing" or "-ed"
     is single ("stopped" is "stop"; "cancelling", "cancelled" and "cancel" are "cancel")."""
-    if word.endswith("'s") and len(word) > 3:
-        word = word[:-2]
-    for suf in ("ingly", "edly", "ing", "ies", "ied", "ed", "es", "s", "ly"):
-        if word.endswith(suf) and len(word) - len(suf) >= 3:
-            base = word[: -len(suf)]
-            if suf in ("ies", "ied"):
-                return base + "y"
-            if suf in ("ed", "edly") and base.endswith("e"):
-                base += "e"  # "agreed", "freed"
-            elif suf == "es" and not base.endswith(("s", "x", "z", "ch", "sh")):
-                base = word[:-1]  # "times" is "time" and "s"
-            elif suf in ("ing", "ed", "ingly", "edly") and len(base) >= 4 and base[-1] == base[-2] \
-                    and base[-1] in _DOUBLED:
-                base = base[:-1]
-            return _word_end(base)
-    return _word_end(word)
+    base, suf = _suffixed(word)
+    if suf in ("ies", "ied"):
+        return base + "y"
+    if suf in ("ed", "edly") and base.endswith("e"):
+        base += "e"  # "agreed", "freed"
+    elif suf == "es" and not base.endswith(("s", "x", "z", "ch", "sh")):
+        base += "e"  # "times" is "time" and "s"
+    elif suf in ("ing", "ed", "ingly", "edly") and len(base) >= 4 and base[-1] == base[-2] and base[-1] in _DOUBLED:
+        base = base[:-1]
+    return _word_end(base)
 
 
 def feature_stem(word: str) -> str:
@@ -73,28 +82,29 @@ def feature_stem(word: str) -> str:
     (``train/verifier/calibrate.py``): :func:`stem` before it joined a word's forms
     ("time" and "times" are "time" and "tim" here). The fitted weights read overlaps as this
     counts them, so the features keep it until the combiner is fitted again."""
-    if word.endswith("'s") and len(word) > 3:
-        word = word[:-2]
-    for suf in ("ingly", "edly", "ing", "ies", "ied", "ed", "es", "s", "ly"):
-        if word.endswith(suf) and len(word) - len(suf) >= 3:
-            base = word[: -len(suf)]
-            return base + "y" if suf in ("ies", "ied") else base
-    return word
+    base, suf = _suffixed(word)
+    return base + "y" if suf in ("ies", "ied") else base
 
 
 @lru_cache(maxsize=65536)
 def feature_words(text: str) -> frozenset[str]:
     """:func:`content_words` as the combiner's features count them (:func:`feature_stem`)."""
-    return frozenset(feature_stem(w) for w in words(text)
-                     if w not in STOPWORDS and not w.isdigit() and w not in NUMBER_WORDS)
+    return frozenset(feature_stem(w) for w in words(text) if is_content(w))
 
 
 def feature_overlap(claim: str, source: str) -> float:
     """:func:`overlap` as the combiner's features count it (:func:`feature_stem`)."""
-    cw = feature_words(claim)
-    if not cw:
-        return 1.0
-    return len(cw & feature_words(source)) / len(cw)
+    return _share(feature_words(claim), feature_words(source))
+
+
+def is_content(word: str) -> bool:
+    """A word that carries content: no stopword, no number."""
+    return word not in STOPWORDS and not word.isdigit() and word not in NUMBER_WORDS
+
+
+def _share(mine: frozenset[str], theirs: frozenset[str]) -> float:
+    """The share of ``mine`` in ``theirs`` (1.0 when ``mine`` is empty)."""
+    return len(mine & theirs) / len(mine) if mine else 1.0
 
 
 #: consonants doubled before "-ing" and "-ed" ("stopped", "planning", "cancelled")
@@ -116,16 +126,12 @@ def _word_end(word: str) -> str:
 
 @lru_cache(maxsize=65536)
 def content_words(text: str) -> frozenset[str]:
-    return frozenset(stem(w) for w in words(text)
-            if w not in STOPWORDS and not w.isdigit() and w not in NUMBER_WORDS)
+    return frozenset(stem(w) for w in words(text) if is_content(w))
 
 
 def overlap(claim: str, source: str) -> float:
     """Share of the claim's content words (stemmed) that occur in the source."""
-    cw = content_words(claim)
-    if not cw:
-        return 1.0
-    return len(cw & content_words(source)) / len(cw)
+    return _share(content_words(claim), content_words(source))
 
 
 #: bounds written with a negation ("no more than four" is "up to four"): not negations
@@ -199,8 +205,7 @@ DOWN = frozenset("decrease decreases decreased decreasing lower lowers lowered l
 
 def content_sequence(text: str) -> list[str]:
     """The content words in order, as the combiner's features count them (:func:`feature_stem`)."""
-    return [feature_stem(w) for w in words(text)
-            if w not in STOPWORDS and not w.isdigit() and w not in NUMBER_WORDS]
+    return [feature_stem(w) for w in words(text) if is_content(w)]
 
 
 def bigram_overlap(claim: str, window: str) -> float:

@@ -26,10 +26,10 @@ from citadel.verify.lexical import (
     CEASED,
     NEGATED_BOUND,
     NO_OTHER,
-    NUMBER_WORDS,
     STOPWORDS,
     content_words,
     fold,
+    is_content,
     negation_count,
     stem,
     support_ended,
@@ -344,8 +344,7 @@ def normed_words(text: str) -> frozenset[str]:
     """The text's content words as :func:`_norm` reads them ("interruption" is "interrupt",
     "sold" is "sell")."""
     # (of the words as written: a stem stemmed again loses more, "house" "hous" "hou")
-    return frozenset(_norm(w) for w in words(text)
-                     if w not in STOPWORDS and not w.isdigit() and w not in NUMBER_WORDS)
+    return frozenset(_norm(w) for w in words(text) if is_content(w))
 
 
 def _sentences(text: str) -> Iterator[str]:
