@@ -230,6 +230,7 @@ def _auxiliary_ahead(toks: list[str], i: int) -> bool:
 _FOCUS_WORDS = frozenset(_norm(w) for w in "still also even just too".split())
 #: conjunctions that are prepositions too: "after the deadline"
 _PREPOSITION_TOO = frozenset("after before until till since".split())
+#: "non-" on the word after a copula: "are non-transferable" says "are not transferable"
 _NON_AFTER_COPULA = re.compile(r"\b(is|are|was|were|be|been|being)\s+non-(?=[a-z])", re.IGNORECASE)
 
 
