@@ -1913,6 +1913,20 @@ RIGHT += [
 ]
 
 
+# thirty-third session: set p102
+WRONG += [
+    ("a value on one side given the other side's rule", "A party of ten can book online.",
+     "Parties of more than six must book by phone. Smaller parties can book online.", "number"),
+]
+RIGHT += [
+    ("a value past an 'after' threshold, the threshold's rule",
+     "A swimmer still in the lake after two and a half hours must leave.",
+     "Open-water sessions last two hours. Swimmers still in the lake after two hours must leave."),
+    ("a value on the other side given that side's rule", "A party of four can book online.",
+     "Parties of more than six must book by phone. Smaller parties can book online."),
+]
+
+
 @pytest.mark.parametrize(("kind", "claim", "source", "reason"), WRONG, ids=[w[0] for w in WRONG])
 def test_everyday_errors_are_caught(verifier: Verifier, kind: str, claim: str, source: str,
                                     reason: str) -> None:

@@ -2328,6 +2328,11 @@ def bound_case(claim: str, source: str) -> BoundCase | None:
                 high = _DEADLINE.search(source, max(0, s.start - 8), s.start)
             if not (low or high):  # "Stamps expire six months after they are issued": older ones have expired
                 low = expiring = _EXPIRES_AFTER.search(source, max(0, s.start - 20), s.start)
+            if not (low or high) and c.dimension == "time" and c.unit != "o'clock" \
+                    and _AFTER_SPAN.search(claim, max(0, c.start - 8), c.start):
+                # "after six and a half hours" against "Runners still on the course after six
+                # hours must board the sweeper bus": both thresholds
+                low = _AFTER_SPAN.search(source, max(0, s.start - 8), s.start)
             named = _NAMED_DEADLINE.search(source, max(0, s.start - 40), s.start) if not (low or high) else None
             if named is not None:  # "received after the deadline of 31 March": past it
                 low, high = (named, None) if named.group(1) == "after" else (None, named)
@@ -2358,6 +2363,14 @@ def bound_case(claim: str, source: str) -> BoundCase | None:
         # ("still valid" denies that it has expired)
         still = expiring is not None and _STILL_VALID.search(claim) is not None
         holds = (inside != unless) == ((_denies(claim) != still) == _denies(clause))
+        # the sentence after says what holds on the other side ("more than eight must book by
+        # phone. Smaller groups can book online."): a claim in its words says that side's rule
+        if s.lo == s.hi and i + 1 < len(spans):
+            opens = _CLASS_OPENS.match(source, spans[i + 1][0])
+            other = source[spans[i + 1][0]:spans[i + 1][1]]
+            if opens is not None and bool(low) == (opens.group("cmp") in _SHORT_CLASSES) \
+                    and len(mine & _case_words(other)) > len(mine & _case_words(clause)):
+                holds = not inside if _denies(claim) == _denies(other) else inside
         found.append((own, share, BoundCase(c.text, s.text, inside, clause, holds, c.start)))
     if not found:
         return None
@@ -3209,6 +3222,8 @@ _ROUGHLY = re.compile(r"\b(?:about|around|roughly|some|nearly|almost|approximate
 
 
 _DEADLINE = re.compile(r"\bby\s*$")
+#: a span after which a rule applies: "after six hours"
+_AFTER_SPAN = re.compile(r"\bafter\s*$")
 #: a thing said not to have expired: "is still valid", "can still be used"
 _STILL_VALID = re.compile(r"\b(?:still\s+)?(?:valid|good|usable|active|in\s+date)\b|\bcan\s+still\s+be\s+used\b")
 #: a span after which a thing expires: "expire six months after", "lapses after two years"
