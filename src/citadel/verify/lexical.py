@@ -332,8 +332,7 @@ def opposite(claim: str) -> str:
     if denial is not None and any(r.start() <= denial.start() < r.end() for r in RELATIVE_DENIAL.finditer(claim)):
         # a denial in the subject's relative clause names a case ("A guest who is not on the
         # plan pays ..."): no denial of the claim's to take away, nor an auxiliary of its own first
-        body = claim.strip()
-        return "It is not the case that " + (body[:1].lower() + body[1:] if body[1:2].islower() else body)
+        return _not_the_case(claim)
     if denial is not None:
         return re.sub(r"\s{2,}", " ", _NEGATED.sub("", claim, count=1)).strip()
     m = _AUXILIARY.search(claim)
@@ -342,9 +341,14 @@ def opposite(claim: str) -> str:
     negated = _negate_main_verb(claim)
     if negated is not None:
         return negated
+    return _not_the_case(claim)
+
+
+def _not_the_case(claim: str) -> str:
+    """The claim's opposite said whole: "It is not the case that ..." (its first letter lower
+    case when the second letter is: "the ..." of "The ...", but "NASA ..." kept)."""
     body = claim.strip()
-    lead = body[:1].lower() + body[1:] if body[1:2].islower() else body
-    return "It is not the case that " + lead
+    return "It is not the case that " + (body[:1].lower() + body[1:] if body[1:2].islower() else body)
 
 
 # Direction words for scoped_directions(): UP and DOWN plus verbs and comparatives of change

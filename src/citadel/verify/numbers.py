@@ -935,7 +935,7 @@ def frequency_spans(text: str) -> list[tuple[float, int, int]]:
     t = fold(text)
     out: list[tuple[float, int, int]] = []
     for m in _FREQ_EVERY_N.finditer(t):  # "twice every two weeks": twice a fortnight
-        k = _TIMES.get(m.group(1)) or _times(m.group(2) or "")
+        k = _TIMES.get(m.group(1)) or (_times(m.group(2)) if m.group(2) else None)
         n = _times(m.group(3))
         if k and n:
             out.append((k / (n * PERIOD_SECONDS[m.group(4)]), m.start(), m.end()))
@@ -2182,7 +2182,6 @@ MIN_CASE_OVERLAP = 0.5
 #: little ahead, it may be done
 _UNTIL = re.compile(r"up\s+to|until|till|no\s+later\s+than|by")
 _LEAD_TIME = re.compile(r"\s*(?:before|ahead|in\s+advance|prior\s+to|beforehand)\b")
-#: a lead time counted back from a named event: "48 hours before the event", "prior to departure"
 #: an act whose lead time opens a window rather than closing one: "book up to seven days ahead"
 _BOOKED_AHEAD = re.compile(r"\b(?:book|books|booked|booking|reserve[sd]?|reserving|order|orders|ordered)\b")
 
