@@ -1927,6 +1927,182 @@ RIGHT += [
 ]
 
 
+# thirty-fourth session: set p103 (mixed domains)
+WRONG += [
+    ("a version the source gives another change", "The --quiet option was deprecated in release 2.6.",
+     "Release 2.6 adds a dark theme. The --quiet option, deprecated in 2.3, is gone.", "number"),
+    ("a removed thing said to work still", "The fax service is still available.",
+     "Orders can be placed online or by phone. The fax service, little used since 2010, was discontinued.",
+     "negation"),
+    ("a state the source ends at a past year, said of now", "The hotel is the tallest building in the city.",
+     "The hotel opened in 1929. It was the tallest building in the city until 1971.", "order"),
+    ("'first' of the step the source puts second", "Ties are broken first by age.",
+     "Candidates with equal marks are ranked by interview score, then by age.", "order"),
+    ("a year counted back, said of the other event", "The school moved to its current site in 1885.",
+     "The school moved to its current site in 1902, seventeen years after it was founded.", "number"),
+]
+RIGHT += [
+    ("a dropped support said in the passive", "Support for Windows 8.1 was dropped in version 7.",
+     "Version 7 drops support for Windows 8.1. Settings from version 6 are kept."),
+    ("a fronted date moves as a whole", "Until 1971, the hotel was the tallest building in the city.",
+     "The hotel opened in 1929. It was the tallest building in the city until 1971."),
+    ("a year counted back from a stated one", "The school was founded in 1885.",
+     "The school moved to its current site in 1902, seventeen years after it was founded."),
+    ("'after' what the 'afterwards' clause says", "After the trial, the plan costs 12 EUR a month.",
+     "New users get a 30-day trial. During the trial, the plan costs 3 EUR a month; afterwards it goes up to 12 EUR "
+     "a month."),
+    ("'only' who has what the act requires", "Only members can borrow laptops.",
+     "Borrowing a laptop requires a membership card. Laptops must be returned the same day."),
+    ("'in a month' as the period of a rate", "A third missed class in a month costs 10 EUR.",
+     "Members may miss up to two classes per month; a third costs 10 EUR."),
+    ("'two' of a relation among things", "If two bids are the same, the earlier one wins.",
+     "Bids that are equal are decided by time: the earlier bid wins."),
+]
+
+
+# thirty-fourth session: set p104 (mixed domains)
+WRONG += [
+    ("a verb dated by another version of the sentence", "The memory leak was reported in 5.2.",
+     "Version 5.2 fixes the memory leak reported in 5.1. Startup is also quicker.", "number"),
+    ("a release at the claim's start given another's change", "Release 2.0 adds offline mode.",
+     "Release 2.1 adds offline mode and fixes the sync bug found in 2.0.", "number"),
+    ("a thing kept said to be removed", "The legacy API has been removed.",
+     "The legacy API is still available but will not get new features. The new API is faster.", "negation"),
+    ("a change said the other way, with no other side", "Uploads are slower in the new version.",
+     "The new version makes uploads three times as fast. Downloads are unchanged.", "order"),
+    ("an instruction's step said to be optional", "Rinsing the rice is optional.",
+     "Rinse the rice twice, then cook it in salted water for 12 minutes.", "modality"),
+]
+RIGHT += [
+    ("a duty denied by its subject ('no ... is required')", "No form is required to borrow a ladder.",
+     "Members may borrow a ladder for the weekend. Forms are not needed for this."),
+    ("an age inside 'until they turn'", "An 11-year-old can stay in the junior club.",
+     "Children can stay in the junior club until they turn 12. Older children join the youth club."),
+    ("a percentage worked out", "On a 2,000 EUR purchase, the cashback is 30 EUR.",
+     "Card purchases earn cashback of 1.5% of the amount spent."),
+    ("a year reached 'within' a span of years", "The bridge's tolls had paid for its construction by 1910.",
+     "The toll bridge opened in 1898. Its tolls paid for the construction within twelve years."),
+    ("an optional step said as 'if you like'", "Toasting the nuts is optional.",
+     "Toast the nuts first if you like; it brings out their flavour."),
+    ("the reason a 'since' clause gives", "Cooking the herbs for long dulls their flavour.",
+     "Add the herbs only at the end, since cooking them for long dulls their flavour."),
+    ("a change said the source's way", "Uploads are faster in the new version.",
+     "The new version makes uploads three times as fast. Downloads are unchanged."),
+]
+
+
+# thirty-fourth session: set p105
+WRONG += [
+    ("'introduced' for 'abolished'", "The late fee was introduced in 2019.",
+     "The late fee was abolished in 2019. Members now pay only the annual subscription.", "negation"),
+    ("a thing scrapped, said to apply still", "Parking charges at the station still apply.",
+     "Parking charges at the station were scrapped in 2021. The car park has 200 spaces.", "negation"),
+    ("a closing time of weekdays given to Saturdays", "The pharmacy is open until 7 p.m. on Saturdays.",
+     "The pharmacy is open on weekdays from 8 a.m. to 7 p.m. On Saturdays it opens from 10 a.m. to 1 p.m.", "number"),
+    ("a grant without the only case it holds in", "Passengers may bring pets into the cabin.",
+     "Passengers pay 40 EUR per pet. Pets are allowed only on flights shorter than three hours.", "scope"),
+]
+RIGHT += [
+    ("'no charge since' for 'abolished in'", "Since 2021, there is no charge for parking at the station.",
+     "Parking charges at the station were abolished in 2021. The car park has 200 spaces."),
+    ("'stay in' for 'cannot be taken out of'", "Laptops must stay in the building.",
+     "Staff may borrow headsets. Laptops cannot be taken out of the building."),
+    ("'every' of a rule said of a whole kind", "Every expense claim must be signed by a manager.",
+     "Expense claims must be signed by a manager. Claims over 500 EUR also need the finance director's signature."),
+    ("a thing the 'only' leaves out of a case, denied", "In the second year, theft is not covered by the insurance.",
+     "The insurance covers theft and fire damage in the first year and fire damage only in the second year."),
+]
+
+
+# thirty-fourth session: set p106 (mixed domains)
+WRONG += [
+    ("a duty said of the side the source only permits", "A shop with 12 staff must offer a pension.",
+     "Shops with more than 20 staff must offer a pension. Smaller shops may offer one.", "modality"),
+    ("an act the case does not get, where it gets only another", "Pressing the switch for two seconds wipes the settings.",
+     "To wipe the settings, press the switch for eight seconds. Pressing it for less than eight seconds only "
+     "turns the screen off.", "number"),
+    ("the first ranked below the second", "The Severn is longer than the Thames.",
+     "The Severn is the second-longest river in the country, after the Thames.", "comparison"),
+    ("'added' for 'subtracted'", "Penalty points are added to the team's score.",
+     "Each foul costs two penalty points. Penalty points are subtracted from the team's score.", "opposite"),
+    ("a colour swapped", "When the battery is full, the lamp turns red.",
+     "Charge the battery overnight. When the battery is full, the lamp turns blue.", "opposite"),
+    ("a change where the source says it stays", "The monthly fee goes up every year during the contract.",
+     "The monthly fee is fixed at 30 EUR for the whole contract. Calls abroad are charged extra.", "negation"),
+    ("'from the start' of what holds only afterwards", "Members pay the full price from the start.",
+     "New members pay half price for three months. After that, members pay the full price.", "order"),
+]
+RIGHT += [
+    ("'not required' of the side a duty leaves out", "Shops with 20 or fewer staff are not required to offer a pension.",
+     "Shops with more than 20 staff must offer a pension. Smaller shops may offer one."),
+    ("'only X is more' for 'second-most, after X'", "Only the Thames is longer than the Severn in the country.",
+     "The Severn is the second-longest river in the country, after the Thames."),
+    ("'does not change' for 'fixed'", "For the whole contract, the monthly fee does not change.",
+     "The monthly fee is fixed at 30 EUR for the whole contract. Calls abroad are charged extra."),
+    ("a claim's own bound beside a time", "On weekdays, free entry for visitors over 60 begins at 2 p.m.",
+     "Visitors aged 60 or over get in free after 2 p.m. on weekdays and all day on Sundays."),
+]
+
+
+# thirty-fourth session: set p107
+WRONG += [
+    ("a count outside a bound said with its noun ('four people or more')", "A family of three gets the discount.",
+     "Families of four people or more get a 10% discount on entry. Smaller families pay the full price.", "number"),
+    ("a case outside the bound, with 'without' in its subject", "A 30-year-old without a student card travels free.",
+     "Travel is free for people under 18 or over 65. Others pay 2 EUR, unless they have a student card.", "number"),
+]
+RIGHT += [
+    ("'year 9' as a label, no span of a year", "A year 9 pupil can join the chess club.",
+     "Pupils in year 8 or above can join the chess club. Younger pupils can join the reading club."),
+    ("a count inside a bound said with its noun", "A family of five gets a 10% discount on entry.",
+     "Families of four people or more get a 10% discount on entry. Smaller families pay the full price."),
+    ("the bound whose clause says least else", "A 17-year-old cannot join the crew.",
+     "Crew members must be at least 18. Crew members under 21 need a supervisor's approval."),
+    ("'at any time' on days said to hold all day", "On Saturdays, the car park is free at any time.",
+     "The car park is free after 6 p.m. on weekdays and all day at weekends."),
+]
+
+
+# thirty-fourth session: set p108
+WRONG += [
+    ("a start counted from another day", "A refund is needed from the second week.",
+     "Late returns are accepted for up to two weeks. From the third week, a refund is needed.", "number"),
+]
+RIGHT += [
+    ("'the entire X' for 'the whole X' in another sentence", "Guests are not permitted to book the entire hall.",
+     "Guests may book a room only with the manager's consent. Booking the whole hall is not allowed."),
+    ("a 'day fee' is no span of a day", "Visitors pay a day fee of 8 EUR.",
+     "Members can bring one visitor per visit. Visitors must sign in and pay an 8 EUR day fee."),
+    ("'lasts' names no thing of its own", "The course of evening classes lasts twelve weeks.",
+     "The evening classes run for twelve weeks, starting in January. Each class lasts 90 minutes."),
+    ("'no ... more than' for 'at most'", "No team has more than six players.",
+     "The league runs on Tuesdays. Teams have at most six players, and substitutes are allowed."),
+    ("an amount more, said as 'an extra'", "Gift wrapping costs 3 EUR more, whatever the order value.",
+     "Orders over 50 EUR ship free. Orders below that pay 5 EUR shipping, and gift wrapping costs an extra 3 EUR on any "
+     "order."),
+    ("a price said per period before its amount", "Renting a kayak for four hours costs 32 EUR.",
+     "Kayaks can be rented by the hour or by the day. An hour costs 8 EUR and a full day 40 EUR."),
+]
+
+
+# thirty-fourth session: set p109 (mixed domains)
+WRONG += [
+    ("a grant where 'neither' refuses it", "One of the referees may coach a team in the league.",
+     "Each match has two referees. Neither referee may coach a team in the league.", "negation"),
+    ("a value one version had, given to another", "Release 3 runs on laptops with 8 GB of storage.",
+     "Release 3 requires at least 16 GB of storage. Release 2 ran on laptops with 8 GB.", "number"),
+]
+RIGHT += [
+    ("a plural and its singular ending in -ss", "A witness to the contract cannot be paid by either party.",
+     "The contract must be signed in front of two witnesses. Neither witness may be paid by either party."),
+    ("a denial the bound's own clause makes", "A yearly profit of 500 EUR from the stall is not taxed.",
+     "Stall profits under 2,000 EUR a year are tax-free. Profits above that are taxed at 20%."),
+    ("the topic's modifier before another head of its sentence", "Trading losses can be carried forward.",
+     "Trading profits under 5,000 EUR a year are tax-free. Profits above that are taxed at 30%, and losses can be "
+     "carried forward."),
+]
+
+
 @pytest.mark.parametrize(("kind", "claim", "source", "reason"), WRONG, ids=[w[0] for w in WRONG])
 def test_everyday_errors_are_caught(verifier: Verifier, kind: str, claim: str, source: str,
                                     reason: str) -> None:

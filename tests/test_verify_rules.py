@@ -548,6 +548,19 @@ def test_an_amount_of_another_kind_decides_no_comparison_of_a_thing() -> None:
         True, "'15 litres' against '40 litres'")
 
 
+def test_a_ratio_decides_only_a_comparison_on_its_own_scale() -> None:
+    from citadel.verify.measured import measured_comparison
+    from citadel.verify.order import turned_change
+
+    source = "The tram takes half as long as the ferry."
+    # "half as long" is a length of time: the tram is no slower for it
+    assert measured_comparison("The tram is slower than the ferry.", source) is None
+    assert measured_comparison("The ferry takes longer than the tram.", source) == (True, "'half as long as the ferry.'")
+    # "three times as fast" is faster, said of a change with no other side
+    assert turned_change("Uploads are slower now.", "The update makes uploads three times as fast.") is not None
+    assert turned_change("Uploads are faster now.", "The update makes uploads three times as fast.") is None
+
+
 @pytest.mark.parametrize(
     ("claim", "decided"),
     [

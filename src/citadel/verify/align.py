@@ -42,7 +42,9 @@ from citadel.verify.lexical import (
     words,
 )
 from citadel.verify.atomic import has_verb, subject_of
-from citadel.verify.numbers import _ORDINALS, _SMALL, MONTHS, PHASE_BACK, WEEKDAYS, agree, days_named, fails_bound, is_unit, quantities
+from citadel.verify.numbers import (_ORDINALS, _SMALL, MONTHS, PHASE_BACK, WEEKDAYS, agree, days_named, fails_bound, is_unit,
+                                    quantities, rule_past_bound)
+from citadel.verify.order import comparison_confirmed
 from citadel.verify.polarity import NEGATIVE_MEANING, normed_words, surface, uses
 from citadel.verify.windows import sentences
 
@@ -116,6 +118,12 @@ _LIGHT_VERBS = frozenset(stem(w) for w in "spend spends spent have has had take 
 _PRICE_WORDS = frozenset(stem(w) for w in "cost costs charge charged charges fee fees pay pays paid price priced".split())
 
 
+#: a clause that gives a reason
+_CAUSE = re.compile(r",?\s+\b(?:since|because|as|so\s+that)\s+(?=[a-z])", re.IGNORECASE)
+#: words that open a clause, as :func:`sequence` has them
+_CLAUSE_LINKS = frozenset(stem(w) for w in "since because when while whereas although though which".split())
+
+
 def substitution(claim: str, source: str) -> list[tuple[str, str]] | None:
     """``[(claim words, source words), ...]`` where the claim is its aligned sentence with
     one or two short segments replaced by words the source uses elsewhere, and nothing else
@@ -160,6 +168,18 @@ def substitution(claim: str, source: str) -> list[tuple[str, str]] | None:
         return None
     replaced = [(c[i1:i2], s[j1:j2]) for op, i1, i2, j1, j2 in ops if op == "replace"]
     if not replaced or len(replaced) > 2:
+        return None
+    # the source's topic, put before the sentence's words as the claim's first ("Capital losses can
+    # be carried forward" where "Capital gains ... are tax-free. Gains above that ..., and losses
+    # can be carried forward"): the topic the sentence takes for granted, no word for another
+    # (the sentence opens with the topic's head, "Gains", and the claim puts its modifier, "Capital")
+    topic = sequence(source[: sentences(source)[0][1]])[:2] if sentences(source) else []
+    if len(topic) == 2 and any(op == "replace" and i1 == 0 and c[i1:i2] == topic[:1] and s[j1] == topic[1]
+                               for op, i1, i2, j1, _ in ops):
+        return None
+    # a span of the sentence that crosses into another clause ("only at the end, since | salting")
+    # is no word put for another: the claim restates the clause after it
+    if any(set(old[:-1]) & _CLAUSE_LINKS for _, old in replaced):
         return None
     # words the sentence says later, put first ("On Saturdays the hall can be hired until
     # midnight" for "It can be hired until midnight on Fridays and Saturdays"): a frame moved
@@ -695,6 +715,9 @@ def _swapped_phrases(claim: str, sent: str, elsewhere: frozenset[str] = frozense
     c = c[: held[-1] + 1]
     if _subsequence(c, s):
         return None
+    # a fronted adjunct moves as a whole ("Until 1964, the bridge was ..." for "... until 1964")
+    fronted = _FRONTED.match(claim)
+    lead = len(_role_sequence(fronted.group(0))) if fronted else 0
     for i in range(len(c)):
         for la in range(MAX_PHRASE, 0, -1):
             for gap in range(1, MAX_BETWEEN + 1):
@@ -707,11 +730,16 @@ def _swapped_phrases(claim: str, sent: str, elsewhere: frozenset[str] = frozense
                     # items of one list ("cards, vouchers and cash") trade places freely
                     # (a verb's auxiliary is no phrase to exchange: "Europe's ... volcano, is on Sicily")
                     if set(a) & set(b) or all(w in STOPWORDS for w in a + b) or set(a) <= _AUX or set(b) <= _AUX \
-                            or set(mid) & _LIST_WORDS:
+                            or set(mid) & _LIST_WORDS or i < lead:
                         continue
                     if _tight(b + mid + a, s) and not _subsequence(a + mid + b, s):
                         return " ".join(a), " ".join(b)
     return None
+
+
+#: a prepositional phrase that opens a claim and ends at its comma
+_FRONTED = re.compile(r"^\s*(?:in|on|at|until|till|since|after|before|by|from|during|within|between)\b[^,.;]{1,40},",
+                      re.IGNORECASE)
 
 
 def _listed(claim: str, a: str, b: str) -> bool:
@@ -857,6 +885,12 @@ def moved_attribute(claim: str, source: str) -> tuple[str, str] | None:
         own = [i for i, s in enumerate(sents) if subject <= s
                and cover[i] <= MAX_OWN_PREDICATE and len(s & set(c)) < MIN_PREDICATE * len(s)
                and subject & set(seqs[i][:3]) and not _PRONOUNS.search(_main_clause(source[spans[i][0]:spans[i][1]]))]
+        # (the subject a modifier the source's first sentence opens with, of a head the predicate's
+        # sentence names: "Capital losses can be carried forward" where "Capital gains ... Gains
+        # above that are taxed, and losses can be carried forward" keeps one topic)
+        if home is not None and k == 1 and len(c) > 1 and c[1] in sents[home] and len(seqs[0]) > 1 \
+                and c[0] == seqs[0][0] and seqs[home][:1] == seqs[0][1:2]:
+            continue
         if home is not None and own:
             return " ".join(c[:k]), source[spans[home][0]:spans[home][1]]
     return None
@@ -1266,6 +1300,11 @@ _CONTRARIES = [
     ("keep", "lose"), ("retain", "lose"), ("valid", "void"), ("valid", "expired"), ("valid", "cancelled"), ("keep", "return"), ("kept", "return"),
     # a particle's two ways ("move in" / "move out", "check in" / "check out"), like "on" / "off"
     ("in", "out"),
+    # bringing a thing in against doing away with it ("introduced in 2022" / "abolished in 2022")
+    ("introduce", "abolish"), ("introduce", "scrap"), ("introduce", "withdraw"), ("introduce", "discontinue"),
+    ("launch", "discontinue"), ("launch", "withdraw"), ("add", "abolish"),
+    # adding against taking off ("added to the overall time" / "subtracted from it")
+    ("add", "subtract"), ("add", "deduct"),
 ]
 _PREFIXES = ("un", "in", "im", "il", "ir", "dis", "non-", "non")
 
@@ -1300,6 +1339,28 @@ _SAME_EVENT = frozenset(frozenset((_key(stem(a)), _key(stem(b)))) for group in (
 # stems ("clos"), which stem again to another key ("clo") than the word's ("clos")
 _CONTRARY_KEYS = frozenset(frozenset((f(x), f(y))) for x, y in _CONTRARIES
                            for f in (_key, lambda w: _key(stem(w))))
+
+
+#: colours: one said for another in the same place is another thing ("flashes green" / "flashes orange")
+_COLOURS = frozenset("red orange yellow green blue purple violet pink white black grey gray brown amber".split())
+
+
+def colour_swapped(claim: str, source: str) -> tuple[str, str] | None:
+    """``(claim's colour, source's)`` when the claim gives a thing a colour the source never
+    names, after a word the source follows with another colour ("flashes green" where "the
+    light flashes orange"), or before a noun the source gives another colour ("a green light"
+    where "an orange light")."""
+    cw, sw = words(claim), words(source)
+    for i, w in enumerate(cw):
+        if w not in _COLOURS or w in sw:
+            continue
+        for j, x in enumerate(sw):
+            if x in _COLOURS and x != w and (
+                    (i > 0 and j > 0 and stem(cw[i - 1]) == stem(sw[j - 1]) and cw[i - 1] not in STOPWORDS)
+                    or (i + 1 < len(cw) and j + 1 < len(sw) and stem(cw[i + 1]) == stem(sw[j + 1])
+                        and cw[i + 1] not in STOPWORDS)):
+                return w, x
+    return None
 
 
 @lru_cache(maxsize=65536)
@@ -1356,8 +1417,10 @@ def contrary(claim: str, source: str) -> tuple[str, str] | None:
     # ("After probation, the notice is a month" for "During probation, ... a week; afterwards a month")
     if len(hits) == 1 and {hits[0][0], hits[0][1]} <= _PHASES and (back := PHASE_BACK.search(sent.lower())):
         # ... when the claim says what the part after "afterwards" says, more than the part before
-        mine = content_words(claim) - _PHASES
-        if len(mine & content_words(sent[back.start():])) >= len(mine & content_words(sent[:back.start()])):
+        # (or what it says that the part before does not: "afterwards it rises to one month")
+        mine = _valued_words(claim) - _PHASES
+        later, earlier = _valued_words(sent[back.start():]), _valued_words(sent[:back.start()])
+        if len(mine & later) >= len(mine & earlier) or (mine - earlier and mine - earlier <= later):
             return None
     if len(hits) == 1 and all(all(w in STOPWORDS or (op[0] == "delete" and stem(w) in elsewhere)
                                   for w in cw[op[1]:op[2]]) for op in others) \
@@ -1365,6 +1428,15 @@ def contrary(claim: str, source: str) -> tuple[str, str] | None:
         a, b = hits[0]
         return _as_written(a, claim), _as_written(b, sent)
     return None
+
+
+_VALUE_WORDS = frozenset("one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty "
+                         "forty fifty hundred half double twice".split())
+
+
+def _valued_words(text: str) -> frozenset[str]:
+    """The content words of ``text`` with its numbers and number words ("12", "three")."""
+    return content_words(text) | {w for w in words(text) if w[:1].isdigit() or w in _VALUE_WORDS}
 
 
 #: words for the phases of something: "before", "during", "after" it
@@ -1428,6 +1500,10 @@ def denied_reworded(claim: str, source: str) -> tuple[str, str] | None:
             if k - shift < 1 or not _subsequence(mine[:k - shift], [w for w, _ in theirs[:k]]):
                 continue
             theirs, k = tuple((w, "+") for w in mine[:k - shift]) + tuple(theirs[k:]), k - shift
+            # a denied motion away from a place is staying there ("must stay in the library" for
+            # "cannot be taken out of the library"): the claim's verb, with no way out, says the same
+            if _AWAY_FROM.search(clause) and not _AWAY_FROM.search(claim):
+                continue
             if all(a == b for i, (a, (b, _)) in enumerate(zip(mine, theirs)) if i != k) \
                     and mine[k] != theirs[k][0] and mine[k] not in {w for w, _ in theirs} \
                     and not (_contrary(mine[k], theirs[k][0])  # "shut" where "does not open"
@@ -1438,6 +1514,7 @@ def denied_reworded(claim: str, source: str) -> tuple[str, str] | None:
     return None
 
 
+_AWAY_FROM = re.compile(r"\b(?:out\s+of|away\s+from|off|outside)\b", re.IGNORECASE)
 #: a clause that opens with its verb after "and": "must be booked online | and are not sold at
 #: the door"
 _AND_VERB = re.compile(r",?\s+and\s+(?=(?:is|are|was|were|can|cannot|may|must|will)\b)", re.IGNORECASE)
@@ -1485,6 +1562,23 @@ def only_complement(claim: str, sentence: str) -> bool:
     # only if they are in year 10 or above"
     return any(_contrary(a, b) for a in set(words(claim)) - theirs for b in theirs) \
         or fails_bound(claim, sentence[m.start():])
+
+
+#: "parts only for the second year": a thing kept to a case, which leaves the others out of it
+_KEPT_ONLY = re.compile(r"\b(?P<kept>[a-z]+)\s+only\s+(?:for|in|on|during|at|from|after)\s+(?P<case>[^,.;]+)", re.IGNORECASE)
+
+
+def only_kept_item(claim: str, sentence: str) -> bool:
+    """The sentence keeps one thing to a case ("parts and labour for the first year and parts
+    only for the second year") and the claim denies another of its things in that case ("In
+    the second year, labour is not covered"): its denial restates the "only"."""
+    mine = {stem(w) for w in content_words(claim)}
+    said = {stem(w) for w in content_words(sentence)}
+    for m in _KEPT_ONLY.finditer(sentence):
+        case = {stem(w) for w in content_words(m.group("case"))}
+        if case and case <= mine and stem(m.group("kept").lower()) not in mine and mine <= said:
+            return True
+    return False
 
 
 #: a bound of a span and what lies past it: "until 5 a.m." ends what "after 5 a.m." lies past
@@ -2043,7 +2137,9 @@ _STRONG = re.compile(r"\b(must|has to|have to|had to|is required to|are required
                      r"mandatory|compulsory|obligatory|will|shall|always|needs? to)\b", re.IGNORECASE)
 _WEAK = re.compile(r"\b(may|can|might|could|should|optional|recommended|encouraged|considered|"
                    r"allowed|permitted|able|advised|advisable|suggested)\b", re.IGNORECASE)
-_NEGATED_BEFORE = re.compile(r"\b(?:not|never|no)\s*$|n't\s*$", re.IGNORECASE)
+_NEGATED_BEFORE = re.compile(r"\b(?:not|never|no)\s*$|n't\s*$"
+                             # ... or its subject denied: "No receipts are required to claim"
+                             r"|(?:^|[,;:]\s*)(?:no|none\s+of\s+the)\s+(?:[a-z-]+\s+){1,3}(?:(?:is|are|was|were)\s*)?$", re.IGNORECASE)
 _NEGATED_AFTER = re.compile(r"\s*(?:not\b|n't\b)", re.IGNORECASE)
 #: an alignment weaker than this says nothing about the claim's words
 MIN_ALIGNED = 0.6
@@ -2080,7 +2176,19 @@ def raised_modality(claim: str, source: str) -> tuple[str, str] | None:
         if strong and weak and not _plain(_STRONG, clause) \
                 and not (_ONLY_PERMITTED.search(clause) and _WHO_WANTS.search(claim)):
             return strong[0], weak[0]
-    return optional_duty(claim, source) or duty_made_optional(claim, source) or advice_made_ban(claim, source)
+    return optional_duty(claim, source) or duty_made_optional(claim, source) or advice_made_ban(claim, source) \
+        or instruction_made_optional(claim, source) or _raised_past_bound(claim, source)
+
+
+def _raised_past_bound(claim: str, source: str) -> tuple[str, str] | None:
+    """``(claim word, source word)`` when the claim obliges ("An employer with 30 staff must
+    publish") a value past a bound whose other side the source only permits ("more than 50
+    staff must publish ... Smaller employers may publish voluntarily")."""
+    past = rule_past_bound(claim, source)
+    if past is None:
+        return None
+    strong, weak = _plain(_STRONG, claim), _plain(_WEAK, past)
+    return (strong[0], weak[0]) if strong and weak and not _plain(_STRONG, past) else None
 
 
 #: a ban in the claim, and advice against in the source
@@ -2168,11 +2276,41 @@ def duty_made_optional(claim: str, source: str) -> tuple[str, str] | None:
         at = _DUTY.search(sent)
         if at is not None and negation_count(sent[: at.start()]) > negation_count(claim[: m.start()]):
             continue
+        # ... or of values past its bound ("50 or fewer staff are not required to" for "more than 50
+        # staff must")
+        if fails_bound(claim, sent):
+            continue
         # a word of the claim the sentence lacks that another sentence has names another case
         # ("A freestyle swimmer doesn't have to ..." where breaststroke swimmers must)
         lacking = content_words(rest) - content_words(sent)
         if not lacking & content_words(source[:s] + " " + source[e:]):
             return m.group(0).lower(), duty[0]
+    return None
+
+
+#: a source that leaves a step to choice itself ("if you like", "optionally")
+_OPTIONAL_STEP = re.compile(r"\b(?:if\s+(?:you|they)\s+(?:like|wish|want|prefer)|optionally|optional|if\s+desired|"
+                            r"(?:you\s+)?(?:can|may|could)\b)", re.IGNORECASE)
+
+
+def instruction_made_optional(claim: str, source: str) -> tuple[str, str] | None:
+    """``(claim words, source's verb)`` when the claim leaves to choice a step whose gerund
+    opens it ("Soaking the beans overnight is optional") that a source sentence gives as an
+    instruction ("Soak the beans overnight, drain them, ..."): the sentence opens with the
+    step's verb, leaves nothing to choice itself, and holds the claim's other content words."""
+    m = _LEFT_OPEN.search(claim)
+    first = re.match(r"\s*([A-Za-z]+ing)\b", claim)
+    if m is None or first is None:
+        return None
+    verb = stem(first.group(1).lower())
+    rest = content_words(claim[first.end():m.start()] + " " + claim[m.end():])
+    for s, e in sentences(source):
+        sent = source[s:e]
+        lead = re.match(r"\s*([A-Z][a-z]+)\b", sent)
+        if lead is None or stem(lead.group(1).lower()) != verb or _OPTIONAL_STEP.search(sent) or negation_count(sent):
+            continue
+        if rest <= content_words(sent) | content_words(lead.group(1)):
+            return m.group(0).lower(), lead.group(1)
     return None
 
 
@@ -2202,10 +2340,20 @@ def narrowed(claim: str, source: str) -> str | None:
     clause = aligned_clause(claim, source)
     if overlap(claim, clause) < 0.5 or _RESTRICTED.search(clause):
         return None
+    if m.group(1).lower() == "only" and comparison_confirmed(claim, source):
+        return None  # "Only Kilimanjaro is higher than Mount Kenya" for "the second-highest, after Kilimanjaro"
     if m.group(1).lower() == "only" and _ONLY_CONDITION.match(claim, m.end()) and (
             _NEEDS.search(clause) or _WHEN.search(clause)):
         # "can be carried only with the airline's approval" for "need the airline's approval";
         # "water only once the soil has dried out" for "water when the soil is dry"
+        return None
+    needs = _NEEDS.search(clause)
+    if m.group(1).lower() == "only" and needs is not None and any(
+            a.startswith(b) or b.startswith(a)  # ("members" for "a membership card")
+            for a in {stem(w) for w in _only_phrase(claim[m.end():]) if w not in STOPWORDS}
+            for b in {stem(w) for w in content_words(clause[needs.end():])} if min(len(a), len(b)) >= 4):
+        # "Only administrators can restore a snapshot" for "Restoring a snapshot requires
+        # administrator rights": what is needed is who alone may
         return None
     if m.group(1).lower() == "never" and _ALWAYS.search(clause):
         return None  # "never closes" for "open 24 hours a day"
@@ -2242,6 +2390,18 @@ def default_restricted(claim: str, source: str) -> str | None:
                     and overlap(rest, clause) >= 0.5:
                 return only.group(0).strip()
     return None
+
+
+def _only_phrase(rest: str) -> list[str]:
+    """The words after "only" up to the verb of its clause, at most four ("administrators" of
+    "Only administrators can restore", "users with administrator rights" of "Only users with
+    administrator rights may ...")."""
+    out: list[str] = []
+    for w in words(rest)[:4]:
+        if w in _AUX or _NEEDS.fullmatch(w):
+            break
+        out.append(w)
+    return out
 
 
 #: "only" before a condition ("only with approval", "only after paying") ...
@@ -2414,6 +2574,30 @@ _VERB_INSIDE = re.compile(r"\b(?:must|can|may|will|should|shall|is|are|be|was|we
 _MODAL_TAIL = re.compile(r"\s+(?:may|can|must|will|should|shall|cannot|can't|do|does|did)$", re.IGNORECASE)
 #: how much of the claim's other words the sentence it restates must hold
 MIN_RESTRICTED_REST = 0.8
+
+
+#: "Business class is allowed only for flights longer than six hours": a thing permitted in
+#: some cases only
+_ALLOWED_ONLY = re.compile(r"(?P<thing>[^.;:,]+?)\s+(?:is|are)\s+(?:(?:allowed|permitted|available|possible)\s+only|"
+                          r"only\s+(?:allowed|permitted|available|possible))\s+(?P<cond>(?:for|if|when|on|in|at|after|before|"
+                          r"with|during|to|from|between)\b[^.;:]+)", re.IGNORECASE)
+_GRANTED = re.compile(r"\b(?:may|can|could|allowed|permitted|free\s+to|entitled\s+to)\b", re.IGNORECASE)
+
+
+def permitted_case_dropped(claim: str, source: str) -> str | None:
+    """The case a source sentence permits a thing in only ("only for flights longer than six
+    hours" of "Business class is allowed only for ...") when the claim grants that thing
+    ("Staff may fly business class on work trips") with none of the case's words or numbers,
+    no "only" and no denial of its own."""
+    if not _GRANTED.search(claim) or negation_count(claim) or re.search(r"\bonly\b", claim, re.IGNORECASE):
+        return None
+    mine = {stem(w) for w in content_words(claim)} | set(re.findall(r"\d+", claim))
+    for m in _ALLOWED_ONLY.finditer(source):
+        thing = {stem(w) for w in content_words(m.group("thing"))}
+        case = ({stem(w) for w in content_words(m.group("cond"))} | set(re.findall(r"\d+", m.group("cond")))) - thing
+        if thing and thing <= mine and case and not case & mine:
+            return "only " + m.group("cond").strip()
+    return None
 
 
 def dropped_restriction(claim: str, source: str) -> str | None:
@@ -2594,7 +2778,14 @@ def dropped_condition(claim: str, source: str) -> str | None:
             if bounded is not None:
                 return bounded
             continue
+        cause = _CAUSE.search(sent)
         for start, end in spans:
+            # the claim restates the reason a "since" clause gives, not the act the condition is
+            # of ("Salting early keeps the skins tough" for "Add salt only at the end, since
+            # salting early keeps the skins tough")
+            if cause is not None and end <= cause.start() \
+                    and len(cw & normed_words(sent[cause.end():])) >= MIN_UNCONDITIONED * len(cw):
+                continue
             # a condition of a conjunct the claim does not restate is none of its own ("adds dark
             # mode" from "adds dark mode and fixes a crash when opening files larger than 2 GB")
             piece = re.split(r"[,;]|\b(?:and|or|but)\b", sent[:start])[-1]
@@ -2603,6 +2794,9 @@ def dropped_condition(claim: str, source: str) -> str | None:
             # a bound that a copula states before "and" is that conjunct's own predicate: "Guests
             # must be over 16 | and pay a day fee" says nothing of when the fee is paid
             if _COPULA_END.search(sent, 0, start) and re.search(r"\band\s*$", sent[start:end]):
+                continue
+            # a choice the claim says as one: "is optional" for "Soak the beans if you like"
+            if _OPTIONAL_STEP.search(sent[start:end]) and _LEFT_OPEN.search(claim):
                 continue
             # its numbers count: "under 18" is a condition the claim may state as "under 18"
             condition = (normed_words(sent[start:end]) | _digits(sent[start:end])) - main

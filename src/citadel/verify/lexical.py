@@ -63,11 +63,14 @@ def stem(word: str) -> str:
     """A tiny suffix stripper: enough to match plurals, possessives and tenses in overlap
     counts ("party's" is "party"). A word and its forms share one stem: a final "e" goes
     ("time", "times" and "timed" are "tim"; "medicine" and "medicines" "medicin"), "-es" is
-    a suffix only after a sibilant ("boxes"), and a consonant doubled before "-ing" or "-ed"
-    is single ("stopped" is "stop"; "cancelling", "cancelled" and "cancel" are "cancel")."""
+    a suffix only after a sibilant ("boxes"), a final "ss" is no plural ("witness"), and a
+    consonant doubled before "-ing" or "-ed" is single ("stopped" is "stop"; "cancelling",
+    "cancelled" and "cancel" are "cancel")."""
     base, suf = _suffixed(word)
     if suf in ("ies", "ied"):
         return base + "y"
+    if suf == "s" and base.endswith("s"):
+        base += "s"  # "witness" is no plural: it and "witnesses" are "witness"
     if suf in ("ed", "edly") and base.endswith("e"):
         base += "e"  # "agreed", "freed"
     elif suf == "es" and not base.endswith(("s", "x", "z", "ch", "sh")):
@@ -135,7 +138,7 @@ def overlap(claim: str, source: str) -> float:
 
 
 #: bounds written with a negation ("no more than four" is "up to four"): not negations
-NEGATED_BOUND = re.compile(r"\b(?:no|not|never|cannot|can't)\s+(?:(?!than\b)[a-z]+\s+)?(?:more|fewer|less|later|earlier|longer|"
+NEGATED_BOUND = re.compile(r"\b(?:no|not|never|cannot|can't)\s+(?:(?!than\b)[a-z]+\s+){0,2}(?:more|fewer|less|later|earlier|longer|"
                            r"sooner|greater|higher|lower)\s+than\b|"
                            # "no members younger than 19": an age or a weight bounded, not someone denied
                            r"\b(?:no|not|never)\s+(?:(?!than\b)[a-z]+\s+)?(?:younger|older|shorter|heavier|lighter)\s+than\s+"
@@ -150,7 +153,7 @@ CEASED = re.compile(r"\b(?:drops?|dropped|dropping|ends?|ended|ending|removes?|r
 
 
 #: ... and said of the support itself: "Support for Android 9 ends with this version"
-_SUPPORT_ENDS = re.compile(r"\bsupport\s+for\s+(?P<thing>[^,;.:!?]{1,40}?)\s+(?P<verb>ends|ended|stops|stopped|"
+_SUPPORT_ENDS = re.compile(r"\bsupport\s+for\s+(?P<thing>(?:[^,;.:!?]|(?<=\d)\.(?=\d)){1,40}?)\s+(?P<verb>ends|ended|stops|stopped|"
                            r"(?:is|was|has\s+been|will\s+be)\s+(?:dropped|removed|discontinued|withdrawn|ended))\b",
                            re.IGNORECASE)
 

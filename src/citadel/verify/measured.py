@@ -231,18 +231,21 @@ _FRACTION_OF = {"half": 0.5, "a third": 1 / 3, "one third": 1 / 3, "a quarter": 
 #: one side's amount said as a share or a multiple of the other's: "about 43% of the sunlight
 #: that Earth does", "half the rainfall of", "three times as much as"
 _RATIO = re.compile(r"(?:(?P<pct>\d+(?:\.\d+)?)\s*(?:%|per\s*cent|percent)|(?P<frac>" + "|".join(_FRACTION_OF)
-                    + r")|(?P<times>\d+(?:\.\d+)?)\s+times)\s+(?:of\s+|as\s+(?:much|many|long|large|big|high)\s+|"
+                    + r")|(?P<times>\d+(?:\.\d+)?)\s+times)\s+(?:of\s+|as\s+(?P<base>much|many|long|large|big|high)\s+|"
                     r"(?=the\b|that\b|what\b|those\b))", re.IGNORECASE)
 
 
-def _ratio_stated(source: str, a: frozenset[str], b: frozenset[str]) -> tuple[float, str] | None:
+def _ratio_stated(source: str, a: frozenset[str], b: frozenset[str], scale: str) -> tuple[float, str] | None:
     """(ratio of the first side's amount to the second's, the words) when a source sentence
     gives one side's amount as a share or a multiple of the other's (``a``, ``b``: the words
-    that tell the sides apart): one side named before the ratio, the other after it and not
-    before."""
+    that tell the sides apart) on the claim's ``scale`` ("half as long" is a length, no
+    speed): one side named before the ratio, the other after it and not before."""
     for s, e in sentences(source):
         sent = source[s:e]
         for m in _RATIO.finditer(sent):
+            base = (m.group("base") or "").lower()
+            if base not in ("", "much", "many") and SCALE_BASES.get(base) != scale:
+                continue
             before, after = content_words(sent[: m.start()]), content_words(sent[m.end():])
             if a & before - after and b & after - before:
                 inverse = False
@@ -298,7 +301,7 @@ def measured_comparison(claim: str, source: str) -> tuple[bool, str] | None:
     a, b = a - b, b - a  # "in winter than in summer": the words that tell the sides apart
     if not a or not b:
         return None
-    ratio = _ratio_stated(source, a, b)
+    ratio = _ratio_stated(source, a, b, scale)
     if ratio is not None:
         order = "<" if ratio[0] < 1 else ">"
         return {">": order == ">", "<": order == "<", ">=": order == ">", "<=": order == "<"}[relation], ratio[1]

@@ -299,7 +299,7 @@ def _and_a_half(t: str, orig: str, found: list[Quantity]) -> list[Quantity]:
     return out
 
 
-_LATER_PERIOD = re.compile(r"(?:\s+(?!per\b|a\b|an\b|each\b|every\b)[a-z]+(?:-[a-z]+)*){1,3}?\s+(?:(?:for|in)\s+)?"
+_LATER_PERIOD = re.compile(r"(?:\s+(?!per\b|a\b|an\b|each\b|every\b|and\b|or\b|but\b)[a-z]+(?:-[a-z]+)*){1,3}?\s+(?:(?:for|in)\s+)?"
                            r"(?:per|a|an|each|every)\s+(?:(?:full|whole|complete|calendar)\s+)?"
                            # ("a week's notice" is a week of notice, no period)
                            r"(?P<per>day|week|month|year|annum|hour|term|semester)\b(?!['\u2019]s\b)")
@@ -327,6 +327,9 @@ def _said(q: Quantity) -> str:
     return q.text if q.per is None or q.per in q.text else f"{q.text} (per {q.per})"
 
 
+#: a period priced before its amount: "An hour costs 4 EUR", "Each night is 90 EUR"
+_PERIOD_PRICED = re.compile(r"(?:^|[.;:]\s*|\b(?:and|but)\s+)(?:an?|one|each|every)\s+(?:extra\s+|additional\s+)?"
+                            r"(?P<per>day|week|month|year|hour)\s+(?:costs?|is|comes\s+to|will\s+cost)\s*$", re.IGNORECASE)
 _THEN_PERIOD = re.compile(r"\s+(?:per|a|an|each|every)\s+(?P<per>day|week|month|year|hour)\b", re.IGNORECASE)
 
 
@@ -347,6 +350,9 @@ def _with_period(t: str, q: Quantity) -> Quantity:
         n = 2.0 if word == "other" else float(word) if word.isdigit() else _SMALL.get(word)
         if n:
             return replace(q, per=_every(n, every.group("per").lower()), end=every.end())
+    first = _PERIOD_PRICED.search(t, max(0, q.start - 40), q.start)
+    if first is not None and q.unit is not None and q.dimension in _MONEY_DIMENSIONS:
+        return replace(q, per=_PER[first.group("per").lower()])  # "An hour costs 4 EUR": 4 EUR per hour
     m = _LATER_PERIOD.match(t, q.end)
     if m is None or re.search(r"[\d,;:.()]", t[q.end:m.end()]):
         thing = _LATER_PER_THING.match(t, q.end)  # "200 EUR of repairs per claim"
@@ -401,7 +407,7 @@ _SPAN_START = re.compile(r"(?<![\d:.])(?P<h>\d{1,2})(?:[:.](?P<m>\d{2}))?\s*(?:a
 
 #: nouns after which a unit names a kind of thing ("a day ticket"), not a duration
 _KIND_OF_THING = (r"(?:tickets?|pass(?:es)?|trips?|returns?|visits?|care|centres?|centers?|jobs?|schools?|"
-                  r"courses?|rates?|subscriptions?|membership|plans?|permits?|cards?|off)\b")
+                  r"courses?|rates?|subscriptions?|membership|plans?|permits?|cards?|off|fees?|charges?|prices?)\b")
 _SPOKEN_UNITS = {"second": 1, "minute": 1, "hour": 1, "day": 1, "week": 1, "fortnight": 2,
                  "month": 1, "year": 1, "decade": 1}
 _SPOKEN = re.compile(
@@ -1108,13 +1114,64 @@ def _named_version(c: Quantity, claim: str, source: str) -> tuple[str, str] | No
     edition of a name ("macOS 10") and the source gives that name only other numbers
     ("macOS 12 or later"), while the value matched elsewhere ("Windows 10")."""
     m = next((m for m in _NAMED_NUMBER.finditer(claim) if m.start("number") < c.end and c.start < m.end("number")), None)
-    if m is None or m.start() == 0 or c.unit is not None or _CALENDAR_WORD.fullmatch(m.group("name")):
+    # (a name at the claim's start may be any capitalised word, "Children 5 and under", but
+    # for a kind of number: "Release 3.0 makes exports faster")
+    if m is None or (m.start() == 0 and not _NUMBER_KIND.fullmatch(m.group("name"))) or c.unit is not None \
+            or _CALENDAR_WORD.fullmatch(m.group("name")):
         return None
     name, number = m.group("name"), m.group("number")
     theirs = [t for t in _NAMED_NUMBER.finditer(source) if t.group("name").lower() == name.lower()]
     if not theirs or any(_names_number(t, number) for t in theirs):
         return None
     return f"{name} {number}", theirs[0].group(0)
+
+
+#: "reported in 3.0", "deprecated since version 2.1": a verb and the version it happened in
+_VERB_VERSION = r"(?:[a-z]+\s+)?(?:in|since|from|until|as\s+of)\s*(?:version\s+|release\s+|v)?"
+
+
+def _predicate_version(c: Quantity, claim: str, source: str) -> tuple[str, str] | None:
+    """``(claim's verb and version, source's)`` when the claim dates a verb by a version
+    ("The crash was reported in 3.1") that the source gives that verb only with other versions
+    ("fixes the crash on start-up reported in 3.0"), the claim's version said of something else."""
+    if not re.fullmatch(r"\d+(?:\.\d+)+", c.text) and not _kind_of_number(c, claim):
+        return None
+    m = re.search(rf"\b(?P<verb>[a-z]{{4,}})\s+{_VERB_VERSION}\s*$", claim[: c.start], re.IGNORECASE)
+    if m is None or m.group("verb").lower() in STOPWORDS:
+        return None
+    verb = stem(m.group("verb").lower())
+    theirs = [t for t in re.finditer(rf"\b(?P<verb>{re.escape(verb)}[a-z]*)\s+{_VERB_VERSION}\s*(?P<number>\d+(?:\.\d+)*)\b",
+                                     source, re.IGNORECASE) if stem(t.group("verb").lower()) == verb]
+    if not theirs or any(t.group("number") == c.text or t.group("number").startswith(c.text + ".") for t in theirs):
+        return None
+    return f"{m.group('verb')} in {c.text}", theirs[0].group(0)
+
+
+_VERSIONED = re.compile(r"\b(?P<kind>version|release|edition|v)\s*(?P<number>\d+(?:\.(?:\d+|x))*)", re.IGNORECASE)
+
+
+def _version_of_value(c: Quantity, claim: str, source: str) -> tuple[str, str] | None:
+    """``(claim's version and value, source's)`` when the claim gives its value to one version
+    ("Version 2.0 runs on machines with 2 GB") and every source sentence with that value names
+    another version only ("Version 1.x ran on machines with 2 GB")."""
+    if c.unit is None:
+        return None
+    mine = [m for m in _VERSIONED.finditer(claim) if not (m.start("number") <= c.start < m.end())]
+    if len(mine) != 1:
+        return None
+    kind, number = mine[0].group("kind").lower(), mine[0].group("number")
+    homes = [(a, b) for a, b in sentences(source) if any(q.unit == c.unit and _agree(c, q) for q in quantities(source[a:b]))]
+    if not homes:
+        return None
+    others = []
+    for a, b in homes:
+        named = [m for m in _VERSIONED.finditer(source[a:b]) if m.group("kind").lower() == kind]
+        # (a version the claim's falls under, "1.x" of "1.2", is the claim's own)
+        if not named or any(m.group("number") == number or (m.group("number").endswith("x") and number.startswith(
+                m.group("number").rstrip("x").rstrip(".") + ".")) for m in named):
+            return None
+        others.append(named[0].group(0))
+    return f"{mine[0].group(0)} with {c.text}", f"{others[0]} with {c.text}"
 
 
 def _names_number(named: re.Match[str], number: str) -> bool:
@@ -1770,7 +1827,8 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
     one = _one_against_count(fold(claim), fold(source))
     if one is not None:
         return NumberCheck(NumberStatus.CONFLICT, one, 0, 1)
-    cq = _pounds(quantities(claim), pounds)
+    # ("A year 12 pupil": "year 12" is a label, no "a year" of time)
+    cq = [c for c in _pounds(quantities(claim), pounds) if not _LABELLED.match(claim, c.start)]
     if not cq:
         return NumberCheck(NumberStatus.NONE, "", 0, 0)
     sq = _cents_as(_pounds(quantities(source, ranges=True), pounds), cq)
@@ -1786,7 +1844,25 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
     charged = _rate_product(cq, sq, folded_claim, folded_source) or past_free \
         or _periods_of_rate(cq, folded_claim, folded_source)
     case = bound_case(claim, source)
+    applied = _share_applied(cq, sq)
+    # the source's sentences as written, which its folded form hides ("6 p.m. On Saturdays")
+    spans = sentences(source) if len(source) == len(folded_source) else None
     for c in cq:
+        if c in applied:
+            matched += 1  # "on 10,000 EUR the fee is 20 EUR" where "a fee of 0.2% of the amount"
+            continue
+        # (both the start of what holds: "from the fourth day"; "in the third week" lies after
+        # "After the first week")
+        start = _ORDINAL_START.search(folded_claim, max(0, c.start - 14), c.start + 1)
+        ordinals = [s for s in sq if c.kind == s.kind == "ordinal" and s.unit == c.unit and c.unit is not None
+                    and start is not None and (m := _ORDINAL_START.search(folded_source, max(0, s.start - 14), s.start + 1))
+                    and m.group(1) == start.group(1)]
+        if ordinals and not any(_agree(c, s) for s in ordinals):
+            # "from the second day" where "From the fourth day": a day counted is read against the
+            # days the source counts, not its spans ("up to three days")
+            conflict = True
+            problems.append(f"'{c.text}' in the claim but '{ordinals[0].text}' in the source")
+            continue
         qualified = _qualifier_swapped(c, folded_claim, sq, folded_source)
         if qualified is not None:
             conflict = True  # ("per page" is a proportion too: read before it)
@@ -1843,6 +1919,15 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
         if _averaged(c, claim, sq):
             matched += 1  # "5 EUR a month on average" for "60 EUR a year"
             continue
+        if _two_alike(c, folded_claim, folded_source):
+            matched += 1  # "when two teams have the same points" where "teams level on points"
+            continue
+        if _period_frame(c, folded_claim, sq):
+            matched += 1  # "a fourth withdrawal in a month" where "limited to three per month"
+            continue
+        if _is_year(c) and _year_counted(c, folded_claim, sq, folded_source):
+            matched += 1  # "began in 1921" where "opened in 1932, eleven years after construction began"
+            continue
         if c.unit == "%" and c.lo == c.hi and any(abs(c.lo - v) <= _SHARE_ROUNDING for v in _share_words(folded_source)):
             matched += 1  # "33% off" for "a third off"
             continue
@@ -1892,7 +1977,7 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
                 or _both(c, folded_claim, folded_source) or _signed_zero(c, folded_claim, folded_source):
             # (a value the source gives in a part naming the claim's days is said of them: "On
             # Saturdays it opens at 8 a.m." for "... and from 8 a.m. to 6 p.m. at weekends")
-            home = _day_home(c, folded_claim, sq, folded_source)
+            home = _day_home(c, folded_claim, sq, folded_source, spans)
             other = (_said_of_another(c, claim, source, pounds, len(cq) == 1)
                      if len(cq) <= 2 and not home and not _in_class_clause(c, claim, source) else None)
             named = _named_elsewhere(c, claim, source, pounds) if other is None and len(cq) == 1 and not home else None
@@ -1907,12 +1992,14 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
                                     f"from that year: \"{later[:60]}\"")
                     continue
             if other is None and named is None:
-                version = _named_version(c, claim, source)
+                version = _named_version(c, claim, source) or _predicate_version(c, claim, source) \
+                    or _version_of_value(c, claim, source)
                 if version is not None:
                     conflict = True
                     problems.append(f"'{version[0]}' in the claim but '{version[1]}' in the source")
                     continue
-            elsewhen = _given_another_time(c, folded_claim, sq, folded_source) if other is None and named is None else None
+            elsewhen = _given_another_time(c, folded_claim, sq, folded_source, spans) \
+                if other is None and named is None else None
             if elsewhen is not None:
                 conflict = True
                 problems.append(elsewhen)
@@ -2118,9 +2205,26 @@ _ONLY_IF = re.compile(r"\bonly\s+(?:if|when|for|from)\b")
 
 def fails_bound(claim: str, condition: str) -> bool:
     """A plain value of the claim lies outside a bound the condition states ("year 9" outside
-    "year 10 or above", "a 15-year-old" outside "over 16"), and none inside it."""
-    return not meets_bound(claim, condition) and meets_bound(claim, _TURNED_BOUND.sub(
-        lambda m: _TURN[m.group(0).lower()], condition))
+    "year 10 or above", "a 15-year-old" outside "over 16"), and none inside it; or the claim
+    states the bound's other side ("50 or fewer" against "more than 50")."""
+    return (not meets_bound(claim, condition) and meets_bound(claim, _TURNED_BOUND.sub(
+        lambda m: _TURN[m.group(0).lower()], condition))) or _other_side(claim, condition)
+
+
+def _other_side(claim: str, condition: str) -> bool:
+    """The claim bounds a value the other way from the condition's bound at that value ("50 or
+    fewer" against "more than 50")."""
+    fc, fs = fold(claim), fold(condition)
+    for c in quantities(fc):
+        c_low, c_high = _bounds_around(fc, c)
+        if bool(c_low) == bool(c_high):
+            continue
+        for q in quantities(fs):
+            s_low, s_high = _bounds_around(fs, q)
+            if q.lo == q.hi == c.lo == c.hi and q.unit == c.unit and bool(s_low) != bool(s_high) \
+                    and bool(c_low) != bool(s_low):
+                return True
+    return False
 
 
 _TURN = {"or above": "or below", "or over": "or under", "or more": "or less", "or older": "or younger",
@@ -2226,10 +2330,20 @@ _TOO_MUCH = re.compile(r"\btoo\s+(?:long|short|early|old|young|heavy|light|big|l
                        r"wide|tall|expensive|cheap)\b")
 
 
+#: the word before an ordinal that makes it where something starts: "from the fourth day"
+_ORDINAL_START = re.compile(r"\b(from|starting|after|until|before)\s+(?:the\s+)?\s*$")
+#: a unit word that labels the number after it: "a year 12 pupil", "on day 3"
+_LABELLED = re.compile(r"\s*an?\s+(?:year|day|week|level|grade|stage)\s+\d", re.IGNORECASE)
+_WITHOUT_SUBJECT = re.compile(r"\bwithout\s+(?:an?\s+|the\s+|any\s+|their\s+|his\s+|her\s+)?[a-z-]+(?:\s+[a-z-]+)?"
+                              r"(?=\s+(?:get|pay|must|can|may|is|are|has|have|need|receive|will|[a-z]{3,}s)\b)", re.IGNORECASE)
+
+
 def _denies(text: str) -> bool:
     """An odd number of denials of the predicate ("does not ship free": one; "is not
     prohibited": none)."""
     text = RELATIVE_DENIAL.sub(" ", text)
+    # "without a certificate" before the verb says who, and denies no predicate
+    text = _WITHOUT_SUBJECT.sub(" ", text)
     # ("too late" says it does not count: a denial of a case past a deadline)
     return (negation_count(text) + len(_DENYING & set(words(text))) + (_CALLED_LATE.search(text) is not None)
             + (_TOO_MUCH.search(text) is not None and _CALLED_LATE.search(text) is None)) % 2 == 1
@@ -2256,8 +2370,79 @@ def _case_words(text: str) -> set[str]:
 _TIMES_COUNT = re.compile(r"once|twice|thrice|(?:\d+|[a-z]+)\s+times")
 #: one more than a count: "cannot borrow another", "any more", "a further one"
 _ONE_MORE = re.compile(r"\b(?:another|any\s+more|one\s+more|a\s+further|an\s+extra|an\s+additional|more)\b")
+#: "only restarts": the one act a clause grants its case
+_ONLY_ACT = re.compile(r"\bonly\s+([a-z]{4,}s)\b")
+_AGE_NAMED = re.compile(r"-year-old|\baged?\b|\byears?\s+old\b|\bturns?\b")
+#: an age bound said by when it is reached: "before they turn 18", "until you reach 21"
+_UNTIL_AGE = re.compile(r"\b(?:before|until|till)\s+(?:they|you|he|she|the\s+[a-z]+)\s+(?:turns?|reach(?:es)?)\s+(?:the\s+age\s+of\s+)?"
+                        r"(?P<age>\d+|eighteen|sixteen|twenty-one|twenty one|twelve|fourteen|five|six|ten)\b")
 #: a count within one period, said as a rate: "four nights in one month"
 _IN_ONE_PERIOD = re.compile(r"\bin\s+(?:any\s+one|any|one|a\s+single|a|1)\s+(day|week|month|year)\b")
+
+
+#: "two <things>" said of a relation between them ("the same points", "level", "tied")
+_TWO_THINGS = re.compile(r"\s+(?P<noun>[a-z]{3,}s)\b")
+_ALIKE = re.compile(r"\b(?:the\s+same|equal(?:ly)?|level|tied|each\s+other|one\s+another|identical)\b")
+
+
+def _two_alike(c: Quantity, claim: str, source: str) -> bool:
+    """"two <things>" is the least that a relation among things needs ("when two teams have the
+    same points", "if two bids are equal") where the source says it of its things in the plural
+    ("teams level on points"): no count the source would state (folded texts)."""
+    noun = _TWO_THINGS.match(claim, c.end)
+    return c.text == "two" and c.unit is None and noun is not None and _ALIKE.search(claim, noun.end()) is not None \
+        and _ALIKE.search(source) is not None and re.search(rf"\b{noun.group('noun')}\b", source) is not None
+
+
+def _share_applied(cq: list[Quantity], sq: list[Quantity]) -> list[Quantity]:
+    """The claim's two amounts of one unit (neither in the source) when the smaller is a
+    percentage the source states of the larger ("On 10,000 EUR invested, the yearly fee is 20
+    EUR" where "an annual fee of 0.2% of the amount invested"): the source's share worked out."""
+    shares = [s.lo for s in sq if s.unit == "%" and s.lo == s.hi and 0 < s.lo < 100]
+    amounts = [c for c in cq if c.unit not in (None, "%") and c.lo == c.hi and c.lo > 0
+               and not any(_agree(c, s) for s in sq)]
+    for a in amounts:
+        for b in amounts:
+            if a is not b and a.unit == b.unit and b.lo < a.lo \
+                    and any(abs(b.lo / a.lo * 100 - p) <= 0.01 * p for p in shares):
+                return [a, b]
+    return []
+
+
+_PERIOD_NAMES = {"annual": "year", "annually": "year", "yearly": "year", "monthly": "month", "weekly": "week",
+                 "daily": "day", "hourly": "hour"}
+
+
+def share_worked(claim: str, source: str) -> str | None:
+    """The source sentence when the claim's amounts are a percentage it states worked out
+    (:func:`_share_applied`) and it holds every other content word of the claim (periods
+    named alike: "yearly" and "annual"): the model reads the claim's two amounts as ones the
+    source does not state."""
+    cq = quantities(claim)
+    applied = _share_applied(cq, quantities(source, ranges=True))
+    if len(applied) != len(cq) or not applied:
+        return None
+    units = {w for c in cq for w in words(c.text)}
+
+    def named(text: str) -> set[str]:
+        return {stem(_PERIOD_NAMES.get(w, w)) for w in words(text) if w not in STOPWORDS and not w[0].isdigit()}
+
+    mine = named(claim) - {stem(w) for w in units}
+    for a, b in sentences(source):
+        if mine <= named(source[a:b]) | {stem("invested"), stem("amount")} and "%" in source[a:b]:
+            return source[a:b].strip()
+    return None
+
+
+def _period_frame(c: Quantity, claim: str, sq: list[Quantity]) -> bool:
+    """``c`` is "in a month" of a count the claim gives ("a fourth withdrawal in a month",
+    "three visits in one week") where the source counts per that period ("three per month"):
+    the period of a rate, no span of time (folded claim)."""
+    m = next((m for m in _IN_ONE_PERIOD.finditer(claim) if m.start() <= c.start < m.end()), None)
+    if m is None or c.lo != 1:
+        return False
+    counted = re.search(rf"\b(?:{'|'.join(_ORDINALS)}|\d+|{'|'.join(_NUMBER_WORDS)})\s+(?:[a-z]+\s+)?[a-z]+", claim[:m.start()])
+    return counted is not None and any(s.per == m.group(1) and s.unit is None for s in sq)
 
 
 @lru_cache(maxsize=4096)
@@ -2273,6 +2458,9 @@ def bound_case(claim: str, source: str) -> BoundCase | None:
     ("Lessons for children aged 5 to 12 cost 10 EUR" says nothing of a 14-year-old)."""
     # ("four nights in one month" is four a month)
     claim, source = _IN_ONE_PERIOD.sub(r"a \1", fold(claim)), _IN_ONE_PERIOD.sub(r"a \1", fold(source))
+    # ("until they turn 18" is an age under 18)
+    if _AGE_NAMED.search(claim):
+        claim, source = (_UNTIL_AGE.sub(r"while under \g<age> years old", t) for t in (claim, source))
     # (a value the claim bounds itself, "by 10 a.m.", "from six months old", is a bound of its own)
     plain = [c for c in quantities(claim) if c.lo == c.hi and c.kind != "ordinal"
              and not _BOUND_IN_CLAIM.search(claim, 0, c.start) and not any(_bounds_around(claim, c))
@@ -2291,7 +2479,7 @@ def bound_case(claim: str, source: str) -> BoundCase | None:
     if not mine:
         return None
     spans = sentences(source)
-    found: list[tuple[float, float, BoundCase]] = []
+    found: list[tuple[float, float, int, BoundCase]] = []
     (v, _) = c.base()
     for s in sq:
         expiring: re.Match[str] | None = None
@@ -2362,6 +2550,11 @@ def bound_case(claim: str, source: str) -> BoundCase | None:
         # ("still valid" denies that it has expired)
         still = expiring is not None and _STILL_VALID.search(claim) is not None
         holds = (inside != unless) == ((_denies(claim) != still) == _denies(clause))
+        # "only restarts the router": what the clause says is all that holds there, and a claim
+        # with another act for the case says something else of it
+        only = _ONLY_ACT.search(clause)
+        if holds and only is not None and stem(only.group(1)) not in {stem(w) for w in words(claim)}:
+            holds = False
         # the sentence after says what holds on the other side ("more than eight must book by
         # phone. Smaller groups can book online."): a claim in its words says that side's rule
         if s.lo == s.hi and i + 1 < len(spans):
@@ -2370,14 +2563,17 @@ def bound_case(claim: str, source: str) -> BoundCase | None:
             if opens is not None and bool(low) == (opens.group("cmp") in _SHORT_CLASSES) \
                     and len(mine & _case_words(other)) > len(mine & _case_words(clause)):
                 holds = not inside if _denies(claim) == _denies(other) else inside
-        found.append((own, share, BoundCase(c.text, s.text, inside, clause, holds, c.start)))
+        # (and the clause that says least the claim does not: "must be at least 16" over "under 18
+        # need a signed consent form" for "A 15-year-old cannot volunteer")
+        extra = -len(_case_words(_without_clock(clause)) - mine)
+        found.append((own, share, extra, BoundCase(c.text, s.text, inside, clause, holds, c.start)))
     if not found:
         return None
     # the bound whose own clause holds most of the claim's words, then whose neighbourhood does
-    found.sort(key=lambda x: (-x[0], -x[1]))
-    if len(found) > 1 and found[1][:2] == found[0][:2] and found[1][2].holds != found[0][2].holds:
+    found.sort(key=lambda x: (-x[0], -x[1], -x[2]))
+    if len(found) > 1 and found[1][:3] == found[0][:3] and found[1][3].holds != found[0][3].holds:
         return None  # two bounds alike near the claim that read it two ways
-    return found[0][2]
+    return found[0][3]
 
 
 _DAY_SPAN = re.compile(r"\b(mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\s*(?:to|-|–|through|until|till)\s*"
@@ -2409,26 +2605,31 @@ def days_named(text: str) -> frozenset[int]:
     return frozenset(days)
 
 
+#: sentence spans of a text as written, or None
+Spans = tuple[tuple[int, int], ...] | None
 #: the word that opens a value's place in a span: "from" or "to"
 _RANGE_LEAD = re.compile(r"\b(?:from|to|until|till)\s*$")
 
 
-def _part_days(source: str, q: Quantity) -> frozenset[int]:
-    """The days the part of its sentence that holds ``q`` names (:data:`_DAY_PARTS`)."""
-    a, b = _sentence_at(source, q.start)
+def _part_days(source: str, q: Quantity, spans: Spans = None) -> frozenset[int]:
+    """The days the part of its sentence that holds ``q`` names (:data:`_DAY_PARTS`); ``spans``
+    are the sentences of the source as written, where a folded text hides them ("6 p.m. On
+    Saturdays")."""
+    a, b = next(((a, b) for a, b in spans if a <= q.start < b), (0, len(source))) if spans else _sentence_at(source, q.start)
     cut = max((m.end() for m in _DAY_PARTS.finditer(source, a, q.start)), default=a)
     stop = _DAY_PARTS.search(source, q.end - 1, b)  # (the stop of "6 p.m." may end its sentence)
     return days_named(source[cut: stop.start() if stop else b])
 
 
-def _day_home(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
+def _day_home(c: Quantity, claim: str, sq: list[Quantity], source: str, spans: Spans = None) -> bool:
     """The claim names days, and the source gives its value in a part that names them too:
     "On Saturdays the pool opens at 8 a.m." for "... and from 8 a.m. to 6 p.m. at weekends"."""
     mine = days_named(claim)
-    return bool(mine) and any(_agree(c, s) and mine <= _part_days(source, s) for s in sq)
+    return bool(mine) and any(_agree(c, s) and mine <= _part_days(source, s, spans) for s in sq)
 
 
-def _day_swapped(c: Quantity, claim: str, sq: list[Quantity], source: str) -> tuple[str, str, str] | None:
+def _day_swapped(c: Quantity, claim: str, sq: list[Quantity], source: str,
+                 spans: Spans = None) -> tuple[str, str, str] | None:
     """``(the days the source gives the value for, the claim's days, the value it gives for
     them)`` when the claim gives a value the source states for other days than the claim names,
     and the source states another value of its kind for the claim's days: "On Saturdays the pool
@@ -2438,7 +2639,7 @@ def _day_swapped(c: Quantity, claim: str, sq: list[Quantity], source: str) -> tu
     if not mine:
         return None
     homes = [s for s in sq if _agree(c, s)]
-    if not homes or any(not _part_days(source, s) or _part_days(source, s) & mine for s in homes):
+    if not homes or any(not _part_days(source, s, spans) or _part_days(source, s, spans) & mine for s in homes):
         return None
 
     def lead(q: Quantity) -> str:
@@ -2447,10 +2648,10 @@ def _day_swapped(c: Quantity, claim: str, sq: list[Quantity], source: str) -> tu
 
     # (the value at the same end of its span: a closing time for a closing time)
     others = sorted((t for t in sq if t.lo == t.hi and _comparable(c, t) and not _agree(c, t)
-                     and mine <= _part_days(source, t)), key=lambda t: lead(t) != lead(homes[0]))
+                     and mine <= _part_days(source, t, spans)), key=lambda t: lead(t) != lead(homes[0]))
     if not others:
         return None
-    theirs = _part_days(source, homes[0])
+    theirs = _part_days(source, homes[0], spans)
     said = "weekdays" if theirs == frozenset(range(5)) else "weekends" if theirs == frozenset({5, 6}) \
         else ", ".join(WEEKDAYS[d].capitalize() for d in sorted(theirs))
     return f"for {said}", ", ".join(WEEKDAYS[d].capitalize() for d in sorted(mine)), others[0].text
@@ -2502,10 +2703,10 @@ def _qualifier_swapped(c: Quantity, claim: str, sq: list[Quantity], source: str)
     return None
 
 
-def _given_another_time(c: Quantity, claim: str, sq: list[Quantity], source: str) -> str | None:
+def _given_another_time(c: Quantity, claim: str, sq: list[Quantity], source: str, spans: Spans = None) -> str | None:
     """What is wrong when the claim gives its value to other days (:func:`_day_swapped`) or
     another phase (:func:`_phase_swapped`) than the source gives it to (folded texts)."""
-    day = _day_swapped(c, claim, sq, source)
+    day = _day_swapped(c, claim, sq, source, spans)
     if day is not None:
         return f"'{c.text}' is what the source gives {day[0]}, but for the claim's {day[1]} it gives '{day[2]}'"
     phase = _phase_swapped(c, claim, sq, source)
@@ -2555,7 +2756,7 @@ def _phase_swapped(c: Quantity, claim: str, sq: list[Quantity], source: str) -> 
 
 
 #: a denial just before a bound turns it: "never costs more than 45 EUR" is at most 45 EUR
-_DENIED_BOUND = re.compile(r"\b(?:no|not|never)\s+(?:[a-z]+\s+)?$")
+_DENIED_BOUND = re.compile(r"\b(?:no|not|never)\s+(?:[a-z]+\s+){0,2}$")
 _BEYOND_THAT = re.compile(r"\b(?:over|above|more than|beyond|exceeding|past)\s+(?:that|this|it|these|those)\b"
                           # "anything heavier is sent as a parcel"
                           r"|\b(?:anything|any|everything|items?|those|ones?)\s+(?:heavier|longer|larger|bigger|"
@@ -2771,8 +2972,11 @@ def _said_of_another(c: Quantity, claim: str, source: str, sterling: bool,
     # week's notice is enough" where "... with one week's notice")
     mine = [o for o in _pounds(quantities(claim), sterling) if (o.start, o.end) != (c.start, c.end)]
     bq = [q for q in bq if not any(_agree(o, q) for o in mine)]
+    # (a version, "Release 3.1", is no amount to clash with "twice as fast")
+    versioned = bool(_kind_of_number(c, claim))
     clash = next((q for q in bq if _conflicts(c, q) or (
-        plain and q.unit == c.unit and not _is_year(q) and not _agree(c, q))), None) \
+        plain and q.unit == c.unit and not _is_year(q) and not _agree(c, q)
+        and (not versioned or bool(_kind_of_number(q, best)) or bool(re.fullmatch(r"\d+\.\d+", q.text))))), None) \
         or (_one_of(c, claim, best) if plain else None)
     if clash is None:
         return None
@@ -2792,8 +2996,14 @@ def _said_of_another(c: Quantity, claim: str, source: str, sterling: bool,
     # the claim names the home's own thing ("30 EUR a month for students"); a frame the home
     # opens with is the whole source's topic ("In volleyball, each team may touch the ball at
     # most three times" is no home of "the best of three sets")
+    # ("version" before the number names the number's kind, no thing: "deprecated in version 4.2"
+    # where the home is "Version 4.2 drops ...")
+    # the home is what holds afterwards, and the claim says "after": its time ("After probation,
+    # the notice period is a month" for "During probation, ... one week; afterwards it rises to one month")
+    if _AFTERWARDS.search(home) and re.search(r"\bafter\b|\bonce\b", claim, re.IGNORECASE):
+        return None
     if _words_around(c, claim) & content_words(_without_clock(_LEAD_FRAME.sub("", home))) - content_words(best) \
-            - _TIME_PREPOSITIONS:  # "until 11 a.m." names no thing of the home's
+            - _TIME_PREPOSITIONS - _kind_of_number(c, claim):  # "until 11 a.m." names no thing of the home's
         return None
     # the claim's statement holds all its words, the value's home only some, and names
     # another thing in their place ("flights to Madrid leave from Terminal 2" for "the flight
@@ -2806,6 +3016,7 @@ def _said_of_another(c: Quantity, claim: str, source: str, sterling: bool,
 
 
 _TIME_PREPOSITIONS = frozenset("until till since after before from".split())
+_AFTERWARDS = re.compile(r"\b(?:afterwards?|after\s+that|thereafter|from\s+then\s+on)\b", re.IGNORECASE)
 #: a frame a statement opens with ("In volleyball, ", "For adults, ")
 _LEAD_FRAME = re.compile(r"^\s*(?:in|for|on|at|during|among|across|throughout)\s+[^,.;:]{1,40},\s*", re.IGNORECASE)
 
@@ -2846,6 +3057,14 @@ def _words_around(c: Quantity, claim: str) -> frozenset[str]:
 
 
 _AGE_WORDS = content_words("age aged ages")
+#: a word naming what kind of number follows it ("version 4.2", "release 3", "edition 2")
+_NUMBER_KIND = re.compile(r"\b(version|release|edition|revision|v)\.?\s*$", re.IGNORECASE)
+
+
+def _kind_of_number(c: Quantity, claim: str) -> frozenset[str]:
+    """The content word just before ``c`` that names its kind ("version" of "version 4.2")."""
+    m = _NUMBER_KIND.search(claim, 0, c.start)
+    return content_words(m.group(1)) if m else frozenset()
 
 
 def _stating(c: Quantity, said: tuple[tuple[str, tuple[Quantity, ...], frozenset[str]], ...]) -> list[int]:
@@ -2918,6 +3137,9 @@ def _named_elsewhere(c: Quantity, claim: str, source: str, sterling: bool
             continue  # "... must be collected within three days. After that they are returned to
             # the depot": a claim that collects within three days and then goes to the depot
             # joins what the source joins ("kept at the depot for three days" does not)
+        if i + 1 in agreeing and _BACK_PRONOUN.match(said[i + 1][0]):
+            continue  # "During probation, the notice period is one week; afterwards it rises to one
+            # month": the value's statement names this one's thing by a pronoun
         # (a word's forms stem apart: "takes" and "take", "delivery" and "delivers")
         said_there = {w.rstrip("e") for w in theirs | topic}
         naming = {w for w in rest & own - theirs - topic - _NAMES_NOTHING if w.rstrip("e") not in said_there
@@ -2927,10 +3149,15 @@ def _named_elsewhere(c: Quantity, claim: str, source: str, sterling: bool
     return None
 
 
+#: a statement whose subject is a pronoun for the thing of the one before ("afterwards it rises")
+_BACK_PRONOUN = re.compile(r"\s*(?:(?:afterwards?|then|thereafter|later|now|but|and|so),?\s+)?(?:it|they)\s+[a-z]+",
+                           re.IGNORECASE)
+
+
 #: words that name no thing of a statement: light verbs, "day" and "time" ("pay nothing" for "is
 #: free", "every day" beside "the same day"; "weekly" and "monthly" do name reports and backups)
 _NAMES_NOTHING = frozenset(stem(w) for w in "pay pays paid cost costs get gets take takes make makes have has need "
-                           "needs use uses give gives day days time times".split())
+                           "needs use uses give gives day days time times last lasts lasted run runs".split())
 
 
 def _forms_of_one(a: str, b: str) -> bool:
@@ -3123,10 +3350,12 @@ _LOW_BEFORE = re.compile(r"\b(?:" + _PHRASAL_OVER + r"|more than|above|at least|
 _HIGH_BEFORE = re.compile(r"\b(?:under|less than|fewer than|below|up to|at most|no more than|"
                           r"not more than|within|a maximum of|maximum|younger than|no later than|"
                           r"not exceeding|shorter than|earlier than|until|before)\s*$")
-_LOW_AFTER = re.compile(r"^\s*(?:\+|and (?:later|above|over|up|newer|higher|more)\b|"
-                        r"or (?:later|above|over|more|newer|higher|older)\b)")
-_HIGH_AFTER = re.compile(r"^\s*(?:or (?:less|fewer|under|below|earlier|younger|sooner)\b|"
-                         r"and (?:below|under|earlier|younger)\b)")
+#: (a count's noun may come between: "three nights or more", "16 years old or over")
+_COUNTED_NOUN = r"(?:(?!or\b|and\b)[a-z]+\s+){0,2}"
+_LOW_AFTER = re.compile(r"^\s*(?:\+|" + _COUNTED_NOUN + r"and (?:later|above|over|up|newer|higher|more)\b|"
+                        + _COUNTED_NOUN + r"or (?:later|above|over|more|newer|higher|older)\b)(?!\s+(?:to|than)\b)")
+_HIGH_AFTER = re.compile(r"^\s*(?:" + _COUNTED_NOUN + r"or (?:less|fewer|under|below|earlier|younger|sooner)\b|"
+                         + _COUNTED_NOUN + r"and (?:below|under|earlier|younger)\b)(?!\s+(?:to|than)\b)")
 _BOUND_IN_CLAIM = re.compile(r"\b(?:" + _PHRASAL_OVER + r"|more than|above|at least|under|less than|fewer than|"
                              r"below|up to|at most|no more than|within|maximum|minimum|about|"
                              r"around|roughly|approximately|nearly|almost)\s*$")
@@ -3269,6 +3498,8 @@ def _condition_unmet(cq: list[Quantity], claim: str, sq: list[Quantity], source:
         for y in cq:
             if x is y or x.lo != x.hi or x.unit == y.unit:  # ("five years" of service and "three days" of leave)
                 continue
+            if any(_bounds_around(claim, x)):
+                continue  # "residents over 65": the claim's own bound, no value to test
             homes = [t for t in sq if _agree(y, t)]
             failed = None
             for t in homes:
@@ -3799,6 +4030,86 @@ def _clock_offsets(sq: list[Quantity], source: str) -> set[float]:
             way = 1 if m.group("way").lower() in ("after", "later than", "from") else -1
             out.add((clocks[-1].lo + way * span.base()[0] / 60) % _DAY_END)
     return out
+
+
+_WITHIN_END = re.compile(r"\bwithin\s*$")
+_BY_YEAR = re.compile(r"\b(?:by|before)\s*$")
+#: "eleven years | after construction began": the event a span of years is counted from
+_YEARS_FROM = re.compile(r"\s+(?P<way>after|before)\s+(?P<event>[^,.;:]{3,60})")
+
+
+def _year_counted(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
+    """The claim dates an event by a span of years the source counts from a year it states
+    ("opened in 1932, eleven years after construction began": construction began in 1921),
+    and names that event (every content word of it) (folded texts)."""
+    mine = {stem(w) for w in content_words(claim)}
+    for span in sq:
+        if span.unit == "year" and span.lo == span.hi and not span.vague and _WITHIN_END.search(source, 0, span.start) \
+                and _BY_YEAR.search(claim, 0, c.start):
+            # "by 1835" where "completed in 1825 ... within ten years": the latest year it says
+            years = [q for q in sq if _is_year(q) and span.start - 200 <= q.end <= span.start]
+            if years and c.lo == years[-1].lo + span.lo:
+                return True
+        m = _YEARS_FROM.match(source, span.end)
+        if span.unit != "year" or span.lo != span.hi or span.vague or m is None:
+            continue
+        event = {stem(w) for w in content_words(m.group("event"))}
+        years = [q for q in sq if _is_year(q) and span.start - 120 <= q.end <= span.start]
+        way = -1 if m.group("way") == "after" else 1
+        if years and event and event <= mine and c.lo == years[-1].lo + way * span.lo:
+            return True
+    return False
+
+
+def bound_restated(claim: str, source: str) -> tuple[str, str] | None:
+    """``(claim's bound, source's)`` when the claim denies more than a value ("No group has more
+    than eight children") that a source sentence gives as an upper bound ("groups have at most
+    eight children") and holds every other content word of the claim: the model reads the
+    denial as a contradiction."""
+    folded_claim, folded_source = fold(claim), fold(source)
+    denied = [m for m in NEGATED_BOUND.finditer(folded_claim) if re.search(r"\b(?:more|longer|later|greater|higher)\s+than$",
+                                                                          m.group(0))]
+    if len(denied) != 1:
+        return None
+    cq = [c for c in quantities(folded_claim) if c.start >= denied[0].end() - 1]
+    if len(cq) != 1 or len(quantities(folded_claim)) != 1:
+        return None
+    c = cq[0]
+    mine = {stem(w) for w in content_words(folded_claim[: denied[0].start()] + " " + folded_claim[c.end:])}
+    for q in quantities(folded_source):
+        low, high = _bounds_around(folded_source, q)
+        if not _agree(c, q) or high is None or low is not None or _DENIED_BOUND.search(folded_source, 0, high.start()):
+            continue
+        a, b = _sentence_at(folded_source, q.start)
+        if mine <= {stem(w) for w in content_words(folded_source[a:b])} | {stem("has"), stem("have")}:
+            return denied[0].group(0) + " " + c.text, high.group(0) + " " + q.text
+    return None
+
+
+def counted_year(claim: str, source: str) -> str | None:
+    """The source's span and year when the claim's one quantity is a year the source counts
+    from another (:func:`_year_counted`: "founded in 1885" where it "moved in 1902, seventeen
+    years after it was founded") and a source sentence holds every other content word of the
+    claim: the claim is the source's arithmetic, which the model reads as two years that
+    disagree."""
+    cq = quantities(claim)
+    folded_claim, folded_source = fold(claim), fold(source)
+    sq = quantities(folded_source, ranges=True)
+    if len(cq) != 1 or not _is_year(cq[0]) or any(_agree(cq[0], q) for q in sq) \
+            or not _year_counted(cq[0], folded_claim, sq, folded_source):
+        return None
+    mine = {stem(w) for w in content_words(claim[: cq[0].start] + " " + claim[cq[0].end:])}
+    spans = sentences(source)
+    topic = {stem(w) for w in content_words(source[spans[0][0]:spans[0][1]])} if spans else set()
+    for a, b in spans:
+        said = {stem(w) for w in content_words(source[a:b])}
+        # (a sentence that speaks of the first one's subject as "it": "Its tolls repaid ...")
+        if mine <= said or (_PRONOUN_LEAD.match(source[a:b]) and mine - said <= topic and len(mine & said) >= 2):
+            return source[a:b].strip()
+    return None
+
+
+_PRONOUN_LEAD = re.compile(r"\s*(?:it|its|they|their)\b", re.IGNORECASE)
 
 
 def _clock_spans(sq: list[Quantity]) -> list[float]:

@@ -96,6 +96,60 @@ def turned_relation(claim: str, source: str) -> tuple[str, str] | None:
     return None
 
 
+_FIRST = re.compile(r"\b(?:first|firstly|initially)\b", re.IGNORECASE)
+_STEPS_THEN = re.compile(r"(?:,\s*|\s+and\s+|;\s*)then\s+", re.IGNORECASE)
+_PREPOSITIONS = frozenset("by on in at with for from to".split())
+
+
+#: a claim that says something holds from the beginning
+_FROM_START = re.compile(r"\bfrom\s+the\s+(?:start|beginning|outset|first\s+day)\b|\bfrom\s+day\s+one\b|\bright\s+away\b|"
+                         r"\bimmediately\b|\bstraight\s+away\b", re.IGNORECASE)
+#: a sentence or clause that says it holds only later: "After that, ...", "Afterwards ..."
+_LATER_ON = re.compile(r"(?:^|[;:]\s*|\.\s+)(?:only\s+)?(?:after\s+that|afterwards?|thereafter|after\s+the\s+first\s+[^,]{1,30}|"
+                       r"from\s+then\s+on)\s*,?\s*(?P<rest>[^.;]+)", re.IGNORECASE)
+
+
+def start_turned(claim: str, source: str) -> tuple[str, str] | None:
+    """``(claim's "from the start", source's "after that")`` when the claim says something holds
+    from the beginning ("follows the central bank rate from the start") that the source says only
+    of a later time ("... fixed for the first two years. After that, it follows the central bank
+    rate"): the source's later clause holds the claim's other content words, but one in four."""
+    m = _FROM_START.search(claim)
+    if m is None or _NOT_IN.search(claim):
+        return None
+    mine = {stem(w) for w in content_words(claim[: m.start()] + " " + claim[m.end():])}
+    for later in _LATER_ON.finditer(source):
+        said = {stem(w) for w in content_words(later.group("rest"))}
+        if len(mine) >= 2 and len(mine - said) <= len(mine) // 4:
+            return m.group(0), later.group(0).strip(" .;:")
+    return None
+
+
+def first_turned(claim: str, source: str) -> tuple[str, str] | None:
+    """``(claim's "first", source's second step)`` when the claim says "first" of what a source
+    sentence puts second with "then" ("goals scored decide first" where teams "are separated by
+    goal difference, then by goals scored"): the claim names a word of the second step and none
+    of the first. Steps said as parallel phrases ("by ..., then by ...") are read from the
+    first's last such phrase."""
+    if not _FIRST.search(claim) or _NOT_IN.search(claim):
+        return None
+    mine = {stem(w) for w in content_words(claim)}
+    for s, e in sentences(source):
+        # (two steps joined: ", then", "and then"; "are then passed on" is one step said later)
+        parts = _STEPS_THEN.split(source[s:e], maxsplit=1)
+        if len(parts) != 2:
+            continue
+        first, second = parts
+        lead = second.split()[0].lower() if second.split() else ""
+        if lead in _PREPOSITIONS:
+            at = [m.start() for m in re.finditer(rf"\b{lead}\b", first, re.IGNORECASE)]
+            first = first[at[-1]:] if at else first
+        a, b = ({stem(w) for w in content_words(p)} for p in (first, second))
+        if mine & (b - a) and not mine & (a - b):
+            return _FIRST.search(claim).group(0), "then " + second.strip().rstrip(".")  # type: ignore[union-attr]
+    return None
+
+
 _MONTHS = {m: i for i, m in enumerate(
     "jan feb mar apr may jun jul aug sep oct nov dec".split(), start=1)}
 _DATED = re.compile(r"\b(?:(?P<day>\d{1,2})\s+)?(?:(?P<month>jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
@@ -221,6 +275,10 @@ VERB_SCALES = {"weigh": "weight", "weighs": "weight", "weighed": "weight", "cost
 _VERB_MORE = re.compile(r"\b(?P<verb>" + "|".join(VERB_SCALES) + r")\s+(?:[^\s.;,]+\s+){0,4}?(?P<way>more|less)\s+than\b"
                         r"|\b(?P<mod>more|less)\s+(?P<base>[a-z]+)\s+than\b")
 _NOT_AS = re.compile(r"\b(?:not|n't|never)\s+(?:\w+\s+)?as\s+(?P<base>\w+)\s+as\b", re.IGNORECASE)
+#: a rank below the first before a superlative: "the second-highest", "third largest"
+_RANKED_BELOW = re.compile(r"\b(?:second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th))[- ]$")
+_TIMES_AS = re.compile(r"\b(?:(?P<half>half|a\s+third|a\s+quarter)|twice|double|(?:two|three|four|five|six|ten|\d+(?:\.\d+)?)"
+                       r"\s+times)\s+as\s+(?P<base>[a-z]+)\b")
 _QUANTIFIED = re.compile(r"\b(?:no|not|none|nothing|nobody|never|few|every|all|any)\b|n't")
 _NEGATED = re.compile(r"\b(?:not|no|never)\s+(?:\w+\s+)?$|n't\s+(?:\w+\s+)?$", re.IGNORECASE)
 
@@ -235,9 +293,17 @@ def _compared(text: str) -> list[tuple[str, int, int, bool]]:
         scale = SCALE_BASES.get(m.group("base"))
         if scale:
             out.append((scale, -1, m.start(), False))
+    for m in _TIMES_AS.finditer(low):
+        # "twice as fast" is faster, "half as long" shorter, "twice as slow" slower
+        base = m.group("base")
+        scale = SCALE_BASES.get(base) or _DOWN_BASES.get(base)
+        if scale and not _NEGATED.search(low, 0, m.start()):
+            sign = (-1 if m.group("half") else 1) * (-1 if base in _DOWN_BASES else 1)
+            out.append((scale, sign, m.start(), False))
     for m in re.finditer(r"[^\W_]+", low):
         w = m.group(0)
-        if w in SCALES and not _NEGATED.search(low, 0, m.start()):
+        if w in SCALES and not _NEGATED.search(low, 0, m.start()) \
+                and not (w.endswith("st") and _RANKED_BELOW.search(low, 0, m.start())):  # "second-highest"
             scale, sign = SCALES[w]
             out.append((scale, sign, m.start(), w.endswith("st")))
     for m in _VERB_MORE.finditer(low):
@@ -346,6 +412,33 @@ def turned_comparison(claim: str, source: str) -> tuple[str, str] | None:
     return (claim.strip(), found[1]) if found is not None and not found[0] else None
 
 
+def turned_change(claim: str, source: str) -> tuple[str, str] | None:
+    """``(claim's comparative, sentence)`` when the claim says its subject became more or less
+    of something with no other side ("Exports are slower in 3.1") where a source sentence says
+    it of that subject the other way on the same scale, again with no other side ("makes
+    exports about twice as fast"), and no sentence says it the claim's way."""
+    low = fold(claim)
+    cs = _compared(claim)
+    if len(cs) != 1 or cs[0][3] or re.search(r"\bthan\b|\bas\s+[a-z]+\s+as\b", low) or _NOT_IN.search(low):
+        return None
+    scale, sign, pos, _ = cs[0]
+    # (the claim's words but its comparative, all but one of them in the sentence: "became")
+    mine = content_words(low[:pos] + " " + low[pos:].split(maxsplit=1)[-1]) - content_words(low[pos:].split()[0])
+    found = None
+    for s, e in sentences(source):
+        sent = source[s:e]
+        sl = fold(sent)
+        if not content_words(low[:pos]) & content_words(sl) or len(mine & content_words(sl)) < max(1, len(mine) - 1) \
+                or re.search(r"\bthan\b", sl) or _NOT_IN.search(sl):
+            continue
+        for s_scale, s_sign, _, s_sup in _compared(sent):
+            if s_scale == scale and not s_sup:
+                if s_sign == sign:
+                    return None
+                found = found or (re.findall(r"[a-z]+", low[pos:])[0], sent.strip())
+    return found
+
+
 def comparison_confirmed(claim: str, source: str) -> bool:
     """A source sentence makes the claim's comparison, the same way ("the ferry costs more
     than the bus" for "the ferry is more expensive than the bus") or with its two sides
@@ -353,6 +446,27 @@ def comparison_confirmed(claim: str, source: str) -> bool:
     sentence's "more" then turns nothing."""
     found = _compared_in_source(claim, source)
     return found is not None and found[0]
+
+
+#: "Mount Kenya is the second-highest mountain in Africa, after Kilimanjaro": ranked next below
+_RANKED_AFTER = re.compile(r"(?P<a>[^,.;]+?)\s+(?:is|was|are|were)\s+(?:the\s+)?(?:second|next)[- ](?P<sup>[a-z]+est)\b"
+                           r"[^,.;]*,?\s+(?:after|behind)\s+(?P<b>[^,.;]+)", re.IGNORECASE)
+
+
+def _ranked_after(claim: str, source: str, scale: str, sign: int, subject: frozenset[str],
+                  other: frozenset[str]) -> tuple[bool, str] | None:
+    """``(holds, sentence)`` when a source sentence ranks one of the claim's sides next below
+    the other ("A is the second-highest ..., after B": B is higher) on the claim's scale."""
+    for m in _RANKED_AFTER.finditer(source):
+        if SCALES.get(m.group("sup").lower(), ("", 0))[0] != scale:
+            continue
+        way = SCALES[m.group("sup").lower()][1]
+        a, b = content_words(m.group("a")), content_words(m.group("b"))
+        if subject & a and other & b and not subject & b:
+            return sign == -way, m.group(0).strip()
+        if subject & b and other & a and not subject & a:
+            return sign == way, m.group(0).strip()
+    return None
 
 
 @lru_cache(maxsize=4096)
@@ -374,6 +488,9 @@ def _compared_in_source(claim: str, source: str) -> tuple[bool, str] | None:
     subject, other = subject - other, other - subject  # "the red line" and "the blue line"
     if not subject or not other:
         return None
+    ranked = _ranked_after(claim, source, scale, sign, subject - {"only"}, other)
+    if ranked is not None:
+        return ranked
     named = content_words(source)
     found = list(_comparisons_found(source, scale, sign, subject, other, named))
     # a comparison of the two said outright outranks a superlative ("the largest hot desert",

@@ -144,6 +144,9 @@ def called_false(claim: str, source: str) -> str | None:
 
 #: "no longer" denies the verb after it as "not" does ("are no longer read")
 _NO_LONGER = re.compile(r"\bno\s+longer\b", re.IGNORECASE)
+#: a thing done away with, said of it as a clause's subject
+_DONE_AWAY = re.compile(r"(?P<lead>^|[.;:]\s+|,\s+(?:and|but)\s+)(?P<thing>(?:the\s+)?[A-Za-z][^,.;:]{0,60}?)\s+(?:was|were|has\s+been|"
+                        r"have\s+been)\s+(?:abolished|scrapped|discontinued|withdrawn|axed|phased\s+out)\b", re.IGNORECASE)
 _TOKEN = re.compile(r"[^\W_]+(?:'[^\W_]+)?|[,;:()!?\u2014]|\s-\s|\.(?=\s|$)")
 _CLAUSE_END = frozenset(",;:()!?\u2014.") | {" - "}
 _OPENS_CLAUSE = frozenset("and but so yet".split())
@@ -170,6 +173,8 @@ _IRREGULAR = {
     "flown": "fly", "flew": "fly", "heard": "hear", "understood": "understand", "withdrawn":
     "withdraw", "withdrew": "withdraw", "undertaken": "undertake", "overtaken": "overtake",
     "children": "child", "people": "person",
+    # a noun for the act, as the verb ("Loss is not covered" for "Lost phones are covered")
+    "loss": "lose", "losses": "lose",
 }
 
 
@@ -242,6 +247,8 @@ def uses(text: str) -> tuple[tuple[str, str], ...]:
     denial covers past its head (its scope is not read)."""
     text = _NOT_A_DENIAL.sub(lambda m: " " + "x" * len(m.group(0).split()[0]) + " ", _unframed(text))
     text = _NO_LONGER.sub(" not ", text)
+    # "Fines on children's books were abolished" denies the fines: "there are no fines on children's books"
+    text = _DONE_AWAY.sub(lambda m: f"{m.group('lead')}there are no {m.group('thing')}", text)
     # "are non-transferable" denies "transferable" ("non-members" is a noun of its own)
     text = _NON_AFTER_COPULA.sub(r"\1 not ", text)
     text = CEASED.sub(" not support for ", support_ended(text))  # "drops support for" denies the support
@@ -373,7 +380,7 @@ _RESTRICTS = re.compile(r"\b(?:only|exclusively|solely|except|unless|instead|oth
                         r"when|if|to|by|under|over|within)\b", re.IGNORECASE)
 
 
-_DENIAL = re.compile(r"\b(?:not|never|no|nobody|no\s+one|none|nothing)\b|n't\b", re.IGNORECASE)
+_DENIAL = re.compile(r"\b(?:not|never|no|nobody|no\s+one|none|nothing|neither)\b|n't\b", re.IGNORECASE)
 #: a verb said with where it must not be: "kept out of direct sunlight", "stay away from the edge"
 AWAY = re.compile(r"\b(?:out\s+of|away\s+from|clear\s+of)\b", re.IGNORECASE)
 _SUBCLAUSE = re.compile(r"\b(?:if|when|unless|because|although|though|while|whereas|who|which|that|until)\b"
@@ -502,6 +509,85 @@ def ceased_object(claim: str, source: str) -> tuple[str, str] | None:
                     break
             if thing and any(mine[i:i + len(thing)] == thing for i in range(len(mine))):
                 return " ".join(said), sent.strip()
+    return None
+
+
+#: a thing taken away, said of it as the subject ("The --legacy flag has been removed", "The night
+#: bus was discontinued in 2019"); a present passive describes a step ("the filter is removed and
+#: cleaned") and is left out
+_REMOVED = re.compile(r"\b(?:(?:has|have)\s+(?:now\s+)?been|was|were|(?:is|are)\s+now)\s+(?:removed|discontinued|withdrawn|"
+                      r"abolished|retired|scrapped|phased\s+out|dropped|cancelled|canceled|axed)\b", re.IGNORECASE)
+#: the claim says the thing is still there: "still" or a present word of being there or in use
+_STILL_THERE = re.compile(r"\bstill\b|\b(?:is|are)\s+(?:available|supported|offered|accepted|usable|valid|in\s+use)\b"
+                          r"|\bcan\s+be\s+used\b|\b(?:works|exists|remains|runs|operates)\b", re.IGNORECASE)
+#: an aside between commas before the verb ("The --legacy flag, deprecated in 4.0, has been removed")
+_ASIDE = re.compile(r",[^,]*,\s*$")
+
+
+def removed_thing(claim: str, source: str) -> tuple[str, str] | None:
+    """``(thing, sentence)`` when a source sentence says a thing has been taken away ("The
+    --legacy flag, deprecated in 4.0, has been removed") and the claim, denying nothing, says
+    it is still there or in use ("The --legacy flag still works"): the claim holds every
+    content word of the thing's name."""
+    if not _STILL_THERE.search(claim) or negation_count(claim):
+        return None
+    mine = set(words(claim))
+    for s, e in sentences(source):
+        sent = source[s:e]
+        for m in _REMOVED.finditer(sent):
+            before = _ASIDE.sub("", sent[:m.start()].rstrip())
+            subject = re.split(r"[,;:]|\b(?:and|but|while|so)\b", before)[-1]
+            named = [w for w in words(subject) if w not in STOPWORDS]
+            if named and all(w in mine for w in named[-4:]):
+                return subject.strip(), sent.strip()
+    return None
+
+
+#: the thing said to be there still: "is still included", "remains available"
+_KEPT = re.compile(r"\b(?:still\s+(?:be\s+)?(?:included|available|shipped|supported|offered|provided|there|in\s+use|valid)"
+                   r"|remains?\s+(?:available|included|supported|in\s+use|valid))\b", re.IGNORECASE)
+
+
+def kept_thing(claim: str, source: str) -> tuple[str, str] | None:
+    """``(claim's words, sentence)`` when the claim says a thing has been taken away ("The old
+    importer has been removed") where a source sentence says it is still there ("The old
+    importer is still included but no longer maintained"): the sentence holds every content
+    word of the claim's thing."""
+    m = _REMOVED.search(claim)
+    if m is None or negation_count(claim[: m.start()]):
+        return None
+    subject = re.split(r"[,;:]|\b(?:and|but|while|so)\b", _ASIDE.sub("", claim[: m.start()].rstrip()))[-1]
+    named = [w for w in words(subject) if w not in STOPWORDS][-4:]
+    for s, e in sentences(source):
+        sent = source[s:e]
+        if named and _KEPT.search(sent) and all(w in words(sent) for w in named):
+            return claim[: m.end()].strip(), sent.strip()
+    return None
+
+
+#: a state the source puts in the past with its end: "It was the longest bridge in the country
+#: until 1964", "were free until recently"
+_HELD_UNTIL = re.compile(r"\b(?:was|were|had\s+been|used\s+to\s+be)\b[^.;]*?\buntil\s+(?P<end>(?:1[5-9]|20)\d\d|recently|last\s+year)\b",
+                         re.IGNORECASE)
+#: the claim says it holds now
+_HOLDS_NOW = re.compile(r"\b(?:still|now|today|currently)\b|\b(?:is|are)\b", re.IGNORECASE)
+_NOW_WORDS = frozenset("still now today currently".split())
+
+
+def ended_state(claim: str, source: str) -> tuple[str, str] | None:
+    """``(end, sentence)`` when the claim, denying nothing and in the present, says what a
+    source sentence says held only until a past year ("The bridge is still the longest in the
+    country" where "It was the longest suspension bridge in the country until 1964"): the
+    sentence holds every content word of the claim."""
+    if not _HOLDS_NOW.search(claim) or _HELD_UNTIL.search(claim) or negation_count(claim) \
+            or re.search(r"\b(?:was|were|had)\b", claim, re.IGNORECASE):
+        return None
+    mine = {stem(w) for w in content_words(claim)} - {stem(w) for w in _NOW_WORDS}
+    for s, e in sentences(source):
+        sent = source[s:e]
+        m = _HELD_UNTIL.search(sent)
+        if m and mine and mine <= {stem(w) for w in content_words(sent)} and not negation_count(sent):
+            return m.group("end"), sent.strip()
     return None
 
 
@@ -799,7 +885,10 @@ _REFUSES = re.compile(r"^\s*(?:please\s+)?(?:do\s+not|don't|never)\s+(?!forget\b
                       r"(?!\s+(?:more|less|fewer|over|under|longer|beyond)\b)|"
                       r"\b(?:may\s+not|cannot|can\s+not|can't|must\s+not|mustn't|should\s+not\s+be\s+(?=used\b)|"
                       r"(?:not|never|no\s+longer)\s+(?:be\s+)?(?:allowed|permitted|accepted|possible|valid)|prohibited|forbidden|banned|"
-                      r"no\s+\w+(?:\s+\w+)?\s+(?:is|are)\s+(?:allowed|permitted))\b", re.IGNORECASE)
+                      r"no\s+\w+(?:\s+\w+)?\s+(?:is|are)\s+(?:allowed|permitted)|"
+                      # "Neither witness may inherit", "No guest may bring": the permission's subject denied
+                      r"(?:neither|no|none\s+of\s+the)\s+\w+(?:\s+\w+)?\s+(?:may|can|is\s+allowed\s+to|are\s+allowed\s+to))\b",
+                      re.IGNORECASE)
 #: a verb that refuses what follows it: "a request for changes blocks merging"
 _BLOCKS = re.compile(r"\b(?:blocks?|blocked|prevents?|prevented|precludes?|precluded)\b", re.IGNORECASE)
 _PERMISSION = frozenset(stem(w) for w in (
@@ -977,4 +1066,4 @@ def shared_denial(claim: str, sentence: str) -> bool:
     return any(p == "-" and w in theirs for w, p in uses(claim))
 
 
-__all__ = ["AWAY", "said_apart", "ceased_object", "contained_denial", "lifted_ban", "without_required", "permission_flip", "surface", "contrasted", "denied_head", "dropped_contrast", "normed_words", "released", "shared_denial", "uses"]
+__all__ = ["AWAY", "said_apart", "ceased_object", "removed_thing", "ended_state", "kept_thing", "contained_denial", "lifted_ban", "without_required", "permission_flip", "surface", "contrasted", "denied_head", "dropped_contrast", "normed_words", "released", "shared_denial", "uses"]

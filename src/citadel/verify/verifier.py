@@ -69,6 +69,7 @@ from citadel.verify.align import (
     beside_only,
     calendar_kind,
     contrary,
+    colour_swapped,
     default_restricted,
     denied_reworded,
     dropped_condition,
@@ -88,6 +89,7 @@ from citadel.verify.align import (
     period_changed,
     possessor_swap,
     prerequisite_left_out,
+    permitted_case_dropped,
     raised_modality,
     supplier_swapped,
     rate_period_changed,
@@ -95,6 +97,7 @@ from citadel.verify.align import (
     resolve_pronouns,
     moved_object,
     only_complement,
+    only_kept_item,
     past_the_span,
     stated_contrary,
     substitution,
@@ -113,6 +116,7 @@ from citadel.verify.lexical import (
     bigram_overlap,
     content_words,
     feature_overlap,
+    fold,
     feature_stem,
     feature_words,
     direction,
@@ -130,12 +134,16 @@ from citadel.verify.numbers import (
     MONTHS,
     WEEKDAYS,
     NumberCheck,
+    days_named,
     NumberStatus,
     _forms_of_one,
     bound_case,
     called_late,
     check_numbers,
     count_past_one,
+    counted_year,
+    bound_restated,
+    share_worked,
     compare_rows,
     complementary_bound,
     is_unit,
@@ -157,11 +165,17 @@ from citadel.verify.order import (
     turned_comparison,
     turned_rank,
     turned_relation,
+    first_turned,
+    start_turned,
+    turned_change,
     unchanged_named,
 )
 from citadel.verify.polarity import (
     AWAY,
     ceased_object,
+    removed_thing,
+    kept_thing,
+    ended_state,
     contained_denial,
     contrasted,
     called_false,
@@ -307,7 +321,11 @@ _SEASON = re.compile(r"\b(?:from|between)\s+(?:jan|feb|mar|apr|may|jun|jul|aug|s
 _AMOUNT_BOUND = re.compile(r"\b(?:more|less|fewer|greater|higher|lower|longer|shorter|over|under)\s+(?:than\s+)?"
                            r"(?=\d|(?:an?\s+(?:day|week|month|year|hour|minute|third|quarter|half|dozen|hundred|"
                            r"thousand|million)|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
-                           r"twenty|thirty|forty|fifty|hundred|half)\b)", re.IGNORECASE)
+                           r"twenty|thirty|forty|fifty|hundred|half)\b)"
+                           # ... or a bound at a value named before ("orders below that", "anything above it"),
+                           # or an amount said as a difference ("costs 6 EUR more")
+                           r"|\b(?:below|above|under|over)\s+(?:that|this|it)\b|(?<=\d)\s*(?:[a-z]{2,4}\s+)?(?:more|less)\b",
+                           re.IGNORECASE)
 _IN_FULL = re.compile(r"\b(?:in\s+full|in\s+its\s+entirety|entirely|completely)\b", re.IGNORECASE)
 #: "all" before a count: "all six quizzes"
 _ALL_COUNT = re.compile(r"\ball\s+(?=(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b)",
@@ -568,6 +586,10 @@ class _Crisp:
     measured: tuple[bool, str] | None = None
     bound_turned: tuple[str, str] | None = None  # "over two" where the source says "under two"
     ceased: tuple[str, str] | None = None  # "still supports X" where the source "removes support for X"
+    removed: tuple[str, str] | None = None  # "X still works" where the source says "X has been removed"
+    ended: tuple[str, str] | None = None  # "is still the longest" where the source says "was ... until 1964"
+    changed: tuple[str, str] | None = None  # "the rate changes" where the source says "is fixed"
+    kept: tuple[str, str] | None = None  # "X has been removed" where the source says "X is still included"
     #: (the claim's comparative, sentence): a difference where the source says "equally"
     equal: tuple[str, str] | None = None
     #: (the claim's words, the source's, the source's part, what): an amount the number layer
@@ -697,16 +719,23 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
     if univ and any(_ALL_YEAR.search(source[s:e]) and not _SEASON.search(source[s:e])
                     and not _PERIOD_ONLY.search(source[s:e]) for s, e in sentences(source)):
         univ = tuple(w for w in univ if w not in ("any", "anytime", "always"))
+    if univ and _all_day_for(claim, source):
+        univ = tuple(w for w in univ if w not in ("any", "anytime", "always"))  # "at any time on Sundays"
+    if univ and set(univ) <= {"every", "all", "each"} and _generic_rule(claim, best):
+        univ = ()  # "approve every annual leave request" where "Annual leave must be approved by ..."
     if "always" in univ and _ALWAYS_SAID.search(best):  # "always face east" for "face east permanently"
         univ = tuple(w for w in univ if w != "always")
     if univ:  # "every ticket" where the sentence says "all tickets"
-        same = _same_quantified(claim, best)
+        # (a whole thing may be named in another sentence than the closest: "the entire flat" for
+        # "Subletting the whole flat is not allowed")
+        same = _same_quantified(claim, best) | frozenset(
+            w for a, b in sentences(source) for w in _same_quantified(claim, source[a:b]) if w in ("whole", "entire"))
         univ = tuple(w for w in univ if w not in same)
     # "more than 13,000 houses" and "fewer than ten deaths" bound amounts; they move nothing
     cu, cd = direction(_AMOUNT_BOUND.sub(" ", claim))
     su, sd = direction(_AMOUNT_BOUND.sub(" ", best))
     exception = excepted(claim, best) if best else None
-    flipped = contrary(claim, source) or opposite_in_conjunct(claim, source)
+    flipped = contrary(claim, source) or opposite_in_conjunct(claim, source) or colour_swapped(claim, source)
     if flipped is not None and _ONLY_IF.search(claim) and _UNLESS.search(best):
         flipped = None  # "covered only if you bought the add-on" says "excluded unless you bought it"
     if exception is None and best and not _UNLESS_CASE.search(claim) and not _ONLY_IF.search(claim) \
@@ -752,7 +781,7 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         # "With -m given, it does not open an editor" for "opens an editor unless -m is given"
         and not (claim_neg and _the_unless_case(claim, best))
         # "may not unload after 10 a.m." for "may only unload before 10 a.m."
-        and not (claim_neg and (only_complement(claim, best) or past_the_span(claim, best)))
+        and not (claim_neg and (only_complement(claim, best) or past_the_span(claim, best) or only_kept_item(claim, best)))
         # "Washing it in hot water shrinks it" for "It should not be washed in hot water, as heat
         # shrinks it": what the sentence denies is the claim's subject, no act the claim affirms
         and not (claim_neg == 0 and (gerund := opening_gerund(claim)) is not None
@@ -768,7 +797,10 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         and not (claim_neg and _prefix_restated(claim, source))
         # "A 15-year-old cannot volunteer" for "Volunteers must be at least 16": a case the bound leaves out
         and not past_bound,
-        denied=None if denied is None or past_bound or (denied[1] == "denied" and (stated_contrary(denied[0], claim, source)
+        # (a denial the bound's own clause makes of the case: "800 EUR is not taxed" where "gains
+        # under 1,000 EUR a year are tax-free")
+        denied=None if denied is None or past_bound or (case is not None and case.holds and denied[1] == "denied")
+        or (denied[1] == "denied" and (stated_contrary(denied[0], claim, source)
                                                                       or _prefix_restated(claim, source)
                                                                       or _stop_said(denied[0], claim, source)
                                                                       or past_the_span(claim, best)
@@ -780,7 +812,9 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
                     if (found := moved_attribute(part, source) or moved_between_clauses(part, source))), None)
         or reserved_for_other(claim, source),
         # ("does not run after 9 p.m." for "runs until 9 p.m." turns nothing)
-        relation=None if claim_neg and past_the_span(claim, best) else turned_relation(claim, source),
+        relation=None if claim_neg and past_the_span(claim, best) else turned_relation(claim, source)
+        or first_turned(claim, source) or start_turned(claim, source)
+        or (turned_change(claim, source) if flipped is None else None),
         dated=dated_order(claim, source),
         comparison=turned_comparison(claim, source) or turned_rank(claim, source),
         # fires on 9 of 122 contradicted SciFact dev pairs, 1 of 250 supported, nowhere else
@@ -829,6 +863,10 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         measured=measured_comparison(claim, source),
         bound_turned=turned_bound(claim, source) or turned_clock_bound(claim, source),
         ceased=ceased_object(claim, source),
+        removed=removed_thing(claim, source),
+        kept=kept_thing(claim, source),
+        ended=ended_state(claim, source),
+        changed=_changed_but_fixed(claim, source),
         equal=next((found for part in atomic_parts(claim) if (found := said_equal(part, source))), None)
         or unchanged_named(claim, source),
         amount=_amount_mismatch(claim, source),
@@ -842,7 +880,8 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         # "Parcels over 20 kg cost 12 EUR. Lighter parcels cost 7 EUR")
         condition=None if univ or rule_past_bound(claim, source) else _unmet(claim, dropped_condition(claim, source) or dropped_restriction(claim, source)
                                            or denied_outright(claim, source)
-                                           or prerequisite_left_out(claim, source) or default_restricted(claim, source)),
+                                           or prerequisite_left_out(claim, source) or default_restricted(claim, source)
+                                           or permitted_case_dropped(claim, source)),
         # ("Only Saturn has more moons" restates "more than any other planet except Saturn")
         exception=exception if exception is not None and claim_neg == best_neg and best_ov >= MIN_EXCEPTED and flipped is None
         and not re.search(r"\bonly\s+(?:the\s+)?" + re.escape(exception.split()[-1]), claim, re.IGNORECASE) else None,
@@ -1127,7 +1166,65 @@ def _denied_alike(claim: str, source: str) -> bool:
     if not negation_count(claim):
         return False
     _, best = _closest_sentence(claim, source, "")
-    return bool(negation_count(best) or AWAY.search(best) or NEGATIVE_WORDS & set(words(best)))
+    # ("does not change" for "is fixed at 4.9%": a word for no change)
+    return bool(negation_count(best) or AWAY.search(best) or NEGATIVE_WORDS & set(words(best))
+                or (_NO_CHANGE_DENIED.search(claim) and _STAYS_SAME.search(best)))
+
+
+def _changed_but_fixed(claim: str, source: str) -> tuple[str, str] | None:
+    """``(claim's change, sentence)`` when the claim, denying nothing, says a thing changes
+    ("the interest rate changes every month") and the sentence it restates says it stays as
+    it is ("Interest on the loan is fixed at 4.9% for the first two years")."""
+    m = _CHANGES.search(claim)
+    if m is None or negation_count(claim):
+        return None
+    ov, best = _closest_sentence(claim, source, "")
+    if ov < 0.5 or not _STAYS_SAME.search(best) or _CHANGES.search(best) or negation_count(best):
+        return None
+    return m.group(0), best
+
+
+_CHANGES = re.compile(r"\b(?:changes|changed|varies|varied|fluctuates|fluctuated|goes\s+up|went\s+up|rises|rose)\b",
+                      re.IGNORECASE)
+#: a claim that denies a change, and a sentence that says a thing stays as it is
+_NO_CHANGE_DENIED = re.compile(r"\b(?:not|n't|never)\s+(?:be\s+)?(?:change|changed|vary|varied|move|rise|go\s+up|increase|"
+                               r"increased|fluctuate)\b", re.IGNORECASE)
+_STAYS_SAME = re.compile(r"\b(?:fixed|unchanged|constant|stable|frozen|locked|the\s+same)\b", re.IGNORECASE)
+
+
+#: a rule said of its subject as a whole: a duty, a requirement
+_RULE_VERB = re.compile(r"\b(?:must|has\s+to|have\s+to|needs?|is\s+required|are\s+required|requires?)\b", re.IGNORECASE)
+#: what restricts a subject to some of its kind: "from outside the EU", "who ...", "over 18"
+_SOME_OF = re.compile(r"\b(?:who|whose|which|that|from|with|without|under|over|above|below|for|of|in|on|at|"
+                      r"aged|more|less|most|many|few|several|some|certain|new|late|early)\b|\d", re.IGNORECASE)
+
+
+_ALL_DAY = re.compile(r"\ball\s+day\b|\bat\s+any\s+time\b|\b24\s+hours\b|\baround\s+the\s+clock\b", re.IGNORECASE)
+
+
+def _all_day_for(claim: str, source: str) -> bool:
+    """The claim names days ("On Sundays ... at any time") that a part of a source sentence says
+    holds all day ("valid after 9:30 a.m. on weekdays and all day at weekends")."""
+    mine = days_named(fold(claim))
+    if not mine:
+        return False
+    for a, b in sentences(source):
+        for part in re.split(r"[,;]|\band\b|\bbut\b", source[a:b]):
+            if _ALL_DAY.search(part) and mine <= days_named(fold(part)):
+                return True
+    return False
+
+
+def _generic_rule(claim: str, sentence: str) -> bool:
+    """The sentence states a rule of its subject as a whole ("Annual leave must be approved by a
+    line manager"): a duty said of a subject that no phrase restricts and whose words the claim
+    holds, so "every" restates it ("every annual leave request")."""
+    subject = subject_of(sentence)
+    if not subject or not _RULE_VERB.search(sentence) or _SOME_OF.search(subject) or negation_count(sentence):
+        return False
+    # (the claim restates the whole sentence: a case the predicate names, "for a first visit", is
+    # a restriction too)
+    return bool(content_words(subject)) and {stem(w) for w in content_words(sentence)} <= {stem(w) for w in content_words(claim)}
 
 
 def _unmet(claim: str, condition: str | None) -> str | None:
@@ -1623,6 +1720,18 @@ class Verifier:
         if crisp.ceased:
             return RuleVerdict(Verdict.CONTRADICTED, f"negation: the claim says '{crisp.ceased[0]}' is supported "
                                f"where the source takes its support away: \"{crisp.ceased[1][:100]}\"", 0.05)
+        if crisp.removed:
+            return RuleVerdict(Verdict.CONTRADICTED, f"negation: the claim says '{crisp.removed[0]}' is still there "
+                               f"where the source says it was taken away: \"{crisp.removed[1][:100]}\"", 0.05)
+        if crisp.kept:
+            return RuleVerdict(Verdict.CONTRADICTED, f"negation: the claim says '{crisp.kept[0]}' where the source "
+                               f"says it is still there: \"{crisp.kept[1][:100]}\"", 0.05)
+        if crisp.changed:
+            return RuleVerdict(Verdict.CONTRADICTED, f"negation: the claim says it {crisp.changed[0]} where the "
+                               f"source says it stays as it is: \"{crisp.changed[1][:100]}\"", 0.05)
+        if crisp.ended:
+            return RuleVerdict(Verdict.CONTRADICTED, f"order: the claim says it holds now where the source says "
+                               f"it held until {crisp.ended[0]}: \"{crisp.ended[1][:100]}\"", 0.05)
         if crisp.required:
             return RuleVerdict(Verdict.CONTRADICTED, f"negation: the claim says it is done without "
                                f"'{crisp.required[0]}', which the source requires: "
@@ -1700,6 +1809,20 @@ class Verifier:
             return RuleVerdict(Verdict.SUPPORTED, f"number: the claim's '{case.value}' lies {side} the source's "
                                f"bound '{case.bound}', and the claim says what the source says of that side: "
                                f"\"{case.clause[:100]}\"", 1.0, final=False)
+        restated = bound_restated(claim, source) if num.status is NumberStatus.OK else None
+        if restated is not None:
+            return RuleVerdict(Verdict.SUPPORTED, f"number: the claim's '{restated[0]}' is the source's "
+                               f"'{restated[1]}'", 1.0, final=False)
+        worked = share_worked(claim, source) if num.status is NumberStatus.OK else None
+        if worked is not None:
+            return RuleVerdict(Verdict.SUPPORTED, f"number: the claim's amounts are the source's percentage worked "
+                               f"out: \"{worked[:100]}\"", 1.0, final=False)
+        counted = counted_year(claim, source) if num.status is NumberStatus.OK else None
+        if counted is not None:
+            # the model reads "founded in 1885" against "moved in 1902, seventeen years after it
+            # was founded" as two years that disagree
+            return RuleVerdict(Verdict.SUPPORTED, f"number: the source counts the claim's year from another: "
+                               f"\"{counted[:100]}\"", 1.0, final=False)
         past_one = count_past_one(claim, source) if num.status is NumberStatus.OK else None
         if past_one is not None:
             # the model reads "A household cannot rent two plots" against "may rent one plot" as
