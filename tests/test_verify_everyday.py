@@ -2103,6 +2103,81 @@ RIGHT += [
 ]
 
 
+# thirty-fourth session: set p110
+WRONG += [
+    ("a price of the narrower case given to the plain one", "A haircut costs 35 EUR.",
+     "The salon charges 20 EUR for a haircut and 35 EUR for a haircut with a wash and blow-dry.", "number"),
+    ("a price of the plain case given to the narrower one", "A haircut with a wash and blow-dry costs 20 EUR.",
+     "The salon charges 20 EUR for a haircut and 35 EUR for a haircut with a wash and blow-dry.", "number"),
+    ("a price for a span the source's cap makes free", "Pausing a subscription for three weeks costs 4 EUR.",
+     "Subscribers may pause for up to six weeks a year at no cost. Longer pauses cost 4 EUR a week.", "number"),
+]
+RIGHT += [
+    ("a span inside a cap per year", "A three-week pause is free.",
+     "Subscribers may pause for up to six weeks a year at no cost. Longer pauses cost 4 EUR a week."),
+    ("a noun with a participle names a case", "Rent paid two days late has no late fee.",
+     "Rent is due on the first of the month. A late fee of 30 EUR applies if it is paid more than three days late."),
+    ("the difference of two prices said as what is added", "A wash and blow-dry adds 15 EUR to the price of a haircut.",
+     "The salon charges 20 EUR for a haircut and 35 EUR for a haircut with a wash and blow-dry."),
+]
+
+
+# thirty-fourth session: set p111
+WRONG += [
+    ("'afterwards' for 'in advance'", "Expenses can be approved by the finance team afterwards.",
+     "Expenses must be approved in advance by the finance team. Receipts are kept for six years.", "opposite"),
+    ("a time outside the hours a place is closed to someone", "Dogs cannot use the beach at 8 p.m. in summer.",
+     "The beach is closed to dogs between 10 a.m. and 6 p.m. in summer. Horses are never allowed.", "number"),
+    ("a ban on those a grant names, beside a ban on others", "Walkers cannot use the towpath between 6 a.m. and 9 a.m.",
+     "The towpath is closed to cyclists between 6 a.m. and 9 a.m. on weekdays. Walkers can use it at any time.",
+     "negation"),
+]
+RIGHT += [
+    ("'twice' for 'and double'", "Holiday overtime is paid at twice the normal rate.",
+     "Overtime is paid at 1.25 times the normal rate on weekdays and double on public holidays."),
+    ("a time inside the hours a place is closed to someone", "Dogs cannot use the beach at noon in summer.",
+     "The beach is closed to dogs between 10 a.m. and 6 p.m. in summer. Horses are never allowed."),
+    ("a day outside the days a ban holds on", "Dogs may use the park at 9 a.m. on a Sunday.",
+     "The park is closed to dogs between 8 a.m. and 6 p.m. on weekdays. Dogs must be on a lead at all times."),
+    ("the side within a bound, where the source speaks past it", "Up to five training days a year are paid.",
+     "Staff get five paid training days a year. Training days beyond that are unpaid."),
+]
+
+
+# thirty-fourth session: set p112
+WRONG += [
+    ("a price another product of the source's numbers makes, past an allowance", "Sending six large parcels costs 30 EUR.",
+     "Collection is on Fridays. Up to two parcels are sent free; each further parcel costs 5 EUR.", "number"),
+    ("a price the source gives after the span, given within it", "Returning the car within 2 hours of pick-up costs 40 EUR.",
+     "Drivers who return the car within 2 hours of pick-up pay nothing. After that, a fee of 40 EUR applies.", "number"),
+]
+RIGHT += [
+    ("a price past an allowance, its thing named with a word before it", "Sending six large parcels costs 20 EUR.",
+     "Collection is on Fridays. Up to two parcels are sent free; each further parcel costs 5 EUR."),
+    ("a sum over a longer period of a monthly payment", "Over a year, the grant pays 7,200 EUR in total towards rent.",
+     "The grant covers fees in full and pays 600 EUR a month towards rent."),
+    ("a case past a bound, the next sentence's 'After that' its rule", "Returning the car after 5 hours costs 40 EUR.",
+     "Drivers who return the car within 2 hours of pick-up pay nothing. After that, a fee of 40 EUR applies."),
+    ("'all' of what the source covers 'in full'", "The grant pays all course fees.",
+     "The grant covers fees in full and pays 600 EUR a month towards rent."),
+]
+
+
+# thirty-fourth session: set p113
+WRONG += [
+    ("a value named as past the bound, inside it", "A mat with 7 mm of foam is below the safety minimum.",
+     "Mats must have foam at least 5 mm thick. Thinner mats are withdrawn from use.", "number"),
+]
+RIGHT += [
+    ("a value named as past the bound by the bound's name", "A mat with 3 mm of foam is below the safety minimum.",
+     "Mats must have foam at least 5 mm thick. Thinner mats are withdrawn from use."),
+    ("'if no one has' for 'unless someone has'", "A room can be booked twice a week if nobody else has asked for it.",
+     "Members can book a room twice a week, online or by phone, unless another member has asked for it."),
+    ("'every moment' for 'at all times'", "Safety glasses are required for staff at every moment in the lab.",
+     "Staff must wear safety glasses in the lab at all times. Visitors are not allowed in the lab."),
+]
+
+
 @pytest.mark.parametrize(("kind", "claim", "source", "reason"), WRONG, ids=[w[0] for w in WRONG])
 def test_everyday_errors_are_caught(verifier: Verifier, kind: str, claim: str, source: str,
                                     reason: str) -> None:

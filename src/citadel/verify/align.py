@@ -1300,6 +1300,8 @@ _CONTRARIES = [
     ("keep", "lose"), ("retain", "lose"), ("valid", "void"), ("valid", "expired"), ("valid", "cancelled"), ("keep", "return"), ("kept", "return"),
     # a particle's two ways ("move in" / "move out", "check in" / "check out"), like "on" / "off"
     ("in", "out"),
+    # ahead of time against after it ("approved in advance" / "approved afterwards")
+    ("advance", "afterwards"), ("beforehand", "afterwards"), ("advance", "retrospectively"),
     # bringing a thing in against doing away with it ("introduced in 2022" / "abolished in 2022")
     ("introduce", "abolish"), ("introduce", "scrap"), ("introduce", "withdraw"), ("introduce", "discontinue"),
     ("launch", "discontinue"), ("launch", "withdraw"), ("add", "abolish"),
@@ -1422,6 +1424,10 @@ def contrary(claim: str, source: str) -> tuple[str, str] | None:
         later, earlier = _valued_words(sent[back.start():]), _valued_words(sent[:back.start()])
         if len(mine & later) >= len(mine & earlier) or (mine - earlier and mine - earlier <= later):
             return None
+    # the claim speaks of the other side of a bound the sentence is said past ("Up to ten sick days
+    # a year are paid" for "Sick days beyond that are unpaid")
+    if len(hits) == 1 and other_side_of_bound(claim, sent):
+        return None
     if len(hits) == 1 and all(all(w in STOPWORDS or (op[0] == "delete" and stem(w) in elsewhere)
                                   for w in cw[op[1]:op[2]]) for op in others) \
             and negation_count(claim) - (hits[0][0] in _NEGATING) == negation_count(sent) - (hits[0][1] in _NEGATING):
@@ -1439,6 +1445,14 @@ def _valued_words(text: str) -> frozenset[str]:
     return content_words(text) | {w for w in words(text) if w[:1].isdigit() or w in _VALUE_WORDS}
 
 
+def other_side_of_bound(claim: str, sentence: str) -> bool:
+    """The sentence speaks of what lies past a bound ("Sick days beyond that are unpaid") and the
+    claim of what lies within it ("Up to ten sick days a year are paid")."""
+    return bool(_BEYOND_BOUND.search(sentence) and _WITHIN_BOUND.search(claim))
+
+
+_BEYOND_BOUND = re.compile(r"\b(?:beyond|over|above|more\s+than|after|past)\s+(?:that|this|it|these|those|\d)", re.IGNORECASE)
+_WITHIN_BOUND = re.compile(r"\b(?:up\s+to|at\s+most|no\s+more\s+than|within|under|below|the\s+first)\b", re.IGNORECASE)
 #: words for the phases of something: "before", "during", "after" it
 _PHASES = frozenset("before during after".split())
 _BECOMING = {w: "become" for w in "get gets got getting grow grows grew growing become becomes became becoming "

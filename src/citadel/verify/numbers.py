@@ -1494,7 +1494,10 @@ def _rate_converted(c: Quantity, claim: str, sq: list[Quantity]) -> bool:
     number of it: "18 days of leave a year", or "A full year of work earns 18 days", where
     "1.5 days for each full month worked". A price is billed by its period ("60 EUR a year"
     is no "5 EUR a month" to pay): that takes words that say it averages (:func:`_averaged`)."""
-    if c.lo != c.hi or c.unit is None or c.dimension in _MONEY_DIMENSIONS or c.vague:
+    # (a price summed over a longer period, said as a sum: "Over a year, the allowance comes to
+    # 9,600 EUR" for "800 EUR a month")
+    summed = bool(_AVERAGED.search(claim) or _IN_TOTAL.search(claim, c.end))
+    if c.lo != c.hi or c.unit is None or (c.dimension in _MONEY_DIMENSIONS and not summed) or c.vague:
         return False
     per = c.per
     if per is None:
@@ -1692,6 +1695,13 @@ def _allowance_price(first: Quantity, sq: list[Quantity], source: str) -> float 
 
 
 def _past_allowance(cq: list[Quantity], sq: list[Quantity], claim: str, source: str) -> set[Quantity]:
+    """The claim's amount and count that :func:`_allowance_dues` prices as the claim does."""
+    return next(({amount, count} for amount, count, due in _allowance_dues(cq, sq, claim, source)
+                 if _same(due, amount.lo, amount.tol)), set())
+
+
+def _allowance_dues(cq: list[Quantity], sq: list[Quantity], claim: str, source: str
+                    ) -> list[tuple[Quantity, Quantity, float]]:
     """The claim's amount and its count of things (or span of time) when the amount is what
     the count costs: the allowance's price (nothing when free) and the source's price for each
     further thing or block past it. "Having four items collected costs 10 EUR" where "up to
@@ -1700,6 +1710,7 @@ def _past_allowance(cq: list[Quantity], sq: list[Quantity], claim: str, source: 
     45-minute ride costs 4 EUR" where "3 EUR for the first 30 minutes and 1 EUR for every
     further 15 minutes" (folded texts)."""
     # (the claim's other values are read on their own: "in a week" of "six shirts in a week")
+    dues: list[tuple[Quantity, Quantity, float]] = []
     for amount, count in ((a, b) for a in cq for b in cq if a is not b):
         if amount.lo != amount.hi or count.lo != count.hi or amount.per \
                 or amount.dimension not in _MONEY_DIMENSIONS or count.dimension in _MONEY_DIMENSIONS:
@@ -1714,9 +1725,10 @@ def _past_allowance(cq: list[Quantity], sq: list[Quantity], claim: str, source: 
             if count.per != first.per and not (count.per and not first.per and re.search(
                     rf"\b(?:each|every|per|a)\s+{count.per}\b", source[a:b])):
                 continue
+            # (the claim may name the thing with a word before it: "five bulky items" of "three items")
             if first.lo != first.hi or not (
                     (timed and first.dimension == "time" and first.unit != "o'clock")
-                    or (not timed and counted[0] in _nouns_after(source, first))):
+                    or (not timed and set(counted) & set(_nouns_after(source, first)))):
                 continue
             price = _allowance_price(first, sq, source)
             if price is None:
@@ -1730,7 +1742,7 @@ def _past_allowance(cq: list[Quantity], sq: list[Quantity], claim: str, source: 
                 block: float | None = None
                 if rate.per and timed and rate.per in _UNITS:
                     block = _UNITS[rate.per][1]
-                elif rate.per == counted[0]:
+                elif rate.per in counted:
                     block = 1.0
                 elif _FURTHER_AFTER.match(source, rate.end):
                     after = _FURTHER_AFTER.match(source, rate.end)
@@ -1738,14 +1750,12 @@ def _past_allowance(cq: list[Quantity], sq: list[Quantity], claim: str, source: 
                     block = (step.base()[0] if timed and step.dimension == "time" else step.lo) if step else 1.0
                 else:
                     a, b = _sentence_at(source, rate.start)
-                    if any(m.group(1) == counted[0] for m in _EACH_FURTHER.finditer(source, a, b)):
+                    if any(m.group(1) in counted for m in _EACH_FURTHER.finditer(source, a, b)):
                         block = 1.0
                 if not block:
                     continue
-                due = price + math.ceil(round((k - n) / block, 6)) * rate.lo
-                if _same(due, amount.lo, amount.tol):
-                    return {amount, count}
-    return set()
+                dues.append((amount, count, price + math.ceil(round((k - n) / block, 6)) * rate.lo))
+    return dues
 
 
 def _bound_kind(q: Quantity, text: str) -> str | None:
@@ -1840,8 +1850,12 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
     stated_often = [v for v, _, _ in frequency_spans(source)]
     often = [(v, s, e) for v, s, e in frequency_spans(claim)
              if any(abs(v - w) <= 0.01 * max(v, w) for w in stated_often)]
-    past_free = _past_allowance(cq, sq, folded_claim, folded_source)
-    charged = _rate_product(cq, sq, folded_claim, folded_source) or past_free \
+    dues = _allowance_dues(cq, sq, folded_claim, folded_source)
+    past_free = next(({amount, count} for amount, count, due in dues if _same(due, amount.lo, amount.tol)), set())
+    # (an allowance and a price for each further thing price the claim's count one way: another
+    # product of the source's numbers, "three items" times "10 EUR", is no price of five items)
+    mispriced = {amount: due for amount, _, due in dues} if dues and not past_free else {}
+    charged = past_free or (_rate_product(cq, sq, folded_claim, folded_source) if not mispriced else set()) \
         or _periods_of_rate(cq, folded_claim, folded_source)
     case = bound_case(claim, source)
     applied = _share_applied(cq, sq)
@@ -1850,6 +1864,11 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
     for c in cq:
         if c in applied:
             matched += 1  # "on 10,000 EUR the fee is 20 EUR" where "a fee of 0.2% of the amount"
+            continue
+        if c in mispriced:
+            conflict = True
+            problems.append(f"'{c.text}' in the claim, but the source's allowance and price for each further one "
+                            f"make it {mispriced[c]:g} {c.unit}")
             continue
         # (both the start of what holds: "from the fourth day"; "in the third week" lies after
         # "After the first week")
@@ -1918,6 +1937,9 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
             continue
         if _averaged(c, claim, sq):
             matched += 1  # "5 EUR a month on average" for "60 EUR a year"
+            continue
+        if _difference_said(c, folded_claim, sq):
+            matched += 1  # "a scale and polish adds 30 EUR" where "60 EUR for a check-up and 90 EUR for ..."
             continue
         if _two_alike(c, folded_claim, folded_source):
             matched += 1  # "when two teams have the same points" where "teams level on points"
@@ -1998,7 +2020,7 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
                     conflict = True
                     problems.append(f"'{version[0]}' in the claim but '{version[1]}' in the source")
                     continue
-            elsewhen = _given_another_time(c, folded_claim, sq, folded_source, spans) \
+            elsewhen = (_given_another_time(c, folded_claim, sq, folded_source, spans) or _said_after_that(c, cq, folded_claim, sq, folded_source)) \
                 if other is None and named is None else None
             if elsewhen is not None:
                 conflict = True
@@ -2275,7 +2297,10 @@ _CASE_OPENING = re.compile(r"\s*(?:an?|any|anyone|someone|somebody)\b")
 _RELATIVE = re.compile(r"\b(?:who|that|which|whose)\b")
 _FINITE = re.compile(r"\b(?:is|are|was|were|be|been|can|cannot|can't|must|may|might|will|would|should|shall|"
                      r"does|do|did|doesn't|don't|has|have|had|gets?|pays?|costs?|earns?|receives?)\b")
-_PLURAL_PARTICIPLE = re.compile(r"\s*[a-z]+s\s+[a-z]+(?:ed|ing)\b")
+_PLURAL_PARTICIPLE = re.compile(r"\s*(?:[a-z]+s\s+[a-z]+(?:ed|ing)\b"
+                                # ... or a noun with the past participle the value is of: "Rent paid
+                                # | four days late" ("Darwin published ... in 1836" names no case)
+                                r"|[a-z]+\s+(?:[a-z]+ed|paid|sent|made|kept|left|bought|sold|held|taken|given|brought)\s*$)")
 #: where a bound's clause begins and ends within its sentence
 _CASE_CLAUSE = re.compile(r";|,\s+(?:and|but|while|whereas)\s+|\.\s+(?=[a-z])")
 #: a bound in a clause that excepts it: "... unless it is cancelled at least 24 hours in advance"
@@ -2293,7 +2318,9 @@ _BOOKED_AHEAD = re.compile(r"\b(?:book|books|booked|booking|reserve[sd]?|reservi
 #: a gerund that opens the claim names an act as its subject: "Checking out at 1 p.m. costs 30 EUR"
 _GERUND_OPENING = re.compile(r"\s*[a-z]{3,}ing\b")
 #: a thing named by a value after a preposition: "No receipt is needed for a lost item worth 50 EUR"
-_CASE_OBJECT = re.compile(r"\b(?:for|to|on|with|by|from|at|in|of)\s+(?:an?|any)(?:\s+[a-z-]+){0,4}\s*$")
+_CASE_OBJECT = re.compile(r"\b(?:for|to|on|with|by|from|at|in|of)\s+(?:an?|any)(?:\s+[a-z-]+){0,4}\s*$"
+                          # ... or a thing with its measure: "A tyre with | 1.2 mm of tread"
+                          r"|^\s*(?:an?|any)\s+[a-z-]+\s+with\s*$")
 #: a modal that makes the claim's value the time or amount of a permitted or required act: "A
 #: ticket can be passed on three days before the festival"
 _CASE_MODAL = re.compile(r"\b(?:can|cannot|can't|may|must|might|could)\b(?:\s+not)?\s+(?:still\s+|only\s+|also\s+)?"
@@ -2318,24 +2345,35 @@ def _names_a_case(claim: str, c: Quantity) -> bool:
 
 
 #: words that deny by their meaning what a clause says of a case ("Smoking is prohibited")
-_DENYING = frozenset("prohibited forbidden banned excluded ineligible refused barred free".split())
+_DENYING = frozenset("prohibited forbidden banned excluded ineligible refused barred free closed".split())
 #: words of a claim about a case that say only whether it is allowed: no word to find in the source
-_CASE_NEUTRAL = frozenset(stem(w) for w in "cannot never not allow allowed permit permitted ago still".split())
+_CASE_NEUTRAL = frozenset(stem(w) for w in "cannot never not allow allowed permit permitted ago still "
+                          # (words that name the bound itself: "below the legal minimum")
+                          "below above legal minimum maximum".split())
 
 
 #: a case called late ("is too late", "counts as late"), not a late service ("late check-out")
 _CALLED_LATE = re.compile(r"\b(?:(?:is|are|was|were|be|counts?\s+as|considered)\s+(?:too\s+)?late|too\s+late|overdue)\b")
 #: a case called past what is allowed: "is too long for the kennel", "too heavy", "too young"
 _TOO_MUCH = re.compile(r"\btoo\s+(?:long|short|early|old|young|heavy|light|big|large|small|many|much|few|high|low|far|"
-                       r"wide|tall|expensive|cheap)\b")
+                       r"wide|tall|expensive|cheap)\b"
+                       # ... or past the bound by name: "below the legal minimum", "over the limit"
+                       r"|\b(?:below|under)\s+the\s+(?:[a-z]+\s+)?minimum\b"
+                       r"|\b(?:above|over)\s+the\s+(?:[a-z]+\s+)?(?:maximum|limit)\b")
 
 
 #: the word before an ordinal that makes it where something starts: "from the fourth day"
 _ORDINAL_START = re.compile(r"\b(from|starting|after|until|before)\s+(?:the\s+)?\s*$")
 #: a unit word that labels the number after it: "a year 12 pupil", "on day 3"
 _LABELLED = re.compile(r"\s*an?\s+(?:year|day|week|level|grade|stage)\s+\d", re.IGNORECASE)
-_WITHOUT_SUBJECT = re.compile(r"\bwithout\s+(?:an?\s+|the\s+|any\s+|their\s+|his\s+|her\s+)?[a-z-]+(?:\s+[a-z-]+)?"
+_WITHOUT_SUBJECT = re.compile(r"\bwithout\s+(?:an?\s+|the\s+|any\s+|their\s+|his\s+|her\s+)?[a-z-]+(?:\s+[a-z-]+){0,2}?"
                               r"(?=\s+(?:get|pay|must|can|may|is|are|has|have|need|receive|will|[a-z]{3,}s)\b)", re.IGNORECASE)
+
+
+def without_subject(text: str) -> str:
+    """The text without a "without ..." that only says who its subject is ("Invoices without a
+    purchase order number are ..."): a denial left denies the predicate."""
+    return _WITHOUT_SUBJECT.sub(" ", text)
 
 
 def _denies(text: str) -> bool:
@@ -2343,7 +2381,7 @@ def _denies(text: str) -> bool:
     prohibited": none)."""
     text = RELATIVE_DENIAL.sub(" ", text)
     # "without a certificate" before the verb says who, and denies no predicate
-    text = _WITHOUT_SUBJECT.sub(" ", text)
+    text = without_subject(text)
     # ("too late" says it does not count: a denial of a case past a deadline)
     return (negation_count(text) + len(_DENYING & set(words(text))) + (_CALLED_LATE.search(text) is not None)
             + (_TOO_MUCH.search(text) is not None and _CALLED_LATE.search(text) is None)) % 2 == 1
@@ -2383,6 +2421,23 @@ _IN_ONE_PERIOD = re.compile(r"\bin\s+(?:any\s+one|any|one|a\s+single|a|1)\s+(day
 #: "two <things>" said of a relation between them ("the same points", "level", "tied")
 _TWO_THINGS = re.compile(r"\s+(?P<noun>[a-z]{3,}s)\b")
 _ALIKE = re.compile(r"\b(?:the\s+same|equal(?:ly)?|level|tied|each\s+other|one\s+another|identical)\b")
+
+
+#: a claim that gives an amount as the difference it makes, before it ("adds 30 EUR", "saves 20
+#: EUR") or after it ("2 EUR cheaper", "30 EUR more"); "an extra three days" is an amount of its own
+_DIFFERENCE_BEFORE = re.compile(r"\b(?:adds?|added|saves?|saving\s+of|difference\s+of|surcharge\s+of)\s+(?:an?\s+)?(?:extra\s+)?$")
+_DIFFERENCE_AFTER = re.compile(r"\s*(?:more|less|cheaper|dearer|extra|on\s+top)\b")
+
+
+def _difference_said(c: Quantity, claim: str, sq: list[Quantity]) -> bool:
+    """``c`` is the difference between two exact amounts of its unit and period the source
+    states ("60 EUR for a check-up and 90 EUR for a check-up with a scale and polish"), and the
+    claim says it as one ("adds 30 EUR to the price") (folded claim)."""
+    said = _DIFFERENCE_BEFORE.search(claim, 0, c.start + 1) or _DIFFERENCE_AFTER.match(claim, c.end)
+    if c.lo != c.hi or c.unit is None or c.unit == "o'clock" or not said or any(_agree(c, s) for s in sq):
+        return False
+    same = [s for s in sq if s.unit == c.unit and s.lo == s.hi and (s.per or None) == (c.per or None)]
+    return any(abs(abs(a.lo - b.lo) - c.lo) <= 1e-6 * max(1.0, c.lo) for i, a in enumerate(same) for b in same[i + 1:])
 
 
 def _two_alike(c: Quantity, claim: str, source: str) -> bool:
@@ -2465,6 +2520,11 @@ def bound_case(claim: str, source: str) -> BoundCase | None:
     plain = [c for c in quantities(claim) if c.lo == c.hi and c.kind != "ordinal"
              and not _BOUND_IN_CLAIM.search(claim, 0, c.start) and not any(_bounds_around(claim, c))
              and not _DEADLINE.search(claim, max(0, c.start - 8), c.start) and _names_a_case(claim, c)]
+    # (a price beside a span is what the claim says of the case: "Freezing a membership for a month
+    # costs 5 EUR" names the case "a month")
+    if len(plain) == 2 and sum(q.dimension in _MONEY_DIMENSIONS for q in plain) == 1:
+        plain = [q for q in plain if q.dimension not in _MONEY_DIMENSIONS]
+    prices = [q for q in quantities(claim) if q.dimension in _MONEY_DIMENSIONS and q not in plain]
     if len(plain) != 1:
         return None
     c = plain[0]
@@ -2483,7 +2543,10 @@ def bound_case(claim: str, source: str) -> BoundCase | None:
     (v, _) = c.base()
     for s in sq:
         expiring: re.Match[str] | None = None
-        if not _comparable(c, s) or (c.per or None) != (s.per or None) \
+        # (a single span against a cap per period, "a one-month freeze" against "up to two months a
+        # year", is read against the cap)
+        capped = c.per is None and s.per in PERIOD_SECONDS and c.dimension == "time" and c.unit != "o'clock"
+        if not _comparable(c, s) or ((c.per or None) != (s.per or None) and not capped) \
                 or (s.lo == s.hi and any(r.lo < r.hi and r.start <= s.start and s.end <= r.end for r in sq)):
             continue
         i = next((k for k, (a, b) in enumerate(spans) if a <= s.start < b), None)
@@ -2493,6 +2556,10 @@ def bound_case(claim: str, source: str) -> BoundCase | None:
         cut = max((m.end() for m in _CASE_CLAUSE.finditer(source, a, s.start)), default=a)
         stop = _CASE_CLAUSE.search(source, s.end, b)
         clause = source[cut: stop.start() if stop else b].strip()
+        # a bound said for other days than the claim's ("closed to cyclists between 7 and 10 a.m. on
+        # weekdays" says nothing of a Saturday)
+        if days_named(claim) and days_named(clause) and not days_named(claim) <= days_named(clause):
+            continue
         # an age against a bare number: years ("a 15-year-old", "under 16"), not a count of
         # things ("more than four tablets")
         if c.kind == "age" and s.unit is None and _count_noun(source, s.end) not in ("", "year", "old"):
@@ -2558,10 +2625,14 @@ def bound_case(claim: str, source: str) -> BoundCase | None:
         # the sentence after says what holds on the other side ("more than eight must book by
         # phone. Smaller groups can book online."): a claim in its words says that side's rule
         if s.lo == s.hi and i + 1 < len(spans):
-            opens = _CLASS_OPENS.match(source, spans[i + 1][0])
+            opens = _CLASS_OPENS.match(source, spans[i + 1][0]) or _PAST_THAT.match(source, spans[i + 1][0])
             other = source[spans[i + 1][0]:spans[i + 1][1]]
-            if opens is not None and bool(low) == (opens.group("cmp") in _SHORT_CLASSES) \
-                    and len(mine & _case_words(other)) > len(mine & _case_words(clause)):
+            # ("After that, a fee of 50 EUR applies" after "within 14 days": the later side)
+            # (the claim's words, or the price it says, "50 EUR", are the next sentence's)
+            priced = any(_agree(p, q) for p in prices for q in quantities(other)) \
+                and not any(_agree(p, q) for p in prices for q in quantities(clause))
+            if opens is not None and bool(low) == ((opens.groupdict().get("cmp") or "later") in _SHORT_CLASSES) \
+                    and (len(mine & _case_words(other)) > len(mine & _case_words(clause)) or priced):
                 holds = not inside if _denies(claim) == _denies(other) else inside
         # (and the clause that says least the claim does not: "must be at least 16" over "under 18
         # need a signed consent form" for "A 15-year-old cannot volunteer")
@@ -2671,7 +2742,7 @@ _PHASE_PARTS = re.compile(r";|,\s+(?:and|but|while|whereas)\s+|\.\s+")
 
 
 #: the words after a value that say which case it is for: "10 cents per page | in black and white"
-_CASE_QUALIFIER = re.compile(r"\s+(?P<q>(?P<prep>in|for|on|during)\s+[a-z][a-z' -]{0,30}?)(?=\s*(?:[,;.]|\band\s+(?:[$€£]|\d)|$))")
+_CASE_QUALIFIER = re.compile(r"\s+(?P<q>(?P<prep>in|for|on|during)\s+[a-z][a-z' -]{0,50}?)(?=\s*(?:[,;.]|\band\s+(?:[$€£]|\d)|$))")
 
 
 def _qualifier_swapped(c: Quantity, claim: str, sq: list[Quantity], source: str) -> tuple[str, str, str] | None:
@@ -2685,8 +2756,7 @@ def _qualifier_swapped(c: Quantity, claim: str, sq: list[Quantity], source: str)
         own = _CASE_QUALIFIER.match(source, s.end)
         if not _agree(c, s) or own is None:
             continue
-        if {stem(w) for w in content_words(own.group("q"))} & mine:
-            return None  # the claim names the value's own case
+        own_words = {stem(w) for w in content_words(own.group("q"))}
         # the other value joined to this one's case ("... in black and white and 50 cents per
         # page in colour"), or the one this one's is joined to
         for t in sq:
@@ -2695,10 +2765,16 @@ def _qualifier_swapped(c: Quantity, claim: str, sq: list[Quantity], source: str)
             theirs = _CASE_QUALIFIER.match(source, t.end)
             first, second = (own, theirs) if s.start < t.start else (theirs, own)
             if theirs is None or theirs.group("prep") != own.group("prep") or first is None \
-                    or not re.fullmatch(r"\s*(?:,\s*)?(?:and|;|,)\s*", source[first.end(): min(s.start, t.start) if
-                                                                          first is theirs else max(s.start, t.start)]):
+                    or not re.fullmatch(r"\s*(?:,\s*)?(?:and|;|,)\s*", source[first.end(): max(s.start, t.start)]):
                 continue
-            if {stem(w) for w in content_words(theirs.group("q"))} & mine:
+            # the claim names the other case and not this one: by the words that tell them apart
+            # ("for a check-up" and "for a check-up with a scale and polish": "scale", "polish")
+            theirs_words = {stem(w) for w in content_words(theirs.group("q"))}
+            if (theirs_words - own_words) & mine and not (own_words - theirs_words) & mine:
+                return own.group("q").strip(), theirs.group("q").strip(), t.text
+            # ... or names the plain case of which this value's is the narrower ("A check-up costs
+            # 90 EUR" where 90 EUR is "for a check-up with a scale and polish")
+            if theirs_words < own_words and theirs_words & mine and not (own_words - theirs_words) & mine:
                 return own.group("q").strip(), theirs.group("q").strip(), t.text
     return None
 
@@ -3473,6 +3549,31 @@ _OTHER_SIDE = {"heavier": "lighter", "lighter": "heavier", "longer": "shorter", 
                "bigger": "smaller", "smaller": "larger|bigger", "older": "younger", "younger": "older",
                "later": "earlier", "earlier": "later"}
 _SHORT_CLASSES = frozenset("lighter shorter smaller younger earlier".split())
+def _said_after_that(c: Quantity, cq: list[Quantity], claim: str, sq: list[Quantity], source: str) -> str | None:
+    """What is wrong when the claim gives its value to the span within a bound ("Cancelling within
+    14 days of signing costs 50 EUR") that the source gives only past it, in a sentence that opens
+    "After that" right after the bound's ("... within 14 days of signing get a full refund. After
+    that, a cancellation fee of 50 EUR applies") (folded texts)."""
+    homes = [s for s in sq if _agree(c, s)]
+    if not homes:
+        return None
+    spans = sentences(source)
+    bound: Quantity | None = None
+    for h in homes:
+        k = next((i for i, (a, b) in enumerate(spans) if a <= h.start < b), None)
+        if k is None or k == 0 or not _PAST_THAT.match(source, spans[k][0]):
+            return None
+        a, b = spans[k - 1]
+        bound = next((o for o in cq if o is not c and any(
+            _agree(o, q) and a <= q.start < b and _bounds_around(source, q)[1] is not None for q in sq)
+            and _bounds_around(claim, o)[1] is not None), None)
+        if bound is None:
+            return None
+    return None if bound is None else f"'{c.text}' is what the source gives past '{bound.text}', and the claim gives it within it"
+
+
+#: a sentence that opens on what comes past the value before: "After that, ...", "Beyond that"
+_PAST_THAT = re.compile(r"(?:^|(?<=[.;:]\s))(?:after\s+that|afterwards|beyond\s+that|past\s+that|thereafter)\b")
 #: the bound words of either side that name no dimension: "orders over 40 EUR. Smaller orders ..."
 _NEUTRAL_SIDE = {True: r"over|above|more\s+than|exceeding|at\s+least|a\s+minimum\s+of",
                  False: r"under|below|less\s+than|fewer\s+than|up\s+to|at\s+most|no\s+more\s+than|within|a\s+maximum\s+of"}
@@ -3819,7 +3920,7 @@ def _year_of_span(c: Quantity, claim: str, sq: list[Quantity], source: str) -> b
 _UNCOUNTED_BEFORE = re.compile(r"\b(?:many|much|unlimited|any\s+number\s+of)(?:\s+[a-z-]+){0,2}\s*$")
 #: "double" as a factor ("or double on public holidays", "paid double", "double the price"), not
 #: a kind of thing ("a double room", "double-sided")
-_DOUBLE = re.compile(r"\b(?:or|at|paid|pays|pay|is|are|costs?)\s+double\b(?!-)(?!\s+(?:rooms?|beds?|deckers?|glazing|"
+_DOUBLE = re.compile(r"\b(?:or|and|at|paid|pays|pay|is|are|costs?)\s+double\b(?!-)(?!\s+(?:rooms?|beds?|deckers?|glazing|"
                      r"doors?|sided|espresso|cream)\b)|\bdouble\s+the\s+(?:normal|usual|standard|regular)\b")
 _ONE_OF_UNIT = re.compile(r"^(?:one|a|an)\s+(?P<noun>[a-z]+)$")
 

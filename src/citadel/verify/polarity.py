@@ -887,7 +887,9 @@ _REFUSES = re.compile(r"^\s*(?:please\s+)?(?:do\s+not|don't|never)\s+(?!forget\b
                       r"(?:not|never|no\s+longer)\s+(?:be\s+)?(?:allowed|permitted|accepted|possible|valid)|prohibited|forbidden|banned|"
                       r"no\s+\w+(?:\s+\w+)?\s+(?:is|are)\s+(?:allowed|permitted)|"
                       # "Neither witness may inherit", "No guest may bring": the permission's subject denied
-                      r"(?:neither|no|none\s+of\s+the)\s+\w+(?:\s+\w+)?\s+(?:may|can|is\s+allowed\s+to|are\s+allowed\s+to))\b",
+                      r"(?:neither|no|none\s+of\s+the)\s+\w+(?:\s+\w+)?\s+(?:may|can|is\s+allowed\s+to|are\s+allowed\s+to)|"
+                      # "The river path is closed to cyclists"
+                      r"closed\s+to)\b",
                       re.IGNORECASE)
 #: a verb that refuses what follows it: "a request for changes blocks merging"
 _BLOCKS = re.compile(r"\b(?:blocks?|blocked|prevents?|prevented|precludes?|precluded)\b", re.IGNORECASE)
@@ -959,6 +961,11 @@ def permission_flip(claim: str, source: str) -> tuple[str, str] | None:
     if grants and refusing and granting and mine and all(mine <= normed_words(r) for r in refusing) \
             and not any(mine & normed_words(g) for g in granting):
         granting = []
+    # ... and a refusal of others no answer to a refusing claim whose subject only a grant names:
+    # "Pedestrians cannot use the path" where "closed to cyclists ... Pedestrians can use it at any time"
+    if refuses and refusing and granting and mine and all(mine <= normed_words(g) for g in granting) \
+            and not any(mine & normed_words(r) for r in refusing):
+        refusing = []
     if grants and refusing and not granting:
         return "allows", refusing[0]
     if grants and granting and not refusing:
@@ -1020,7 +1027,7 @@ def _before_condition(claim: str, sentence: str) -> bool:
 
 
 #: the claim's subject, before its modal: "Alcohol | can be claimed"
-_CLAIM_SUBJECT = re.compile(r"^\s*(.+?)\s+(?:can|may|is|are|must|will)\b", re.IGNORECASE)
+_CLAIM_SUBJECT = re.compile(r"^\s*(.+?)\s+(?:cannot|can't|can|may|is|are|must|will)\b", re.IGNORECASE)
 #: the condition a grant waits for: "once they have completed their probation", "after six months"
 _GRANT_CONDITION = re.compile(r"\b(?:once|after|when|if|provided(?:\s+that)?|as\s+soon\s+as|as\s+long\s+as)\s+"
                               r"(?P<what>[^,;.]+)", re.IGNORECASE)

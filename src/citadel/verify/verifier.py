@@ -98,6 +98,7 @@ from citadel.verify.align import (
     moved_object,
     only_complement,
     only_kept_item,
+    other_side_of_bound,
     past_the_span,
     stated_contrary,
     substitution,
@@ -142,6 +143,7 @@ from citadel.verify.numbers import (
     check_numbers,
     count_past_one,
     counted_year,
+    without_subject,
     bound_restated,
     share_worked,
     compare_rows,
@@ -432,12 +434,24 @@ def _in_day_range(word: str, claim: str, source: str) -> bool:
             continue
         if any(part.lower().startswith(("weekday", "working")) == (day < 5) for part in _WEEK_PART.findall(sentence)):
             return True  # "Tuesday" in "on weekdays", "Sunday" in "at weekends"
+        # a day outside the days a ban holds on, said the other way ("Cyclists may use the path on a
+        # Saturday" where "closed to cyclists ... on weekdays"): the ban's complement
+        if _WEEK_PART.findall(sentence) and _bans(claim) != _bans(sentence):
+            return True
         for m in _DAY_RANGE.finditer(sentence):
             a = next(i for i, d in enumerate(_DAYS) if d.startswith(m.group(1).lower()))
             b = next(i for i, d in enumerate(_DAYS) if d.startswith(m.group(2).lower()))
             if (a <= day <= b) if a <= b else (day >= a or day <= b):
                 return True
     return False
+
+
+_BANNING = re.compile(r"\b(?:closed|banned|prohibited|forbidden|not\s+allowed|not\s+permitted)\b", re.IGNORECASE)
+
+
+def _bans(text: str) -> bool:
+    """The text denies or bans what it speaks of ("cannot", "is closed to")."""
+    return bool(negation_count(text) or _BANNING.search(text))
 
 
 #: a sentence that opens with a plural noun and no determiner, then a rule ("Substitutions must be ...")
@@ -488,12 +502,15 @@ def _same_quantified(claim: str, sentence: str) -> frozenset[str]:
     quantifies with another of them ("every" of "every ticket" for "all tickets", "the whole
     time" for "at all times")."""
     def forms(noun: str) -> set[str]:  # "times" stems to "tim", "time" to "time"
-        noun = noun.lower()
+        noun = _SAME_NOUN.get(noun.lower(), noun.lower())  # "every moment" is "at all times"
         return {stem(noun), noun.rstrip("s")}
 
-    if _IN_FULL.search(sentence):  # "retaken in full" says "the whole module"
+    if _IN_FULL.search(sentence):  # "retaken in full" says "the whole module"; "covers tuition in full" "all tuition fees"
+        said = {stem(w) for w in words(sentence)}
         return frozenset(m.group(0).split()[0].lower() for m in _QUANTIFIED.finditer(claim)
-                         if m.group(0).split()[0].lower() in ("whole", "entire"))
+                         if m.group(0).split()[0].lower() in ("whole", "entire")
+                         or (m.group(0).split()[0].lower() == "all"
+                             and any(stem(w) in said for w in words(claim[m.start(1):])[:2])))
     theirs = set().union(*(forms(m.group(1)) for m in _QUANTIFIED.finditer(sentence)))
     # a rule said of a bare plural is said of each one: "Substitutions must be approved by the
     # fourth official" for "every substitution"
@@ -872,7 +889,7 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         amount=_amount_mismatch(claim, source),
         contained=contained_denial(claim, source) or denied_reworded(claim, source),
         # (a case past a bound, denied: "A guest cannot stay for four nights in one month")
-        permission=None if past_bound else permission_flip(claim, source),
+        permission=None if past_bound else _on_the_days(claim, permission_flip(claim, source)),
         required=without_required(claim, source),
         contrast=dropped_contrast(claim, source),
         # "All visitors" for "Visitors from outside the EU": the scope rule's to name
@@ -1055,7 +1072,7 @@ def _prefix_denied(claim: str, source: str) -> tuple[str, str] | None:
     """``(claim's word, source's)`` when the claim affirms a word ("Staff are paid during a
     sabbatical") whose negative form a clause of the source holding its other words says ("It
     is unpaid")."""
-    if negation_count(claim):
+    if negation_count(without_subject(claim)):  # ("Invoices without a purchase order number are paid")
         return None
     for w in re.findall(r"[a-z]{4,}", claim.lower()):
         rest = content_words(re.sub(rf"\b{w}\b", " ", claim.lower()))
@@ -1064,7 +1081,7 @@ def _prefix_denied(claim: str, source: str) -> tuple[str, str] | None:
         forms = {p + w for p in _PREFIXES}
         for resolved in dict.fromkeys((resolve_pronouns(source), source)):
             found = _prefixed_in(rest, forms, resolved)
-            if found is not None:
+            if found is not None and not other_side_of_bound(claim, found[1]):
                 return w, found[0]
     return None
 
@@ -1147,7 +1164,9 @@ def _amount_mismatch(claim: str, source: str) -> tuple[str, str, str, str] | Non
     # (of each part too: "Members may bring two guests a month, and guests swim for free")
     found = next((f for part in _whole_and_parts(claim)
                   if (f := free_but_priced(part, source) or priced_but_free(part, source))), None)
-    if found is not None:
+    # (a case the source's bound rules on, said the bound's way: "A one-month freeze is free" where
+    # "up to two months a year at no cost. Longer freezes cost 5 EUR a month")
+    if found is not None and not ((case := bound_case(claim, source)) is not None and case.holds):
         return found[0], found[1], "statement", "a price"
     found = share_conflict(claim, source)
     if found is not None:
@@ -1156,6 +1175,12 @@ def _amount_mismatch(claim: str, source: str) -> tuple[str, str, str, str] | Non
     if found is not None:
         return found[0], found[1], "sentence", "how many"
     return None
+
+
+#: nouns a quantifier says alike ("every moment", "at all times")
+_SAME_NOUN = {"moment": "time", "moments": "time", "occasion": "time", "occasions": "time"}
+#: a condition that denies: "if no one has reserved it", "if it is not ..."
+_IF_NOT = re.compile(r"\bif\s+(?:no\s+one|nobody|nothing|none|no\b|(?:[a-z]+\s+){1,3}(?:not|n't|never)\b)", re.IGNORECASE)
 
 
 def _denied_alike(claim: str, source: str) -> bool:
@@ -1197,6 +1222,15 @@ _RULE_VERB = re.compile(r"\b(?:must|has\s+to|have\s+to|needs?|is\s+required|are\
 #: what restricts a subject to some of its kind: "from outside the EU", "who ...", "over 18"
 _SOME_OF = re.compile(r"\b(?:who|whose|which|that|from|with|without|under|over|above|below|for|of|in|on|at|"
                       r"aged|more|less|most|many|few|several|some|certain|new|late|early)\b|\d", re.IGNORECASE)
+
+
+def _on_the_days(claim: str, found: tuple[str, str] | None) -> tuple[str, str] | None:
+    """A permission or ban the source states, unless its sentence names days that leave out the
+    claim's ("closed to cyclists ... on weekdays" says nothing of "on a Saturday")."""
+    if found is None:
+        return None
+    mine, theirs = days_named(fold(claim)), days_named(fold(found[1]))
+    return None if mine and theirs and not mine <= theirs else found
 
 
 _ALL_DAY = re.compile(r"\ball\s+day\b|\bat\s+any\s+time\b|\b24\s+hours\b|\baround\s+the\s+clock\b", re.IGNORECASE)
@@ -1756,7 +1790,10 @@ class Verifier:
         if crisp.narrowed:
             return RuleVerdict(Verdict.UNSUPPORTED, f"scope: the claim says '{crisp.narrowed}', "
                                "the source states no such restriction", 0.1)
-        if f.get("says_opposite") and not order_confirmed(claim, source) and crisp.measured is None \
+        # ("renewed twice if no one has reserved it" for "... unless another member has reserved it":
+        # the denial is the condition's, which "unless" says)
+        unless_said = bool(_IF_NOT.search(claim) and _UNLESS.search(source))
+        if f.get("says_opposite") and not unless_said and not order_confirmed(claim, source) and crisp.measured is None \
                 and not comparison_confirmed(claim, source) and not _denied_alike(claim, source) \
                 and not _prefix_restated(claim, source) and not ((case := bound_case(claim, source)) and case.holds):
             return RuleVerdict(Verdict.CONTRADICTED, "opposite claim: the source supports the claim's opposite "
