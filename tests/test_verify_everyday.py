@@ -2178,6 +2178,22 @@ RIGHT += [
 ]
 
 
+# thirty-fourth session: set p114
+WRONG += [
+    ("a duty for the side past a bound, said lifted", "A donation of 300 EUR does not need to be reported.",
+     "Staff may accept donations of up to 100 EUR. Donations above that amount must be reported to the board.",
+     "modality"),
+    ("'always' where the source says 'at any time' of another act", "Cancelling a booking always costs 20 EUR.",
+     "Bookings can be cancelled at any time. Cancelling within a week of the trip costs 20 EUR.", "scope"),
+]
+RIGHT += [
+    ("the rule the next sentence gives the side past a bound", "A donation of 300 EUR must be reported to the board.",
+     "Staff may accept donations of up to 100 EUR. Donations above that amount must be reported to the board."),
+    ("'should not' for 'should be avoided'", "Patients should not eat grapefruit during the treatment.",
+     "Take one tablet a day with water. Grapefruit should be avoided during the treatment."),
+]
+
+
 @pytest.mark.parametrize(("kind", "claim", "source", "reason"), WRONG, ids=[w[0] for w in WRONG])
 def test_everyday_errors_are_caught(verifier: Verifier, kind: str, claim: str, source: str,
                                     reason: str) -> None:

@@ -2182,8 +2182,12 @@ def raised_modality(claim: str, source: str) -> tuple[str, str] | None:
     where its aligned clause only permits or suggests ("may", "can", "should") and states no
     obligation itself; or makes a duty of what a sentence calls optional (:func:`optional_duty`),
     or leaves to choice what a sentence makes a duty (:func:`duty_made_optional`)."""
-    clause = aligned_clause(claim, source)
-    if overlap(claim, clause) >= MIN_ALIGNED and not re.search(r"\bwill be able\b", claim, re.IGNORECASE):
+    # (a claim of a value past a bound restates the rule the source gives that side, not the
+    # bound's own clause: "A gift worth 80 EUR must be declared" for "Gifts above that value must be
+    # declared", beside "may accept gifts worth up to 50 EUR")
+    past = rule_past_bound(claim, source)
+    clause = past if past is not None else aligned_clause(claim, source)
+    if (past is not None or overlap(claim, clause) >= MIN_ALIGNED) and not re.search(r"\bwill be able\b", claim, re.IGNORECASE):
         strong, weak = _plain(_STRONG, claim), _plain(_WEAK, clause)
         # "can leave by car only before 7 a.m.": a permission with "only" is the duty to keep to
         # it for whoever wants to ("those who want to drive out must do so before 7 a.m.")
@@ -2277,13 +2281,17 @@ def duty_made_optional(claim: str, source: str) -> tuple[str, str] | None:
     if m is None:
         return None
     rest = claim[:m.start()] + " " + claim[m.end():]
+    # (a value past the bound a sentence rules on is its case, named by the bound's words: "A gift
+    # worth 80 EUR does not need to be declared" for "Gifts above that value must be declared")
+    past = rule_past_bound(claim, source)
     for s, e in sentences(source):
         sent = source[s:e]
         # the clause that holds the duty ("Towels are provided; guests only need to bring
         # swimwear" makes no duty of towels)
         sent = next((part for part in _CONTRAST_CUT.split(sent) if _plain(_DUTY, part)), "")
         duty = _plain(_DUTY, sent)
-        if not duty or _LEFT_OPEN.search(sent) or overlap(rest, sent) < MIN_DUTY_OVERLAP:
+        ruled = past is not None and past.lower() in sent.lower()
+        if not duty or _LEFT_OPEN.search(sent) or (overlap(rest, sent) < MIN_DUTY_OVERLAP and not ruled):
             continue
         # the duty of those who are not what the claim names ("Students who are not native
         # speakers must show a certificate" for "Native speakers do not need one")
@@ -2297,7 +2305,7 @@ def duty_made_optional(claim: str, source: str) -> tuple[str, str] | None:
         # a word of the claim the sentence lacks that another sentence has names another case
         # ("A freestyle swimmer doesn't have to ..." where breaststroke swimmers must)
         lacking = content_words(rest) - content_words(sent)
-        if not lacking & content_words(source[:s] + " " + source[e:]):
+        if not lacking & content_words(source[:s] + " " + source[e:]) or ruled:
             return m.group(0).lower(), duty[0]
     return None
 

@@ -2625,14 +2625,21 @@ def bound_case(claim: str, source: str) -> BoundCase | None:
         # the sentence after says what holds on the other side ("more than eight must book by
         # phone. Smaller groups can book online."): a claim in its words says that side's rule
         if s.lo == s.hi and i + 1 < len(spans):
-            opens = _CLASS_OPENS.match(source, spans[i + 1][0]) or _PAST_THAT.match(source, spans[i + 1][0])
+            opens = _CLASS_OPENS.match(source, spans[i + 1][0]) or _PAST_THAT.match(source, spans[i + 1][0]) \
+                or _SIDE_NAMED.match(source, spans[i + 1][0])
             other = source[spans[i + 1][0]:spans[i + 1][1]]
             # ("After that, a fee of 50 EUR applies" after "within 14 days": the later side)
             # (the claim's words, or the price it says, "50 EUR", are the next sentence's)
             priced = any(_agree(p, q) for p in prices for q in quantities(other)) \
                 and not any(_agree(p, q) for p in prices for q in quantities(clause))
-            if opens is not None and bool(low) == ((opens.groupdict().get("cmp") or "later") in _SHORT_CLASSES) \
-                    and (len(mine & _case_words(other)) > len(mine & _case_words(clause)) or priced):
+            # (or its predicate is: "does not need to be declared" of "Gifts above that value must be
+            # be declared", beside "may accept gifts worth up to 50 EUR")
+            predicate = mine - _case_words(subject_of(claim) or "")
+            side = opens.groupdict().get("cmp") or ("earlier" if opens.groupdict().get("below") else "later") \
+                if opens is not None else ""
+            if opens is not None and bool(low) == (side in _SHORT_CLASSES) \
+                    and (len(mine & _case_words(other)) > len(mine & _case_words(clause)) or priced
+                         or len(predicate & _case_words(other)) > len(predicate & _case_words(clause))):
                 holds = not inside if _denies(claim) == _denies(other) else inside
         # (and the clause that says least the claim does not: "must be at least 16" over "under 18
         # need a signed consent form" for "A 15-year-old cannot volunteer")
@@ -3572,6 +3579,9 @@ def _said_after_that(c: Quantity, cq: list[Quantity], claim: str, sq: list[Quant
     return None if bound is None else f"'{c.text}' is what the source gives past '{bound.text}', and the claim gives it within it"
 
 
+#: a sentence that opens with a thing on one side of the value before: "Gifts above that value"
+_SIDE_NAMED = re.compile(r"(?:[a-z]+\s+){1,3}?(?:(?P<above>above|over|beyond|more\s+than)|(?P<below>below|under|less\s+than))"
+                         r"\s+(?:that|this)\b")
 #: a sentence that opens on what comes past the value before: "After that, ...", "Beyond that"
 _PAST_THAT = re.compile(r"(?:^|(?<=[.;:]\s))(?:after\s+that|afterwards|beyond\s+that|past\s+that|thereafter)\b")
 #: the bound words of either side that name no dimension: "orders over 40 EUR. Smaller orders ..."
@@ -3666,9 +3676,20 @@ def _rule_past(c: Quantity, claim: str, sq: list[Quantity], source: str) -> str 
         opens = [m for m in _CLASS_OPENS.finditer(source, s.end, len(source) if after < 0 else after + 1)
                  if re.search(rf"\b(?:(?:{_OTHER_SIDE[m.group('cmp')]})\s+than|"
                               rf"{_NEUTRAL_SIDE[m.group('cmp') in _SHORT_CLASSES]})\s*$", before)]
-        for m in [*side.finditer(source, s.end, end), *opens]:
+        # (or the next sentence, when it speaks of the other side by the bound: "Gifts above that
+        # value must be declared" after "may accept gifts worth up to 50 EUR")
+        # ... and the claim is more that sentence's than the bound's ("ships free" is said of orders over
+        # 40 EUR, not of "Orders below that")
+        own_words = {stem(w) for w in content_words(source[source.rfind(".", 0, s.start) + 1:end])}
+        nxt = [m for m in side.finditer(source, end, len(source) if after < 0 else after + 1)
+               if (_BEYOND_THAT if side is _PAST_IT else _BELOW_THAT).match(source, m.start())
+               and len({stem(w) for w in rest} & {stem(w) for w in content_words(source[end:after + 1 if after >= 0 else None])})
+               > len({stem(w) for w in rest} & own_words)]
+        for m in [*side.finditer(source, s.end, end), *opens, *nxt]:
             stop = _CLAUSE_END.search(source, m.end())
-            clause = source[m.start(): stop.start() if stop else len(source)]
+            # (a rule in the next sentence with its subject: "Gifts above that value must be declared")
+            start = end if m in nxt else m.start()
+            clause = source[start: stop.start() if stop else len(source)].strip()
             # the claim's other amounts are the clause's ("needs a week's notice", not a month's)
             theirs = quantities(clause)
             if len({stem(w) for w in rest} & {stem(w) for w in content_words(_without_clock(clause))}) >= 2 and all(

@@ -733,8 +733,11 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
                          & (UNIVERSAL | free)) - bw
                         - set(words(source))))
     # "at any hour" where it is open "24 hours a day" (not "24 hours a day during exam periods")
+    # (a sentence about the claim: "can be repaid early at any time" says nothing of the fee that
+    # "Early repayment always incurs")
     if univ and any(_ALL_YEAR.search(source[s:e]) and not _SEASON.search(source[s:e])
-                    and not _PERIOD_ONLY.search(source[s:e]) for s, e in sentences(source)):
+                    and not _PERIOD_ONLY.search(source[s:e]) and overlap(claim, source[s:e]) >= 0.5
+                    for s, e in sentences(source)):
         univ = tuple(w for w in univ if w not in ("any", "anytime", "always"))
     if univ and _all_day_for(claim, source):
         univ = tuple(w for w in univ if w not in ("any", "anytime", "always"))  # "at any time on Sundays"
@@ -1352,8 +1355,8 @@ NEGATIVE_WORDS = frozenset(
     "excluded exclude excludes exempt exempted prohibited prohibits forbidden forbids banned "
     "closed unavailable ineligible invalid disabled unpaid impossible illegal unsafe absent "
     "free optional except excluding neither lacks lacking unaffected waived waive waives "
-    # "get rid of all their cards": none left
-    "rid".split())
+    # "get rid of all their cards": none left; "should be avoided": not to be done
+    "rid avoid avoided avoids".split())
 
 
 #: the model's logit of P(entailment) of a claim's least supported part (and of the whole)
