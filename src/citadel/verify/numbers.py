@@ -2633,7 +2633,7 @@ def bound_case(claim: str, source: str) -> BoundCase | None:
             priced = any(_agree(p, q) for p in prices for q in quantities(other)) \
                 and not any(_agree(p, q) for p in prices for q in quantities(clause))
             # (or its predicate is: "does not need to be declared" of "Gifts above that value must be
-            # be declared", beside "may accept gifts worth up to 50 EUR")
+            # declared", beside "may accept gifts worth up to 50 EUR")
             predicate = mine - _case_words(subject_of(claim) or "")
             side = opens.groupdict().get("cmp") or ("earlier" if opens.groupdict().get("below") else "later") \
                 if opens is not None else ""
