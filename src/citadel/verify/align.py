@@ -2184,7 +2184,8 @@ def raised_modality(claim: str, source: str) -> tuple[str, str] | None:
     or leaves to choice what a sentence makes a duty (:func:`duty_made_optional`)."""
     # (a claim of a value past a bound restates the rule the source gives that side, not the
     # bound's own clause: "A gift worth 80 EUR must be declared" for "Gifts above that value must be
-    # declared", beside "may accept gifts worth up to 50 EUR")
+    # declared", beside "may accept gifts worth up to 50 EUR"; "An employer with 30 staff must
+    # publish" against "Smaller employers may publish voluntarily")
     past = rule_past_bound(claim, source)
     clause = past if past is not None else aligned_clause(claim, source)
     if (past is not None or overlap(claim, clause) >= MIN_ALIGNED) and not re.search(r"\bwill be able\b", claim, re.IGNORECASE):
@@ -2195,18 +2196,7 @@ def raised_modality(claim: str, source: str) -> tuple[str, str] | None:
                 and not (_ONLY_PERMITTED.search(clause) and _WHO_WANTS.search(claim)):
             return strong[0], weak[0]
     return optional_duty(claim, source) or duty_made_optional(claim, source) or advice_made_ban(claim, source) \
-        or instruction_made_optional(claim, source) or _raised_past_bound(claim, source)
-
-
-def _raised_past_bound(claim: str, source: str) -> tuple[str, str] | None:
-    """``(claim word, source word)`` when the claim obliges ("An employer with 30 staff must
-    publish") a value past a bound whose other side the source only permits ("more than 50
-    staff must publish ... Smaller employers may publish voluntarily")."""
-    past = rule_past_bound(claim, source)
-    if past is None:
-        return None
-    strong, weak = _plain(_STRONG, claim), _plain(_WEAK, past)
-    return (strong[0], weak[0]) if strong and weak and not _plain(_STRONG, past) else None
+        or instruction_made_optional(claim, source)
 
 
 #: a ban in the claim, and advice against in the source

@@ -2517,14 +2517,15 @@ def bound_case(claim: str, source: str) -> BoundCase | None:
     if _AGE_NAMED.search(claim):
         claim, source = (_UNTIL_AGE.sub(r"while under \g<age> years old", t) for t in (claim, source))
     # (a value the claim bounds itself, "by 10 a.m.", "from six months old", is a bound of its own)
-    plain = [c for c in quantities(claim) if c.lo == c.hi and c.kind != "ordinal"
+    claim_values = quantities(claim)
+    plain = [c for c in claim_values if c.lo == c.hi and c.kind != "ordinal"
              and not _BOUND_IN_CLAIM.search(claim, 0, c.start) and not any(_bounds_around(claim, c))
              and not _DEADLINE.search(claim, max(0, c.start - 8), c.start) and _names_a_case(claim, c)]
     # (a price beside a span is what the claim says of the case: "Freezing a membership for a month
     # costs 5 EUR" names the case "a month")
     if len(plain) == 2 and sum(q.dimension in _MONEY_DIMENSIONS for q in plain) == 1:
         plain = [q for q in plain if q.dimension not in _MONEY_DIMENSIONS]
-    prices = [q for q in quantities(claim) if q.dimension in _MONEY_DIMENSIONS and q not in plain]
+    prices = [q for q in claim_values if q.dimension in _MONEY_DIMENSIONS and q not in plain]
     if len(plain) != 1:
         return None
     c = plain[0]

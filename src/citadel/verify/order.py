@@ -131,7 +131,8 @@ def first_turned(claim: str, source: str) -> tuple[str, str] | None:
     goal difference, then by goals scored"): the claim names a word of the second step and none
     of the first. Steps said as parallel phrases ("by ..., then by ...") are read from the
     first's last such phrase."""
-    if not _FIRST.search(claim) or _NOT_IN.search(claim):
+    said_first = _FIRST.search(claim)
+    if said_first is None or _NOT_IN.search(claim):
         return None
     mine = {stem(w) for w in content_words(claim)}
     for s, e in sentences(source):
@@ -146,7 +147,7 @@ def first_turned(claim: str, source: str) -> tuple[str, str] | None:
             first = first[at[-1]:] if at else first
         a, b = ({stem(w) for w in content_words(p)} for p in (first, second))
         if mine & (b - a) and not mine & (a - b):
-            return _FIRST.search(claim).group(0), "then " + second.strip().rstrip(".")  # type: ignore[union-attr]
+            return said_first.group(0), "then " + second.strip().rstrip(".")
     return None
 
 

@@ -535,12 +535,18 @@ def removed_thing(claim: str, source: str) -> tuple[str, str] | None:
     for s, e in sentences(source):
         sent = source[s:e]
         for m in _REMOVED.finditer(sent):
-            before = _ASIDE.sub("", sent[:m.start()].rstrip())
-            subject = re.split(r"[,;:]|\b(?:and|but|while|so)\b", before)[-1]
-            named = [w for w in words(subject) if w not in STOPWORDS]
-            if named and all(w in mine for w in named[-4:]):
-                return subject.strip(), sent.strip()
+            subject, named = _subject_before(sent, m.start())
+            if named and all(w in mine for w in named):
+                return subject, sent.strip()
     return None
+
+
+def _subject_before(text: str, end: int) -> tuple[str, list[str]]:
+    """``(subject, its last four content words)`` of the clause that ends at ``end``: the words
+    back to a clause break, an aside between commas left out ("The --legacy flag, deprecated in
+    4.0, | has been removed")."""
+    subject = re.split(r"[,;:]|\b(?:and|but|while|so)\b", _ASIDE.sub("", text[:end].rstrip()))[-1]
+    return subject.strip(), [w for w in words(subject) if w not in STOPWORDS][-4:]
 
 
 #: the thing said to be there still: "is still included", "remains available"
@@ -556,8 +562,7 @@ def kept_thing(claim: str, source: str) -> tuple[str, str] | None:
     m = _REMOVED.search(claim)
     if m is None or negation_count(claim[: m.start()]):
         return None
-    subject = re.split(r"[,;:]|\b(?:and|but|while|so)\b", _ASIDE.sub("", claim[: m.start()].rstrip()))[-1]
-    named = [w for w in words(subject) if w not in STOPWORDS][-4:]
+    _, named = _subject_before(claim, m.start())
     for s, e in sentences(source):
         sent = source[s:e]
         if named and _KEPT.search(sent) and all(w in words(sent) for w in named):
