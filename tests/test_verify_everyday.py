@@ -2194,6 +2194,100 @@ RIGHT += [
 ]
 
 
+# thirty-fifth session: set p115
+WRONG += [
+    ("a denial that leaves its predicate to the clause before", "Shower water in the hostel is safe to drink.",
+     "Tap water is safe to drink in the hostel, but shower water is not. Towels are provided.", "negation"),
+    ("a narrower case refused beside a wider one allowed", "Deep frying is permitted in the dorm kitchen.",
+     "Cooking is allowed in the dorm kitchen, but deep frying is not.", "negation"),
+    ("a span of centuries longer than the source's", "The monastery was inhabited for about six centuries.",
+     "The monastery was inhabited from the 11th to the 14th century. Its library burned in 1512.", "number"),
+    ("a century outside the source's span", "The monastery was inhabited in the 16th century.",
+     "The monastery was inhabited from the 11th to the 14th century. Its library burned in 1512.", "number"),
+    ("a permission with a limit made a duty", "Patients must take four tablets a day.",
+     "Patients may take up to four tablets a day, at least six hours apart.", "modality"),
+    ("the class past a bound given the bound's own rule", "A bag heavier than 10 kg travels free.",
+     "Bags up to 10 kg travel free. Heavier bags cost 20 EUR each way.", "number"),
+    ("a step said before the step it follows", "The bread rests on a rack before it is toasted.",
+     "Warm the pan to 200 C. Toast the bread for two minutes, then let it rest on a rack before serving.", "order"),
+]
+RIGHT += [
+    ("the clause before an elliptic denial, said of its own subject", "Tap water in the hostel is safe to drink.",
+     "Tap water is safe to drink in the hostel, but shower water is not. Towels are provided."),
+    ("an elliptic denial said in full", "Shower water in the hostel is not safe to drink.",
+     "Tap water is safe to drink in the hostel, but shower water is not. Towels are provided."),
+    ("the narrower case refused, as the source refuses it", "Deep frying is not allowed in the dorm kitchen.",
+     "Cooking is allowed in the dorm kitchen, but deep frying is not."),
+    ("the centuries a source names from first to last, counted", "The monastery was inhabited for about four centuries.",
+     "The monastery was inhabited from the 11th to the 14th century. Its library burned in 1512."),
+    ("a century inside the source's span", "The monastery was inhabited in the 12th century.",
+     "The monastery was inhabited from the 11th to the 14th century. Its library burned in 1512."),
+    ("the bound a permission sets, said as a duty", "Tablets must be taken at least six hours apart.",
+     "Patients may take up to four tablets a day, at least six hours apart."),
+    ("the class past a bound given the rule for it", "A bag heavier than 10 kg costs 20 EUR each way.",
+     "Bags up to 10 kg travel free. Heavier bags cost 20 EUR each way."),
+    ("a step before another step, where a third follows 'then'", "The pan is warmed to 200 degrees before toasting.",
+     "Warm the pan to 200 C. Toast the bread for two minutes, then let it rest on a rack before serving."),
+]
+
+
+# thirty-fifth session: set p116
+WRONG += [
+    ("a denial with 'do' that leaves its verb to the sentence before", "Books left on the trolley count as returned.",
+     "Books handed in at the front desk count as returned. Books left on the trolley do not.", "negation"),
+    ("a thing the source says is used in place of another", "The soup is thickened with flour.",
+     "The soup is thickened with potato instead of flour. It keeps for three days.", "negation"),
+    ("the case another sentence denies, said with a word of its own", "Votes submitted after the polls close are counted.",
+     "Votes cast at the polling station are counted. Votes cast after the polls close are not counted.", "negation"),
+    ("a superlative turned into its contrary", "The Nile is the shortest river in Africa.",
+     "The Nile is the longest river in Africa. It flows north into the Mediterranean.", "aligned sentence"),
+    ("a verb turned into its contrary", "Cold weather thins the oil.",
+     "Cold weather thickens the oil, so the engine needs longer to warm up.", "aligned sentence"),
+    ("'any' said of another thing than the source's 'any'", "Any form needs a teacher's signature.",
+     "The form can be signed by any parent, but forms for trips abroad need a teacher's signature.", "scope"),
+    ("cause and effect the other way round", "Root rot leads to overwatering in houseplants.",
+     "In houseplants, overwatering gives the roots rot. Most plants need water once a week.", "aligned sentence"),
+]
+RIGHT += [
+    ("a denial with 'do' said in full", "Books left on the trolley do not count as returned.",
+     "Books handed in at the front desk count as returned. Books left on the trolley do not."),
+    ("what the source uses in place of another", "The soup is thickened with potato.",
+     "The soup is thickened with potato instead of flour. It keeps for three days."),
+    ("a case short of the bound a duty is said past", "A one-hour session can be held without booking in advance.",
+     "Anyone may use the studio, but sessions longer than two hours must be booked in advance."),
+    ("'any' said of what the source says it of", "Any parent can sign the form.",
+     "The form can be signed by any parent, but forms for trips abroad need a teacher's signature."),
+    ("an effect said with the verb that names its cause after it", "Root rot in houseplants comes from overwatering.",
+     "In houseplants, overwatering gives the roots rot. Most plants need water once a week."),
+]
+
+
+# thirty-fifth session: set p117
+WRONG += [
+    ("an interval 'apart' multiplied by the count of things", "The booster doses are given eighteen months apart.",
+     "The booster is given in three doses, six months apart. It protects for ten years.", "number"),
+    ("the value a strict bound leaves out", "A 3-year-old gets in free.",
+     "Entry is free for children under 3. Children from 3 to 12 pay 4 EUR.", "number"),
+    ("a value a relative clause gives another thing", "Butter starts to smoke at about 250 C.",
+     "Butter has a smoke point of about 150 C, lower than that of ghee, which is about 250 C.", "number"),
+    ("'many' where the source says 'few'", "Many complaints were made about the festival.",
+     "The festival drew large crowds, but complaints were few.", "number"),
+]
+RIGHT += [
+    ("an interval 'apart' as the source gives it", "The booster doses are six months apart.",
+     "The booster is given in three doses, six months apart. It protects for ten years."),
+    ("the value a strict bound leaves out, given the rule for it", "A 3-year-old pays 4 EUR.",
+     "Entry is free for children under 3. Children from 3 to 12 pay 4 EUR."),
+    ("a duty another sentence states, beside a permission", "If a pool has marked lanes, swimmers have to swim in the one for their speed.",
+     "Swimmers must use the lane marked for their speed where one is set out. In pools without marked lanes they may "
+     "swim anywhere but not in the diving area."),
+    ("the value a statement gives its own thing", "Butter starts to smoke at about 150 C.",
+     "Butter has a smoke point of about 150 C, lower than that of ghee, which is about 250 C."),
+    ("'few' as the source says it", "Few complaints were made about the festival.",
+     "The festival drew large crowds, but complaints were few."),
+]
+
+
 @pytest.mark.parametrize(("kind", "claim", "source", "reason"), WRONG, ids=[w[0] for w in WRONG])
 def test_everyday_errors_are_caught(verifier: Verifier, kind: str, claim: str, source: str,
                                     reason: str) -> None:

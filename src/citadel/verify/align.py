@@ -43,7 +43,7 @@ from citadel.verify.lexical import (
 )
 from citadel.verify.atomic import has_verb, subject_of
 from citadel.verify.numbers import (_ORDINALS, _SMALL, MONTHS, PHASE_BACK, WEEKDAYS, agree, days_named, fails_bound, is_unit,
-                                    quantities, rule_past_bound)
+                                    quantities, rule_past_bound, same_bound)
 from citadel.verify.order import comparison_confirmed
 from citadel.verify.polarity import NEGATIVE_MEANING, normed_words, surface, uses
 from citadel.verify.windows import sentences
@@ -1167,6 +1167,54 @@ def outside_list(claim: str, source: str) -> tuple[str, str] | None:
     return " ".join(item), " ".join(listed)
 
 
+#: a cause named before its effect: "X causes Y", "X gives the bread Y", "X leads to Y"
+_CAUSES = re.compile(r"^(?P<a>.+?)\s+(?:causes?|caused|gives?|gave|leads?\s+to|led\s+to|results?\s+in|resulted\s+in|"
+                     r"produces?|produced|triggers?|triggered|brings?\s+about|creates?|created)\s+(?P<b>.+)$",
+                     re.IGNORECASE)
+#: an effect named before its cause: "Y comes from X", "Y is caused by X", "Y is due to X"
+_CAUSED_BY = re.compile(r"^(?P<b>.+?)\s+(?:comes?\s+from|came\s+from|results?\s+from|resulted\s+from|stems?\s+from|"
+                        r"arises?\s+from|(?:is|are|was|were)\s+(?:caused|produced|triggered|created|brought\s+about)\s+by|"
+                        r"(?:is|are|was|were)\s+due\s+to|(?:is|are|was|were)\s+the\s+results?\s+of)\s+(?P<a>.+)$",
+                        re.IGNORECASE)
+
+
+_GIVING = re.compile(r"\b(?:gives?|gave)\b", re.IGNORECASE)
+
+
+def _cause_and_effect(clause: str, giving: bool = True) -> tuple[frozenset[str], frozenset[str]] | None:
+    """The content words of a clause's cause and of its effect, as it orders them, or None;
+    with ``giving`` False, "gives" (which may say that one party gives another something) is
+    no verb of causing."""
+    text = clause.strip().rstrip(".!?")
+    m = _CAUSED_BY.match(text) or _CAUSES.match(text)
+    if m is None or (not giving and _GIVING.search(text[m.end("a"):m.start("b")])):
+        return None
+    cause, effect = normed_words(m.group("a")), normed_words(m.group("b"))
+    return (cause, effect) if cause and effect else None
+
+
+def cause_swapped(claim: str, source: str) -> tuple[str, str] | None:
+    """``(claim's cause, claim's effect)`` when a source sentence names them the other way
+    round: "The sour taste causes the long fermentation" where "The long fermentation gives
+    the bread a sour taste". Each side of the claim is found on the other side of the
+    sentence, and none on its own (whichever verb says which is cause: "comes from", "is
+    caused by", "leads to")."""
+    mine = _cause_and_effect(claim, giving=False)
+    if mine is None or negation_count(claim):
+        return None
+    cause, effect = mine
+    for s, e in sentences(source):
+        for clause in re.split(r";\s+|,\s+(?:and|but|so)\s+", source[s:e]):
+            theirs = _cause_and_effect(clause)
+            if theirs is None or negation_count(clause):
+                continue
+            if cause & theirs[1] and effect & theirs[0] and not cause & theirs[0] and not effect - theirs[0] - theirs[1] \
+                    and not cause - theirs[0] - theirs[1]:
+                m = _CAUSED_BY.match(claim.strip().rstrip(".!?")) or _CAUSES.match(claim.strip().rstrip(".!?"))
+                return (m.group("a").strip(), m.group("b").strip()) if m else None
+    return None
+
+
 #: a reason a sentence gives for what it says: "because the plate keeps pushing north", "due to
 #: melting glaciers"
 _REASON = re.compile(r"\b(?:because(?:\s+of)?|due\s+to|owing\s+to|as\s+a\s+result\s+of|thanks\s+to|caused\s+by)\s+"
@@ -1198,6 +1246,11 @@ def other_reason(claim: str, source: str) -> tuple[str, str] | None:
 
 _NOT_DONE = re.compile(r"\b(?:instead\s+of|rather\s+than)\s+(?P<what>[a-z]+ing\b[^,;.!?]*)", re.IGNORECASE)
 _PREFERS = re.compile(r"\b(?:instead|rather|over|than|prefers?|preferred)\b", re.IGNORECASE)
+#: a thing a sentence says is not used, put in its place: "made with a starter | instead of
+#: commercial yeast"
+_NOT_USED = re.compile(r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+(?P<what>(?:(?:a|an|the|any)\s+)?"
+                       r"(?![a-z]+ing\b)[a-z][\w-]*(?:\s+(?!and\b|or\b|but\b|to\b|for\b|in\b|on\b|at\b|which\b|that\b)[a-z][\w-]*){0,2})",
+                       re.IGNORECASE)
 
 
 def instead_of(claim: str, source: str) -> str | None:
@@ -1216,6 +1269,14 @@ def instead_of(claim: str, source: str) -> str | None:
             own = {w for w in cw if any(_akin(w, x) for x in phrase) and not any(_akin(w, x) for x in rest)}
             verb = normed_words(m.group("what").split()[0])
             if any(_akin(w, x) for w in own for x in verb) and overlap(claim, sent) >= MIN_ANCHORED:
+                return m.group(0).strip()
+        for m in _NOT_USED.finditer(sent):
+            # a thing: the claim names all of it, and none of what the sentence puts in its place
+            phrase = normed_words(m.group("what"))
+            before = normed_words(sent[:m.start()])
+            used = before - cw
+            if phrase and phrase <= cw and not phrase & normed_words(sent[m.end():]) and used \
+                    and overlap(claim, sent) >= MIN_ANCHORED:
                 return m.group(0).strip()
     return None
 
@@ -1252,7 +1313,9 @@ _CONTRARIES = [
     ("win", "lose"), ("won", "lost"), ("gain", "loss"), ("increase", "decrease"), ("rise", "fall"),
     ("rose", "fell"), ("buy", "sell"), ("bought", "sold"), ("import", "export"), ("add", "remove"),
     ("accept", "reject"), ("start", "end"), ("begin", "end"), ("north", "south"), ("east", "west"),
-    ("hot", "cold"), ("wet", "dry"), ("young", "old"), ("old", "new"), ("early", "late"),
+    ("hot", "cold"), ("thin", "thick"), ("wide", "narrow"), ("deep", "shallow"), ("near", "far"), ("close", "far"),
+    ("rich", "poor"), ("thicken", "thin"), ("widen", "narrow"), ("tighten", "loosen"), ("lengthen", "shorten"),
+    ("strengthen", "weaken"), ("deepen", "shallow"), ("wet", "dry"), ("young", "old"), ("old", "new"), ("early", "late"),
     ("still", "nolonger"), ("always", "never"), ("most", "least"), ("best", "worst"),
     ("positive", "negative"), ("input", "output"), ("upload", "download"), ("with", "without"),
     ("local", "remote"), ("synchronous", "asynchronous"), ("upper", "lower"), ("light", "heavy"),
@@ -1369,7 +1432,25 @@ def colour_swapped(claim: str, source: str) -> tuple[str, str] | None:
 def _contrary(a: str, b: str) -> bool:
     if frozenset((_key(a), _key(b))) in _CONTRARY_KEYS:
         return True
+    # the same degree of two contraries: "largest" / "smallest", "thicker" / "thinner"
+    da, db = _degree(a.lower()), _degree(b.lower())
+    if da is not None and db is not None and da[1] == db[1] and frozenset((_key(da[0]), _key(db[0]))) in _CONTRARY_KEYS:
+        return True
     return any(x == p + y and len(y) >= 4 for x, y in ((a, b), (b, a)) for p in _PREFIXES)
+
+
+def _degree(word: str) -> tuple[str, str] | None:
+    """``(plain form, ending)`` of a comparative or superlative ("largest" -> ("large", "est"),
+    "biggest" -> ("big", "est"), "easier" -> ("easy", "er")), None for another word."""
+    for end in ("est", "er"):
+        if word.endswith(end) and len(word) - len(end) >= 3:
+            base = word[:-len(end)]
+            if base[-1] == base[-2] and base[-1] not in "aeiouls":
+                base = base[:-1]  # "biggest", "hotter", "thinner"
+            elif base.endswith("i"):
+                base = base[:-1] + "y"  # "easiest", "earlier"
+            return base, end
+    return None
 
 
 _FOCUS = frozenset("only just also even".split())
@@ -1502,6 +1583,10 @@ def denied_reworded(claim: str, source: str) -> tuple[str, str] | None:
     if any(p != "+" for _, p in read) or len(mine) < 3:
         return None
     for s, e in sentences(source):
+        # (a word another sentence affirms with the denied one names that sentence's case, no
+        # verb put for the denied one: "score from a corner" where "A goal from a corner kick
+        # counts. A goal from an indirect free kick does not count")
+        affirmed = [{w for w, p in uses(source[a:b]) if p == "+"} for a, b in sentences(source) if (a, b) != (s, e)]
         for clause in _subjects_given(DENIAL_CLAUSE.split(source[s:e])):
             theirs = uses(_TOGETHER_WITH.sub("with", clause))
             heads = [i for i, (_, p) in enumerate(theirs) if p == "-"]
@@ -1520,6 +1605,7 @@ def denied_reworded(claim: str, source: str) -> tuple[str, str] | None:
                 continue
             if all(a == b for i, (a, (b, _)) in enumerate(zip(mine, theirs)) if i != k) \
                     and mine[k] != theirs[k][0] and mine[k] not in {w for w, _ in theirs} \
+                    and not any({mine[k], theirs[k][0]} <= other for other in affirmed) \
                     and not (_contrary(mine[k], theirs[k][0])  # "shut" where "does not open"
                              # ... but a ticket bought is a ticket sold: "can be bought at the door"
                              # where "are not sold at the door"
@@ -2192,8 +2278,17 @@ def raised_modality(claim: str, source: str) -> tuple[str, str] | None:
         strong, weak = _plain(_STRONG, claim), _plain(_WEAK, clause)
         # "can leave by car only before 7 a.m.": a permission with "only" is the duty to keep to
         # it for whoever wants to ("those who want to drive out must do so before 7 a.m.")
+        # "Doses must be four hours or more apart" for "may take up to three doses a day, at least
+        # four hours apart": the duty is the bound the clause sets, not its permission
+        # (another sentence may state the duty the claim says: "If a road has a cycle lane,
+        # cyclists have to ride in it" for "Cyclists must use the cycle lane where one is
+        # provided", beside "On roads without a cycle lane they may ride on the road")
         if strong and weak and not _plain(_STRONG, clause) \
-                and not (_ONLY_PERMITTED.search(clause) and _WHO_WANTS.search(claim)):
+                and not (_ONLY_PERMITTED.search(clause) and _WHO_WANTS.search(claim)) \
+                and not (strong[0].lower() == "must" and same_bound(claim, clause)) \
+                and not (past is None and any(_plain(_STRONG, source[a:b]) and not _plain(_WEAK, source[a:b])
+                                              and overlap(claim, source[a:b]) >= MIN_ALIGNED
+                                              for a, b in sentences(source))):
             return strong[0], weak[0]
     return optional_duty(claim, source) or duty_made_optional(claim, source) or advice_made_ban(claim, source) \
         or instruction_made_optional(claim, source)

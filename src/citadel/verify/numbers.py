@@ -734,6 +734,8 @@ def _quantity(t: str, orig: str, m: re.Match[str]) -> Quantity | None:
     kind = "business" if kind == "working" else kind
     if word_num and raw.lower() in _ORDINALS:
         kind = "ordinal"  # "the first year", "after the fifth day"
+    elif unit in _CENTURY and re.match(r"(?:st|nd|rd|th)\b", t[m.end("num"):], re.IGNORECASE):
+        kind = "ordinal"  # "the 15th century" is a time, no 15 centuries
     return Quantity(lo, hi, unit, per, m.start(), end, t[m.start():end].strip(), tol, kind)
 
 
@@ -852,6 +854,8 @@ def _conflicts(c: Quantity, s: Quantity) -> bool:
         return False
     if "age" in (c.kind, s.kind) and None in (c.unit, s.unit):
         return False  # "an 80-year-old" against "over 75": values, read as without a unit
+    if (c.kind == "ordinal") != (s.kind == "ordinal") and (c.unit in _CENTURY or s.unit in _CENTURY):
+        return False  # "five centuries" is no "15th century"
     if c.dimension and c.dimension == s.dimension:
         if c.per and s.per and c.per != s.per and _same(c.lo, s.lo, c.tol):
             return True
@@ -2141,9 +2145,9 @@ def _anchored_elsewhere(c: Quantity, claim: str, sq: list[Quantity], source: str
 
 
 _STRICT_LOW = re.compile(r"\b(?:over|more than|above|exceeding|heavier than|longer than|later than|beyond|"
-                         r"greater than|older than)\s*$")
+                         r"greater than|older than|larger than|bigger than|taller than|higher than)\s*$")
 _STRICT_HIGH = re.compile(r"\b(?:under|less than|fewer than|below|lighter than|shorter than|earlier than|"
-                          r"younger than)\s*$")
+                          r"younger than|smaller than|lower than|cheaper than)\s*$")
 
 
 #: a time of day as a deadline ("by 3 p.m.") or as a start ("from 3 p.m.")
@@ -2249,11 +2253,15 @@ def _other_side(claim: str, condition: str) -> bool:
     return False
 
 
+#: each bound's complement: what lies outside "under 5" is "at least 5", outside "at least 5" is
+#: "under 5" (a strict bound's complement takes its value in)
 _TURN = {"or above": "or below", "or over": "or under", "or more": "or less", "or older": "or younger",
-         "and above": "and below", "and over": "and under", "at least": "at most", "over": "under",
-         "above": "below", "more than": "less than", "older than": "younger than", "under": "over",
-         "below": "above", "less than": "more than", "younger than": "older than", "at most": "at least",
-         "or below": "or above", "or under": "or over", "or less": "or more", "or younger": "or older"}
+         "and above": "and below", "and over": "and under", "at least": "under", "over": "at most",
+         "above": "at most", "more than": "at most", "older than": "at most", "under": "at least",
+         "below": "at least", "less than": "at least", "younger than": "at least", "at most": "over",
+         "or below": "or above", "or under": "or over", "or less": "or more", "or younger": "or older",
+         "longer than": "at most", "shorter than": "at least", "heavier than": "at most",
+         "lighter than": "at least", "larger than": "at most", "smaller than": "at least"}
 _TURNED_BOUND = re.compile(r"\b(?:" + "|".join(sorted((re.escape(k) for k in _TURN), key=len, reverse=True)) + r")\b",
                            re.IGNORECASE)
 
@@ -2501,6 +2509,13 @@ def _period_frame(c: Quantity, claim: str, sq: list[Quantity]) -> bool:
 
 
 @lru_cache(maxsize=4096)
+def _strict_bound(text: str, q: Quantity) -> bool:
+    """``q`` is a bound that leaves its own value out ("under 5", "more than 20 kg"): a value
+    equal to it lies past it, where "up to 14" takes 14 in and "from two hours" starts at it."""
+    before = text[:q.start]
+    return bool(_STRICT_LOW.search(before) or _STRICT_HIGH.search(before))
+
+
 def bound_case(claim: str, source: str) -> BoundCase | None:
     """The case the claim names by a plain value ("A 150 ml bottle", "A 15-year-old", "A shift
     starting at 11 p.m.", :func:`_names_a_case`) against the one-sided bound or the range of a
@@ -2530,7 +2545,8 @@ def bound_case(claim: str, source: str) -> BoundCase | None:
         return None
     c = plain[0]
     sq = quantities(source, ranges=True)
-    if any(_agree(c, s) for s in sq) and not _ONE_MORE.search(claim, c.end):
+    # (a value stated as a strict bound, "under 5", is no value stated: "a 5-year-old" is outside it)
+    if any(_agree(c, s) and not _strict_bound(source, s) for s in sq) and not _ONE_MORE.search(claim, c.end):
         return None  # a value stated: the sentence that states it speaks of it (not one more than it)
     if _rule_past(c, claim, sq, source) is not None or _called_late(c, claim, sq, source) \
             or _reserved_span(c, claim, sq, source) is not None:
@@ -2966,7 +2982,13 @@ def _both(c: Quantity, claim: str, source: str) -> bool:
 
 #: where a sentence's statements part: "; ", ", so", ", but", "whereas", "and at ..."
 _STATEMENT_CUT = re.compile(r";\s+|,\s+(?:but|so|while|whereas|and)\s+|\s+(?:but|whereas|while)\s+|"
-                            r"\s+and\s+(?=(?:at|on|in|for|to|by|from|with|until|till)\b)")
+                            r"\s+and\s+(?=(?:at|on|in|for|to|by|from|with|until|till)\b)|"
+                            # "..., lower than that of sunflower oil, | which is about 230 C": the value is its own
+                            r",\s+(?=which\s+(?:is|are|was|were)\s+(?:about|around|roughly|nearly|only|just|\d))")
+#: a statement that gives the value of the thing named last before it: "which is about 230 C" (a
+#: price or a duration, "which costs 2 EUR", may be the whole sentence's)
+_WHICH_VALUE = re.compile(r"which\s+(?=(?:is|are|was|were)\s+(?:about|around|roughly|nearly|only|just|\d))", re.IGNORECASE)
+
 @lru_cache(maxsize=8192)
 def _without_clock(text: str) -> str:
     """The text with its times of day ("6 a.m.", "18:00") blanked out."""
@@ -2989,8 +3011,24 @@ _VERB_FIRST = re.compile(r"(?:can|cannot|may|must|will|should|is|are|has|have)\b
 
 @lru_cache(maxsize=4096)
 def statements(source: str) -> tuple[str, ...]:
-    """The source's statements: its sentences, cut at :data:`_STATEMENT_CUT`."""
-    return tuple(p for s, e in sentences(source) for p in _STATEMENT_CUT.split(source[s:e]) if p.strip())
+    """The source's statements: its sentences, cut at :data:`_STATEMENT_CUT`; a relative
+    statement of a value ("which is about 230 C") names the thing it is said of ("sunflower oil
+    is about 230 C")."""
+    out: list[str] = []
+    for s, e in sentences(source):
+        parts = [p for p in _STATEMENT_CUT.split(source[s:e]) if p.strip()]
+        for k, p in enumerate(parts):
+            named = _last_named(parts[k - 1]) if k and _WHICH_VALUE.match(p) else None
+            out.append(_WHICH_VALUE.sub(named + " ", p, count=1) if named else p)
+    return tuple(out)
+
+
+def _last_named(text: str) -> str | None:
+    """The thing a statement names last ("lower than that of | sunflower oil"): its last words
+    after the last function word, at most three."""
+    tail = re.split(r"\b(?:of|the|a|an|for|to|in|than|that|with|and|or|by|at|on)\s+", text.strip().rstrip(","),
+                    flags=re.IGNORECASE)[-1].split()
+    return " ".join(tail[-3:]) if tail and all(w.isalpha() for w in tail[-3:]) else None
 
 
 @lru_cache(maxsize=4096)
@@ -3010,6 +3048,8 @@ def whole_statements(source: str) -> tuple[str, ...]:
                     or re.match(r"(.*?)\s+(?=" + _ELLIPSIS.pattern + ")", out[-1], re.IGNORECASE)
                 if head is not None and 0 < len(head.group(1).split()) <= MAX_ELIDED_WORDS // 2:
                     p = f"{head.group(1)} {p}"
+            elif k and _WHICH_VALUE.match(p) and out and (named := _last_named(out[-1])) is not None:
+                p = _WHICH_VALUE.sub(named + " ", p, count=1)
             elif k and _VERB_FIRST.match(p) and out and (subject := subject_of(out[-1]) or (
                     m.group(0) if (m := _LEAD_NOUN.match(out[-1])) else None)) is not None \
                     and len(subject.split()) <= MAX_ELIDED_WORDS // 2:
@@ -3430,10 +3470,12 @@ _PHRASAL_OVER = "".join(rf"(?<!{v} )" for v in ("carry", "carried", "carries", "
 #: bound words before a quantity: the value is at least (``low``) or at most (``high``) it
 _LOW_BEFORE = re.compile(r"\b(?:" + _PHRASAL_OVER + r"|more than|above|at least|older than|exceeding|exceeds?|"
                          r"a minimum of|minimum|no fewer than|not less than|no less than|from|"
-                         r"longer than|later than|beyond)\s*$")
+                         r"longer than|later than|beyond|heavier than|larger than|bigger than|taller than|"
+                         r"greater than|higher than|wider than|warmer than|hotter than)\s*$")
 _HIGH_BEFORE = re.compile(r"\b(?:under|less than|fewer than|below|up to|at most|no more than|"
                           r"not more than|within|a maximum of|maximum|younger than|no later than|"
-                          r"not exceeding|shorter than|earlier than|until|before)\s*$")
+                          r"not exceeding|shorter than|earlier than|until|before|lighter than|smaller than|"
+                          r"lower than|cheaper than|colder than|narrower than)\s*$")
 #: (a count's noun may come between: "three nights or more", "16 years old or over")
 _COUNTED_NOUN = r"(?:(?!or\b|and\b)[a-z]+\s+){0,2}"
 _LOW_AFTER = re.compile(r"^\s*(?:\+|" + _COUNTED_NOUN + r"and (?:later|above|over|up|newer|higher|more)\b|"
@@ -3463,6 +3505,8 @@ _COUNT_ARITHMETIC = re.compile(r"\b(?:total|in all|altogether|combined|sum|overa
 def _comparable(c: Quantity, s: Quantity) -> bool:
     if _age_against_duration(c, s):
         return False
+    if (c.kind == "ordinal") != (s.kind == "ordinal") and (c.unit in _CENTURY or s.unit in _CENTURY):
+        return False  # "the 15th century" is a time, "three centuries" a span
     if "age" in (c.kind, s.kind) and None in (c.unit, s.unit):
         return True  # "an 80-year-old" against "over 75", "aged 55 to 65"
     return (c.dimension is not None and c.dimension == s.dimension) or (
@@ -3610,8 +3654,10 @@ def _condition_unmet(cq: list[Quantity], claim: str, sq: list[Quantity], source:
         for y in cq:
             if x is y or x.lo != x.hi or x.unit == y.unit:  # ("five years" of service and "three days" of leave)
                 continue
-            if any(_bounds_around(claim, x)):
-                continue  # "residents over 65": the claim's own bound, no value to test
+            if any(_bounds_around(claim, x)) or any(_bounds_around(claim, y)):
+                # "residents over 65": the claim's own bound, no value to test; "a parcel heavier
+                # than 2 kg": the class the claim speaks of, no value it gives
+                continue
             homes = [t for t in sq if _agree(y, t)]
             failed = None
             for t in homes:
@@ -3701,14 +3747,23 @@ def _rule_past(c: Quantity, claim: str, sq: list[Quantity], source: str) -> str 
 
 
 def _years_between(c: Quantity, claim: str, source: str) -> bool:
-    """A claim's number of years is the span between two years the source joins ("sailed
-    from 1831 to 1836": five years; "about 40 years" within a tenth of it, or one year)."""
+    """A claim's number of years (or decades, or centuries) is the span between two years the
+    source joins ("sailed from 1831 to 1836": five years; "about 40 years" within a tenth of it,
+    or one year), or the centuries it names from first to last ("from the 13th to the 15th
+    century": three centuries, 300 years)."""
     rough = _ROUGHLY.search(claim, 0, c.start) is not None
-    for m in _YEAR_SPAN.finditer(source):
-        span = int(m.group("b")) - int(m.group("a"))
-        if span > 0 and abs(span - c.lo) <= (max(1.0, 0.1 * span) if rough else 0.5):
-            return True
-    return False
+    years = c.lo * _IN_YEARS.get(c.unit or "", 1)
+    spans = [int(m.group("b")) - int(m.group("a")) for m in _YEAR_SPAN.finditer(source)]
+    spans += [100 * (int(m.group("b")) - int(m.group("a")) + 1) for m in _CENTURY_SPAN.finditer(source)]
+    return any(span > 0 and abs(span - years) <= (max(1.0, 0.1 * span) if rough else 0.5) for span in spans)
+
+
+_CENTURY = frozenset({"century", "centurie"})
+_IN_YEARS = {"year": 1, "decade": 10, "century": 100, "centurie": 100}
+#: the centuries a source names from first to last: "from the 13th to the 15th century"
+_CENTURY_SPAN = re.compile(r"\b(?:from|between)\s+the\s+(?P<a>\d{1,2})(?:st|nd|rd|th)(?:\s+centur(?:y|ies))?\s+"
+                           r"(?:to|until|till|through|and)\s+(?:the\s+)?(?P<b>\d{1,2})(?:st|nd|rd|th)\s+centur(?:y|ies)\b",
+                           re.IGNORECASE)
 
 
 def _entailed(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
@@ -3727,7 +3782,10 @@ def _entailed(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
         return True  # "The pro model doubles both": 512 GB for a 256 GB drive
     if _is_year(c) and c.lo == c.hi and _year_from_age(c, claim, source):
         return True  # "born in 1756 ... wrote his first symphony at the age of eight": 1764
-    if c.unit == "year" and c.lo == c.hi and not c.per and _years_between(c, claim, source):
+    if c.unit in _CENTURY and c.kind == "ordinal" and any(
+            int(m.group("a")) <= c.lo <= int(m.group("b")) for m in _CENTURY_SPAN.finditer(source)):
+        return True  # "in the 14th century" for "from the 13th to the 15th century"
+    if c.unit in _IN_YEARS and c.kind != "ordinal" and c.lo == c.hi and not c.per and _years_between(c, claim, source):
         return True  # "lasted five years" for "from 1831 to 1836"
     if _rule_past(c, claim, sq, source) is not None:
         return True  # "a vote arriving at 6 p.m. is not counted" for "by 5 p.m.; those arriving later are not"
@@ -3827,12 +3885,20 @@ def _entailed(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
         return False
     # "per" alone announces a product ("45 EUR per person" for two), no sum: "at most 20 EUR per
     # day" is not the day's 15 EUR and the night's 5 EUR
-    product_only = {w.lower() for w in _ARITHMETIC.findall(_clause_around(claim, c))} == {"per"}
+    announced = {w.lower() for w in _ARITHMETIC.findall(_clause_around(claim, c))}
+    product_only = announced == {"per"}
+    # "apart" alone announces a difference, no product: "eight weeks apart" is not "two doses,
+    # four weeks apart" doubled
+    difference_only = announced == {"apart"}
     for i, a in enumerate(exact):
         for j, b in enumerate(exact):
             if i != j and any(_close(v, clo, hedged) for v in (
                     [a.base()[0] * b.lo] if product_only and b.unit is None and a.dimension == c.dimension
-                    else [] if product_only else _derived(a, b, c))):
+                    else [] if product_only
+                    # (two like amounts, or two years: a plain count multiplies)
+                    else [] if difference_only and not (a.dimension == b.dimension is not None
+                                                        or (_is_year(a) and _is_year(b)))
+                    else _derived(a, b, c))):
                 return True
     return False
 
@@ -4182,6 +4248,25 @@ def _year_counted(c: Quantity, claim: str, sq: list[Quantity], source: str) -> b
         if years and event and event <= mine and c.lo == years[-1].lo + way * span.lo:
             return True
     return False
+
+
+def same_bound(claim: str, text: str) -> bool:
+    """The claim bounds a value ("four hours or more") the way ``text`` bounds it ("at least
+    four hours apart"): the same value, the same side."""
+    folded_claim, folded = fold(claim), fold(text)
+    # (a bound of amount, "at least four hours apart"; a time of day a window ends at, "before
+    # 10 a.m.", is the window the permission gives)
+    bounds = [(q, kind) for q in quantities(folded) if q.unit != "o'clock" and (kind := _bound_kind(q, folded)) is not None
+              and not _WINDOW_WORD.search(folded, 0, q.start)]
+    # (a bound in the claim's condition is no duty of it: "must be prescribed if symptoms last
+    # longer than three weeks")
+    return any(_agree(c, q) and _bound_kind(c, folded_claim) == kind
+               for c in quantities(folded_claim) if not _IN_CONDITION.search(folded_claim, 0, c.start)
+               for q, kind in bounds)
+
+
+_WINDOW_WORD = re.compile(r"\b(?:before|after|until|till|by|from|within|since)\s*$")
+_IN_CONDITION = re.compile(r"\b(?:if|when|unless|once|provided|where|whenever)\b[^,;.]*$")
 
 
 def bound_restated(claim: str, source: str) -> tuple[str, str] | None:

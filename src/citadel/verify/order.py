@@ -84,9 +84,15 @@ def turned_relation(claim: str, source: str) -> tuple[str, str] | None:
         for sent in spans:
             if overlap(claim, sent) < MIN_RESTATED:
                 continue
-            for s_sign, s_event, s_phrase in _events(sent) + _sequenced(sent):
+            steps = _sequenced(sent)
+            for s_sign, s_event, s_phrase in _events(sent) + steps:
                 if len(event & s_event) < max(1.0, MIN_EVENT * len(event)) or _NOT_IN.search(s_phrase):
                     continue  # (an event said with a denial, "until soft but not browned", is no event)
+                if (s_sign, s_event, s_phrase) in steps and not (
+                        content_words(claim) - event) & next(e for _, e, p in steps if p != s_phrase):
+                    # two steps with "then" order the act of the other step, which the claim
+                    # does not name: "heated before baking" for "Bake ..., then leave it to cool"
+                    continue
                 if s_sign == sign:
                     same = True
                 elif other is None:

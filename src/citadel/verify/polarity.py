@@ -673,7 +673,7 @@ def denied_head(claim: str, source: str) -> tuple[str, str] | None:
                     and len(here[w] - {"?"}) == 1:
                 in_clause = here[w] - {"?"}
             theirs = in_clause if in_clause is not None \
-                else here[w] | _uses_about(w, cw, said) if len(shared - {w}) >= 2 \
+                else here[w] | _uses_about(w, cw, said, home=mine) if len(shared - {w}) >= 2 \
                 else here[w] | _uses_about(w, cw, said, least=1) if len(cw) == 2 \
                 else source_uses.get(w, frozenset())
             # a claim that denies something itself says no about the words around its denial
@@ -762,13 +762,27 @@ def _scope_elsewhere(claim: str, key: str, sentence: str) -> bool:
     return False
 
 
+#: how many words of its own a sentence about another case may have (a parallel sentence: "A goal
+#: from a corner kick counts" beside "A goal from an indirect free kick does not count")
+MAX_CASE_WORDS = 2
+
+
 def _uses_about(word: str, claim_words: Set[str],
-                said: Sequence[tuple[str, dict[str, frozenset[str]], frozenset[str]]], least: int = 2) -> frozenset[str]:
+                said: Sequence[tuple[str, dict[str, frozenset[str]], frozenset[str]]], least: int = 2,
+                home: frozenset[str] = frozenset()) -> frozenset[str]:
     """The polarities of ``word`` in the source sentences (``said``: each one with its
-    polarities and words) that hold ``least`` or more of the claim's other words."""
+    polarities and words) that hold ``least`` or more of the claim's other words. A sentence
+    about another case than the claim's and ``home``'s (the words of the sentence the claim
+    restates, more of the claim's than it holds) is left out: it names a word or two neither has,
+    and lacks one both have ("A goal from a
+    corner kick counts" beside "A goal from an indirect free kick does not count", for "A goal
+    straight from an indirect free kick counts")."""
     out: set[str] = set()
     for _, here, mine in said:
         if word in here and len((claim_words - {word}) & mine) >= least:
+            if home and mine != home and 0 < len(mine - claim_words - home) <= MAX_CASE_WORDS \
+                    and (claim_words & home) - mine and len(claim_words & home) > len(claim_words & mine):
+                continue
             out |= here[word]
     return frozenset(out)
 
@@ -930,6 +944,8 @@ def permission_flip(claim: str, source: str) -> tuple[str, str] | None:
         return None
     refusing, granting, mixed = [], [], False
     denying: list[str] = []
+    refused_clauses: list[str] = []
+    granted_clauses: list[str] = []
     needed = max(2, MIN_PERMISSION_SHARED * len(cw))
     previous = frozenset[str]()
     for whole in _sentences(source):
@@ -945,8 +961,10 @@ def permission_flip(claim: str, source: str) -> tuple[str, str] | None:
                 mixed = True
             elif verdict == "no":
                 refusing.append(whole.strip())
+                refused_clauses.append(sent)
             elif verdict == "yes":
                 granting.append(whole.strip())
+                granted_clauses.append(sent)
             elif _DENIAL.search(sent):
                 denying.append(sent)  # "Fridays are not available as home-working days": a denial in other words
     if mixed:
@@ -971,6 +989,17 @@ def permission_flip(claim: str, source: str) -> tuple[str, str] | None:
     if refuses and refusing and granting and mine and all(mine <= normed_words(g) for g in granting) \
             and not any(mine & normed_words(r) for r in refusing):
         refusing = []
+    if grants and refusing and granting:
+        # the refusal names a narrower case the claim names too, which no grant names:
+        # "Flash photography is permitted" where "Photography is allowed in the galleries,
+        # but flash is not allowed in the galleries"
+        # (the refusal's subject names it: "Alcohol cannot be claimed" names no case of "meals")
+        granted = frozenset().union(*(normed_words(g) for g in granted_clauses))
+        narrower = [r for r in refused_clauses
+                    if (subject := _CLAIM_SUBJECT.match(r)) is not None
+                    and (cw & normed_words(subject.group(1))) - granted]
+        if narrower:
+            return "allows", narrower[0].strip()
     if grants and refusing and not granting:
         return "allows", refusing[0]
     if grants and granting and not refusing:

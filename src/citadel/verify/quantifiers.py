@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
-from citadel.verify.lexical import fold, overlap, stem
+from citadel.verify.lexical import content_words, fold, overlap, stem
 from citadel.verify.windows import sentences
 
 #: share words and the span of the group they allow, as (low, high), ends included
@@ -255,4 +255,49 @@ def none_had(claim: str, source: str) -> tuple[str, str] | None:
 _STOP = frozenset("the a an it its this that these those they there".split())
 
 
-__all__ = ["count_conflict", "none_had", "share_conflict", "shares", "vague_span"]
+#: "many deaths", "numerous complaints", "few visitors" (not "a few": some), before the noun ...
+_MANY_FEW_BEFORE = re.compile(r"(?<!\ba\s)\b(?P<amount>many|numerous|a\s+lot\s+of|lots\s+of|plenty\s+of|"
+                              r"(?:very\s+)?few|hardly\s+any|scarcely\s+any)\s+(?:of\s+the\s+)?"
+                              r"(?P<noun>(?:[a-z-]+\s+){0,2}[a-z-]+)", re.IGNORECASE)
+#: ... or said of it: "recorded deaths were few", "complaints were many"
+_MANY_FEW_AFTER = re.compile(r"\b(?P<noun>[a-z-]+)\s+(?:were|are|was|is|remained|remain)\s+(?:very\s+)?"
+                             r"(?P<amount>many|numerous|few)\b", re.IGNORECASE)
+
+
+def _many_or_few(text: str) -> dict[str, tuple[str, str]]:
+    """What ``text`` says there is much or little of, by the stem of the noun's last word:
+    ("many" or "few", the words)."""
+    out: dict[str, tuple[str, str]] = {}
+    for m in _MANY_FEW_BEFORE.finditer(text):
+        heads = _heads(m.group("noun"))
+        if heads:
+            amount = m.group("amount").lower()
+            few = amount.split()[-1] == "few" or amount.split()[-1] == "any"  # "very few", "hardly any"
+            out.setdefault(stem(heads[-1]), ("few" if few else "many", m.group(0)))
+    for m in _MANY_FEW_AFTER.finditer(text):
+        amount = m.group("amount").lower()
+        out.setdefault(stem(m.group("noun").lower()), ("few" if amount == "few" else "many", m.group(0)))
+    return out
+
+
+def many_against_few(claim: str, source: str) -> tuple[str, str] | None:
+    """(the claim's words, the source's) when the claim says there were many of a thing
+    ("Many deaths were recorded") where the sentence it restates (half of its other words)
+    says there were few ("recorded deaths were few"), or the reverse."""
+    mine = _many_or_few(claim)
+    if not mine or re.search(r"\b(?:not|no|never|n't)\b", claim, re.IGNORECASE):
+        return None
+    rest = content_words(claim) - set(mine)
+    previous: frozenset[str] = frozenset()
+    for s, e in sentences(source):
+        sent = source[s:e]
+        theirs = _many_or_few(sent)
+        # (with the sentence before, whose subject "It" may stand for)
+        words_here, previous = content_words(sent) | previous, content_words(sent)
+        for noun, (how, said) in mine.items():
+            if noun in theirs and theirs[noun][0] != how and len(rest & words_here) >= 0.5 * len(rest):
+                return said.strip(), theirs[noun][1].strip()
+    return None
+
+
+__all__ = ["count_conflict", "many_against_few", "none_had", "share_conflict", "shares", "vague_span"]

@@ -85,6 +85,7 @@ from citadel.verify.align import (
     reserved_for_other,
     other_reason,
     outside_list,
+    cause_swapped,
     passive_swap,
     period_changed,
     possessor_swap,
@@ -109,6 +110,7 @@ from citadel.verify.claims import split_claims
 from citadel.verify.combiner import Combiner, default_combiner, logit
 from citadel.verify.judge import Generator, LLMJudge
 from citadel.verify.lexical import (
+    is_content,
     NEGATED_BOUND,
     RELATIVE_DENIAL,
     NO_OTHER,
@@ -129,6 +131,7 @@ from citadel.verify.lexical import (
     stem,
     words,
 )
+from citadel.verify.ellipsis import Resolved, resolve
 from citadel.verify.measured import frequency_conflict, measured_comparison
 from citadel.verify.model import MODEL_DIR, SupportModel
 from citadel.verify.numbers import (
@@ -149,6 +152,7 @@ from citadel.verify.numbers import (
     compare_rows,
     complementary_bound,
     is_unit,
+    fails_bound,
     free_but_priced,
     meets_bound,
     priced_but_free,
@@ -193,7 +197,7 @@ from citadel.verify.polarity import (
     uses,
     without_required,
 )
-from citadel.verify.quantifiers import count_conflict, none_had, share_conflict
+from citadel.verify.quantifiers import count_conflict, many_against_few, none_had, share_conflict
 from citadel.verify.structure import find_quote
 from citadel.verify.tables import cell_polarity
 from citadel.verify.windows import SHORT_SOURCE_CHARS, Window, candidate_windows, sentences
@@ -725,13 +729,11 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
     # in the source at all ("It recognised the independence of ..." after "The treaty ...")
     near = source if len(sentences(source)) <= SHORT_SOURCE and len(words(claim)) <= SHORT_CLAIM else best
     rest_ov = len(rest & content_words(near)) / len(rest) if rest else 0.0
-    bw = set(words(best))
     # under a denial or a ban "any" is no scope of its own ("smoking anywhere is forbidden")
     free = {m.group(0).split()[0].lower() for m in _FREE_CHOICE.finditer(claim)} \
         if not negation_count(claim) and not NEGATIVE_WORDS & set(words(claim)) else set()
-    univ = tuple(sorted((set(words(_ALL_COUNT.sub(" ", _PERIODIC.sub(" ", _SCORE_ALL.sub(" ", _NEAR_ALL.sub(" ", claim))))))
-                         & (UNIVERSAL | free)) - bw
-                        - set(words(source))))
+    univ = tuple(sorted(w for w in (set(words(_ALL_COUNT.sub(" ", _PERIODIC.sub(" ", _SCORE_ALL.sub(" ", _NEAR_ALL.sub(" ", claim))))))
+                                    & (UNIVERSAL | free)) if not _quantified_alike(w, claim, source)))
     # "at any hour" where it is open "24 hours a day" (not "24 hours a day during exam periods")
     # (a sentence about the claim: "can be repaid early at any time" says nothing of the fee that
     # "Early repayment always incurs")
@@ -764,6 +766,7 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         # unless they are starred": the rule said of the case it excepts
         exception = _UNLESS_CASE.search(best).group(1)  # type: ignore[union-attr]
     denied = denied_head(claim, source)
+    required = without_required(claim, source)
     # the claim's direction word is the opposite of its sentence's ("less" against "more")
     opposed = bool((cu and not cd and sd and not su) or (cd and not cu and su and not sd))
     claim_neg, best_neg = negation_count(claim), negation_count(best)
@@ -865,6 +868,7 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         # country except Ethiopia": a comparison with all others has no sides to exchange)
         exchanged=None if NO_OTHER.search(claim) or _THAN_ANY_OTHER.search(best) else (
             swapped(claim, source) or passive_swap(claim, source) or possessor_swap(claim, source)
+            or cause_swapped(claim, source)
             # of each part too: "Staff will check each floor and tell the fire wardens ..."
             or next((found for part in _whole_and_parts(claim) if (found := agent_swap(part, source, claim))), None))
         or values_exchanged(claim, source),
@@ -893,7 +897,9 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         contained=contained_denial(claim, source) or denied_reworded(claim, source),
         # (a case past a bound, denied: "A guest cannot stay for four nights in one month")
         permission=None if past_bound else _on_the_days(claim, permission_flip(claim, source)),
-        required=without_required(claim, source),
+        # (a duty past a bound the claim's value is short of: "for three hours without asking a
+        # manager" where "bookings longer than four hours need a manager's approval")
+        required=None if required is None or fails_bound(claim, required[1]) else required,
         contrast=dropped_contrast(claim, source),
         # "All visitors" for "Visitors from outside the EU": the scope rule's to name
         # (nor a case past the condition's bound that the source rules on: "a 10 kg parcel" for
@@ -1011,6 +1017,39 @@ _FREE = re.compile(r"\bfree(?:\s+of\s+charge)?\b(?!-)(?!\s+(?:to\s+(?!enter|use|
 #: words it may add
 MIN_FREE_HELD = 0.8
 MAX_FREE_EXTRA = 1
+
+
+def _quantified_alike(word: str, claim: str, source: str) -> bool:
+    """The source says the claim's quantifier (``word``: "all", "any", "every") of what the claim
+    says it of: "any" in "booked by any staff member" is no "any" of "Any booking needs ...".
+    A quantifier that the claim says of no noun after it is read as the source's if the source
+    has it at all."""
+    mine = _quantified(word, claim)
+    if word not in set(words(source)):
+        return False
+    if not mine or len(sentences(source)) > SHORT_SOURCE:
+        return True  # (a long source may say it of the same things in other words)
+    theirs = _quantified(word, source)
+    return not theirs or "*" in theirs or bool(mine & theirs)
+
+
+def _quantified(word: str, text: str) -> frozenset[str]:
+    """The stems of the first content word after each use of ``word`` in ``text`` (within three
+    words): what the quantifier is said of."""
+    toks = words(text)
+    out = set()
+    for i, w in enumerate(toks):
+        if w == word:
+            if i + 1 < len(toks) and not is_content(toks[i + 1]) and toks[i + 1] not in _DETERMINERS:
+                out.add("*")  # "six concerts a season, all in the main hall": said of what came before
+                continue
+            nxt = next((t for t in toks[i + 1:i + 4] if is_content(t)), None)
+            if nxt is not None:
+                out.add(stem(nxt))
+    return frozenset(out)
+
+
+_DETERMINERS = frozenset("the a an my our your his her its their these those this that".split())
 
 
 def _free_restated(claim: str, source: str) -> tuple[str, str, str] | None:
@@ -1174,7 +1213,7 @@ def _amount_mismatch(claim: str, source: str) -> tuple[str, str, str, str] | Non
     found = share_conflict(claim, source)
     if found is not None:
         return found[0], found[1], "sentence", "shares of one group"
-    found = count_conflict(claim, source) or none_had(claim, source)
+    found = count_conflict(claim, source) or none_had(claim, source) or many_against_few(claim, source)
     if found is not None:
         return found[0], found[1], "sentence", "how many"
     return None
@@ -1502,7 +1541,15 @@ class Verifier:
                 for (c, s), fl, r in zip(pairs, planted, results)]
 
     def _verify_clean(self, pairs: Sequence[tuple[str, str]]) -> list[VerifyResult]:
-        """:meth:`verify_batch` on pairs whose planted text is already blanked."""
+        """:meth:`verify_batch` on pairs whose planted text is already blanked; a source
+        whose denials leave their predicate to the clause before ("but the pool is not") is
+        judged with the predicate said (:mod:`citadel.verify.ellipsis`), its offsets mapped
+        back."""
+        resolved = [resolve(s) for _, s in pairs]
+        results = self._verify_resolved([(c, r.text) for (c, _), r in zip(pairs, resolved)])
+        return [res if not r.inserts else _to_source(res, r) for res, r in zip(results, resolved)]
+
+    def _verify_resolved(self, pairs: Sequence[tuple[str, str]]) -> list[VerifyResult]:
         verbatim = [verbatim_span(c, s) for c, s in pairs]
         rest = [pair for pair, span in zip(pairs, verbatim) if span is None]
         scored, feats = self._scored_features(rest)
@@ -1978,6 +2025,19 @@ class Verifier:
             self._answerability = default_answerability() or False
         model = self._answerability
         return None if model is None or isinstance(model, bool) else model
+
+
+#: offsets a reason names: "the passage at 0-128"
+_AT_OFFSETS = re.compile(r"\bat (\d+)-(\d+)\b")
+
+
+def _to_source(result: VerifyResult, resolved: Resolved) -> VerifyResult:
+    """A verdict reached on the resolved text, with its span and the offsets its reason
+    names mapped back to the source's."""
+    def moved(m: re.Match[str]) -> str:
+        return f"at {resolved.to_source(int(m.group(1)))}-{resolved.to_source(int(m.group(2)))}"
+    return result.model_copy(update={"span": resolved.span_to_source(result.span),
+                                     "reason": _AT_OFFSETS.sub(moved, result.reason)})
 
 
 def _quote_is_planted(quote: str, source: str) -> bool:
