@@ -2288,6 +2288,45 @@ RIGHT += [
 ]
 
 
+# thirty-fifth session: set p118
+WRONG += [
+    ("a contrary said in a short sentence of its own", "Python sets are ordered.",
+     "Python lists are ordered, so their items keep the order they were added in. Sets are unordered.", "aligned sentence"),
+    ("a state said to hold since a year, where a later act undid it", "The museum has been closed since 2015.",
+     "The museum was closed in 2015 for renovation and reopened in 2018. Entry is free on Sundays.", "order"),
+    ("a value a relative clause gives the thing a ranking excepts", "Oslo has 60 parks.",
+     "Oslo has 45 parks, more than any other city in the region except Bergen, which has 60.", "number"),
+]
+RIGHT += [
+    ("a span between two years of one sentence, said roughly", "The museum was shut for about three years.",
+     "The museum was closed in 2015 for renovation and reopened in 2018. Entry is free on Sundays."),
+    ("the one a ranking leaves above every other", "Bergen has the most parks in the region.",
+     "Oslo has 45 parks, more than any other city in the region except Bergen, which has 60."),
+    ("the value a relative clause gives the claim's subject", "Bergen has 60 parks.",
+     "Oslo has 45 parks, more than any other city in the region except Bergen, which has 60."),
+]
+
+
+# thirty-fifth session: set p119
+WRONG += [
+    ("a year the sentence gives another of its events", "The bakery opened in 2016.",
+     "The bakery opened in Leeds in 2009 and moved to a larger shop in York in 2016.", "number"),
+    ("one of two clauses a semicolon joins, said of the other's thing", "A green card means the player must leave the field.",
+     "A green card means the player must rest for two minutes; a red card means the player must leave the field.",
+     "aligned sentence"),
+    ("a state said to hold now that held until a year the sentence opens with", "The market is held on Fridays.",
+     "Until 2019 the market was held on Fridays. Since then it has taken place on Saturdays.", "order"),
+    ("a direction said of a thing the next sentence names by an anaphor", "Caffeine lowers the headache risk the drug causes.",
+     "The drug can cause headaches, so take it with food. Caffeine raises this risk.", "direction"),
+]
+RIGHT += [
+    ("the time a later phase gives, said in the present", "The market is held on Saturdays.",
+     "Until 2019 the market was held on Fridays. Since then it has taken place on Saturdays."),
+    ("the year the sentence gives the claim's event", "The bakery moved to York in 2016.",
+     "The bakery opened in Leeds in 2009 and moved to a larger shop in York in 2016."),
+]
+
+
 @pytest.mark.parametrize(("kind", "claim", "source", "reason"), WRONG, ids=[w[0] for w in WRONG])
 def test_everyday_errors_are_caught(verifier: Verifier, kind: str, claim: str, source: str,
                                     reason: str) -> None:

@@ -138,6 +138,17 @@ def substitution(claim: str, source: str) -> list[tuple[str, str]] | None:
     if _same_rules_for(claim, source):
         return None  # "Audiobooks follow the same rules": "audiobooks" for "e-books" is what the source says
     sent = aligned_sentence(claim, source)
+    found = _substituted_in(claim, sent, source)
+    # (or in the clause it restates, where a semicolon joins two: "A yellow warning means rain is
+    # possible; a red warning means there is a danger to life")
+    clause = aligned_clause(claim, source)
+    if found is None and clause != sent and ";" in sent and overlap(claim, clause) >= MIN_COVERED:
+        found = _substituted_in(claim, clause, source)
+    return found
+
+
+def _substituted_in(claim: str, sent: str, source: str) -> list[tuple[str, str]] | None:
+    """:func:`substitution` against one sentence (or clause) of the source."""
     lead = _LEADING_CONDITION.match(claim)
     if lead is not None and not _LEADING_CONDITION.match(sent) \
             and not re.search(r"\b(?:unless|except|otherwise|in\s+which\s+case)\b", sent, re.IGNORECASE):
@@ -244,6 +255,11 @@ def substitution(claim: str, source: str) -> list[tuple[str, str]] | None:
             if w in rest:
                 rest.remove(w)
         if not all(w in rest for w in new):
+            return None
+        # (what a later phase says: "Until 2020 the festival was held in June. Since then it has
+        # taken place in September" for "is held in September")
+        if any(set(new) <= set(sequence(source[a:b])) and _LATER_PHASE.search(source[a:b])
+               for a, b in sentences(source) if source[a:b] != sent):
             return None
     return [(" ".join(new), " ".join(old)) for new, old in replaced]
 
@@ -1038,6 +1054,11 @@ def anchor_changed(claim: str, source: str) -> tuple[str, str] | None:
             or any(w in _AMOUNT_WORDS or w[0].isdigit() for w in cw[i1:i2]) or amount and all(amount) \
             or negation_count(claim) != negation_count(sent):  # "does not open on Sundays"
         return None
+    # (a later phase the source gives the claim's time: "Until 2020 the festival was held in June.
+    # Since then it has taken place in September" for "is held in September")
+    if any(mine <= {stem(w) for w in words(source[a:b])} and _LATER_PHASE.search(source[a:b])
+           for a, b in sentences(source) if source[a:b] != sent):
+        return None
     calendar = any(all(rx.fullmatch(w) for w in cw[i1:i2] if w not in STOPWORDS)
                    and any(rx.fullmatch(w) for w in sw[j1:j2]) for rx in _CALENDAR_KINDS)
     before = cw[max(0, i1 - 4):i1]
@@ -1048,6 +1069,9 @@ def anchor_changed(claim: str, source: str) -> tuple[str, str] | None:
     return " ".join(cw[i1:i2]), " ".join(sw[j1:j2])
 
 
+#: a sentence that says what holds in a later phase: "Since then ...", "From then on ...", "Now ..."
+_LATER_PHASE = re.compile(r"\b(?:since\s+then|from\s+then\s+on|after\s+that|afterwards|nowadays|now|today|currently)\b",
+                          re.IGNORECASE)
 _PERIOD_POINT = re.compile(r"\b(?P<point>end|start|beginning|middle|close)\s+of\s+(?:the|each|every|this|that|next|"
                            r"their|your)\s+(?P<period>(?:school\s+|working\s+|business\s+)?(?:day|week|month|year|"
                            r"term|semester|quarter|season))\b", re.IGNORECASE)
@@ -1475,10 +1499,24 @@ def contrary(claim: str, source: str) -> tuple[str, str] | None:
     """``(claim word, source word)`` when the claim is its aligned sentence with one word
     replaced by its opposite ("closed" for "open", "indirect" for "direct", "after" for
     "before") and its negations unchanged (a negation moved onto the opposite, "not open"
-    for "closed", keeps the meaning and is not this)."""
+    for "closed", keeps the meaning and is not this). A short sentence all of whose other
+    words the claim holds is read too ("Tuples are immutable." for "Python tuples are
+    mutable", where "Python lists are mutable" shares more words)."""
     sent = aligned_sentence(claim, source)
-    if overlap(claim, sent) < MIN_ALIGNED:
-        return None
+    found = _contrary_in(claim, sent, source) if overlap(claim, sent) >= MIN_ALIGNED else None
+    if found is not None:
+        return found
+    for a, b in sentences(source):
+        other = source[a:b]
+        if other != sent and len(content_words(other)) >= 2 and overlap(other, claim) >= 0.5:
+            found = _contrary_in(claim, other, source)
+            if found is not None:
+                return found
+    return None
+
+
+def _contrary_in(claim: str, sent: str, source: str) -> tuple[str, str] | None:
+    """:func:`contrary` against one sentence."""
     # focus words do not change what is turned around: "without a receipt" against "only with a receipt"
     # ("non-subscribers" is one word, the contrary of "subscribers")
     # (verbs of becoming are one: "gets shorter" turns "grows taller")
@@ -2629,6 +2667,8 @@ def _condition_spans(sent: str) -> list[tuple[int, int, int, bool]]:
     return spans
 
 
+#: a comparison with every other thing, which an exception names the one past: "more than any other"
+_RANKED_AGAINST = re.compile(r"\b(?:than|of)\s+(?:any|all|every)\s+other\b[^.;]*$", re.IGNORECASE)
 #: a clause that says something of the exception before it: ", when own clothes are allowed"
 _OWN_CLAUSE = re.compile(r",\s*(?:when|where|which|who|in\s+which\s+case)\b[^.;]*", re.IGNORECASE)
 
@@ -2640,7 +2680,10 @@ def excepted(claim: str, sentence: str) -> str | None:
     cw = normed_words(claim)
     cq = quantities(claim)
     for start, named, end, exception in _condition_spans(sentence):
-        if exception:
+        # ("more than any other planet except Saturn": the one a ranking leaves above, no
+        # exception to a rule the claim could be about, unless the claim ranks against it too:
+        # "Jupiter has more moons than Saturn")
+        if exception and (not _RANKED_AGAINST.search(sentence, 0, start) or re.search(r"\bthan\b", claim)):
             rest = normed_words(sentence[:start] + " " + sentence[end:])
             if cw & (normed_words(sentence[named:end]) - rest):
                 # the claim gives the exception's own value, not the rule's: "a landlord who

@@ -2017,6 +2017,12 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
                     problems.append(f"'{c.text}' in the claim, but the source dates what the claim names "
                                     f"from that year: \"{later[:60]}\"")
                     continue
+                event = _year_of_other_event(c, claim, source)
+                if event is not None:
+                    conflict = True
+                    problems.append(f"'{c.text}' in the claim, but the source gives that year to another "
+                                    f"event: \"{event[:60]}\"")
+                    continue
             if other is None and named is None:
                 version = _named_version(c, claim, source) or _predicate_version(c, claim, source) \
                     or _version_of_value(c, claim, source)
@@ -2984,10 +2990,10 @@ def _both(c: Quantity, claim: str, source: str) -> bool:
 _STATEMENT_CUT = re.compile(r";\s+|,\s+(?:but|so|while|whereas|and)\s+|\s+(?:but|whereas|while)\s+|"
                             r"\s+and\s+(?=(?:at|on|in|for|to|by|from|with|until|till)\b)|"
                             # "..., lower than that of sunflower oil, | which is about 230 C": the value is its own
-                            r",\s+(?=which\s+(?:is|are|was|were)\s+(?:about|around|roughly|nearly|only|just|\d))")
+                            r",\s+(?=which\s+(?:is|are|was|were|has|have|had)\s+(?:about|around|roughly|nearly|only|just|\d))")
 #: a statement that gives the value of the thing named last before it: "which is about 230 C" (a
 #: price or a duration, "which costs 2 EUR", may be the whole sentence's)
-_WHICH_VALUE = re.compile(r"which\s+(?=(?:is|are|was|were)\s+(?:about|around|roughly|nearly|only|just|\d))", re.IGNORECASE)
+_WHICH_VALUE = re.compile(r"which\s+(?=(?:is|are|was|were|has|have|had)\s+(?:about|around|roughly|nearly|only|just|\d))", re.IGNORECASE)
 
 @lru_cache(maxsize=8192)
 def _without_clock(text: str) -> str:
@@ -3026,7 +3032,8 @@ def statements(source: str) -> tuple[str, ...]:
 def _last_named(text: str) -> str | None:
     """The thing a statement names last ("lower than that of | sunflower oil"): its last words
     after the last function word, at most three."""
-    tail = re.split(r"\b(?:of|the|a|an|for|to|in|than|that|with|and|or|by|at|on)\s+", text.strip().rstrip(","),
+    tail = re.split(r"\b(?:of|the|a|an|for|to|in|than|that|with|and|or|by|at|on|except|but|including|like)\s+",
+                    text.strip().rstrip(","),
                     flags=re.IGNORECASE)[-1].split()
     return " ".join(tail[-3:]) if tail and all(w.isalpha() for w in tail[-3:]) else None
 
@@ -3128,6 +3135,12 @@ def _said_of_another(c: Quantity, claim: str, source: str, sterling: bool,
         return None
     if _words_around(c, claim) & content_words(_without_clock(_LEAD_FRAME.sub("", home))) - content_words(best) \
             - _TIME_PREPOSITIONS - _kind_of_number(c, claim):  # "until 11 a.m." names no thing of the home's
+        return None
+    # the claim's subject is the home's, not the statement's it restates more of ("Saturn has 146
+    # known moons" where "Jupiter has 95 known moons, more than any other planet except Saturn,
+    # which has 146")
+    subject = content_words(subject_of(claim) or "")
+    if subject and subject <= content_words(home) and not subject <= content_words(subject_of(best) or best[:40]):
         return None
     # the claim's statement holds all its words, the value's home only some, and names
     # another thing in their place ("flights to Madrid leave from Terminal 2" for "the flight
@@ -3754,11 +3767,19 @@ def _years_between(c: Quantity, claim: str, source: str) -> bool:
     rough = _ROUGHLY.search(claim, 0, c.start) is not None
     years = c.lo * _IN_YEARS.get(c.unit or "", 1)
     spans = [int(m.group("b")) - int(m.group("a")) for m in _YEAR_SPAN.finditer(source)]
+    # (two years of one sentence, the claim's span between them said roughly: "closed in 2019 ...
+    # and reopened in 2021" for "out of use for about two years")
+    if rough:
+        for a, b in sentences(source):
+            dated = [int(y) for y in _YEAR.findall(source[a:b])]
+            if len(dated) == 2:
+                spans.append(abs(dated[1] - dated[0]))
     spans += [100 * (int(m.group("b")) - int(m.group("a")) + 1) for m in _CENTURY_SPAN.finditer(source)]
     return any(span > 0 and abs(span - years) <= (max(1.0, 0.1 * span) if rough else 0.5) for span in spans)
 
 
 _CENTURY = frozenset({"century", "centurie"})
+_YEAR = re.compile(r"\b(1[5-9]\d{2}|20\d{2})\b")
 _IN_YEARS = {"year": 1, "decade": 10, "century": 100, "centurie": 100}
 #: the centuries a source names from first to last: "from the 13th to the 15th century"
 _CENTURY_SPAN = re.compile(r"\b(?:from|between)\s+the\s+(?P<a>\d{1,2})(?:st|nd|rd|th)(?:\s+centur(?:y|ies))?\s+"
@@ -4041,6 +4062,33 @@ def _year_from_age(c: Quantity, claim: str, source: str) -> bool:
         if mine & (content_words(source[a:b]) - content_words(m.group(0)) - content_words(born.group(0))):
             return True
     return False
+
+
+def _year_of_other_event(c: Quantity, claim: str, source: str) -> str | None:
+    """The part of a source sentence that dates another event with the claim's year, when the
+    claim gives that year to an event a part with another year names ("was founded in 2012"
+    where "was founded in Helsinki in 1998 and moved its headquarters to Stockholm in 2012"):
+    the claim's words are the other part's, none of the year's own part."""
+    folded_claim, folded_source = fold(claim), fold(source)
+    mine = content_words(folded_claim[: c.start] + " " + folded_claim[c.end:])
+    for s in quantities(folded_source):
+        if not _is_year(s) or not _agree(c, s):
+            continue
+        a, b = _sentence_at(folded_source, s.start)
+        parts = [p for p in _EVENT_CUT.split(folded_source[a:b]) if p.strip()]
+        home = next((p for p in parts if s.text in p), None)
+        others = [p for p in parts if p is not home and any(_is_year(q) for q in quantities(p))]
+        if home is None or not others:
+            continue
+        own = content_words(home) - content_words(s.text)
+        theirs = frozenset().union(*(content_words(p) for p in others)) - own
+        if mine & theirs and not mine & own:
+            return home.strip(" ,;.")
+    return None
+
+
+#: where a sentence's events part: "founded in 1998 | and moved its headquarters in 2012"
+_EVENT_CUT = re.compile(r";\s+|,\s+(?:and\s+|then\s+)?|\s+and\s+(?=(?:then\s+)?[a-z]{3,}(?:ed|en|wn|ght|ld)\b)")
 
 
 def _year_of_later_part(c: Quantity, claim: str, source: str) -> str | None:

@@ -572,7 +572,9 @@ def kept_thing(claim: str, source: str) -> tuple[str, str] | None:
 
 #: a state the source puts in the past with its end: "It was the longest bridge in the country
 #: until 1964", "were free until recently"
-_HELD_UNTIL = re.compile(r"\b(?:was|were|had\s+been|used\s+to\s+be)\b[^.;]*?\buntil\s+(?P<end>(?:1[5-9]|20)\d\d|recently|last\s+year)\b",
+_HELD_UNTIL = re.compile(r"\b(?:was|were|had\s+been|used\s+to\s+be)\b[^.;]*?\buntil\s+(?P<end>(?:1[5-9]|20)\d\d|recently|last\s+year)\b|"
+                         # "Until 2020 the festival was held in June"
+                         r"\buntil\s+(?P<lead>(?:1[5-9]|20)\d\d|recently|last\s+year)\b,?\s+[^.;]*?\b(?:was|were|had\s+been|used\s+to\s+be)\b",
                          re.IGNORECASE)
 #: the claim says it holds now
 _HOLDS_NOW = re.compile(r"\b(?:still|now|today|currently)\b|\b(?:is|are)\b", re.IGNORECASE)
@@ -584,16 +586,30 @@ def ended_state(claim: str, source: str) -> tuple[str, str] | None:
     source sentence says held only until a past year ("The bridge is still the longest in the
     country" where "It was the longest suspension bridge in the country until 1964"): the
     sentence holds every content word of the claim."""
-    if not _HOLDS_NOW.search(claim) or _HELD_UNTIL.search(claim) or negation_count(claim) \
+    if not (_HOLDS_NOW.search(claim) or _SINCE.search(claim)) or _HELD_UNTIL.search(claim) or negation_count(claim) \
             or re.search(r"\b(?:was|were|had)\b", claim, re.IGNORECASE):
         return None
-    mine = {stem(w) for w in content_words(claim)} - {stem(w) for w in _NOW_WORDS}
+    mine = {stem(w) for w in content_words(claim)} - {stem(w) for w in _NOW_WORDS} - {stem("since")}
     for s, e in sentences(source):
         sent = source[s:e]
         m = _HELD_UNTIL.search(sent)
         if m and mine and mine <= {stem(w) for w in content_words(sent)} and not negation_count(sent):
-            return m.group("end"), sent.strip()
+            return m.group("end") or m.group("lead"), sent.strip()
+        # "has been closed since 2019" where "was closed in 2019 ... and reopened in 2021": a
+        # later act undid it
+        undone = _UNDONE.search(sent)
+        if undone and _SINCE.search(claim) and mine and mine <= {stem(w) for w in content_words(sent)} \
+                and not negation_count(sent):
+            return undone.group(0), sent.strip()
     return None
+
+
+#: a later act that undoes a state: "reopened in 2021", "lifted in 2015", "was repealed in 1998"
+_UNDONE = re.compile(r"\b(?:re[a-z]{3,}ed|lifted|repealed|reversed|abolished|ended|overturned)\s+(?:in|on)\s+"
+                     r"(?:(?:january|february|march|april|may|june|july|august|september|october|november|december)\s+)?"
+                     r"(?:1[5-9]|20)\d\d\b", re.IGNORECASE)
+#: the claim says a state has held from a time until now: "has been closed since 2019"
+_SINCE = re.compile(r"\b(?:has|have)\s+(?:been|remained|stayed)\b[^.;]*\bsince\b|\b(?:is|are)\s+still\b", re.IGNORECASE)
 
 
 def lifted_ban(claim: str, sentence: str) -> bool:

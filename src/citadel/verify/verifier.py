@@ -756,6 +756,12 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
     # "more than 13,000 houses" and "fewer than ten deaths" bound amounts; they move nothing
     cu, cd = direction(_AMOUNT_BOUND.sub(" ", claim))
     su, sd = direction(_AMOUNT_BOUND.sub(" ", best))
+    # the sentence after, which says its direction of the best one's thing by an anaphor ("The
+    # medication can cause drowsiness. Alcohol increases this effect."), when it holds the claim's
+    # other words
+    after = _anaphoric_next(claim, source, best) if not (su or sd) else None
+    if after is not None:
+        su, sd = direction(_AMOUNT_BOUND.sub(" ", after))
     exception = excepted(claim, best) if best else None
     flipped = contrary(claim, source) or opposite_in_conjunct(claim, source) or colour_swapped(claim, source)
     if flipped is not None and _ONLY_IF.search(claim) and _UNLESS.search(best):
@@ -841,7 +847,7 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         dated=dated_order(claim, source),
         comparison=turned_comparison(claim, source) or turned_rank(claim, source),
         # fires on 9 of 122 contradicted SciFact dev pairs, 1 of 250 supported, nowhere else
-        direction_flip=best_ov >= 0.6 and opposed
+        direction_flip=(best_ov >= 0.6 or (after is not None and overlap(claim, f"{best} {after}") >= 0.6)) and opposed
         # a denial turns it back: "those living less than three miles away do not get it" for
         # "it is offered to those living more than three miles away"
         and not (claim_neg and not best_neg)
@@ -1017,6 +1023,25 @@ _FREE = re.compile(r"\bfree(?:\s+of\s+charge)?\b(?!-)(?!\s+(?:to\s+(?!enter|use|
 #: words it may add
 MIN_FREE_HELD = 0.8
 MAX_FREE_EXTRA = 1
+
+
+def _anaphoric_next(claim: str, source: str, best: str) -> str | None:
+    """The sentence after ``best`` when it speaks of ``best``'s thing by an anaphor ("this
+    effect", "it", "they") and holds the claim's words that ``best`` lacks."""
+    spans = sentences(source)
+    at = next((k for k, (a, b) in enumerate(spans) if source[a:b] == best), None)
+    if at is None or at + 1 >= len(spans):
+        return None
+    after = source[spans[at + 1][0]:spans[at + 1][1]]
+    # (the claim's own direction word aside: "reduces" where the sentence says "increases")
+    lacking = content_words(claim) - content_words(best)
+    if not _ANAPHOR.search(after) or not lacking or len(lacking & content_words(after)) < max(1, len(lacking) - 1):
+        return None
+    return after
+
+
+_ANAPHOR = re.compile(r"\b(?:this|that|these|those)\s+(?:effect|risk|change|problem|rate|number|amount|figure|"
+                      r"trend|process|condition|symptom|side\s+effect)\b|^\s*(?:it|they|this|these)\b", re.IGNORECASE)
 
 
 def _quantified_alike(word: str, claim: str, source: str) -> bool:
