@@ -2327,6 +2327,21 @@ RIGHT += [
 ]
 
 
+# thirty-fifth session: set p120
+WRONG += [
+    ("a vague deadline far past the source's", "Faults must be reported within a month.",
+     "Faults must be reported to the caretaker within five days. Small repairs are done by residents.", "number"),
+]
+RIGHT += [
+    ("the complement of a case kept with 'only', said closed", "The help desk is closed at weekends.",
+     "Chat help runs day and night. The help desk is staffed from 9 a.m. to 5 p.m. on weekdays only."),
+    ("a time of one thing, beside the hours of another", "You can call the night line at 2 a.m.",
+     "The night line answers around the clock. The main office opens from 9 a.m. to 5 p.m."),
+    ("a vague deadline as long as the source's", "Faults must be reported within a week or so.",
+     "Faults must be reported to the caretaker within seven days. Small repairs are done by residents."),
+]
+
+
 @pytest.mark.parametrize(("kind", "claim", "source", "reason"), WRONG, ids=[w[0] for w in WRONG])
 def test_everyday_errors_are_caught(verifier: Verifier, kind: str, claim: str, source: str,
                                     reason: str) -> None:

@@ -1516,7 +1516,11 @@ def contrary(claim: str, source: str) -> tuple[str, str] | None:
 
 
 def _contrary_in(claim: str, sent: str, source: str) -> tuple[str, str] | None:
-    """:func:`contrary` against one sentence."""
+    """:func:`contrary` against one sentence. A claim that closes or refuses the complement of
+    what the sentence keeps to with "only" says the same ("closed at weekends" for "runs on
+    weekdays only")."""
+    if closes_the_rest(claim, sent):
+        return None
     # focus words do not change what is turned around: "without a receipt" against "only with a receipt"
     # ("non-subscribers" is one word, the contrary of "subscribers")
     # (verbs of becoming are one: "gets shorter" turns "grows taller")
@@ -2667,6 +2671,16 @@ def _condition_spans(sent: str) -> list[tuple[int, int, int, bool]]:
     return spans
 
 
+def closes_the_rest(claim: str, sentence: str) -> bool:
+    """The sentence keeps something to a case with "only" and the claim shuts or refuses it
+    elsewhere ("closed at weekends" for "runs on weekdays only"): the complement, said the
+    other way, which no contrary of the sentence's words is."""
+    return bool(_ONLY_WORD.search(sentence) and _SHUT.search(claim))
+
+
+#: a claim that says something is shut or refused there: "closed at weekends", "unavailable on Sundays"
+_SHUT = re.compile(r"\b(?:closed|shut|unavailable|not\s+(?:open|available|allowed|permitted)|cannot|can't|no)\b",
+                   re.IGNORECASE)
 #: a comparison with every other thing, which an exception names the one past: "more than any other"
 _RANKED_AGAINST = re.compile(r"\b(?:than|of)\s+(?:any|all|every)\s+other\b[^.;]*$", re.IGNORECASE)
 #: a clause that says something of the exception before it: ", when own clothes are allowed"

@@ -1799,9 +1799,31 @@ def _other_ceiling(c: Quantity, claim: str, source: str, sterling: bool) -> Quan
     edge = c.base()[1] if kind == "ceiling" else c.base()[0]
     if not bounds or any(q.lo == q.hi and q.dimension == c.dimension and _same(q.base()[0], edge, c.tol * c.scale)
                          for q in _pounds(quantities(scored[0][1], ranges=True), sterling)) \
-            or any(_agree(c, q) for q in _bounds_of(source, kind, sterling)):
+            or any(_agree(c, q) and not (c.vague and _DUTY_SAID.search(claim) and _far_edge(_edge(q, kind), edge, kind))
+                   for q in _bounds_of(source, kind, sterling)):
+        # (a vague bound, "within a week", takes in any value under it: "are returned within a
+        # month" holds where they are returned within 14 days; but a duty's deadline is its
+        # edge, said roughly: "must be reported within a week" is no "within 48 hours")
         return None
     return bounds[0]
+
+
+_DUTY_SAID = re.compile(r"\b(?:must|has\s+to|have\s+to|needs?\s+to|required|obliged|should)\b")
+#: how many times a vague bound's edge may lie from the source's before it says another bound
+VAGUE_EDGE_FACTOR = 2.0
+
+
+def _far_edge(theirs: float, mine: float, kind: str) -> bool:
+    """The claim's vague edge lies past the source's by :data:`VAGUE_EDGE_FACTOR` or more, on the
+    side its bound opens to ("within a week" against "within 48 hours")."""
+    if theirs <= 0 or mine <= 0:
+        return False
+    return mine >= VAGUE_EDGE_FACTOR * theirs if kind == "ceiling" else theirs >= VAGUE_EDGE_FACTOR * mine
+
+
+def _edge(q: Quantity, kind: str) -> float:
+    """The end of ``q`` a bound of ``kind`` sets: its top for a ceiling, its bottom for a floor."""
+    return q.base()[1] if kind == "ceiling" else q.base()[0]
 
 
 _ONE_OF = re.compile(r"\b(?:one|a\s+single)\s+(?P<noun>[a-z]{3,})\b")
@@ -2515,6 +2537,21 @@ def _period_frame(c: Quantity, claim: str, sq: list[Quantity]) -> bool:
 
 
 @lru_cache(maxsize=4096)
+def _about_another(claim: str, source: str, spans: list[tuple[int, int]], i: int) -> bool:
+    """The source's ``i``-th sentence has a subject the claim does not name, and another
+    sentence's subject is all in the claim: the claim speaks of that one's thing ("You can
+    email support at 3 a.m." beside "Email support is available around the clock. Phone
+    support runs from 8 a.m. to 8 p.m.")."""
+    mine = content_words(claim)
+    a, b = spans[i]
+    own = content_words(subject_of(source[a:b]) or "")
+    if not own or own <= mine:
+        return False
+    # (a subject of two words or more: "Claims must be submitted" names no thing of "can be claimed")
+    return any(len(theirs := content_words(subject_of(source[x:y]) or "")) >= 2 and theirs <= mine and not theirs <= own
+               for k, (x, y) in enumerate(spans) if k != i)
+
+
 def _strict_bound(text: str, q: Quantity) -> bool:
     """``q`` is a bound that leaves its own value out ("under 5", "more than 20 kg"): a value
     equal to it lies past it, where "up to 14" takes 14 in and "from two hours" starts at it."""
@@ -2576,6 +2613,8 @@ def bound_case(claim: str, source: str) -> BoundCase | None:
         if i is None:
             continue
         a, b = spans[i]
+        if _about_another(claim, source, spans, i):
+            continue  # "email support at 3 a.m." is no case of "Phone support runs from 8 a.m. to 8 p.m."
         cut = max((m.end() for m in _CASE_CLAUSE.finditer(source, a, s.start)), default=a)
         stop = _CASE_CLAUSE.search(source, s.end, b)
         clause = source[cut: stop.start() if stop else b].strip()
@@ -4068,17 +4107,25 @@ def _year_of_other_event(c: Quantity, claim: str, source: str) -> str | None:
     """The part of a source sentence that dates another event with the claim's year, when the
     claim gives that year to an event a part with another year names ("was founded in 2012"
     where "was founded in Helsinki in 1998 and moved its headquarters to Stockholm in 2012"):
-    the claim's words are the other part's, none of the year's own part."""
+    the claim's words are the other part's, none of the year's own part. Short sources only: a
+    long one's pages join dates and events by chance (a page's "date modified")."""
+    if len(sentences(source)) > MAX_NAMING_STATEMENTS:
+        return None
     folded_claim, folded_source = fold(claim), fold(source)
     mine = content_words(folded_claim[: c.start] + " " + folded_claim[c.end:])
     for s in quantities(folded_source):
         if not _is_year(s) or not _agree(c, s):
             continue
         a, b = _sentence_at(folded_source, s.start)
-        parts = [p for p in _EVENT_CUT.split(folded_source[a:b]) if p.strip()]
-        home = next((p for p in parts if s.text in p), None)
-        others = [p for p in parts if p is not home and any(_is_year(q) for q in quantities(p))]
-        if home is None or not others:
+        cuts = [a, *(x for m in _EVENT_CUT.finditer(folded_source, a, b) for x in (m.start(), m.end())), b]
+        spans = [(cuts[k], cuts[k + 1]) for k in range(0, len(cuts) - 1, 2)]
+        at = next((k for k, (x, y) in enumerate(spans) if x <= s.start < y), None)
+        if at is None:
+            continue
+        home = folded_source[spans[at][0]:spans[at][1]]
+        others = [folded_source[x:y] for k, (x, y) in enumerate(spans)
+                  if k != at and any(_is_year(q) for q in quantities(folded_source[x:y]))]
+        if not others:
             continue
         own = content_words(home) - content_words(s.text)
         theirs = frozenset().union(*(content_words(p) for p in others)) - own

@@ -61,6 +61,7 @@ from citadel.verify.align import (
     added_tail,
     calendar_range_changed,
     closed_with_hours,
+    closes_the_rest,
     deferred,
     denied_outright,
     agent_swap,
@@ -766,6 +767,8 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
     flipped = contrary(claim, source) or opposite_in_conjunct(claim, source) or colour_swapped(claim, source)
     if flipped is not None and _ONLY_IF.search(claim) and _UNLESS.search(best):
         flipped = None  # "covered only if you bought the add-on" says "excluded unless you bought it"
+    if flipped is not None and closes_the_rest(claim, best):
+        flipped = None  # "closed at weekends" for "runs on weekdays only"
     if exception is None and best and not _UNLESS_CASE.search(claim) and not _ONLY_IF.search(claim) \
             and _the_unless_case(claim, best) and _UNLESS_LAST.search(best):
         # "Starred messages are deleted after 30 days" for "... deletes messages after 30 days
