@@ -1624,11 +1624,13 @@ def denied_reworded(claim: str, source: str) -> tuple[str, str] | None:
     mine = [w for w, _ in read]
     if any(p != "+" for _, p in read) or len(mine) < 3:
         return None
-    for s, e in sentences(source):
-        # (a word another sentence affirms with the denied one names that sentence's case, no
-        # verb put for the denied one: "score from a corner" where "A goal from a corner kick
-        # counts. A goal from an indirect free kick does not count")
-        affirmed = [{w for w, p in uses(source[a:b]) if p == "+"} for a, b in sentences(source) if (a, b) != (s, e)]
+    spans = sentences(source)
+    # (a word another sentence affirms with the denied one names that sentence's case, no verb
+    # put for the denied one: "score from a corner" where "A goal from a corner kick counts. A
+    # goal from an indirect free kick does not count")
+    plus = [frozenset(w for w, p in uses(source[a:b]) if p == "+") for a, b in spans]
+    for i, (s, e) in enumerate(spans):
+        affirmed = plus[:i] + plus[i + 1:]
         for clause in _subjects_given(DENIAL_CLAUSE.split(source[s:e])):
             theirs = uses(_TOGETHER_WITH.sub("with", clause))
             heads = [i for i, (_, p) in enumerate(theirs) if p == "-"]
