@@ -106,7 +106,7 @@ from citadel.verify.align import (
     substitution,
     swapped,
 )
-from citadel.verify.atomic import atomic_parts, subject_of, unsupported_part
+from citadel.verify.atomic import _DETERMINER, atomic_parts, subject_of, unsupported_part
 from citadel.verify.claims import split_claims
 from citadel.verify.combiner import Combiner, default_combiner, logit
 from citadel.verify.judge import Generator, LLMJudge
@@ -1068,7 +1068,7 @@ def _quantified(word: str, text: str) -> frozenset[str]:
     out = set()
     for i, w in enumerate(toks):
         if w == word:
-            if i + 1 < len(toks) and not is_content(toks[i + 1]) and toks[i + 1] not in _DETERMINERS:
+            if i + 1 < len(toks) and not is_content(toks[i + 1]) and toks[i + 1] not in _DETERMINER:
                 out.add("*")  # "six concerts a season, all in the main hall": said of what came before
                 continue
             nxt = next((t for t in toks[i + 1:i + 4] if is_content(t)), None)
@@ -1076,8 +1076,6 @@ def _quantified(word: str, text: str) -> frozenset[str]:
                 out.add(stem(nxt))
     return frozenset(out)
 
-
-_DETERMINERS = frozenset("the a an my our your his her its their these those this that".split())
 
 
 def _free_restated(claim: str, source: str) -> tuple[str, str, str] | None:
