@@ -48,6 +48,8 @@ _CLAUSE_START = re.compile(r"(?:^|[.;!?]\s+|,?\s+(?:but|and|while|whereas)\s+)",
 _NOT_SUBJECT = frozenset("it this that there which who what he she they we you i so".split())
 #: the longest predicate repeated (characters)
 MAX_PREDICATE = 160
+#: how far back the clause before an elliptic denial is looked for (characters)
+MAX_CLAUSE_BEFORE = 2000
 
 
 @dataclass(frozen=True)
@@ -143,7 +145,9 @@ def resolve(source: str) -> Resolved:
         subject = m.group("subject")
         if subject.split()[0].lower() in _NOT_SUBJECT:
             continue
-        head = source[:m.start()]
+        # (the clause before within a bounded reach: a source of many short denials is read in
+        # time linear in its length)
+        head = source[max(0, m.start() - MAX_CLAUSE_BEFORE):m.start()]
         starts = list(_CLAUSE_START.finditer(head))
         before = head[starts[-1].end():] if starts else head
         # (a clause before that ends in a comma list or a parenthesis is not one predicate)
@@ -164,4 +168,4 @@ def resolve(source: str) -> Resolved:
     return Resolved("".join(pieces), tuple(inserts))
 
 
-__all__ = ["MAX_PREDICATE", "Resolved", "resolve"]
+__all__ = ["MAX_CLAUSE_BEFORE", "MAX_PREDICATE", "Resolved", "resolve"]
