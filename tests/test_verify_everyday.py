@@ -1594,7 +1594,7 @@ WRONG += [
      "Visitors can join the guided walk from 9 a.m. and must leave the reserve by sunset.", "number"),
     ("a time within a span kept for others", "Residents may use the hall on Fridays at 5 p.m.",
      "The community hall is booked for the youth club on Fridays from 4 to 7 p.m. At other times residents "
-     "may use it.", "falls within"),
+     "may use it.", "at other times"),
 ]
 RIGHT += [
     ("a time inside a span whose half of the day is said once", "A guided tour at 10 a.m. costs 8 EUR.",
@@ -2339,6 +2339,58 @@ RIGHT += [
      "The night line answers around the clock. The main office opens from 9 a.m. to 5 p.m."),
     ("a vague deadline as long as the source's", "Faults must be reported within a week or so.",
      "Faults must be reported to the caretaker within seven days. Small repairs are done by residents."),
+]
+
+# thirty-sixth session: a time of day against the hours a source gives (sets p121, p122)
+WRONG += [
+    ("a time past the hours of its day", "The bakery is open at 7 p.m. on a Tuesday.",
+     "The bakery opens Monday to Saturday from 7 a.m. to 6 p.m. It is closed on Sundays.", "number"),
+    ("a time on a day the thing is closed", "You can buy bread there at 10 a.m. on a Sunday.",
+     "The bakery opens Monday to Saturday from 7 a.m. to 6 p.m. It is closed on Sundays.", "number"),
+    ("a time within hours a clause closes, across midnight", "The footbridge can be crossed at 2 a.m.",
+     "The footbridge is closed from midnight to 5 a.m. for cleaning.", "number"),
+    ("a time within hours said out of service", "The escalator runs at 11 p.m.",
+     "The escalator is out of service from 10 p.m. to 6 a.m.", "number"),
+    ("the value of another part's hours", "At 10 p.m. the ferry leaves every 15 minutes.",
+     "The ferry leaves every 15 minutes from 6 a.m. to 9 p.m. and every 45 minutes from 9 p.m. to 1 a.m.", "number"),
+    ("a time before the start a gapped clause gives the day", "The library is open at 8:30 a.m. on a Saturday.",
+     "The library opens at 8 a.m. on weekdays and at 10 a.m. on Saturdays. It closes at 8 p.m.", "number"),
+    ("a time past the hours, where the next sentence says what holds", "Someone arriving at 9:20 a.m. is admitted to the exam.",
+     "Candidates may enter the exam hall until 9:15 a.m. Later arrivals are not admitted.", "number"),
+]
+RIGHT += [
+    ("a time within the hours of its day", "You can get a haircut at 5 p.m. on a Friday.",
+     "The barber is open Tuesday to Saturday from 9 a.m. to 6 p.m. It is closed on Sundays and Mondays."),
+    ("a time within a span across midnight, denied as the source denies it", "Playing loud music at 1 a.m. is forbidden.",
+     "No loud music may be played from 11 p.m. to 7 a.m."),
+    ("a time of the thing open around the clock", "The cash machine can be used at 3 a.m.",
+     "The bank branch opens from 9 a.m. to 4 p.m. The cash machine outside works around the clock."),
+    ("a time after the hours, said closed", "At 8 p.m. the post office is closed.",
+     "The post office opens at 8:30 a.m. and closes at 5:30 p.m. on weekdays."),
+    ("a time outside the hours, where a clause says what holds there", "Cars may enter the square at 7 p.m.",
+     "The square is closed to traffic from 10 a.m. to 6 p.m.; outside these hours, cars may enter."),
+    ("the value of the part whose hours hold the time", "At 11 p.m. the ferry leaves every 45 minutes.",
+     "The ferry leaves every 15 minutes from 6 a.m. to 9 p.m. and every 45 minutes from 9 p.m. to 1 a.m."),
+    ("a time before a cut-off on a day it names", "A parcel handed in at 11:30 a.m. on a Thursday goes out the same day.",
+     "Parcels handed in before noon on weekdays go out the same day. Later parcels go out the next working day."),
+    ("a time after the start a gapped clause gives the day", "The library is open at 11 a.m. on a Saturday.",
+     "The library opens at 8 a.m. on weekdays and at 10 a.m. on Saturdays. It closes at 8 p.m."),
+]
+
+# thirty-sixth session: set p123
+WRONG += [
+    ("a case inside the bound, given the duty the next sentence sets past it", "A four-day trip needs a director's approval.",
+     "Trips of up to five days can be booked by the team lead. For longer trips, a director must approve the booking.",
+     "number"),
+]
+RIGHT += [
+    ("a case inside the bound, denied the duty the next sentence sets past it",
+     "A four-day trip does not need a director's approval.",
+     "Trips of up to five days can be booked by the team lead. For longer trips, a director must approve the booking."),
+    ("'no' with the noun of a negative adjective", "There is no pay for festival volunteers.",
+     "Volunteers at the festival get free entry. Volunteering at the festival is unpaid."),
+    ("'without' with the noun of a negative adjective", "Trainees on the scheme work without pay for the first week.",
+     "Trainees join the scheme for six weeks. The first week is unpaid."),
 ]
 
 

@@ -828,3 +828,61 @@ def test_a_time_of_day_under_round_the_clock_access_is_said_beside_other_hours()
     source = "The office is open from 9 a.m. to 5 p.m. The helpdesk is available around the clock."
     assert check_numbers("The helpdesk is available at 2 a.m.", source).status is NumberStatus.OK
     assert check_numbers("The office is open at 2 a.m.", source).status is not NumberStatus.OK
+
+
+def test_a_time_of_day_is_read_against_the_hours_the_source_gives() -> None:
+    """A time the claim names ("at 7 p.m. on a Tuesday") is read against the hours a clause gives
+    (both ends, one end, a span across midnight, "around the clock", a start and an end said in
+    two clauses, the days each part names and the days the thing is closed), or against what a
+    clause says of the other side of them; a time that states an end ("closes at 5:30 p.m.")
+    or that the source states of the claim's thing ("Last entry is at 4 p.m.") is no case."""
+    from citadel.verify.numbers import hours_reading
+
+    def holds(claim: str, source: str) -> bool | None:
+        timed, case = hours_reading(claim, source)
+        assert timed is not None, claim
+        return None if case is None else case.holds
+
+    shop = "The shop is open Monday to Friday from 9 a.m. to 7 p.m. and on Saturdays from 10 a.m. to 2 p.m. It is closed on Sundays."
+    assert holds("You can shop there at 6 p.m. on a Wednesday.", shop) is True
+    assert holds("You can shop there at 4 p.m. on a Saturday.", shop) is False
+    assert holds("The shop is open at 11 a.m. on a Sunday.", shop) is False
+    assert holds("The shop is closed at 8 p.m. on a Monday.", shop) is True
+    night = "Street parking is banned from 11 p.m. to 6 a.m."
+    assert holds("Parking on the street at 2 a.m. is not allowed.", night) is True
+    assert holds("You may park on the street at 3 a.m.", night) is False
+    assert holds("You may park on the street at 9 a.m.", night) is True
+    two = "Visitors must leave by 9 p.m. Visiting starts at 3 p.m."
+    assert holds("Visitors may come at 2 p.m.", two) is False
+    assert holds("A visitor can come at 4 p.m.", two) is True
+    gapped = "The gym opens at 6 a.m. on weekdays and at 9 a.m. at weekends. It closes at 11 p.m. every day."
+    assert holds("The gym is open at 7 a.m. on a Sunday.", gapped) is False
+    assert holds("The gym is open at 7 a.m. on a Tuesday.", gapped) is True
+    beyond = "Returns are accepted at the counter until 5 p.m. Later returns must go through the drop box."
+    assert holds("A return at 6 p.m. must go through the drop box.", beyond) is True
+    clock = "The gym is staffed from 8 a.m. to 8 p.m. Members with a fob can use it around the clock."
+    assert holds("A member with a fob can train at 4 a.m.", clock) is True
+    assert holds("Staff are on duty at 10 p.m.", clock) is False
+    # "who have not ... by": what the clause says holds outside the span
+    cutoff = "Walkers who have not reached the hut by 4 p.m. must turn back."
+    assert holds("A walker who reaches the hut at 5 p.m. must turn back.", cutoff) is True
+    assert holds("A walker who reaches the hut at 3 p.m. must turn back.", cutoff) is False
+    # no case: an end of the hours, a time the source states of the thing, no hours at all
+    assert hours_reading("The shop closes at 6 p.m. on Saturdays.", shop) == (None, None)
+    assert hours_reading("Last entry is at 4:30 p.m.",
+                         "The museum closes at 5 p.m. The café stays open until 6 p.m. Last entry is at 4 p.m.") == (None, None)
+    assert hours_reading("The train leaves at 9 a.m.", "The train leaves at 8 a.m. from platform 2.") == (None, None)
+
+
+def test_a_thing_denied_by_no_or_without_is_the_negative_adjective() -> None:
+    """"No pay is given" and "comes without pay" say what "unpaid" says ("not paid" did before);
+    "no refund" what "non-refundable" says. A claim that denies something else is no restatement."""
+    from citadel.verify.verifier import _prefix_restated
+
+    leave = "Parental leave is available to both parents. Parental leave is unpaid."
+    assert _prefix_restated("No pay is given during parental leave.", leave) is not None
+    assert _prefix_restated("Parental leave comes without pay.", leave) is not None
+    assert _prefix_restated("Parents are not paid during parental leave.", leave) is not None
+    tickets = "Festival tickets are non-refundable. They can be passed on to a friend."
+    assert _prefix_restated("There is no refund for festival tickets.", tickets) is not None
+    assert _prefix_restated("No parent can take parental leave.", leave) is None

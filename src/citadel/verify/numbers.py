@@ -1884,6 +1884,8 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
     charged = past_free or (_rate_product(cq, sq, folded_claim, folded_source) if not mispriced else set()) \
         or _periods_of_rate(cq, folded_claim, folded_source)
     case = bound_case(claim, source)
+    # (a time within hours the source gives, that they leave to the rest of the source to read)
+    timed = hours_reading(claim, source)[0] if case is None else None
     applied = _share_applied(cq, sq)
     # the source's sentences as written, which its folded form hides ("6 p.m. On Saturdays")
     spans = sentences(source) if len(source) == len(folded_source) else None
@@ -1925,6 +1927,9 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
                     "of values within it" if case.inside else "lies outside the source's bound '{}', and the claim "
                     "says of it what the source says only of values within it").format(case.bound)
             problems.append(f"'{c.text}' {said} (\"{case.clause[:80]}\")")
+            continue
+        if timed is not None and c.text.lower() == timed:
+            matched += 1  # "Music must be kept down at 1 a.m." where "Quiet hours run from 10 p.m. to 7 a.m."
             continue
         # (an amount of a unit, "ten days each year", has a period of its own, "each year": no
         # frequency; a count, "twice an hour", "four trains an hour", is one)
@@ -2369,7 +2374,9 @@ def _names_a_case(claim: str, c: Quantity) -> bool:
 
 
 #: words that deny by their meaning what a clause says of a case ("Smoking is prohibited")
-_DENYING = frozenset("prohibited forbidden banned excluded ineligible refused barred free closed".split())
+_DENYING = frozenset("prohibited forbidden banned excluded ineligible refused barred free closed shut unavailable".split())
+#: a denial said in a phrase: "out of service", "out of order"
+_OUT_OF = re.compile(r"\bout\s+of\s+(?:service|order|use|action|bounds)\b")
 #: words of a claim about a case that say only whether it is allowed: no word to find in the source
 _CASE_NEUTRAL = frozenset(stem(w) for w in "cannot never not allow allowed permit permitted ago still "
                           # (words that name the bound itself: "below the legal minimum")
@@ -2408,6 +2415,7 @@ def _denies(text: str) -> bool:
     text = without_subject(text)
     # ("too late" says it does not count: a denial of a case past a deadline)
     return (negation_count(text) + len(_DENYING & set(words(text))) + (_CALLED_LATE.search(text) is not None)
+            + len(_OUT_OF.findall(text))
             + (_TOO_MUCH.search(text) is not None and _CALLED_LATE.search(text) is None)) % 2 == 1
 
 
@@ -2525,13 +2533,13 @@ def _period_frame(c: Quantity, claim: str, sq: list[Quantity], source: str) -> b
 
 
 @lru_cache(maxsize=4096)
-def _about_another(claim: str, source: str, i: int) -> bool:
+def _about_another(claim: str, source: str, i: int, spans: tuple[tuple[int, int], ...]) -> bool:
     """The source's ``i``-th sentence has a subject the claim does not name, and another
     sentence's subject is all in the claim: the claim speaks of that one's thing ("You can
     email support at 3 a.m." beside "Email support is available around the clock. Phone
-    support runs from 8 a.m. to 8 p.m.")."""
+    support runs from 8 a.m. to 8 p.m."); ``spans`` are the source's sentences."""
     mine = content_words(claim)
-    subjects = _sentence_subjects(source)
+    subjects = _sentence_subjects(source, spans)
     own = subjects[i]
     if not own or own <= mine:
         return False
@@ -2541,10 +2549,10 @@ def _about_another(claim: str, source: str, i: int) -> bool:
 
 
 @lru_cache(maxsize=1024)
-def _sentence_subjects(source: str) -> tuple[frozenset[str], ...]:
+def _sentence_subjects(source: str, spans: tuple[tuple[int, int], ...]) -> tuple[frozenset[str], ...]:
     """The content words of each source sentence's subject (:func:`subject_of`), in order: read
     once per source, not once per bound :func:`bound_case` tries."""
-    return tuple(content_words(subject_of(source[a:b]) or "") for a, b in sentences(source))
+    return tuple(content_words(subject_of(source[a:b]) or "") for a, b in spans)
 
 
 def _strict_bound(text: str, q: Quantity) -> bool:
@@ -2552,6 +2560,347 @@ def _strict_bound(text: str, q: Quantity) -> bool:
     equal to it lies past it, where "up to 14" takes 14 in and "from two hours" starts at it."""
     before = text[:q.start]
     return bool(_STRICT_LOW.search(before) or _STRICT_HIGH.search(before))
+
+
+#: minutes in a day: a span of the day that crosses midnight ends past it ("10 p.m. to 7 a.m.")
+_DAY = 1440.0
+#: every hour of the day: "around the clock", "24 hours a day", "24/7", "at any time", "all day"
+_ALL_HOURS = re.compile(r"\b(?:a?round\s+the\s+clock|24\s+hours\s+a\s+day|24/7|day\s+and\s+night|"
+                        r"at\s+any\s+(?:time|hour)|all\s+day(?:\s+long)?)\b")
+#: the words between the two ends of a span of the day: "from 8 a.m. | to | 7 p.m.", "between
+#: midnight | and | 5 a.m.", "9 a.m.-5 p.m."
+_SPAN_JOIN = re.compile(r"\s*(?:to|until|till|and|-|through)\s*")
+#: a time that ends what holds ("until 11 p.m.", "by 8 p.m.", "closes at 6 p.m.") or starts it
+#: ("after 6 p.m.", "opens at 9 a.m.", "Visiting starts at 2 p.m."); "before" and "after" leave
+#: the time itself out
+_ENDS_AT = re.compile(r"\b(?:until|till|up\s+to|by|no\s+later\s+than|(?P<strict>before)|"
+                      r"(?:close|closes|closing|end|ends|finish|finishes)\s+at)\s*$")
+_STARTS_AT = re.compile(r"\b(?:(?P<strict>after|later\s+than)|from|not\s+before|"
+                        r"(?:open|opens|opening|start|starts|begin|begins)\s+(?:at|from))\s*$")
+#: the word that leads a span ("from 8 a.m. to 7 p.m.", "until 11 p.m.", "before noon")
+_SPAN_LEAD = re.compile(r"\b(?:from|until|till|by|before|after|between|at)\s*$")
+#: a time whose verb is the one before's: "opens at 6:30 a.m. on weekdays and at 8 a.m. at weekends"
+_GAPPED_TIME = re.compile(r"\b(?:and|or|but)\s+(?:at\s+)?$")
+#: a claim's time that states an end of the hours, not a time within them ("closes at 5:30 p.m.",
+#: "starts at 6:30 a.m.", "open from 9 a.m.", "must leave by 8 p.m.", "can be stored until 10 a.m.")
+_EDGE_IN_CLAIM = re.compile(r"\b(?:opens|closes|closing|opening|shuts|shutting|starts?|begins?|ends?|finish(?:es)?|stops|"
+                            r"from|after|before|by|until|till|no\s+later\s+than|between|later\s+than|earlier\s+than)"
+                            r"\s*(?:at\s*)?$")
+#: a clause that says what holds on the other side of the hours before it: outside them ("Outside
+#: these hours", "At other times", "Otherwise"), past their end ("After that", "Late deliveries",
+#: "Later changes cost 3 EUR", "those arriving later") or before their start ("Before that")
+_OUTSIDE_HOURS = re.compile(r"\boutside\s+(?:of\s+)?(?:these|those|the|its|our|their|opening|office|business|normal|"
+                            r"staffed|working)\s+(?:[a-z]+\s+)?(?:hours|times)\b|\bat\s+(?:all\s+)?other\s+times\b|"
+                            r"^\s*otherwise\b")
+_PAST_HOURS = re.compile(r"^\s*(?:[a-z]+\s+){0,3}?(?:later?|after\s+(?:that|this|then))\b")
+_BEFORE_HOURS = re.compile(r"^\s*(?:[a-z]+\s+){0,3}?(?:earlier|before\s+(?:that|this|then))\b")
+#: a sentence whose subject is the one before's: "It is closed on Sundays"
+_SAME_SUBJECT = re.compile(r"^\s*(?:it|they|we|the\s+[a-z]+)\b")
+#: a slot of the week: ``(days, start, end, part)``, in minutes after midnight (an end past 1440
+#: crosses midnight), ``part`` the index of the part of its sentence that gives it
+_Slot = tuple[frozenset[int], float, float, int]
+
+
+@dataclass(frozen=True)
+class _Hours:
+    """The spans of the week a clause says something holds in (:data:`_Slot`); ``turned`` when
+    they are a condition it denies ("Runners who have not reached the mark by 12:30 p.m. must
+    leave": what it says holds outside them)."""
+
+    slots: tuple[_Slot, ...]
+    parts: tuple[str, ...]
+    edges: frozenset[float]
+    turned: bool = False
+    spans: tuple[str, ...] = ()  # the spans as the clause says them ("from 8 a.m. to 7 p.m.")
+    closed: frozenset[int] = frozenset()  # days a sentence of the same thing says it is closed
+
+    def holds_at(self, days: frozenset[int], t: float) -> bool | None:
+        """Whether ``t`` (on ``days``, any day when none) lies within the hours; None when that
+        depends on the day or ``t`` is an end of them."""
+        if any(abs(t - e) < 1 or abs(t + _DAY - e) < 1 for e in self.edges):
+            return None
+        days = days or frozenset(d for s in self.slots for d in s[0]) | self.closed
+        seen = {day not in self.closed and any(day in ds and (a <= t <= b or a <= t + _DAY <= b)
+                                               for ds, a, b, _ in self.slots) for day in days}
+        return (seen.pop() != self.turned) if len(seen) == 1 else None
+
+    def past(self, days: frozenset[int], t: float, after: bool) -> bool | None:
+        """Whether ``t`` lies after the hours end (``after``) or before they start, on the days
+        (any, when none) they cover."""
+        spans = [(a, b) for ds, a, b, _ in self.slots if not days or days <= ds]
+        inside = self.holds_at(days, t)
+        if not spans or self.turned or inside is None:
+            return None
+        if inside:
+            return False
+        seen = {(t > b if after else t < a) for a, b in spans if b <= _DAY}
+        return seen.pop() if len(seen) == 1 else None
+
+    def part_at(self, days: frozenset[int], t: float) -> str | None:
+        """The part of the clause whose span holds ``t``, where the clause gives spans in several
+        ("every 10 minutes from 5 a.m. to 8 p.m. | and every 20 minutes from 8 p.m. to midnight")."""
+        parts = {k for ds, a, b, k in self.slots if (not days or days <= ds) and (a <= t <= b or a <= t + _DAY <= b)}
+        return self.parts[parts.pop()] if len(parts) == 1 and len({s[3] for s in self.slots}) > 1 else None
+
+    @property
+    def said(self) -> str:
+        """The parts of the clause that say what holds in the hours: its first and those that
+        give a span ("Visitors can park for up to two hours between 8 a.m. and 6 p.m. | , and
+        without limit in the evening" says no "without" of the span)."""
+        return " ".join(p for k, p in enumerate(self.parts) if k == 0 or any(s[3] == k for s in self.slots))
+
+    def of(self, mine: set[str]) -> _Hours:
+        """The slots of the part that names what the claim is about, where a later part names
+        its own ("open to members from 6 a.m. | and to the public from 9 a.m.")."""
+        first = _case_words(self.parts[0])
+        named = {k for k, part in enumerate(self.parts) if k and (mine & _case_words(part)) - first}
+        kept = tuple(s for s in self.slots if s[3] in named)
+        return replace(self, slots=kept) if kept else self
+
+
+def _times_of_day(text: str) -> list[Quantity]:
+    """The times of day a folded text names, each once, in order."""
+    seen: dict[int, Quantity] = {}
+    for q in quantities(text):
+        if q.unit == "o'clock" and q.lo == q.hi:
+            seen.setdefault(q.start, q)
+    return [seen[k] for k in sorted(seen)]
+
+
+#: days a part of a clause leaves out of the ones it names: "every day | except Sunday"
+_DAYS_EXCEPTED = re.compile(r"\b(?:except(?:\s+on)?|apart\s+from|other\s+than|but\s+not(?:\s+on)?|excluding)\b")
+
+
+def _days_of(part: str) -> frozenset[int]:
+    """The days a folded part of a clause names, less those it excepts ("every day except
+    Sunday")."""
+    cut = _DAYS_EXCEPTED.search(part)
+    if cut is None:
+        return days_named(part)
+    return days_named(part[:cut.start()]) - days_named(part[cut.end():])
+
+
+def _hours_of(clause: str) -> _Hours | None:
+    """The hours a folded clause gives (:class:`_Hours`), or None when it gives none: spans
+    said by both ends, by one ("until 11 p.m.", "after 6 p.m."), or whole days ("around the
+    clock", "and on Sundays"); each span holds on the days its part of the clause names, or on
+    those a part without a time names ("9 a.m. to 5 p.m., Monday to Friday"), or on every day."""
+    times = _times_of_day(clause)
+    found: list[tuple[int, int, float, float]] = []  # (text start, text end, start, end)
+    edges: set[float] = set()
+    used: set[int] = set()
+    role = ""  # what the last time of one end said: "start", "end", "after", "before"
+    for i, q in enumerate(times):
+        if i in used:
+            continue
+        nxt = times[i + 1] if i + 1 < len(times) else None
+        if nxt is not None and _SPAN_JOIN.fullmatch(clause[q.end:nxt.start]):
+            a, b = q.lo, nxt.lo if nxt.lo > q.lo else nxt.lo + _DAY
+            found.append((q.start, nxt.end, a, b))
+            edges |= {a, b}
+            used |= {i, i + 1}
+            continue
+        before = clause[max(0, q.start - 24):q.start]
+        if (m := _ENDS_AT.search(before)) is not None:
+            role = "end" if not m.group("strict") else "before"
+        elif (m := _STARTS_AT.search(before)) is not None:
+            role = "start" if not m.group("strict") else "after"
+        elif role and _GAPPED_TIME.search(before):
+            pass  # "opens at 6:30 a.m. on weekdays | and at 8 a.m. at weekends": the role before
+        else:
+            role = ""
+            continue
+        if role in ("end", "before"):
+            found.append((q.start, q.end, 0.0, q.lo - (role == "before")))
+        else:
+            found.append((q.start, q.end, q.lo + (role == "after"), _DAY))
+        edges.add(q.lo)
+    whole = [m.start() for m in _ALL_HOURS.finditer(clause)]
+    if not found and not whole:
+        return None
+    cuts = [m.start() for m in _DAY_PARTS.finditer(clause) if not any(s <= m.start() < e for s, e, _, _ in found)]
+    bounds = [0, *cuts, len(clause)]
+    parts = [clause[bounds[k]:bounds[k + 1]] for k in range(len(bounds) - 1)]
+    part_of = [next(k for k in range(len(parts)) if bounds[k] <= s < bounds[k + 1]) for s, _, _, _ in found]
+    joined = [bool(re.match(r"\s*(?:and|or)\b", p)) for p in parts]
+    loose = frozenset().union(*[_days_of(p) for k, p in enumerate(parts) if k not in part_of and not joined[k]])
+    slots: list[_Slot] = [(_days_of(parts[k]) or loose or frozenset(range(7)), a, b, k)
+                          for k, (_, _, a, b) in zip(part_of, found)]
+    for s in whole:
+        k = next(k for k in range(len(parts)) if bounds[k] <= s < bounds[k + 1])
+        slots.append((_days_of(parts[k]) or frozenset(range(7)), 0.0, _DAY, k))
+    for k, p in enumerate(parts):
+        # "free after 6 p.m. | and on Sundays": whole days of their own
+        if k not in part_of and joined[k] and not _ALL_HOURS.search(p) and (days := _days_of(p)):
+            slots.append((days, 0.0, _DAY, k))
+    # ("Runners who have not reached the 30 km mark by 12:30 p.m. must leave the course")
+    turned = bool(found) and RELATIVE_DENIAL.search(clause, 0, found[0][0]) is not None
+    said = tuple(clause[lead.start() if (lead := _SPAN_LEAD.search(clause, max(0, s - 12), s)) else s:e]
+                 for s, e, _, _ in found) + tuple(m.group(0) for m in _ALL_HOURS.finditer(clause))
+    hours = _Hours(tuple(slots), tuple(parts), frozenset(edges), turned, said)
+    # ("opens at 8:30 a.m. and closes at 5:30 p.m. on weekdays": one span said by its two ends)
+    starts = replace(hours, slots=tuple(s for s in slots if s[2] == _DAY and s[1] > 0))
+    ends = replace(hours, slots=tuple(s for s in slots if s[1] == 0 and s[2] < _DAY))
+    if starts.slots and ends.slots and len(starts.slots) + len(ends.slots) == len(slots):
+        return _joined(starts, ends) or hours
+    return hours
+
+
+def _one_end(h: _Hours) -> str | None:
+    """Whether every span of the hours is said by its start alone ("start") or its end alone."""
+    ends = {"start" if b == _DAY and a > 0 else "end" if a == 0 and b < _DAY else "" for _, a, b, _ in h.slots}
+    if len(ends) != 1 or h.turned:
+        return None
+    return next(iter(ends)) or None
+
+
+def _joined(h1: _Hours, h2: _Hours) -> _Hours | None:
+    """The hours two clauses give together, one saying when they start and the other when they
+    end, day by day; None when they do not, or the spans they make are empty."""
+    kinds = {_one_end(h1), _one_end(h2)}
+    if kinds != {"start", "end"}:
+        return None
+    slots = [(d1 & d2, max(a1, a2), min(b1, b2), k2) for d1, a1, b1, _ in h1.slots for d2, a2, b2, k2 in h2.slots if d1 & d2]
+    if not slots or any(a >= b for _, a, b, _ in slots):
+        return None
+    return replace(h2, slots=tuple(slots), edges=h1.edges | h2.edges, spans=h1.spans + h2.spans)
+
+
+def _claim_time(claim: str) -> tuple[Quantity, frozenset[int], set[str]] | None:
+    """The one time of day a folded claim names as a time within hours ("at 6 p.m. on a
+    Thursday"), not as an end of them ("closes at 5:30 p.m.", "until 10 a.m."); the days it
+    names; its other content words, days left out."""
+    times = _times_of_day(claim)
+    if len(times) != 1 or _EDGE_IN_CLAIM.search(claim[:times[0].start]) or _ALL_HOURS.search(claim):
+        return None
+    c = times[0]
+    rest = _DAY_WORD.sub(" ", _DAY_SPAN.sub(" ", claim[:c.start] + " " + claim[c.end:]))
+    return c, days_named(claim), _case_words(rest) - _CASE_NEUTRAL
+
+
+#: a condition after the main clause ("Music is allowed at other times | if it does not disturb
+#: neighbours"), whose denials say nothing of what holds
+_CONDITION_AFTER = re.compile(r"\s+(?:if|unless|as\s+long\s+as|so\s+long\s+as|provided(?:\s+that)?)\b.*$")
+
+
+def _unconditioned(text: str) -> str:
+    return _CONDITION_AFTER.sub("", text)
+
+
+def _other_values(claim: str, part: str) -> bool:
+    """The claim gives an amount (not a time of day) that the part of a clause gives otherwise."""
+    mine = [q for q in quantities(claim) if q.unit != "o'clock"]
+    theirs = [q for q in quantities(part) if q.unit != "o'clock"]
+    return any(any(_comparable(c, s) for s in theirs) and not any(_agree(c, s) for s in theirs) for c in mine)
+
+
+def _beyond_hours(clause: str) -> re.Match[str] | None:
+    """What makes a clause say what holds beyond the hours before it (:data:`_OUTSIDE_HOURS`)."""
+    return _OUTSIDE_HOURS.search(clause) or _PAST_HOURS.match(clause) or _BEFORE_HOURS.match(clause)
+
+
+@lru_cache(maxsize=1024)
+def hours_reading(claim: str, source: str) -> tuple[str | None, BoundCase | None]:
+    """A time of day the claim names ("You can pick up a prescription at 6 p.m. on a Thursday")
+    read against the hours the source gives ("open Monday to Friday from 8 a.m. to 7 p.m.", "Quiet
+    hours run from 10 p.m. to 7 a.m.", "around the clock"), or against what a clause says of
+    the other side of them ("Outside these hours, you can leave a message", "Late deliveries are
+    turned away"). The clause read is the one holding most of the claim's other words (its
+    subject's count three times; the hours, when only one clause gives any and none holds more).
+    Within the hours the claim holds when it says what the clause says; outside them when it
+    denies it (hours are all the time a thing is open, served or allowed).
+    On the hours' side of a clause about the other side, what that clause says does not hold
+    ("after that, quiet conversation is allowed": not before).
+    ``(the claim's time, the case)``; the case is None where no clause reads the time, or two
+    read it two ways; ``(None, None)`` where the claim
+    names no time within hours, the source gives none, or a clause without hours holds more of
+    the claim's words ("Last entry is at 4 p.m.")."""
+    claim = fold(claim)
+    named = _claim_time(claim)
+    if named is None:
+        return None, None
+    c, days, mine = named
+    # (a folded text hides its sentences; a semicolon ends a clause of its own)
+    texts = [fold(part) for a, b in sentences(source) for part in source[a:b].split(";")]
+    hours = [_hours_of(t) for t in texts]
+    if not any(hours):
+        return None, None
+    subject = _case_words(subject_of(claim) or "") & mine
+
+    def said(t: str) -> int:
+        found = mine & _case_words(t)
+        return len(found) + 2 * len(found & subject)
+
+    # (a clause with hours of its own reads as hours: "Late check-out until 2 p.m. costs 30 EUR")
+    other_side = [_beyond_hours(t) if h is None else None for t, h in zip(texts, hours)]
+    own = [h.of(mine) if h is not None else None for h in hours]
+    if max((said(t) for k, t in enumerate(texts) if not (own[k] or other_side[k])), default=-1) \
+            > max((said(t) for k, t in enumerate(texts) if own[k] or other_side[k]), default=-1):
+        # "Last entry is at 4 p.m.": a time the source states of the claim's thing; "Members with a
+        # 24-hour pass can use it at night": a clause without hours about it
+        return None, None
+    for i in range(1, len(own)):
+        # ("Visitors must leave by 8 p.m. Visiting starts at 2 p.m.", "opens at 6:30 a.m. on weekdays
+        # and at 8 a.m. at weekends. It closes at 10 p.m. every day.": one span said in two)
+        h1, h2 = own[i - 1], own[i]
+        if h1 is not None and h2 is not None and (joined := _joined(h1, h2)) is not None:
+            own[i - 1] = own[i] = joined
+    # days a sentence of the same thing closes ("It is closed on Sundays and public holidays")
+    closed = frozenset().union(*[days_named(t) for t, h in zip(texts, hours)
+                                 if h is None and _denies(t) and _SAME_SUBJECT.match(t)])
+    read: list[tuple[int, bool, BoundCase]] = []  # (words said, of the hours themselves, case)
+    for i, (t, h, other) in enumerate(zip(texts, own, other_side)):
+        if h is not None:
+            inside = replace(h, closed=closed).holds_at(days, c.lo)
+            if inside is None:
+                continue
+            holds = inside == (_denies(_unconditioned(claim)) == _denies(_unconditioned(h.said)))
+            part = h.part_at(days, c.lo) if inside else None
+            if part is not None and _other_values(claim, part):
+                holds = False  # "At 9 p.m. the trams come every 10 minutes" where that part says every 20
+            read.append((said(t), True, BoundCase(c.text, "; ".join(h.spans[:3]) or t.strip()[:60], inside, t.strip(),
+                                                  holds, c.start)))
+        elif other is not None and i > 0 and (theirs := own[i - 1]) is not None:
+            # the other side of the hours before: within it the clause says what holds
+            theirs = replace(theirs, closed=closed)
+            if _OUTSIDE_HOURS.search(t):
+                within = theirs.holds_at(days, c.lo)
+                within = None if within is None else not within
+            else:
+                within = theirs.past(days, c.lo, after=_PAST_HOURS.match(t) is not None)
+            if within is None:
+                continue
+            lead = other.group(0)
+            holds = (_denies(_unconditioned(claim)) == _denies(_unconditioned(t.replace(lead, " ", 1)))) == within
+            read.append((said(t), False, BoundCase(c.text, lead.strip(), not within, t.strip(), holds, c.start)))
+    if not read:
+        return c.text, None
+    best = max(n for n, _, _ in read)
+    if best == 0 and sum(h is not None for h in own) > 1:
+        return c.text, None  # several clauses give hours and the claim names the thing of none
+    # (a reading of the hours themselves comes first: "shipped the same day" is what the clause of
+    # the hours says, not "Orders placed later ... are shipped the next working day")
+    cases = [case for n, of_hours, case in read if n == best and of_hours] \
+        or [case for n, _, case in read if n == best]
+    if len({case.holds for case in cases}) != 1:
+        return c.text, None
+    return c.text, cases[0]
+
+
+def _sentences_as_written(written: str, text: str, folded: Callable[[str], str]) -> tuple[tuple[int, int], ...]:
+    """The sentences of ``text``, the ``folded`` form of ``written``, where the written text
+    shows them (a folded text has no capitals to find them by: "... the team lead. for longer
+    trips, ...")."""
+    out: list[tuple[int, int]] = []
+    pos = 0
+    for a, b in sentences(written):
+        part = folded(written[a:b]).strip()
+        k = text.find(part, pos) if part else -1
+        if k < 0:
+            return sentences(text)
+        out.append((k, k + len(part)))
+        pos = k + len(part)
+    return tuple(out)
 
 
 def bound_case(claim: str, source: str) -> BoundCase | None:
@@ -2563,12 +2912,20 @@ def bound_case(claim: str, source: str) -> BoundCase | None:
     when the claim says of a value inside the bound what the clause says ("A 50 ml bottle is
     allowed"), or denies it of one outside ("A 150 ml bottle is not allowed"). A value stated
     in the source makes no case; nor does a value outside a range whose clause prices it
-    ("Lessons for children aged 5 to 12 cost 10 EUR" says nothing of a 14-year-old)."""
-    # ("four nights in one month" is four a month)
-    claim, source = _IN_ONE_PERIOD.sub(r"a \1", fold(claim)), _IN_ONE_PERIOD.sub(r"a \1", fold(source))
-    # ("until they turn 18" is an age under 18)
-    if _AGE_NAMED.search(claim):
-        claim, source = (_UNTIL_AGE.sub(r"while under \g<age> years old", t) for t in (claim, source))
+    ("Lessons for children aged 5 to 12 cost 10 EUR" says nothing of a 14-year-old). A time of
+    day is read against the hours the source gives, where it gives any (:func:`hours_reading`)."""
+    timed, hours = hours_reading(claim, source)
+    if timed is not None:
+        return hours
+    written = source
+
+    def folded(text: str) -> str:
+        # ("four nights in one month" is four a month; "until they turn 18" an age under 18)
+        text = _IN_ONE_PERIOD.sub(r"a \1", fold(text))
+        return _UNTIL_AGE.sub(r"while under \g<age> years old", text) if ages else text
+
+    ages = _AGE_NAMED.search(fold(claim)) is not None
+    claim, source = folded(claim), folded(source)
     # (a value the claim bounds itself, "by 10 a.m.", "from six months old", is a bound of its own)
     claim_values = quantities(claim)
     plain = [c for c in claim_values if c.lo == c.hi and c.kind != "ordinal"
@@ -2594,6 +2951,7 @@ def bound_case(claim: str, source: str) -> BoundCase | None:
     if not mine:
         return None
     spans = sentences(source)
+    told = _sentences_as_written(written, source, folded)  # (the sentence after a bound's, below)
     found: list[tuple[float, float, int, BoundCase]] = []
     (v, _) = c.base()
     for s in sq:
@@ -2608,7 +2966,7 @@ def bound_case(claim: str, source: str) -> BoundCase | None:
         if i is None:
             continue
         a, b = spans[i]
-        if _about_another(claim, source, i):
+        if _about_another(claim, source, i, spans):
             continue  # "email support at 3 a.m." is no case of "Phone support runs from 8 a.m. to 8 p.m."
         cut = max((m.end() for m in _CASE_CLAUSE.finditer(source, a, s.start)), default=a)
         stop = _CASE_CLAUSE.search(source, s.end, b)
@@ -2664,7 +3022,14 @@ def bound_case(claim: str, source: str) -> BoundCase | None:
         near = source[spans[max(0, i - 1)][0]: spans[min(len(spans) - 1, i + 1)][1]]
         share = len(mine & _case_words(_without_clock(near))) / len(mine)
         own = len(mine & _case_words(_without_clock(clause))) / len(mine)
-        if share < MIN_CASE_OVERLAP or not mine & _case_words(source[a:b]):
+        # (the claim's words in the bound's sentence, or in the next one when it opens the other side:
+        # "Sick leave of up to three days can be self-certified. For longer absences, a doctor's note
+        # is required." for "A two-day illness does not need a doctor's note")
+        j = next((k for k, (a2, b2) in enumerate(told) if a2 <= s.start < b2), None)
+        nxt = told[j + 1] if j is not None and j + 1 < len(told) else None
+        after = source[nxt[0]:nxt[1]] if nxt is not None else ""
+        opened = nxt is not None and bool(_CLASS_OPENS.match(source, nxt[0]) or _PAST_THAT.match(source, nxt[0]))
+        if share < MIN_CASE_OVERLAP or not (mine & _case_words(source[a:b]) or (opened and mine & _case_words(after))):
             continue
         if inside and _denies(claim) and not _denies(clause) and re.search(r"\bonly\b", clause):
             continue  # "under 16 may use the gym only on Saturday mornings": a grant that refuses too
@@ -2681,10 +3046,9 @@ def bound_case(claim: str, source: str) -> BoundCase | None:
             holds = False
         # the sentence after says what holds on the other side ("more than eight must book by
         # phone. Smaller groups can book online."): a claim in its words says that side's rule
-        if s.lo == s.hi and i + 1 < len(spans):
-            opens = _CLASS_OPENS.match(source, spans[i + 1][0]) or _PAST_THAT.match(source, spans[i + 1][0]) \
-                or _SIDE_NAMED.match(source, spans[i + 1][0])
-            other = source[spans[i + 1][0]:spans[i + 1][1]]
+        if s.lo == s.hi and nxt is not None:
+            opens = _CLASS_OPENS.match(source, nxt[0]) or _PAST_THAT.match(source, nxt[0]) or _SIDE_NAMED.match(source, nxt[0])
+            other = after
             # ("After that, a fee of 50 EUR applies" after "within 14 days": the later side)
             # (the claim's words, or the price it says, "50 EUR", are the next sentence's)
             priced = any(_agree(p, q) for p in prices for q in quantities(other)) \
@@ -3650,7 +4014,7 @@ _SHORT_OF_IT = re.compile(_BELOW_THAT.pattern + r"|\b(?:anything|any|everything|
 #: a sentence or clause that opens with the class on the other side of a bound the sentence
 #: before states with the opposite word: "... for periods longer than a week. | Shorter leave
 #: needs one week's notice"
-_CLASS_OPENS = re.compile(r"(?:^|(?<=[.;:]\s))(?P<cmp>heavier|lighter|longer|shorter|larger|smaller|bigger|older|younger|"
+_CLASS_OPENS = re.compile(r"(?:^|(?<=[.;:]\s))(?:(?:for|with|on|in)\s+)?(?P<cmp>heavier|lighter|longer|shorter|larger|smaller|bigger|older|younger|"
                           r"later|earlier)\s+(?!than\b)[a-z]+")
 _OTHER_SIDE = {"heavier": "lighter", "lighter": "heavier", "longer": "shorter", "shorter": "longer", "larger": "smaller",
                "bigger": "smaller", "smaller": "larger|bigger", "older": "younger", "younger": "older",

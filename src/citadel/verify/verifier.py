@@ -143,6 +143,7 @@ from citadel.verify.numbers import (
     NumberStatus,
     _forms_of_one,
     bound_case,
+    hours_reading,
     called_late,
     check_numbers,
     count_past_one,
@@ -718,8 +719,10 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
                               and not re.search(rf"(?<![\w-]){re.escape(m.group(0))}(?![\w-])", source)}))
     held = bound_case(claim, source)
     if held is not None and held.holds:
-        # "received on 2 April" past "after the deadline of 31 March": the month is the case's value
-        missing = tuple(w for w in missing if w not in held.value)
+        # "received on 2 April" past "after the deadline of 31 March": the month is the case's value;
+        # a day the hours were read on is the case's too ("at 8 p.m. on a Tuesday" of "free after 6 p.m.")
+        timed = hours_reading(claim, source)[0] is not None
+        missing = tuple(w for w in missing if w not in held.value and not (timed and calendar_kind(w) == 0))
     kept = only_case(claim, source)
     if kept is not None and kept.holds and not kept.inside:
         # "Bikes may not be left there on Sundays" where "on weekdays only": the day is the case
@@ -783,6 +786,10 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
     # a case outside a bound or outside the set a clause keeps something to, denied as the
     # source has it: "A 15-year-old cannot volunteer", "A calculator cannot be used in a history paper"
     past_bound = (case is not None and case.holds and not case.inside) or (kept is not None and kept.holds and not kept.inside)
+    # a time within hours a clause gives, read against that clause (:func:`hours_reading`): "At 8 p.m. the post
+    # office is closed" where "opens at 8:30 a.m. and closes at 5:30 p.m."; "A delivery van can drive into the
+    # old town at 8 a.m." where "closed to cars between 10 a.m. and 6 p.m. Delivery vans may enter before 10 a.m."
+    in_hours = (hours := hours_reading(claim, source)[1]) is not None and hours.holds
     return _Crisp(
         # both ways: a long sentence with a "not" in another clause is not the claim negated
         negation_flip=best_ov >= 0.9
@@ -883,7 +890,7 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         or values_exchanged(claim, source),
         # (not of the case the sentence excepts: "keep working, except those that call the API"
         # for "a plugin that calls the API will stop working", which says what the exception means)
-        opposite_word=None if exception is not None else (flipped or closed_with_hours(claim, source)
+        opposite_word=None if exception is not None or in_hours else (flipped or closed_with_hours(claim, source)
                                                            or deferred(claim, source) or outside_only(claim, source)
                                                            or _prefix_denied(claim, source)),
         raised=raised_modality(claim, source),
@@ -905,7 +912,7 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         amount=_amount_mismatch(claim, source),
         contained=contained_denial(claim, source) or denied_reworded(claim, source),
         # (a case past a bound, denied: "A guest cannot stay for four nights in one month")
-        permission=None if past_bound else _on_the_days(claim, permission_flip(claim, source)),
+        permission=None if past_bound or in_hours else _on_the_days(claim, permission_flip(claim, source)),
         # (a duty past a bound the claim's value is short of: "for three hours without asking a
         # manager" where "bookings longer than four hours need a manager's approval")
         required=None if required is None or fails_bound(claim, required[1]) else required,
@@ -1109,6 +1116,19 @@ def _free_restated(claim: str, source: str) -> tuple[str, str, str] | None:
 
 #: a denied word: "are not paid", "is not insured", "isn't refundable"
 _NOT_WORD = re.compile(r"\b(?:not|n't)\s+(?P<w>[a-z]{4,})\b", re.IGNORECASE)
+#: a thing denied by "no" or "without": "No pay is given", "comes without pay"
+_NO_WORD = re.compile(r"\b(?:no|without)\s+(?P<w>[a-z]{3,})\b", re.IGNORECASE)
+#: participles that do not end in "-ed"
+_IRREGULAR_PARTICIPLE = {"pay": "paid", "sell": "sold", "hold": "held", "know": "known", "see": "seen",
+                         "write": "written", "take": "taken", "give": "given", "lay": "laid", "do": "done"}
+
+
+def _forms_of(word: str) -> set[str]:
+    """A word and the adjectives and participles made from it ("pay": "paid", "payable";
+    "refund": "refunded", "refundable"), whose negative forms a source may use."""
+    base = word[:-1] if word.endswith("e") else word
+    return {word, word + "ed", base + "ed", word + "able", base + "able", base + "ible",
+            _IRREGULAR_PARTICIPLE.get(word, word), word[:-1] + "ied" if word.endswith("y") else word}
 #: the least share of the claim's other words the clause saying the prefixed word must hold
 MIN_PREFIX_HELD = 0.6
 #: the least share of a claim's content words the source must hold for a value called late
@@ -1119,15 +1139,16 @@ MIN_LATE_HELD = 0.5
 @lru_cache(maxsize=4096)
 def _prefix_restated(claim: str, source: str) -> tuple[str, str, str] | None:
     """``(claim words, source word, sentence)`` when the claim denies a word ("Parents are not
-    paid during parental leave") and a clause of the source that holds its other words says
-    the word's negative form ("It is unpaid", "non-refundable"), denying nothing else."""
-    nots = list(_NOT_WORD.finditer(claim))
+    paid during parental leave", "No pay is given during parental leave") and a clause of the
+    source that holds its other words says the word's negative form ("It is unpaid",
+    "non-refundable"), denying nothing else."""
+    nots = list(_NOT_WORD.finditer(claim)) + list(_NO_WORD.finditer(claim))
     if len(nots) != 1 or negation_count(claim) != 1:
         return None
     m = nots[0]
     word = m.group("w").lower()
     rest = content_words(claim[: m.start()] + " " + claim[m.end():])
-    forms = {p + word for p in _PREFIXES}
+    forms = {p + form for p in _PREFIXES for form in _forms_of(word)}
     # (as written too: "It is unpaid" may be resolved to the wrong thing)
     for resolved in dict.fromkeys((resolve_pronouns(source), source)):
         found = _prefixed_in(rest, forms, resolved)
