@@ -2393,6 +2393,25 @@ RIGHT += [
      "Trainees join the scheme for six weeks. The first week is unpaid."),
 ]
 
+# thirty-sixth session: set p124 (a cover's length, hours beside another thing's closed day)
+WRONG += [
+    ("a time past a cover's length", "A boiler fault found after three years is covered.",
+     "The boiler comes with a two-year warranty. Annual servicing is recommended.", "number"),
+    ("a time past the length of the other parts' cover", "A pump that breaks after 18 months is covered.",
+     "The washing machine has a three-year warranty on the motor. Other parts are guaranteed for one year.", "number"),
+]
+RIGHT += [
+    ("a time within a cover's length, the case named in a relative clause",
+     "A phone that stops working after 10 months is still under warranty.",
+     "Phones sold in our shops carry a one-year warranty. Accidental damage is not included."),
+    ("a time within the length a warranty covers", "A manufacturing fault found after 20 months is covered.",
+     "The warranty covers manufacturing faults for two years from delivery."),
+    ("a time of a thing open at any time, beside another's closed day",
+     "Parcels can be left in the locker at 9 p.m. on a Sunday.",
+     "The post office is open from 9 a.m. to 6 p.m. on weekdays. It is closed on Sundays. The parcel locker "
+     "outside can be used at any time."),
+]
+
 
 @pytest.mark.parametrize(("kind", "claim", "source", "reason"), WRONG, ids=[w[0] for w in WRONG])
 def test_everyday_errors_are_caught(verifier: Verifier, kind: str, claim: str, source: str,

@@ -2238,6 +2238,10 @@ def _bounds_around(text: str, q: Quantity) -> tuple[re.Match[str] | None, re.Mat
     low = _LOW_BEFORE.search(before) or _LOW_AFTER.match(after) \
         or (_FROM_ON.search(before) if q.unit == "o'clock" else None)  # "After 10 a.m. a pass costs 25 EUR"
     high = _HIGH_BEFORE.search(before) or _HIGH_AFTER.match(after)
+    if high is None and q.dimension == "time" and q.unit != "o'clock":
+        # how long a cover lasts: "covers defects for 24 months", "a two-year guarantee", "valid
+        # for one year": the time since it began is under it
+        high = _COVER_FOR.search(before) or _COVER_AFTER.match(after)
     # "no more than 8 kg" is an upper bound only, "no less than 8 kg" a lower one
     if low is not None and high is not None and low.re is _LOW_BEFORE and high.re is _HIGH_BEFORE:
         if high.start() < low.start():
@@ -2429,6 +2433,7 @@ class BoundCase:
     clause: str  # the source clause that states the bound
     holds: bool  # the claim affirms what the clause says of a value inside, or denies it of one outside
     start: int = -1  # where the value starts in the claim
+    at: int = -1  # where the bound starts in the source
 
 
 def _case_words(text: str) -> set[str]:
@@ -2845,11 +2850,14 @@ def hours_reading(claim: str, source: str) -> tuple[str | None, BoundCase | None
         h1, h2 = own[i - 1], own[i]
         if h1 is not None and h2 is not None and (joined := _joined(h1, h2)) is not None:
             own[i - 1] = own[i] = joined
-    # days a sentence of the same thing closes ("It is closed on Sundays and public holidays")
-    closed = frozenset().union(*[days_named(t) for t, h in zip(texts, hours)
-                                 if h is None and _denies(t) and _SAME_SUBJECT.match(t)])
+    # days the sentence after closes the thing of the hours ("The library is open from 9 a.m. to 8 p.m.
+    # on weekdays. It is closed on Sundays."), not that of other hours ("The book drop can be used at
+    # any time")
+    closes = [days_named(t) if h is None and _denies(t) and _SAME_SUBJECT.match(t) else frozenset()
+              for t, h in zip(texts, hours)]
     read: list[tuple[int, bool, BoundCase]] = []  # (words said, of the hours themselves, case)
     for i, (t, h, other) in enumerate(zip(texts, own, other_side)):
+        closed = closes[i + 1] if i + 1 < len(closes) else frozenset()
         if h is not None:
             inside = replace(h, closed=closed).holds_at(days, c.lo)
             if inside is None:
@@ -2862,7 +2870,7 @@ def hours_reading(claim: str, source: str) -> tuple[str | None, BoundCase | None
                                                   holds, c.start)))
         elif other is not None and i > 0 and (theirs := own[i - 1]) is not None:
             # the other side of the hours before: within it the clause says what holds
-            theirs = replace(theirs, closed=closed)
+            theirs = replace(theirs, closed=closes[i])
             if _OUTSIDE_HOURS.search(t):
                 within = theirs.holds_at(days, c.lo)
                 within = None if within is None else not within
@@ -2885,6 +2893,12 @@ def hours_reading(claim: str, source: str) -> tuple[str | None, BoundCase | None
     if len({case.holds for case in cases}) != 1:
         return c.text, None
     return c.text, cases[0]
+
+
+#: a relative clause that names a case ("a laptop | that fails after 18 months"), and the verb
+#: of the claim's predicate after it
+_CASE_RELATIVE = re.compile(r"\b(?:that|which|who)\b")
+_CASE_VERB = re.compile(r"\b(?:is|are|was|were|has|have|had|can|cannot|may|must|will|should|gets?|does|do|need|needs)\b")
 
 
 def _sentences_as_written(written: str, text: str, folded: Callable[[str], str]) -> tuple[tuple[int, int], ...]:
@@ -2952,6 +2966,12 @@ def bound_case(claim: str, source: str) -> BoundCase | None:
         return None
     spans = sentences(source)
     told = _sentences_as_written(written, source, folded)  # (the sentence after a bound's, below)
+    covers: set[int] = set()  # where the bounds that are a cover's length start
+    # (what the claim says of the case, the relative clause that names it left out: "A laptop that
+    # fails after 18 months | is still under guarantee" denies nothing)
+    rel = [r for r in _CASE_RELATIVE.finditer(claim, 0, c.start) if not _CASE_VERB.search(claim, r.end(), c.start)]
+    verb = _CASE_VERB.search(claim, c.end) if rel else None
+    denied = _denies(claim[:rel[-1].start()] + claim[verb.start():] if rel and verb else claim)
     found: list[tuple[float, float, int, BoundCase]] = []
     (v, _) = c.base()
     for s in sq:
@@ -2989,6 +3009,8 @@ def bound_case(claim: str, source: str) -> BoundCase | None:
             if _TIMES_COUNT.fullmatch(c.text.lower()) and not _TIMES_COUNT.fullmatch(s.text.lower()):
                 continue  # "renewed twice" counts times, not the "five e-books" a bound counts
             low, high = _bounds_around(source, s)
+            if high is not None and high.re in (_COVER_FOR, _COVER_AFTER):
+                covers.add(s.start)
             said = low or high
             if said is not None and any(m.end() == said.end() and m.start() < said.start()
                                         for m in NEGATED_BOUND.finditer(source, max(0, said.start() - 30), said.end())):
@@ -3031,14 +3053,14 @@ def bound_case(claim: str, source: str) -> BoundCase | None:
         opened = nxt is not None and bool(_CLASS_OPENS.match(source, nxt[0]) or _PAST_THAT.match(source, nxt[0]))
         if share < MIN_CASE_OVERLAP or not (mine & _case_words(source[a:b]) or (opened and mine & _case_words(after))):
             continue
-        if inside and _denies(claim) and not _denies(clause) and re.search(r"\bonly\b", clause):
+        if inside and denied and not _denies(clause) and re.search(r"\bonly\b", clause):
             continue  # "under 16 may use the gym only on Saturday mornings": a grant that refuses too
         # "charges 25 EUR unless it is cancelled at least 24 hours in advance": what the clause
         # says is of the values outside its bound
         unless = _UNLESS_BOUND.search(clause[: max(0, s.start - cut)]) is not None
         # ("still valid" denies that it has expired)
         still = expiring is not None and _STILL_VALID.search(claim) is not None
-        holds = (inside != unless) == ((_denies(claim) != still) == _denies(clause))
+        holds = (inside != unless) == ((denied != still) == _denies(clause))
         # "only restarts the router": what the clause says is all that holds there, and a claim
         # with another act for the case says something else of it
         only = _ONLY_ACT.search(clause)
@@ -3061,18 +3083,26 @@ def bound_case(claim: str, source: str) -> BoundCase | None:
             if opens is not None and bool(low) == (side in _SHORT_CLASSES) \
                     and (len(mine & _case_words(other)) > len(mine & _case_words(clause)) or priced
                          or len(predicate & _case_words(other)) > len(predicate & _case_words(clause))):
-                holds = not inside if _denies(claim) == _denies(other) else inside
+                holds = not inside if denied == _denies(other) else inside
         # (and the clause that says least the claim does not: "must be at least 16" over "under 18
         # need a signed consent form" for "A 15-year-old cannot volunteer")
         extra = -len(_case_words(_without_clock(clause)) - mine)
-        found.append((own, share, extra, BoundCase(c.text, s.text, inside, clause, holds, c.start)))
+        found.append((own, share, extra, BoundCase(c.text, s.text, inside, clause, holds, c.start, s.start)))
     if not found:
         return None
     # the bound whose own clause holds most of the claim's words, then whose neighbourhood does
     found.sort(key=lambda x: (-x[0], -x[1], -x[2]))
     if len(found) > 1 and found[1][:3] == found[0][:3] and found[1][3].holds != found[0][3].holds:
         return None  # two bounds alike near the claim that read it two ways
-    return found[0][3]
+    best = found[0][3]
+    if best.at in covers and any(
+            _comparable(c, s) and s.start != best.at
+            and len(mine & _case_words(source[a:b])) / len(mine) > found[0][0]
+            for s in sq for a, b in told if a <= s.start < b):
+        # a cover's length is the claim's bound only where no other time of the source is said
+        # nearer the claim ("replaced within the first 30 days" beside "a one-year guarantee")
+        return None
+    return best
 
 
 _DAY_SPAN = re.compile(r"\b(mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\s*(?:to|-|–|through|until|till)\s*"
@@ -3891,6 +3921,11 @@ _LOW_BEFORE = re.compile(r"\b(?:" + _PHRASAL_OVER + r"|more than|above|at least|
                          r"a minimum of|minimum|no fewer than|not less than|no less than|from|"
                          r"longer than|later than|beyond|heavier than|larger than|bigger than|taller than|"
                          r"greater than|higher than|wider than|warmer than|hotter than)\s*$")
+#: the length of a cover: "the warranty covers defects for 24 months", "guaranteed for one year", "valid for
+#: 90 days", "a two-year warranty", "a warranty of three years"
+_COVER_FOR = re.compile(r"\b(?:(?:guarantee[sd]?|warrant(?:y|ies|ied)|valid|insured|protected)\b"
+                        r"[^.;:]{0,50}?\bfor|(?:warranty|guarantee|cover)\s+(?:period\s+)?(?:of|lasts?|runs?(?:\s+for)?))\s*$")
+_COVER_AFTER = re.compile(r"^[\s-]*(?:manufacturer'?s\s+)?(?:warranty|guarantee|cover)\b")
 _HIGH_BEFORE = re.compile(r"\b(?:under|less than|fewer than|below|up to|at most|no more than|"
                           r"not more than|within|a maximum of|maximum|younger than|no later than|"
                           r"not exceeding|shorter than|earlier than|until|before|lighter than|smaller than|"
