@@ -2895,12 +2895,6 @@ def hours_reading(claim: str, source: str) -> tuple[str | None, BoundCase | None
     return c.text, cases[0]
 
 
-#: a relative clause that names a case ("a laptop | that fails after 18 months"), and the verb
-#: of the claim's predicate after it
-_CASE_RELATIVE = re.compile(r"\b(?:that|which|who)\b")
-_CASE_VERB = re.compile(r"\b(?:is|are|was|were|has|have|had|can|cannot|may|must|will|should|gets?|does|do|need|needs)\b")
-
-
 def _sentences_as_written(written: str, text: str, folded: Callable[[str], str]) -> tuple[tuple[int, int], ...]:
     """The sentences of ``text``, the ``folded`` form of ``written``, where the written text
     shows them (a folded text has no capitals to find them by: "... the team lead. for longer
@@ -2969,8 +2963,8 @@ def bound_case(claim: str, source: str) -> BoundCase | None:
     covers: set[int] = set()  # where the bounds that are a cover's length start
     # (what the claim says of the case, the relative clause that names it left out: "A laptop that
     # fails after 18 months | is still under guarantee" denies nothing)
-    rel = [r for r in _CASE_RELATIVE.finditer(claim, 0, c.start) if not _CASE_VERB.search(claim, r.end(), c.start)]
-    verb = _CASE_VERB.search(claim, c.end) if rel else None
+    rel = [r for r in _RELATIVE.finditer(claim, 0, c.start) if not _FINITE.search(claim, r.end(), c.start)]
+    verb = _FINITE.search(claim, c.end) if rel else None
     denied = _denies(claim[:rel[-1].start()] + claim[verb.start():] if rel and verb else claim)
     found: list[tuple[float, float, int, BoundCase]] = []
     (v, _) = c.base()
