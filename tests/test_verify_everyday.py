@@ -2412,6 +2412,18 @@ RIGHT += [
      "outside can be used at any time."),
 ]
 
+# thirty-sixth session: an ordinal period against a cover's length
+WRONG += [
+    ("an ordinal year past a cover's length", "A boiler part that fails in its fourth year is replaced under the warranty.",
+     "The boiler has a three-year parts warranty. Servicing must be done every year.", "number"),
+]
+RIGHT += [
+    ("an ordinal year within a cover's length", "A boiler part that fails in its second year is replaced under the warranty.",
+     "The boiler has a three-year parts warranty. Servicing must be done every year."),
+    ("an ordinal week within a free period", "A return in the second week is free.",
+     "Returns are free within 14 days. After that, a 5 EUR fee applies."),
+]
+
 
 @pytest.mark.parametrize(("kind", "claim", "source", "reason"), WRONG, ids=[w[0] for w in WRONG])
 def test_everyday_errors_are_caught(verifier: Verifier, kind: str, claim: str, source: str,

@@ -2231,14 +2231,15 @@ def complementary_bound(claim: str, source: str) -> bool:
 _FROM_ON = re.compile(r"\b(?:after|from)\s*$")
 
 
-def _bounds_around(text: str, q: Quantity) -> tuple[re.Match[str] | None, re.Match[str] | None]:
+def _bounds_around(text: str, q: Quantity, cover: bool = False) -> tuple[re.Match[str] | None, re.Match[str] | None]:
     """The words that make ``q`` (a quantity of ``text``) a lower bound ("at least 3", "3 or
-    more") and an upper one ("up to 3", "3 or less"), each None when there are none."""
+    more") and an upper one ("up to 3", "3 or less"), each None when there are none; with
+    ``cover``, the length of a cover is an upper bound too ("a two-year guarantee")."""
     before, after = text[:q.start], text[q.end:]
     low = _LOW_BEFORE.search(before) or _LOW_AFTER.match(after) \
         or (_FROM_ON.search(before) if q.unit == "o'clock" else None)  # "After 10 a.m. a pass costs 25 EUR"
     high = _HIGH_BEFORE.search(before) or _HIGH_AFTER.match(after)
-    if high is None and q.dimension == "time" and q.unit != "o'clock":
+    if high is None and cover and q.dimension == "time" and q.unit != "o'clock":
         # how long a cover lasts: "covers defects for 24 months", "a two-year guarantee", "valid
         # for one year": the time since it began is under it
         high = _COVER_FOR.search(before) or _COVER_AFTER.match(after)
@@ -2895,6 +2896,15 @@ def hours_reading(claim: str, source: str) -> tuple[str | None, BoundCase | None
     return c.text, cases[0]
 
 
+#: an ordinal period a case lies in: "in the third year", "during their first month"
+_PERIOD_IN = re.compile(r"\b(?:in|during|within)\s+(?:the|their|its|his|her|your|our)\s*$")
+
+
+def _period_in(claim: str, c: Quantity) -> bool:
+    """``c`` is an ordinal period of time the claim's case lies in ("cracks in the third year")."""
+    return c.dimension == "time" and c.unit != "o'clock" and _PERIOD_IN.search(claim, 0, c.start) is not None
+
+
 def _sentences_as_written(written: str, text: str, folded: Callable[[str], str]) -> tuple[tuple[int, int], ...]:
     """The sentences of ``text``, the ``folded`` form of ``written``, where the written text
     shows them (a folded text has no capitals to find them by: "... the team lead. for longer
@@ -2936,7 +2946,8 @@ def bound_case(claim: str, source: str) -> BoundCase | None:
     claim, source = folded(claim), folded(source)
     # (a value the claim bounds itself, "by 10 a.m.", "from six months old", is a bound of its own)
     claim_values = quantities(claim)
-    plain = [c for c in claim_values if c.lo == c.hi and c.kind != "ordinal"
+    # (an ordinal period the case lies in is one: "a frame that cracks in the third year")
+    plain = [c for c in claim_values if c.lo == c.hi and (c.kind != "ordinal" or _period_in(claim, c))
              and not _BOUND_IN_CLAIM.search(claim, 0, c.start) and not any(_bounds_around(claim, c))
              and not _DEADLINE.search(claim, max(0, c.start - 8), c.start) and _names_a_case(claim, c)]
     # (a price beside a span is what the claim says of the case: "Freezing a membership for a month
@@ -2994,15 +3005,19 @@ def bound_case(claim: str, source: str) -> BoundCase | None:
         if c.kind == "age" and s.unit is None and _count_noun(source, s.end) not in ("", "year", "old"):
             continue
         vv, (t, u) = (c.lo if c.kind == "age" and s.unit is None else v), s.base()
+        # (the third year runs from two years to three: inside a bound only when all of it is)
+        first = vv - c.scale if c.kind == "ordinal" else vv
         if s.lo < s.hi:  # a range: "from six months to five years old", "from 9 a.m. to 6 p.m."
-            inside = t <= vv <= u
+            inside = t <= first and vv <= u
+            if c.kind == "ordinal" and not inside and first < u and vv > t:
+                continue  # (a period that straddles an end)
             if not inside and (any(q.dimension in _MONEY_DIMENSIONS for q in quantities(clause))
                                or _OUTSIDE.search(source, s.end, s.end + 120)):
                 continue  # (or the source says what happens outside it: "values outside this range are rejected")
         else:
             if _TIMES_COUNT.fullmatch(c.text.lower()) and not _TIMES_COUNT.fullmatch(s.text.lower()):
                 continue  # "renewed twice" counts times, not the "five e-books" a bound counts
-            low, high = _bounds_around(source, s)
+            low, high = _bounds_around(source, s, cover=True)
             if high is not None and high.re in (_COVER_FOR, _COVER_AFTER):
                 covers.add(s.start)
             said = low or high
@@ -3035,6 +3050,10 @@ def bound_case(claim: str, source: str) -> BoundCase | None:
             strict = bool(_STRICT_LOW.search(source, 0, s.start) if low else _STRICT_HIGH.search(source, 0, s.start)) \
                 or (high is not None and _ONE_MORE.search(claim, c.end) is not None)
             inside = (vv > t or (vv == t and not strict)) if low else (vv < t or (vv == t and not strict))
+            if c.kind == "ordinal":
+                inside = first >= t if low else (vv < t or (vv == t and not strict))
+                if inside != ((first >= t) if low else not first >= t) or (not low and not inside and first < t):
+                    continue  # (a period that straddles the bound)
         near = source[spans[max(0, i - 1)][0]: spans[min(len(spans) - 1, i + 1)][1]]
         share = len(mine & _case_words(_without_clock(near))) / len(mine)
         own = len(mine & _case_words(_without_clock(clause))) / len(mine)
@@ -3916,10 +3935,10 @@ _LOW_BEFORE = re.compile(r"\b(?:" + _PHRASAL_OVER + r"|more than|above|at least|
                          r"longer than|later than|beyond|heavier than|larger than|bigger than|taller than|"
                          r"greater than|higher than|wider than|warmer than|hotter than)\s*$")
 #: the length of a cover: "the warranty covers defects for 24 months", "guaranteed for one year", "valid for
-#: 90 days", "a two-year warranty", "a warranty of three years"
+#: 90 days", "a two-year warranty", "a five-year frame warranty", "a warranty of three years"
 _COVER_FOR = re.compile(r"\b(?:(?:guarantee[sd]?|warrant(?:y|ies|ied)|valid|insured|protected)\b"
                         r"[^.;:]{0,50}?\bfor|(?:warranty|guarantee|cover)\s+(?:period\s+)?(?:of|lasts?|runs?(?:\s+for)?))\s*$")
-_COVER_AFTER = re.compile(r"^[\s-]*(?:manufacturer'?s\s+)?(?:warranty|guarantee|cover)\b")
+_COVER_AFTER = re.compile(r"^[\s-]*(?:[a-z']+\s+)?(?:warranty|guarantee|cover)\b")
 _HIGH_BEFORE = re.compile(r"\b(?:under|less than|fewer than|below|up to|at most|no more than|"
                           r"not more than|within|a maximum of|maximum|younger than|no later than|"
                           r"not exceeding|shorter than|earlier than|until|before|lighter than|smaller than|"
