@@ -886,3 +886,16 @@ def test_a_thing_denied_by_no_or_without_is_the_negative_adjective() -> None:
     tickets = "Festival tickets are non-refundable. They can be passed on to a friend."
     assert _prefix_restated("There is no refund for festival tickets.", tickets) is not None
     assert _prefix_restated("No parent can take parental leave.", leave) is None
+
+
+@pytest.mark.parametrize(("claim", "source", "status"), [
+    ("Three extra GB on the plan cost 6 EUR.", "The plan includes 5 GB, and extra data costs 2 EUR per GB.", NumberStatus.OK),
+    ("Three extra GB on the plan cost 8 EUR.", "The plan includes 5 GB, and extra data costs 2 EUR per GB.", NumberStatus.CONFLICT),
+    # a unit said in full in the rate and short in the claim, the rate in cents
+    ("A 50 km route pays the courier 20 EUR.", "Couriers are paid 40 cents per kilometre driven.", NumberStatus.OK),
+    ("A 50 km route pays the courier 25 EUR.", "Couriers are paid 40 cents per kilometre driven.", NumberStatus.CONFLICT),
+])
+def test_an_amount_worked_out_from_a_rate_per_unit(claim: str, source: str, status: NumberStatus) -> None:
+    """"2 EUR per GB" prices each GB as "for each GB" does, and "per kilometre" is the claim's
+    "km": the claim's total is the rate times its count."""
+    assert check_numbers(claim, source).status is status

@@ -1589,7 +1589,7 @@ _FIRST_SPAN = re.compile(r"\bfirst\s+(?:[\w,]+\s+)?(?:minute|hour|day|night|week
 
 
 #: what an amount is paid for each of: "500 EUR for each new colleague they refer"
-_PAID_FOR_EACH = re.compile(r"\s+(?:for|per)\s+(?:each|every)\s+(?:new\s+|extra\s+|additional\s+|remaining\s+|unused\s+)?"
+_PAID_FOR_EACH = re.compile(r"\s+(?:(?:for|per)\s+(?:each|every)|per)\s+(?:new\s+|extra\s+|additional\s+|remaining\s+|unused\s+)?"
                             r"([a-z]+?)s?\b")
 #: a price said of each of the things the sentence names before it: "Checked bags cost 30 EUR each"
 _EACH_ALONE = re.compile(r"\s+(?:each|apiece|a\s+piece)\b")
@@ -1617,6 +1617,11 @@ def _periods_of_rate(cq: list[Quantity], claim: str, source: str) -> set[Quantit
     return set()
 
 
+def _same_unit(a: str | None, b: str | None) -> bool:
+    """Two names of one unit ("km" and "kilometre")."""
+    return a == b or (a in _UNITS and b in _UNITS and _UNITS[a] == _UNITS[b])
+
+
 def _rate_product(cq: list[Quantity], sq: list[Quantity], claim: str, source: str) -> set[Quantity]:
     """The claim's amount and its span of time or count of things when the amount is the
     source's rate for that span ("Two hours of floodlights cost 10 EUR" where they "cost
@@ -1638,8 +1643,10 @@ def _rate_product(cq: list[Quantity], sq: list[Quantity], claim: str, source: st
                                                   .split(" and ")[0]):
                 continue
             each = _PAID_FOR_EACH.match(source, rate.end)
-            if rate.per is None and each is not None and each.group(1) in pers:
-                rate = replace(rate, per=each.group(1))  # "a bonus of 500 EUR for each new colleague they refer"
+            # (a unit said in full: "30 cents per kilometre" for "a 100 km trip")
+            per = None if each is None else next((p for p in (each.group(1), _unit(each.group(1))) if p in pers), None)
+            if rate.per is None and per is not None:
+                rate = replace(rate, per=per)  # "a bonus of 500 EUR for each new colleague they refer", "2 EUR per GB"
             elif rate.per is None and _EACH_ALONE.match(source, rate.end):
                 # the thing the claim counts, named before the price in its sentence
                 before = re.split(r"[.;:]\s", source[_sentence_at(source, rate.start)[0]:rate.start])[-1]
@@ -1649,7 +1656,7 @@ def _rate_product(cq: list[Quantity], sq: list[Quantity], claim: str, source: st
                 which = [p for p in pers[:-1] if re.search(rf"\b{re.escape(p)}\b", source)]
                 if named and all(p in named for p in which):
                     rate = replace(rate, per=named[-1])
-            if rate.per in pers and rate.unit == amount.unit and rate.lo == rate.hi \
+            if any(_same_unit(rate.per, p) for p in pers) and rate.unit == amount.unit and rate.lo == rate.hi \
                     and _same(rate.lo * span.lo, amount.lo, amount.tol) \
                     and not any(q.unit == amount.unit and q.vague and q.lo == 0 and q.hi < amount.lo for q in sq):
                 return {amount, span}
