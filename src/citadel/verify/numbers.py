@@ -2928,6 +2928,7 @@ def _sentences_as_written(written: str, text: str, folded: Callable[[str], str])
     return tuple(out)
 
 
+@lru_cache(maxsize=4096)
 def bound_case(claim: str, source: str) -> BoundCase | None:
     """The case the claim names by a plain value ("A 150 ml bottle", "A 15-year-old", "A shift
     starting at 11 p.m.", :func:`_names_a_case`) against the one-sided bound or the range of a

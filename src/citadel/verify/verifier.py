@@ -717,12 +717,12 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
                            # an option the source does not give, in its case: "-r" where it says "-R"
                            | {m.group(0) for m in _OPTION.finditer(claim) if m.group(1)
                               and not re.search(rf"(?<![\w-]){re.escape(m.group(0))}(?![\w-])", source)}))
-    held = bound_case(claim, source)
-    if held is not None and held.holds:
+    case = bound_case(claim, source)
+    timed, hours = hours_reading(claim, source)
+    if case is not None and case.holds:
         # "received on 2 April" past "after the deadline of 31 March": the month is the case's value;
         # a day the hours were read on is the case's too ("at 8 p.m. on a Tuesday" of "free after 6 p.m.")
-        timed = hours_reading(claim, source)[0] is not None
-        missing = tuple(w for w in missing if w not in held.value and not (timed and calendar_kind(w) == 0))
+        missing = tuple(w for w in missing if w not in case.value and not (timed is not None and calendar_kind(w) == 0))
     kept = only_case(claim, source)
     if kept is not None and kept.holds and not kept.inside:
         # "Bikes may not be left there on Sundays" where "on weekdays only": the day is the case
@@ -782,14 +782,13 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
     # the claim's direction word is the opposite of its sentence's ("less" against "more")
     opposed = bool((cu and not cd and sd and not su) or (cd and not cu and su and not sd))
     claim_neg, best_neg = negation_count(claim), negation_count(best)
-    case = bound_case(claim, source)
     # a case outside a bound or outside the set a clause keeps something to, denied as the
     # source has it: "A 15-year-old cannot volunteer", "A calculator cannot be used in a history paper"
     past_bound = (case is not None and case.holds and not case.inside) or (kept is not None and kept.holds and not kept.inside)
     # a time within hours a clause gives, read against that clause (:func:`hours_reading`): "At 8 p.m. the post
     # office is closed" where "opens at 8:30 a.m. and closes at 5:30 p.m."; "A delivery van can drive into the
     # old town at 8 a.m." where "closed to cars between 10 a.m. and 6 p.m. Delivery vans may enter before 10 a.m."
-    in_hours = (hours := hours_reading(claim, source)[1]) is not None and hours.holds
+    in_hours = hours is not None and hours.holds
     return _Crisp(
         # both ways: a long sentence with a "not" in another clause is not the claim negated
         negation_flip=best_ov >= 0.9
