@@ -2425,6 +2425,66 @@ RIGHT += [
 ]
 
 
+# thirty-seventh session: hours led by "outside", days named before their times, counts of an
+# act, a share of a thing, a denial "without" a requirement, a quantifier said in another sentence,
+# a part of one day, a length of validity against "never expires"
+_OFF_PEAK = "Dogs may travel on the trams outside peak times (7-9 a.m. and 5-7 p.m. on weekdays). A dog ticket costs 2 EUR."
+_GYM = "Opening hours: Monday to Friday 6 a.m. to 10 p.m. Saturday and Sunday 8 a.m. to 6 p.m. Closed on public holidays."
+WRONG += [
+    ("a time inside the spans a clause excepts", "A dog may travel on the tram at 8 a.m. on a Wednesday.", _OFF_PEAK,
+     "number"),
+    ("an opening time the source gives for other days", "The gym opens at 6 a.m. on Saturdays.", _GYM, "number"),
+    ("a closing time the source gives for other days", "On Sundays the gym closes at 10 p.m.", _GYM, "number"),
+    ("a count of an act against the source's", "A course can be postponed three times.",
+     "A course can be postponed twice at no cost. Cancellations are not refunded.", "number"),
+    ("a whole share where the source gives half", "Staff who cancel late pay the full fee.",
+     "Staff who cancel a booked course less than a week before it starts pay half the fee.", "number"),
+    ("a part of one day widened to every day", "The nurse sees walk-in patients every afternoon.",
+     "The nurse sees walk-in patients on Thursday afternoons only. Appointments can be booked by phone.", "scope"),
+    ("no end where the source gives a length of validity", "Loyalty points never expire.",
+     "Loyalty points are valid for two years. They can be used in any of our shops.", "scope"),
+]
+RIGHT += [
+    ("a time outside the spans a clause excepts", "A dog may travel on the tram at 11 a.m. on a Wednesday.", _OFF_PEAK),
+    ("a time of an excepted span on a day it does not hold", "Dogs may travel on the tram at 6 p.m. on Sundays.",
+     _OFF_PEAK),
+    ("an opening time for the days the source gives it", "The gym opens at 8 a.m. on Saturdays.", _GYM),
+    ("a count of an act as the source gives it", "A course can be postponed two times.",
+     "A course can be postponed twice at no cost. Cancellations are not refunded."),
+    ("a count within the source's bound of it", "A player may serve two times in a row.",
+     "A player may serve at most three times in a row. Serves must be underarm."),
+    ("a half share as the source gives it", "Staff who cancel late pay half of the fee.",
+     "Staff who cancel a booked course less than a week before it starts pay half the fee."),
+    ("a requirement said as a denial without it", "Taking a laptop home requires a signed form.",
+     "Laptops may not be taken home without a signed form. They must be returned every Friday."),
+    ("a quantifier another sentence says of the compound's head", "Every travel claim needs a receipt.",
+     "Travel claims must be filed within two weeks. A receipt must be attached to every claim."),
+]
+
+# thirty-seventh session, later: the day a rule starts from as a bound, a birthday as the age
+# reached, working days against calendar weeks, a numbered year against a cover's length
+_ILL = "Staff who are ill must call in before 9 a.m. A medical certificate is needed from the third day of absence."
+_MACHINE = "The guarantee on the coffee machine is two years for parts and labour."
+WRONG += [
+    ("a count of days from the day a rule starts, denied", "A member of staff absent for four days needs no medical certificate.",
+     _ILL, "number"),
+    ("a numbered year past a cover's length",
+     "A coffee machine that breaks in year three is repaired under the guarantee, parts and labour included.", _MACHINE,
+     "number"),
+]
+RIGHT += [
+    ("a count of days before the day a rule starts", "A member of staff who is ill for one day needs no medical certificate.",
+     _ILL),
+    ("a count of days past the day a rule starts", "A member of staff absent for four days must hand in a medical certificate.",
+     _ILL),
+    ("an age reached said as the birthday", "Child benefit stops at the latest when the child turns eighteen.",
+     "Child benefit is paid until the child's eighteenth birthday."),
+    ("calendar weeks for working days", "Refunds are issued within two weeks of receiving the returned item.",
+     "Refunds are issued within ten working days of receiving the returned item."),
+    ("a numbered year within a cover's length",
+     "A coffee machine that breaks in year two is repaired under the guarantee, parts and labour included.", _MACHINE),
+]
+
 @pytest.mark.parametrize(("kind", "claim", "source", "reason"), WRONG, ids=[w[0] for w in WRONG])
 def test_everyday_errors_are_caught(verifier: Verifier, kind: str, claim: str, source: str,
                                     reason: str) -> None:

@@ -244,7 +244,7 @@ def quantities(text: str, ranges: bool = False) -> list[Quantity]:
     out = _factors(t, out)
     out += _shares(t, out)
     out += _below_zero(t, out)
-    out = [_dated(t, orig, _aged(t, q)) for q in out]
+    out = [_dated(t, orig, _aged(t, _numbered_period(t, q))) for q in out]
     out = _cents_as(out, out)  # ("20 cents per day" in the currency of "up to 5 EUR")
     if ranges:
         out += _written_ranges(t, out)
@@ -252,6 +252,21 @@ def quantities(text: str, ranges: bool = False) -> list[Quantity]:
 
 
 _CENTS = re.compile(r"^[\d.,]+\s*(?:cents?|pence)\b")
+_SCHOOL = re.compile(r"\b(?:pupils?|students?|schools?|class(?:es)?|grades?|teachers?)\b")
+_SCHOOL_YEAR_AFTER = re.compile(r"\s+(?:or|and)\s+(?:above|below|higher|lower|up|upwards|over|under)\b")
+#: a period numbered by its label: "in year five", "from day 4", "during week two"
+_NUMBERED_PERIOD = re.compile(r"\b(?:in|during|from|after|by|until|before|on|since)\s+(?P<unit>year|day|week|month)\s*$")
+
+
+def _numbered_period(t: str, q: Quantity) -> Quantity:
+    """``q`` read as the ordinal period its label numbers ("a failure in year five": the fifth
+    year), or itself."""
+    m = _NUMBERED_PERIOD.search(t, max(0, q.start - 20), q.start)
+    if m is None or q.unit is not None or q.kind is not None or q.lo != q.hi or not q.lo.is_integer() or q.lo > 100:
+        return q
+    if m.group("unit") == "year" and (_SCHOOL.search(t) or q.text[:1].isdigit() or _SCHOOL_YEAR_AFTER.match(t, q.end)):
+        return q  # "pupils in year 10 or above": a school year (a period's year is said in words: "in year five")
+    return replace(q, unit=m.group("unit"), kind="ordinal", start=m.start("unit"), text=t[m.start("unit"):q.end])
 
 
 def _cents_as(found: list[Quantity], theirs: list[Quantity]) -> list[Quantity]:
@@ -814,7 +829,8 @@ def _agree(c: Quantity, s: Quantity) -> bool:
         if c.vague:  # the source's exact value lies in the claim's span
             return clo - cw <= slo and shi <= chi + cw
         return slo - sw <= clo and chi <= shi + sw
-    if c.kind == s.kind == "business" and {c.unit, s.unit} == {"week", "day"}:
+    if "business" in (c.kind, s.kind) and {(c.unit, c.kind), (s.unit, s.kind)} in (
+            {("day", "business"), ("week", None)}, {("day", "business"), ("week", "business")}):
         # a working week is five working days ("two working weeks", "ten working days")
         def days(q: Quantity) -> tuple[float, float]:
             return (q.lo * 5, q.hi * 5) if q.unit == "week" else (q.lo, q.hi)
@@ -1838,6 +1854,81 @@ _ONE_OF = re.compile(r"\b(?:one|a\s+single)\s+(?P<noun>[a-z]{3,})\b")
 MIN_ONE_HELD = 0.6
 
 
+#: how many times an act is done: "renewed twice", "can be extended up to three times", "resit once"
+_ACT_TIMES = re.compile(r"\b(?P<verb>[a-z]{3,})\s+(?:(?:up\s+to|at\s+most|only|just|a\s+maximum\s+of)\s+)?"
+                        r"(?P<n>once|twice|thrice|(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+times)"
+                        r"(?!\s+(?:a|an|per|each|every|as|more|less|longer|the|that|this|their|its|his|her)\b)")
+
+
+_BOUNDED_TIMES = re.compile(r"\b(?:up\s+to|at\s+most|a\s+maximum\s+of)\b")
+
+
+def _act_times(text: str) -> dict[str, tuple[str, float]]:
+    """How many times each act a folded text counts is done, by the act's stem (renew: "renewed
+    twice", 2); "twice a week" is a frequency and "twice the price" a factor, no count."""
+    out: dict[str, tuple[str, float]] = {}
+    for m in _ACT_TIMES.finditer(text):
+        word = m.group("n").split()[0]
+        n = _TIMES.get(word) or _times(word)
+        if n is not None and m.group("verb") not in STOPWORDS:
+            out.setdefault(stem(m.group("verb")), (m.group(0), n))
+    return out
+
+
+def _times_against(claim: str, source: str) -> str | None:
+    """What is wrong when the claim counts an act ("Books may be renewed three times") that
+    the source counts otherwise ("Loans can be renewed twice") (folded texts)."""
+    if negation_count(claim):
+        return None  # "cannot resit an exam twice" where "may resit an exam once"
+    theirs = _act_times(source)
+    for verb, (said, n) in _act_times(claim).items():
+        # ("at most three times" bounds the count: "two times" lies within it)
+        if verb in theirs and theirs[verb][1] != n and not (_BOUNDED_TIMES.search(theirs[verb][0]) and n < theirs[verb][1]):
+            return f"'{said}' in the claim but '{theirs[verb][0]}' in the source"
+    return None
+
+
+#: a share of a thing said in words: "the full fare", "half of its cost", "50% of the price"
+_SHARE_OF = re.compile(r"\b(?:(?P<full>full|whole|entire)|half(?:\s+of)?)"
+                       r"\s+(?:(?:the|its|their|his|her|your|our|a|an)\s+)?(?P<noun>[a-z]{3,}(?:\s+[a-z]{3,})?)")
+_SHARE_BOUNDED = re.compile(r"\b(?:at\s+most|up\s+to|no\s+more\s+than|at\s+least|more\s+than|less\s+than|over|under)\s+$")
+#: a share the source says a case falls short of: "if the tank is not full"
+_SHARE_DENIED = re.compile(r"\b(?:not|less\s+than)\s+(?:completely\s+|quite\s+)?(?:full|whole|half)\b")
+
+
+def _shares_of(text: str) -> dict[str, dict[float, str]]:
+    """The shares a folded text gives of each thing, by the stems of the (one or two) words
+    after the share, with the words that give it ("the full adult fare": adult and fare, 100)."""
+    out: dict[str, dict[float, str]] = {}
+    for m in _SHARE_OF.finditer(text):
+        if _SHARE_BOUNDED.search(text, max(0, m.start() - 14), m.start()):
+            continue  # "for at most half a day": a bound, no share given
+        for word in m.group("noun").split():
+            if word not in STOPWORDS:
+                out.setdefault(stem(word), {}).setdefault(100.0 if m.group("full") else 50.0, m.group(0))
+    return out
+
+
+def _share_against(claim: str, source: str) -> str | None:
+    """What is wrong when the claim gives a thing a share ("repay the full cost", "pays the full
+    fare") and the sentence that says most of the claim gives it only another ("repay half of
+    its cost", "pay half fare") (folded texts)."""
+    if _SHARE_DENIED.search(source) or negation_count(claim):
+        return None  # "half a tank" is a case of "If the tank is not full"
+    # (the sentence that says most of the claim: "Part-time employees receive the same leave at half
+    # pay" gives no share of the full-time employee's pay)
+    cw = content_words(claim)
+    a, b = max(sentences(source), key=lambda ab: len(cw & content_words(source[ab[0]:ab[1]])), default=(0, len(source)))
+    theirs = _shares_of(source[a:b])
+    for m in _SHARE_OF.finditer(claim):
+        share = 100.0 if m.group("full") else 50.0
+        for word in m.group("noun").split():
+            given = theirs.get(stem(word), {})
+            if word not in STOPWORDS and given and share not in given:
+                return f"'{m.group(0)}' in the claim but '{next(iter(given.values()))}' in the source"
+    return None
+
+
 def _one_against_count(claim: str, source: str) -> str | None:
     """What is wrong when the claim says "one <thing>" ("Patients who miss one appointment are
     removed") where the sentence it restates counts that thing exactly with another number
@@ -1867,7 +1958,8 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
     same value with another unit, it is a ``conflict``.
     """
     pounds = "£" in claim or "£" in source or "gbp" in fold(source)
-    one = _one_against_count(fold(claim), fold(source))
+    one = _one_against_count(fold(claim), fold(source)) or _times_against(fold(claim), fold(source)) \
+        or _share_against(fold(claim), fold(source))
     if one is not None:
         return NumberCheck(NumberStatus.CONFLICT, one, 0, 1)
     # ("A year 12 pupil": "year 12" is a label, no "a year" of time)
@@ -2419,12 +2511,16 @@ def without_subject(text: str) -> str:
     return _WITHOUT_SUBJECT.sub(" ", text)
 
 
+_ABSENT_FOR = re.compile(r"\babsent\s+(?=for|from)\b")
+
+
 def _denies(text: str) -> bool:
     """An odd number of denials of the predicate ("does not ship free": one; "is not
     prohibited": none)."""
     text = RELATIVE_DENIAL.sub(" ", text)
-    # "without a certificate" before the verb says who, and denies no predicate
-    text = without_subject(text)
+    # "without a certificate" before the verb says who, and denies no predicate; nor does "absent for
+    # four days", which says which case
+    text = _ABSENT_FOR.sub(" ", without_subject(text))
     # ("too late" says it does not count: a denial of a case past a deadline)
     return (negation_count(text) + len(_DENYING & set(words(text))) + (_CALLED_LATE.search(text) is not None)
             + len(_OUT_OF.findall(text))
@@ -2607,6 +2703,9 @@ _OUTSIDE_HOURS = re.compile(r"\boutside\s+(?:of\s+)?(?:these|those|the|its|our|t
                             r"^\s*otherwise\b")
 _PAST_HOURS = re.compile(r"^\s*(?:[a-z]+\s+){0,3}?(?:later?|after\s+(?:that|this|then))\b")
 _BEFORE_HOURS = re.compile(r"^\s*(?:[a-z]+\s+){0,3}?(?:earlier|before\s+(?:that|this|then))\b")
+#: hours led by "outside" or "except": a clause that says what holds outside the spans it gives
+#: ("outside rush hours (6-9 a.m. and 4-6 p.m.)", "except between 1 and 2 p.m.")
+_OUTSIDE_SPAN = re.compile(r"\b(?:outside|except)\s+(?:of\s+)?(?:[a-z-]+\s+){0,3}?[(:]?\s*(?:from\s+|between\s+|during\s+)?$")
 #: a sentence whose subject is the one before's: "It is closed on Sundays"
 _SAME_SUBJECT = re.compile(r"^\s*(?:it|they|we|the\s+[a-z]+)\b")
 #: a slot of the week: ``(days, start, end, part)``, in minutes after midnight (an end past 1440
@@ -2747,7 +2846,10 @@ def _hours_of(clause: str) -> _Hours | None:
         if k not in part_of and joined[k] and not _ALL_HOURS.search(p) and (days := _days_of(p)):
             slots.append((days, 0.0, _DAY, k))
     # ("Runners who have not reached the 30 km mark by 12:30 p.m. must leave the course")
-    turned = bool(found) and RELATIVE_DENIAL.search(clause, 0, found[0][0]) is not None
+    # ("Bicycles can be taken on trains outside rush hours (6-9 a.m. and 4-6 p.m.)": what it says holds
+    # outside the spans it gives)
+    turned = bool(found) and (RELATIVE_DENIAL.search(clause, 0, found[0][0]) is not None
+                              or _OUTSIDE_SPAN.search(clause, max(0, found[0][0] - 40), found[0][0]) is not None)
     said = tuple(clause[lead.start() if (lead := _SPAN_LEAD.search(clause, max(0, s - 12), s)) else s:e]
                  for s, e, _, _ in found) + tuple(m.group(0) for m in _ALL_HOURS.finditer(clause))
     hours = _Hours(tuple(slots), tuple(parts), frozenset(edges), turned, said)
@@ -2874,7 +2976,7 @@ def hours_reading(claim: str, source: str) -> tuple[str | None, BoundCase | None
             part = h.part_at(days, c.lo) if inside else None
             if part is not None and _other_values(claim, part):
                 holds = False  # "At 9 p.m. the trams come every 10 minutes" where that part says every 20
-            read.append((said(t), True, BoundCase(c.text, "; ".join(h.spans[:3]) or t.strip()[:60], inside, t.strip(),
+            read.append((said(t), True, BoundCase(c.text, ("outside " if h.turned else "") + "; ".join(h.spans[:3]) or t.strip()[:60], inside, t.strip(),
                                                   holds, c.start)))
         elif other is not None and i > 0 and (theirs := own[i - 1]) is not None:
             # the other side of the hours before: within it the clause says what holds
@@ -2904,7 +3006,7 @@ def hours_reading(claim: str, source: str) -> tuple[str | None, BoundCase | None
 
 
 #: an ordinal period a case lies in: "in the third year", "during their first month"
-_PERIOD_IN = re.compile(r"\b(?:in|during|within)\s+(?:the|their|its|his|her|your|our)\s*$")
+_PERIOD_IN = re.compile(r"\b(?:in|during|within)\s+(?:(?:the|their|its|his|her|your|our)\s*)?$")
 
 
 def _period_in(claim: str, c: Quantity) -> bool:
@@ -2928,6 +3030,19 @@ def _sentences_as_written(written: str, text: str, folded: Callable[[str], str])
     return tuple(out)
 
 
+#: the day a rule starts from, counted: "from the fourth day of illness", "from the 3rd week"
+_FROM_NTH = re.compile(r"\bfrom\s+the\s+(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|"
+                       r"[1-9]\d?(?:st|nd|rd|th))\s+(day|week|month|year)\b")
+_NTH = {w: n for n, w in enumerate("first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
+                                     "thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth "
+                                     "twentieth".split(), 1)} | {"twenty-first": 21, "twenty-fifth": 25}
+
+
+def _nth(word: str) -> int:
+    """The number an ordinal says ("fourth", "4th")."""
+    return _NTH[word] if word in _NTH else int(word[:-2])
+
+
 @lru_cache(maxsize=4096)
 def bound_case(claim: str, source: str) -> BoundCase | None:
     """The case the claim names by a plain value ("A 150 ml bottle", "A 15-year-old", "A shift
@@ -2948,9 +3063,13 @@ def bound_case(claim: str, source: str) -> BoundCase | None:
     def folded(text: str) -> str:
         # ("four nights in one month" is four a month; "until they turn 18" an age under 18)
         text = _IN_ONE_PERIOD.sub(r"a \1", fold(text))
+        if counted:  # ("from the fourth day of illness" holds for an absence of four days or more)
+            text = _FROM_NTH.sub(lambda m: f"for at least {_nth(m.group(1))} {m.group(2)}s", text)
         return _UNTIL_AGE.sub(r"while under \g<age> years old", text) if ages else text
 
     ages = _AGE_NAMED.search(fold(claim)) is not None
+    # (a claim that counts days, "sick for two days", against the day a rule starts from)
+    counted = not any(q.kind == "ordinal" for q in quantities(claim))
     claim, source = folded(claim), folded(source)
     # (a value the claim bounds itself, "by 10 a.m.", "from six months old", is a bound of its own)
     claim_values = quantities(claim)
@@ -3123,6 +3242,12 @@ def bound_case(claim: str, source: str) -> BoundCase | None:
         # a cover's length is the claim's bound only where no other time of the source is said
         # nearer the claim ("replaced within the first 30 days" beside "a one-year guarantee")
         return None
+    if counted:  # the day a rule starts from, as the source says it
+        for m in _FROM_NTH.finditer(fold(written)):
+            read = f"{_nth(m.group(1))} {m.group(2)}s"
+            if read in best.clause:
+                best = replace(best, bound=m.group(0) if best.bound == read else best.bound,
+                               clause=best.clause.replace(f"for at least {read}", m.group(0)))
     return best
 
 
@@ -3168,7 +3293,16 @@ def _part_days(source: str, q: Quantity, spans: Spans = None) -> frozenset[int]:
     a, b = next(((a, b) for a, b in spans if a <= q.start < b), (0, len(source))) if spans else _sentence_at(source, q.start)
     cut = max((m.end() for m in _DAY_PARTS.finditer(source, a, q.start)), default=a)
     stop = _DAY_PARTS.search(source, q.end - 1, b)  # (the stop of "6 p.m." may end its sentence)
-    return days_named(source[cut: stop.start() if stop else b])
+    end = stop.start() if stop else b
+    # (days, their times, then other days and theirs, with no stop between: "monday to saturday 9 a.m.
+    # to 8 p.m. | sundays 11 a.m. to 5 p.m.")
+    named = [m.start() for m in _DAY_WORD.finditer(source, cut, end)]
+    times = [cut + t.start for t in _times_of_day(source[cut:end])]
+    if named and times and named[0] < times[0]:
+        blocks = [d for prev, d in zip(named, named[1:]) if any(prev < t < d for t in times)]
+        cut = max([cut, *(k for k in blocks if k <= q.start)])
+        end = min([end, *(k for k in blocks if k > q.start)])
+    return days_named(source[cut:end])
 
 
 def _day_home(c: Quantity, claim: str, sq: list[Quantity], source: str, spans: Spans = None) -> bool:
@@ -3945,7 +4079,9 @@ _LOW_BEFORE = re.compile(r"\b(?:" + _PHRASAL_OVER + r"|more than|above|at least|
 #: the length of a cover: "the warranty covers defects for 24 months", "guaranteed for one year", "valid for
 #: 90 days", "a two-year warranty", "a five-year frame warranty", "a warranty of three years"
 _COVER_FOR = re.compile(r"\b(?:(?:guarantee[sd]?|warrant(?:y|ies|ied)|valid|insured|protected)\b"
-                        r"[^.;:]{0,50}?\bfor|(?:warranty|guarantee|cover)\s+(?:period\s+)?(?:of|lasts?|runs?(?:\s+for)?))\s*$")
+                        r"[^.;:]{0,50}?\bfor|(?:warranty|guarantee|cover)\s+(?:period\s+)?(?:of|lasts?|runs?(?:\s+for)?)|"
+                        # ("The warranty on the washing machine is two years")
+                        r"(?:warranty|guarantee)\b[^.;:,]{0,40}?\b(?:is|are)(?:\s+valid\s+for)?)\s*$")
 _COVER_AFTER = re.compile(r"^[\s-]*(?:[a-z']+\s+)?(?:warranty|guarantee|cover)\b")
 _HIGH_BEFORE = re.compile(r"\b(?:under|less than|fewer than|below|up to|at most|no more than|"
                           r"not more than|within|a maximum of|maximum|younger than|no later than|"
@@ -5062,7 +5198,22 @@ def _while_open(c: Quantity, claim: str, sq: list[Quantity], source: str) -> boo
     return False
 
 
+#: an age said by when it is reached: "turns eight", "reaches 18", "at the age of six"
+_AGE_REACHED = re.compile(r"\b(?:turns?|turned|turning|reach(?:es|ed|ing)?|(?:at\s+)?the\s+age\s+of|aged?)\s*$")
+#: the same age said as a birthday: "the child's eighth birthday", "their 18th birthday"
+_BIRTHDAY = re.compile(r"\b(" + "|".join(sorted(_NTH, key=len, reverse=True)) + r"|[1-9]\d?(?:st|nd|rd|th))\s+birthday\b")
+
+
+def _birthday_said(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
+    """The claim's age reached ("when the child turns eight") is the source's birthday ("until
+    the child's eighth birthday") (folded texts)."""
+    return c.lo == c.hi and c.unit in (None, "year") and c.kind != "ordinal" \
+        and _AGE_REACHED.search(claim, max(0, c.start - 20), c.start) is not None \
+        and any(_nth(m.group(1)) == c.lo for m in _BIRTHDAY.finditer(source))
+
+
 _SAID_OTHERWISE: tuple[Callable[[Quantity, str, list[Quantity], str], bool], ...] = (
+    _birthday_said,  # "when the child turns eight" where "until the child's eighth birthday"
     _denied_past_bound, _outside_only_range, _called_late, _past_threshold, _one_period_of, _first_span,
     _while_open, _inside_free_first, _past_one,
     _difference_said,  # "a scale and polish adds 30 EUR" where "60 EUR for a check-up and 90 EUR for ..."

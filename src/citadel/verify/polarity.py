@@ -392,6 +392,10 @@ _EXCEPTING = re.compile(r"\b(?:unless|except|excepting|but|only\s+if|other\s+tha
 
 _CONDITIONED = re.compile(r"\b(?:without|unless|except)\b", re.IGNORECASE)
 _CONDITIONS = re.compile(r"\b(?:if|when|with|provided|once|after|as long as)\b", re.IGNORECASE)
+#: a claim that says what an act needs: "Driving abroad requires written permission" restates
+#: "may not be driven abroad without written permission"
+_REQUIRES = re.compile(r"\b(?:requires?|required|needs?|needed|subject\s+to|depends?\s+on|conditional\s+on)\b",
+                       re.IGNORECASE)
 
 
 #: a denial that leaves its verb to the sentence before: "cars and trailers do not"
@@ -697,6 +701,7 @@ def denied_head(claim: str, source: str) -> tuple[str, str] | None:
             # pets without consent" denies nothing of "may keep a cat if the landlord agrees"
             if ps == {"+"} and theirs == {"-"} and not denies and w != gerund \
                     and not (_CONDITIONED.search(sent) and _CONDITIONS.search(claim)) \
+                    and not (_DENIED_WITHOUT.search(sent) and _REQUIRES.search(claim)) \
                     and not said_apart(claim, w, sent):
                 return surface(w, claim), "affirmed"
             # ("kept out of direct sunlight" says "do not keep it in direct sunlight")
@@ -895,7 +900,9 @@ def contained_denial(claim: str, source: str) -> tuple[str, str] | None:
         here.update({w: frozenset("-") for w in {_norm(m.group("noun")) for m in light} if w in here})
         said = {w for w in normed_words(sent) if not _is_deny(w)} | set(here)  # "cannot" aside
         said -= _other_items(sent, cw) | {_norm(m.group("verb")) for m in light}
-        if len(said) < 2 or not said <= cw:
+        # ("may not be driven abroad without written permission" says it may be, with it: a claim
+        # holding the permission too, "requires written permission", restates it)
+        if len(said) < 2 or not said <= cw or _DENIED_WITHOUT.search(sent):
             continue
         for w, ps in here.items():
             if ps == {"-"} and claim_uses.get(w) == {"+"}:

@@ -314,6 +314,9 @@ _WIDENING = re.compile(r"\b(?:whenever|wherever|whatever|whichever|however\s+(?:
 _ORDINAL_DAY = re.compile(r"\b(?P<nth>first|second|third|fourth|last|1st|2nd|3rd|4th)\s+"
                           r"(?P<day>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\s+(?:of|in)\b",
                           re.IGNORECASE)
+#: a part of one day of the week: "on Wednesday afternoons", "Friday evenings"
+_DAY_PART_OF = re.compile(r"\b(?P<day>monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\s+"
+                          r"(?P<part>morning|afternoon|evening|night)s?\b", re.IGNORECASE)
 #: the whole year or day, said of when something holds
 _ALL_YEAR = re.compile(r"\b(?:all\s+year(?:\s+round)?|year[-\s]round|throughout\s+the\s+year|(?:a)?round\s+the\s+clock|"
                        r"24\s+hours\s+a\s+day|(?<=open\s)24\s+hours\b|at\s+all\s+times|at\s+any\s+time(?:\s+of\s+(?:the\s+)?(?:day|year))?|"
@@ -366,7 +369,7 @@ _ANY = re.compile(r"\b(?:any|always|anytime)\b", re.IGNORECASE)
 
 
 _QUANTIFIED = re.compile(r"\b(?:all|every|each|(?<=the\s)whole|(?<=the\s)entire)\s+(?:of\s+)?(?:the\s+|our\s+|your\s+)?"
-                         r"([a-z]+)", re.IGNORECASE)
+                         r"([a-z]+)(?:\s+([a-z]+))?", re.IGNORECASE)
 
 
 _DENIED_WORD = re.compile(r"\b(?:not|never|no|cannot|n't)\s+(?:be\s+|been\s+|being\s+)?([a-z]+)", re.IGNORECASE)
@@ -476,11 +479,18 @@ _UNLIMITED = re.compile(r"\b(?:without\s+(?:any\s+|a\s+)?(?:limit|cap|maximum|ce
                         r"as\s+(?:many|much|often|long)\s+(?:[a-z-]+\s+){0,3}?as\s+(?:needed|necessary|required|desired|"
                         r"you\s+need|they\s+need|you\s+like|they\s+like)|"
                         r"no\s+(?:daily|weekly|monthly|yearly|annual)\s+(?:limit|cap|maximum)|"
-                        r"any\s+number\s+of\s+times|(?:again\s+and\s+again|indefinitely|without\s+end))\b", re.IGNORECASE)
+                        r"any\s+number\s+of\s+times|(?:again\s+and\s+again|indefinitely|without\s+end)|"
+                        # no end to how long it holds: "Gift cards never expire"
+                        r"never\s+(?:expires?|lapses?|runs?\s+out)|(?:do|does)\s+not\s+(?:expire|lapse)|"
+                        r"valid\s+(?:forever|for\s+ever|for\s+life)|no\s+expiry(?:\s+date)?|no\s+expiration(?:\s+date)?)\b",
+                        re.IGNORECASE)
 _ONLY_IF = re.compile(r"\bonly\s+(?:[\w-]+\s+){0,2}?(?:if|when|with|for\s+those\s+who)\b", re.IGNORECASE)
 _UNLESS = re.compile(r"\b(?:unless|except\s+(?:if|when|with))\b", re.IGNORECASE)
 _LIMITED = re.compile(r"\b(?:up\s+to\s+(?:a\s+)?(?:maximum\s+of\s+)?|(?:a\s+)?maximum\s+of|at\s+most|"
                       r"no\s+more\s+than|not\s+more\s+than|capped\s+at|limited\s+to|a\s+limit\s+of)\s*[^,;.]{0,30}|"
+                      # how long it holds: "valid for 36 months", "expire after two years"
+                      r"\b(?:valid|expires?|lapses?)\s+(?:for|after|within)\s+(?:[\w.]+\s+){1,2}?"
+                      r"(?:days?|weeks?|months?|years?)\b|"
                       r"\bbetween\s+[\w.]+\s+and\s+[\w.]+\s+[a-z]+|"
                       # a count of times: "renewed once"
                       # ("be reset twice": a participle that does not end in -ed)
@@ -523,8 +533,10 @@ def _same_quantified(claim: str, sentence: str) -> frozenset[str]:
     bare = _BARE_PLURAL.match(sentence)
     if bare is not None and not _HEDGE.search(sentence):
         theirs |= forms(bare.group(1))
+    # (or of its compound's head: "every expense claim" for "every claim")
     return frozenset(m.group(0).split()[0].lower() for m in _QUANTIFIED.finditer(claim)
-                     if forms(m.group(1)) & theirs)
+                     if forms(m.group(1)) & theirs or (m.group(2) and is_content(m.group(2))
+                                                        and forms(m.group(2)) & theirs))
 
 
 def _widened(claim: str, sentence: str, source: str = "") -> tuple[str, ...]:
@@ -537,7 +549,10 @@ def _widened(claim: str, sentence: str, source: str = "") -> tuple[str, ...]:
     found: set[str] = set()
     # "all six quizzes" counts a set the claim names; "every module" for "each module" restates
     claim = _ALL_COUNT.sub(" ", claim)
-    same = _same_quantified(claim, sentence)
+    # (another sentence may say it of the same thing: "Receipts must be attached to every claim"
+    # beside "Expense claims must be submitted within 30 days")
+    same = _same_quantified(claim, sentence) | frozenset(
+        w for a, b in sentences(source) for w in _same_quantified(claim, source[a:b]))
     # (a sentence that holds a word of the claim's subject the restated one lacks: "Folding")
     extra = content_words(subject_of(claim) or "") - content_words(sentence)
     general_elsewhere = any(_ALL_YEAR.search(source[s:e]) and extra & content_words(source[s:e])
@@ -561,6 +576,10 @@ def _widened(claim: str, sentence: str, source: str = "") -> tuple[str, ...]:
     for m in _ORDINAL_DAY.finditer(sentence):  # "on Sundays" for "on the first Sunday of each month"
         said = re.search(rf"\b(?:every|each)\s+{m.group('day')}\b|\b{m.group('day')}s\b", claim, re.IGNORECASE)
         if said is not None and m.group("nth").lower() not in claim.lower():
+            found.add(said.group(0).lower())
+    for m in _DAY_PART_OF.finditer(sentence):  # "every afternoon" for "on Wednesday afternoons only"
+        said = re.search(rf"\b(?:every|each|all)\s+{m.group('part')}s?\b", claim, re.IGNORECASE)
+        if said is not None and m.group("day").lower() not in claim.lower():
             found.add(said.group(0).lower())
     if _WIDENING.search(sentence) or _ANY.search(sentence):
         return tuple(sorted(found - same))
@@ -1069,7 +1088,8 @@ def _quantified_alike(word: str, claim: str, source: str) -> bool:
 
 def _quantified(word: str, text: str) -> frozenset[str]:
     """The stems of the first content word after each use of ``word`` in ``text`` (within three
-    words): what the quantifier is said of."""
+    words), and of the word after it when that is a content word too (a compound's head): what
+    the quantifier is said of."""
     toks = words(text)
     out = set()
     for i, w in enumerate(toks):
@@ -1077,9 +1097,12 @@ def _quantified(word: str, text: str) -> frozenset[str]:
             if i + 1 < len(toks) and not is_content(toks[i + 1]) and toks[i + 1] not in _DETERMINER:
                 out.add("*")  # "six concerts a season, all in the main hall": said of what came before
                 continue
-            nxt = next((t for t in toks[i + 1:i + 4] if is_content(t)), None)
-            if nxt is not None:
-                out.add(stem(nxt))
+            k = next((k for k in range(i + 1, min(i + 4, len(toks))) if is_content(toks[k])), None)
+            if k is not None:
+                out.add(stem(toks[k]))
+                # (a compound's head: "every expense claim" is said of claims, as "every claim" is)
+                if k + 1 < len(toks) and is_content(toks[k + 1]) and not toks[k + 1].endswith("s"):
+                    out.add(stem(toks[k + 1]))
     return frozenset(out)
 
 
