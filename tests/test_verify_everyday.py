@@ -2485,6 +2485,24 @@ RIGHT += [
      "A coffee machine that breaks in year two is repaired under the guarantee, parts and labour included.", _MACHINE),
 ]
 
+# thirty-seventh session, later still: a multiple of the normal rate, a percentage beside a share
+# word of another case, a passive's agent
+_SUPPLEMENTS = ("Employees who work on a Saturday receive a 25% supplement on their hourly wage. Work on Christmas Day "
+                "is paid at triple the normal rate.")
+_AWAY = "Club kit is provided. Travel to away matches is paid by the parents."
+WRONG += [
+    ("a supplement the source gives another day", "Work on Christmas Day earns a 25% supplement.", _SUPPLEMENTS, "number"),
+    ("a multiple of the rate the source gives another day", "Saturday work is paid at triple the normal rate.",
+     _SUPPLEMENTS, "number"),
+    ("a percentage beside another case's share word", "Members get 50% off all classes.",
+     "Seniors pay half price. Members get 25% off all classes.", "number"),
+    ("a passive's agent swapped for another party", "The club pays for travel to away matches.", _AWAY, "entity"),
+]
+RIGHT += [
+    ("a supplement of the day the source gives it", "Saturday work earns a 25% supplement.", _SUPPLEMENTS),
+    ("a passive's agent as the claim's subject", "Parents pay for travel to away matches.", _AWAY),
+]
+
 @pytest.mark.parametrize(("kind", "claim", "source", "reason"), WRONG, ids=[w[0] for w in WRONG])
 def test_everyday_errors_are_caught(verifier: Verifier, kind: str, claim: str, source: str,
                                     reason: str) -> None:

@@ -26,7 +26,7 @@ from __future__ import annotations
 import difflib
 import os
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -1851,6 +1851,49 @@ _KEPT_FOR = re.compile(r"(?:^|,\s*(?:and|but)\s+|;\s*|\band\s+)(?:(?:access|entr
                        r"open\s+only\s+to)\s+(?P<y>[\w'-]+(?:\s+[\w'-]+){0,2}?)(?P<only>\s+only)?\s*(?=[,.;]|$)", re.IGNORECASE)
 _MAY_USE = re.compile(r"^(?P<z>.+?)\s+(?:may|can|are\s+allowed\s+to|is\s+allowed\s+to|are\s+welcome\s+to)\s+"
                       r"(?:use|enter|visit|go\s+in(?:to)?|access|swim\s+in|book)\b", re.IGNORECASE)
+
+
+#: a passive with its agent: "Fuel for private trips | is paid | by the employee"
+_PASSIVE_BY = re.compile(r"^(?P<obj>.{3,80}?)\s+(?:is|are|was|were|will\s+be|must\s+be|should\s+be|can\s+be|gets?)\s+"
+                         r"(?:only\s+)?(?P<verb>[a-z]{3,}ed|paid|made|sent|bought|sold|held|kept|given|taken|done|chosen|"
+                         r"set|run|borne|met|covered)\s+by\s+(?P<agent>(?:the|a|an|their|its|each|every)?\s*[a-z-]+(?:\s+[a-z-]+)?)",
+                         re.IGNORECASE)
+#: the base of an irregular participle, for a claim's active verb ("pays" for "paid")
+_PARTICIPLE_BASE = {"paid": "pay", "made": "make", "sent": "send", "bought": "buy", "sold": "sell", "held": "hold",
+                    "kept": "keep", "given": "give", "taken": "take", "done": "do", "chosen": "choose", "run": "run",
+                    "borne": "bear", "met": "meet", "set": "set"}
+
+
+def agent_swapped(claim: str, source: str) -> tuple[str, str] | None:
+    """``(the claim's subject, sentence)`` when the claim says one party does what a source
+    sentence says, in the passive, another party does: "The company pays for fuel on private
+    trips" where "Fuel for private trips is paid by the employee". The claim's other words must
+    be the passive's object, and its subject none of the agent's words."""
+    subject = subject_of(claim)
+    if not subject or negation_count(claim) or re.search(r"\d|-year-old|\baged?\b", subject):
+        return None  # ("A 17-year-old can cancel it" where "cancelled by the minor": a case of the agent)
+    mine = content_words(subject)
+    rest = content_words(claim[len(subject):])
+    for a, b in sentences(source):
+        m = _PASSIVE_BY.match(source[a:b].strip())
+        if m is None:
+            continue
+        verb = m.group("verb").lower()
+        base = _PARTICIPLE_BASE.get(verb, verb[:-2] if verb.endswith("ed") else verb)
+        acts = {w for w in rest if stem(w) == stem(base) or w.startswith(base[:4])}
+        agent = content_words(m.group("agent"))
+        # (a sentence that names the claim's subject too gives it a part of its own: "...; smaller
+        # ones by the team lead")
+        if not acts or not agent or _stems(mine) & _stems(content_words(source[a:b])):
+            continue
+        objects = rest - acts
+        if objects and len(objects & content_words(m.group("obj"))) >= max(1, (len(objects) + 1) // 2):
+            return subject.strip(), source[a:b].strip()
+    return None
+
+
+def _stems(found: Collection[str]) -> set[str]:
+    return {stem(w) for w in found}
 
 
 def reserved_for_other(claim: str, source: str) -> tuple[str, str] | None:

@@ -1272,6 +1272,15 @@ _SHARE_WORD = re.compile(r"\b(?:" + "|".join(_SHARE_WORD_VALUES) + r")\b")
 _SHARE_ROUNDING = 0.5
 
 
+def _other_share_here(c: Quantity, claim: str, source: str) -> bool:
+    """The sentence the claim restates gives another percentage than ``c`` and no word for it:
+    "Students get 50% off" where "student card get 30% off" and children "pay half fare"."""
+    a, b = max(sentences(source), key=lambda ab: overlap(claim, source[ab[0]:ab[1]]), default=(0, len(source)))
+    here = source[a:b]
+    return any(q.unit == "%" and not _agree(c, q) for q in quantities(here)) \
+        and not any(abs(c.lo - v) <= _SHARE_ROUNDING for v in _share_words(here))
+
+
 def _share_words(text: str) -> list[float]:
     """The percentages the shares said in words in ``text`` stand for."""
     return [_SHARE_WORD_VALUES[m.group(0)] for m in _SHARE_WORD.finditer(text)]
@@ -1854,6 +1863,50 @@ _ONE_OF = re.compile(r"\b(?:one|a\s+single)\s+(?P<noun>[a-z]{3,})\b")
 MIN_ONE_HELD = 0.6
 
 
+#: a rate of pay (or price) said as a multiple of the normal one: "double the normal rate", "time
+#: and a half", "a 50% supplement", "three times the hourly wage"
+_PAY_FACTOR = re.compile(
+    r"\b(?:(?P<double>double|twice)\s+(?:the\s+|their\s+|its\s+|your\s+)?(?:normal|usual|standard|regular|basic|hourly|"
+    r"ordinary|base)(?:\s+(?:rate|pay|wage|salary))?\b|(?P<half>time\s+and\s+a\s+half)|(?P<triple>triple|three\s+times)\s+(?:the\s+|their\s+)?"
+    r"(?:normal|usual|standard|regular|basic|hourly|ordinary|base)(?:\s+(?:rate|pay|wage|salary))?\b|"
+    r"(?P<pct>\d{1,3})\s*%\s+(?:supplement|premium|surcharge|uplift|bonus|extra|on\s+top))")
+
+
+def _pay_factor(text: str) -> tuple[float, str] | None:
+    """The one multiple of the normal rate a folded text gives (1.5 for "a 50% supplement"),
+    with its words; None when it gives none or several."""
+    found = {(2.0 if m.group("double") else 1.5 if m.group("half") else 3.0 if m.group("triple")
+              else 1 + float(m.group("pct")) / 100, m.group(0)) for m in _PAY_FACTOR.finditer(text)}
+    return next(iter(found)) if len({f for f, _ in found}) == 1 else None
+
+
+def _factor_against(claim: str, source: str) -> str | None:
+    """What is wrong when the claim gives a multiple of the normal rate ("Sunday work is paid at
+    double the normal rate") that the sentence about the claim's subject gives otherwise
+    ("Employees who work on a Sunday receive a 50% supplement") (folded texts): the sentence
+    holding most of the claim's subject's words, then of its other words."""
+    mine = _pay_factor(claim)
+    if mine is None or negation_count(claim):
+        return None
+    rest = content_words(_PAY_FACTOR.sub(" ", claim))
+    subject = content_words(subject_of(claim) or "") & rest
+
+    def said(sentence: str) -> tuple[int, int]:
+        found = rest & content_words(sentence)
+        return len(found & subject), len(found)
+
+    texts = [source[a:b] for a, b in sentences(source)]
+    if len(texts) < 2:
+        return None
+    ranked = sorted(texts, key=said, reverse=True)
+    if said(ranked[0]) == said(ranked[1]) or not subject & content_words(ranked[0]):
+        return None
+    theirs = _pay_factor(ranked[0])
+    if theirs is None or abs(theirs[0] - mine[0]) < 1e-9:
+        return None
+    return f"'{mine[1]}' in the claim but '{theirs[1]}' in the source's sentence about it"
+
+
 #: how many times an act is done: "renewed twice", "can be extended up to three times", "resit once"
 _ACT_TIMES = re.compile(r"\b(?P<verb>[a-z]{3,})\s+(?:(?:up\s+to|at\s+most|only|just|a\s+maximum\s+of)\s+)?"
                         r"(?P<n>once|twice|thrice|(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+times)"
@@ -1959,7 +2012,7 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
     """
     pounds = "£" in claim or "£" in source or "gbp" in fold(source)
     one = _one_against_count(fold(claim), fold(source)) or _times_against(fold(claim), fold(source)) \
-        or _share_against(fold(claim), fold(source))
+        or _share_against(fold(claim), fold(source)) or _factor_against(fold(claim), fold(source))
     if one is not None:
         return NumberCheck(NumberStatus.CONFLICT, one, 0, 1)
     # ("A year 12 pupil": "year 12" is a label, no "a year" of time)
@@ -2068,7 +2121,8 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
         if _averaged(c, claim, sq):
             matched += 1  # "5 EUR a month on average" for "60 EUR a year"
             continue
-        if c.unit == "%" and c.lo == c.hi and any(abs(c.lo - v) <= _SHARE_ROUNDING for v in _share_words(folded_source)):
+        if c.unit == "%" and c.lo == c.hi and any(abs(c.lo - v) <= _SHARE_ROUNDING for v in _share_words(folded_source)) \
+                and not _other_share_here(c, folded_claim, folded_source):
             matched += 1  # "33% off" for "a third off"
             continue
         if _said_in_words(c, folded_claim, source):

@@ -83,6 +83,7 @@ from citadel.verify.align import (
     only_case,
     opposite_in_conjunct,
     outside_only,
+    agent_swapped,
     reserved_for_other,
     other_reason,
     outside_list,
@@ -867,7 +868,7 @@ def _crisp(claim: str, source: str, source_words: set[str]) -> _Crisp:
         # of each part too: "The --verbose flag prints each file and is the default"
         moved=next((found for part in _whole_and_parts(claim)
                     if (found := moved_attribute(part, source) or moved_between_clauses(part, source))), None)
-        or reserved_for_other(claim, source),
+        or reserved_for_other(claim, source) or agent_swapped(claim, source),
         # ("does not run after 9 p.m." for "runs until 9 p.m." turns nothing)
         relation=None if claim_neg and past_the_span(claim, best) else turned_relation(claim, source)
         or first_turned(claim, source) or start_turned(claim, source)
