@@ -2503,6 +2503,24 @@ RIGHT += [
     ("a passive's agent as the claim's subject", "Parents pay for travel to away matches.", _AWAY),
 ]
 
+# thirty-seventh session, fresh sets p131-p133: one end of the hours said again for some days, a
+# bound said with a denial, around the clock against another group's hours
+_LATE_OPENING = "The library is open Monday to Saturday from 9 a.m. to 5 p.m. On Wednesdays it stays open until 8 p.m."
+_CAR_PARK = "The car park is open 24 hours a day for permit holders. Visitors can park there from 7 a.m. to 7 p.m."
+WRONG += [
+    ("a time past the hours on a day without the late opening", "The library is open at 7 p.m. on a Tuesday.",
+     _LATE_OPENING, "number"),
+    ("around the clock where the claim's group has hours", "Visitors can park there 24 hours a day.", _CAR_PARK,
+     "number"),
+]
+RIGHT += [
+    ("a time within the late opening of its day", "The library is open at 7 p.m. on a Wednesday.", _LATE_OPENING),
+    ("an amount within a bound said with a denial", "A driver may drive eight hours a day.",
+     "Drivers may not drive more than nine hours a day. Breaks must be taken every four and a half hours."),
+    ("around the clock for the group the source gives it", "Permit holders can park there around the clock.",
+     _CAR_PARK),
+]
+
 @pytest.mark.parametrize(("kind", "claim", "source", "reason"), WRONG, ids=[w[0] for w in WRONG])
 def test_everyday_errors_are_caught(verifier: Verifier, kind: str, claim: str, source: str,
                                     reason: str) -> None:

@@ -2012,7 +2012,8 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
     """
     pounds = "£" in claim or "£" in source or "gbp" in fold(source)
     one = _one_against_count(fold(claim), fold(source)) or _times_against(fold(claim), fold(source)) \
-        or _share_against(fold(claim), fold(source)) or _factor_against(fold(claim), fold(source))
+        or _share_against(fold(claim), fold(source)) or _factor_against(fold(claim), fold(source)) \
+        or all_hours_against(claim, source)
     if one is not None:
         return NumberCheck(NumberStatus.CONFLICT, one, 0, 1)
     # ("A year 12 pupil": "year 12" is a label, no "a year" of time)
@@ -2935,6 +2936,28 @@ def _joined(h1: _Hours, h2: _Hours) -> _Hours | None:
     return replace(h2, slots=tuple(slots), edges=h1.edges | h2.edges, spans=h1.spans + h2.spans)
 
 
+def _extended(h1: _Hours, h2: _Hours) -> _Hours | None:
+    """The hours of ``h1`` (spans said by both ends) with the end (or start) ``h2`` gives for some
+    of their days put in its place: "open Tuesday to Sunday from 10 a.m. to 6 p.m. | On Thursdays
+    it stays open until 9 p.m."; None when ``h2`` gives no such one end for named days."""
+    kind = _one_end(h2)
+    if kind is None or _one_end(h1) is not None or h1.turned:
+        return None
+    theirs = frozenset().union(*(ds for ds, _, _, _ in h2.slots))
+    if not theirs or theirs == frozenset(range(7)):
+        return None
+    slots: list[_Slot] = []
+    for ds, a, b, k in h1.slots:
+        if ds - theirs:
+            slots.append((ds - theirs, a, b, k))
+        for d2, a2, b2, _ in h2.slots:
+            if ds & d2:
+                slots.append((ds & d2, a, b2, k) if kind == "end" else (ds & d2, a2, b, k))
+    if not slots or any(a >= b for _, a, b, _ in slots):
+        return None
+    return replace(h1, slots=tuple(slots), edges=h1.edges | h2.edges, spans=h1.spans + h2.spans)
+
+
 def _claim_time(claim: str) -> tuple[Quantity, frozenset[int], set[str]] | None:
     """The one time of day a folded claim names as a time within hours ("at 6 p.m. on a
     Thursday"), not as an end of them ("closes at 5:30 p.m.", "until 10 a.m."); the days it
@@ -2966,6 +2989,38 @@ def _other_values(claim: str, part: str) -> bool:
 def _beyond_hours(clause: str) -> re.Match[str] | None:
     """What makes a clause say what holds beyond the hours before it (:data:`_OUTSIDE_HOURS`)."""
     return _OUTSIDE_HOURS.search(clause) or _PAST_HOURS.match(clause) or _BEFORE_HOURS.match(clause)
+
+
+def all_hours_against(claim: str, source: str) -> str | None:
+    """What is wrong when the claim says its thing holds around the clock ("Standard members can
+    use the gym 24 hours a day") where the source clause about it gives hours ("Standard
+    members can use it from 6 a.m. to 10 p.m."), and another clause gives the whole day to
+    something else ("open 24 hours a day for members with a premium card"): the clause holding
+    most of the claim's subject's words, then of its other words."""
+    claim = fold(claim)
+    said_all = _ALL_HOURS.search(claim)
+    if said_all is None or _denies(claim) or _times_of_day(claim):
+        return None
+    mine = _case_words(claim[:said_all.start()] + " " + claim[said_all.end():]) - _CASE_NEUTRAL
+    subject = _case_words(subject_of(claim) or "") & mine
+    texts = [fold(part) for a, b in sentences(source) for part in source[a:b].split(";")]
+    hours = [_hours_of(t) for t in texts]
+    if not subject or sum(h is not None for h in hours) < 2:
+        return None
+
+    def said(t: str) -> tuple[int, int]:
+        found = mine & _case_words(t)
+        return len(found & subject), len(found)
+
+    ranked = sorted((k for k, h in enumerate(hours) if h is not None), key=lambda k: said(texts[k]), reverse=True)
+    best, other = ranked[0], ranked[1]
+    if said(texts[best]) == said(texts[other]) or not said(texts[best])[0]:
+        return None
+    h = hours[best]
+    assert h is not None
+    if h.turned or _ALL_HOURS.search(texts[best]) or not h.spans:
+        return None
+    return f"'{said_all.group(0)}' in the claim, but the source gives '{'; '.join(h.spans[:2])}' for it"
 
 
 @lru_cache(maxsize=1024)
@@ -3012,7 +3067,7 @@ def hours_reading(claim: str, source: str) -> tuple[str | None, BoundCase | None
         # ("Visitors must leave by 8 p.m. Visiting starts at 2 p.m.", "opens at 6:30 a.m. on weekdays
         # and at 8 a.m. at weekends. It closes at 10 p.m. every day.": one span said in two)
         h1, h2 = own[i - 1], own[i]
-        if h1 is not None and h2 is not None and (joined := _joined(h1, h2)) is not None:
+        if h1 is not None and h2 is not None and (joined := _joined(h1, h2) or _extended(h1, h2)) is not None:
             own[i - 1] = own[i] = joined
     # days the sentence after closes the thing of the hours ("The library is open from 9 a.m. to 8 p.m.
     # on weekdays. It is closed on Sundays."), not that of other hours ("The book drop can be used at

@@ -1107,7 +1107,11 @@ _PERMISSION_CLAUSE = re.compile(r";\s+|,\s+(?:where|while|whereas)\s+|,?\s+but\s
 
 def _permission_of(sent: str, grants: bool, claim: str) -> str | None:
     """Whether a sentence (or clause) forbids ("no"), allows ("yes"), or both or with an
-    exception ("mixed"), for :func:`permission_flip`."""
+    exception ("mixed"), for :func:`permission_flip`. A bound said with a denial ("may not work
+    more than 40 hours a week") allows what lies within it and forbids what lies past it: which,
+    the amounts decide ("mixed")."""
+    if NEGATED_BOUND.search(sent):
+        return "mixed"
     no = bool(_REFUSES.search(sent))
     yes = bool(_GRANTS.search(_REFUSES.sub(" ", sent))) and not _DENIAL.search(_REFUSES.sub(" ", sent))
     # "may not ... unless": the claim may be the exception; "can request changes, which
