@@ -2513,7 +2513,14 @@ WRONG += [
     ("around the clock where the claim's group has hours", "Visitors can park there 24 hours a day.", _CAR_PARK,
      "number"),
 ]
+WRONG += [
+    ("a time past the second of two covers in one sentence", "A battery that fails after three years is covered.",
+     "The e-bike has a seven-year warranty on the frame and a two-year warranty on the battery. Tyres are not covered.",
+     "number"),
+]
 RIGHT += [
+    ("a time within the first of two covers in one sentence", "A frame that cracks after five years is covered.",
+     "The e-bike has a seven-year warranty on the frame and a two-year warranty on the battery. Tyres are not covered."),
     ("a time within the late opening of its day", "The library is open at 7 p.m. on a Wednesday.", _LATE_OPENING),
     ("an amount within a bound said with a denial", "A driver may drive eight hours a day.",
      "Drivers may not drive more than nine hours a day. Breaks must be taken every four and a half hours."),

@@ -2490,7 +2490,10 @@ _PLURAL_PARTICIPLE = re.compile(r"\s*(?:[a-z]+s\s+[a-z]+(?:ed|ing)\b"
                                 # | four days late" ("Darwin published ... in 1836" names no case)
                                 r"|[a-z]+\s+(?:[a-z]+ed|paid|sent|made|kept|left|bought|sold|held|taken|given|brought)\s*$)")
 #: where a bound's clause begins and ends within its sentence
-_CASE_CLAUSE = re.compile(r";|,\s+(?:and|but|while|whereas)\s+|\.\s+(?=[a-z])")
+_CASE_CLAUSE = re.compile(r";|,\s+(?:and|but|while|whereas)\s+|\.\s+(?=[a-z])|"
+                          # ("a five-year warranty on the motor | and a two-year warranty on all other parts")
+                          r"\s+and\s+(?=(?:an?\s+)?(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve)"
+                          r"[- ](?:year|month|week|day|hour)s?\b)")
 #: a bound in a clause that excepts it: "... unless it is cancelled at least 24 hours in advance"
 _UNLESS_BOUND = re.compile(r"\b(?:unless|except\s+(?:if|when|for))\b")
 #: the share of the claim's other content words that the bound's sentence and its neighbours hold
@@ -3184,7 +3187,7 @@ def bound_case(claim: str, source: str) -> BoundCase | None:
     claim_values = quantities(claim)
     # (an ordinal period the case lies in is one: "a frame that cracks in the third year")
     plain = [c for c in claim_values if c.lo == c.hi and (c.kind != "ordinal" or _period_in(claim, c))
-             and not _BOUND_IN_CLAIM.search(claim, 0, c.start) and not any(_bounds_around(claim, c))
+             and not _BOUND_IN_CLAIM.search(claim, 0, c.start) and not any(_bounds_around(claim, c, cover=True))
              and not _DEADLINE.search(claim, max(0, c.start - 8), c.start) and _names_a_case(claim, c)]
     # (a price beside a span is what the claim says of the case: "Freezing a membership for a month
     # costs 5 EUR" names the case "a month")
