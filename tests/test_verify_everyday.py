@@ -2528,6 +2528,19 @@ RIGHT += [
      _CAR_PARK),
 ]
 
+# thirty-seventh session, fresh sets p134-p135: "within the first 14 days" is a bound, with its
+# other side after a semicolon and its case in an opening "if" clause
+_BLENDER = "The blender has a two-year guarantee. If it fails within the first 14 days, it is exchanged; after that, it is repaired."
+WRONG += [
+    ("a time past the first days, said of what holds in them", "A blender that fails after a month is exchanged.",
+     _BLENDER, "number"),
+]
+RIGHT += [
+    ("a time within the first days of a guarantee", "A blender that fails after ten days is exchanged.", _BLENDER),
+    ("a time after the first days, said of what holds after them", "A blender that fails after a month is repaired.",
+     _BLENDER),
+]
+
 @pytest.mark.parametrize(("kind", "claim", "source", "reason"), WRONG, ids=[w[0] for w in WRONG])
 def test_everyday_errors_are_caught(verifier: Verifier, kind: str, claim: str, source: str,
                                     reason: str) -> None:

@@ -3155,6 +3155,19 @@ def _nth(word: str) -> int:
     return _NTH[word] if word in _NTH else int(word[:-2])
 
 
+#: a condition that opens a clause, up to its comma: "if it fails within the first 14 days, "
+_OPENING_CONDITION = re.compile(r"^\s*(?:if|when|once|where|should)\b[^,;]{3,80},\s*")
+
+
+def _other_side_parts(text: str, a: int, b: int) -> list[tuple[int, int]]:
+    """The sentence ``text[a:b]`` cut where a clause after a semicolon opens the other side of a
+    bound (:data:`_PAST_THAT`, :data:`_CLASS_OPENS`)."""
+    cuts = [a + m.end() for m in re.finditer(r";\s+", text[a:b])
+            if _PAST_THAT.match(text, a + m.end()) or _CLASS_OPENS.match(text, a + m.end())]
+    bounds = [a, *cuts, b]
+    return [(bounds[k], bounds[k + 1]) for k in range(len(bounds) - 1)]
+
+
 @lru_cache(maxsize=4096)
 def bound_case(claim: str, source: str) -> BoundCase | None:
     """The case the claim names by a plain value ("A 150 ml bottle", "A 15-year-old", "A shift
@@ -3210,6 +3223,9 @@ def bound_case(claim: str, source: str) -> BoundCase | None:
         return None
     spans = sentences(source)
     told = _sentences_as_written(written, source, folded)  # (the sentence after a bound's, below)
+    # (a clause after a semicolon that opens the other side is read as the sentence after: "If it
+    # breaks within the first 30 days, it is replaced; after that, it is repaired")
+    told = tuple(piece for a2, b2 in told for piece in _other_side_parts(source, a2, b2))
     covers: set[int] = set()  # where the bounds that are a cover's length start
     # (what the claim says of the case, the relative clause that names it left out: "A laptop that
     # fails after 18 months | is still under guarantee" denies nothing)
@@ -3312,7 +3328,9 @@ def bound_case(claim: str, source: str) -> BoundCase | None:
         unless = _UNLESS_BOUND.search(clause[: max(0, s.start - cut)]) is not None
         # ("still valid" denies that it has expired)
         still = expiring is not None and _STILL_VALID.search(claim) is not None
-        holds = (inside != unless) == ((denied != still) == _denies(clause))
+        # (a condition that opens the clause names the case: "if it fails within the first 14 days,
+        # it is exchanged" denies nothing)
+        holds = (inside != unless) == ((denied != still) == _denies(_OPENING_CONDITION.sub("", clause)))
         # "only restarts the router": what the clause says is all that holds there, and a claim
         # with another act for the case says something else of it
         only = _ONLY_ACT.search(clause)
@@ -4196,7 +4214,8 @@ _COVER_FOR = re.compile(r"\b(?:(?:guarantee[sd]?|warrant(?:y|ies|ied)|valid|insu
                         r"(?:warranty|guarantee)\b[^.;:,]{0,40}?\b(?:is|are)(?:\s+valid\s+for)?)\s*$")
 _COVER_AFTER = re.compile(r"^[\s-]*(?:[a-z']+\s+)?(?:warranty|guarantee|cover)\b")
 _HIGH_BEFORE = re.compile(r"\b(?:under|less than|fewer than|below|up to|at most|no more than|"
-                          r"not more than|within|a maximum of|maximum|younger than|no later than|"
+                          # ("within the first 30 days", "during the first two weeks")
+                          r"not more than|within(?:\s+the)?(?:\s+first)?|(?:during|in)\s+the\s+first|a maximum of|maximum|younger than|no later than|"
                           r"not exceeding|shorter than|earlier than|until|before|lighter than|smaller than|"
                           r"lower than|cheaper than|colder than|narrower than)\s*$")
 #: (a count's noun may come between: "three nights or more", "16 years old or over")
