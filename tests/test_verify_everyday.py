@@ -2535,7 +2535,14 @@ WRONG += [
     ("a time past the first days, said of what holds in them", "A blender that fails after a month is exchanged.",
      _BLENDER, "number"),
 ]
+_RECYCLING = "Each household may leave up to three crates of glass a month. Additional crates need a 1 EUR token."
+WRONG += [
+    ("an extra case without what the source requires of it", "A household can leave an additional crate without a token.",
+     _RECYCLING, "negation"),
+]
 RIGHT += [
+    ("a case within an allowance, without what only the extra ones need",
+     "A household can leave two crates of glass a month without a token.", _RECYCLING),
     ("a time within the first days of a guarantee", "A blender that fails after ten days is exchanged.", _BLENDER),
     ("a time after the first days, said of what holds after them", "A blender that fails after a month is repaired.",
      _BLENDER),

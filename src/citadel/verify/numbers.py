@@ -3155,6 +3155,8 @@ def _nth(word: str) -> int:
     return _NTH[word] if word in _NTH else int(word[:-2])
 
 
+#: what a claim says something is done without: "without a token"
+_WITHOUT_THING = re.compile(r"\bwithout\s+([^,.;:]{3,60})")
 #: a condition that opens a clause, up to its comma: "if it fails within the first 14 days, "
 _OPENING_CONDITION = re.compile(r"^\s*(?:if|when|once|where|should)\b[^,;]{3,80},\s*")
 
@@ -3231,7 +3233,12 @@ def bound_case(claim: str, source: str) -> BoundCase | None:
     # fails after 18 months | is still under guarantee" denies nothing)
     rel = [r for r in _RELATIVE.finditer(claim, 0, c.start) if not _FINITE.search(claim, r.end(), c.start)]
     verb = _FINITE.search(claim, c.end) if rel else None
-    denied = _denies(claim[:rel[-1].start()] + claim[verb.start():] if rel and verb else claim)
+    stated = claim[:rel[-1].start()] + claim[verb.start():] if rel and verb else claim
+    denied = _denies(stated)
+    # (what the claim says it is done "without" is a denial only of a clause that speaks of that thing:
+    # "can leave two crates without a token" against "may leave up to three crates a month")
+    lacking = _WITHOUT_THING.search(stated)
+    denied_bare = _denies(stated[:lacking.start()] + stated[lacking.end():]) if lacking else denied
     found: list[tuple[float, float, int, BoundCase]] = []
     (v, _) = c.base()
     for s in sq:
@@ -3330,7 +3337,9 @@ def bound_case(claim: str, source: str) -> BoundCase | None:
         still = expiring is not None and _STILL_VALID.search(claim) is not None
         # (a condition that opens the clause names the case: "if it fails within the first 14 days,
         # it is exchanged" denies nothing)
-        holds = (inside != unless) == ((denied != still) == _denies(_OPENING_CONDITION.sub("", clause)))
+        mine_denied = denied_bare if lacking and not {stem(w) for w in content_words(lacking.group(1))} \
+            & {stem(w) for w in content_words(clause)} else denied
+        holds = (inside != unless) == ((mine_denied != still) == _denies(_OPENING_CONDITION.sub("", clause)))
         # "only restarts the router": what the clause says is all that holds there, and a claim
         # with another act for the case says something else of it
         only = _ONLY_ACT.search(clause)

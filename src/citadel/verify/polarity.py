@@ -458,6 +458,10 @@ def without_required(claim: str, source: str) -> tuple[str, str] | None:
         if any({stem(w) for w in content_words(m.group("case"))} & {stem(w) for w in others}
                for m in _EXCEPTED_CASE.finditer(sent)):
             continue  # "On a Sunday ... without an extra ticket" for "needs an extra ticket, except on Sundays"
+        extra = _EXTRA_CASE.match(sent)
+        if extra is not None and extra.group(1).lower() not in claim.lower():
+            continue  # "one bag ... without a sticker" where "Extra bags need a sticker": the duty is the extra ones'
+
         if any(w == thing or (len(thing) >= 4 and w.startswith(thing) and len(w) <= len(thing) + 2)
                or (thing in _CONSENT and w in _CONSENT)  # "without asking" for "with ... permission"
                # "without supervision" for "only when supervised", "without a signature" for "must be signed"
@@ -465,6 +469,10 @@ def without_required(claim: str, source: str) -> tuple[str, str] | None:
                for w in content_words(sent)):  # "reserving" (stem "reserv") for "must reserve"
             return m.group(1), sent.strip()
     return None
+
+
+#: a duty said of the cases past an allowance: "Extra bags need a sticker", "Additional guests must register"
+_EXTRA_CASE = re.compile(r"\s*(?:any\s+|all\s+)?(extra|additional|further|more|excess)\s+[a-z]+", re.IGNORECASE)
 
 
 def _one_word(a: str, b: str) -> bool:
