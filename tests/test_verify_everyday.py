@@ -2457,6 +2457,8 @@ RIGHT += [
      "Staff who cancel a booked course less than a week before it starts pay half the fee."),
     ("a requirement said as a denial without it", "Taking a laptop home requires a signed form.",
      "Laptops may not be taken home without a signed form. They must be returned every Friday."),
+    ("a need said of a denial without it", "Visitors need a badge to enter the lab.",
+     "Visitors may not enter the lab without a badge issued at reception."),
     ("a quantifier another sentence says of the compound's head", "Every travel claim needs a receipt.",
      "Travel claims must be filed within two weeks. A receipt must be attached to every claim."),
 ]

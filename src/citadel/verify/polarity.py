@@ -461,7 +461,6 @@ def without_required(claim: str, source: str) -> tuple[str, str] | None:
         extra = _EXTRA_CASE.match(sent)
         if extra is not None and extra.group(1).lower() not in claim.lower():
             continue  # "one bag ... without a sticker" where "Extra bags need a sticker": the duty is the extra ones'
-
         if any(w == thing or (len(thing) >= 4 and w.startswith(thing) and len(w) <= len(thing) + 2)
                or (thing in _CONSENT and w in _CONSENT)  # "without asking" for "with ... permission"
                # "without supervision" for "only when supervised", "without a signature" for "must be signed"
