@@ -13,6 +13,7 @@ import math
 import os
 import re
 from collections.abc import Callable, Iterator
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from enum import StrEnum
@@ -1865,11 +1866,11 @@ MIN_ONE_HELD = 0.6
 
 #: a rate of pay (or price) said as a multiple of the normal one: "double the normal rate", "time
 #: and a half", "a 50% supplement", "three times the hourly wage"
+_NORMAL_RATE = r"(?:normal|usual|standard|regular|basic|hourly|ordinary|base)(?:\s+(?:rate|pay|wage|salary))?\b"
 _PAY_FACTOR = re.compile(
-    r"\b(?:(?P<double>double|twice)\s+(?:the\s+|their\s+|its\s+|your\s+)?(?:normal|usual|standard|regular|basic|hourly|"
-    r"ordinary|base)(?:\s+(?:rate|pay|wage|salary))?\b|(?P<half>time\s+and\s+a\s+half)|(?P<triple>triple|three\s+times)\s+(?:the\s+|their\s+)?"
-    r"(?:normal|usual|standard|regular|basic|hourly|ordinary|base)(?:\s+(?:rate|pay|wage|salary))?\b|"
-    r"(?P<pct>\d{1,3})\s*%\s+(?:supplement|premium|surcharge|uplift|bonus|extra|on\s+top))")
+    r"\b(?:(?P<double>double|twice)\s+(?:the\s+|their\s+|its\s+|your\s+)?" + _NORMAL_RATE
+    + r"|(?P<half>time\s+and\s+a\s+half)|(?P<triple>triple|three\s+times)\s+(?:the\s+|their\s+)?" + _NORMAL_RATE
+    + r"|(?P<pct>\d{1,3})\s*%\s+(?:supplement|premium|surcharge|uplift|bonus|extra|on\s+top))")
 
 
 def _pay_factor(text: str) -> tuple[float, str] | None:
@@ -1878,6 +1879,22 @@ def _pay_factor(text: str) -> tuple[float, str] | None:
     found = {(2.0 if m.group("double") else 1.5 if m.group("half") else 3.0 if m.group("triple")
               else 1 + float(m.group("pct")) / 100, m.group(0)) for m in _PAY_FACTOR.finditer(text)}
     return next(iter(found)) if len({f for f, _ in found}) == 1 else None
+
+
+def _most_about(texts: list[str], mine: AbstractSet[str], subject: AbstractSet[str],
+                words_of: Callable[[str], AbstractSet[str]]) -> int | None:
+    """The index of the text that holds most of the claim's subject's words (``subject``), then
+    of its other words (``mine``, read by ``words_of``); None when there are fewer than two
+    texts, two hold as many, or none holds a word of the subject."""
+    def said(text: str) -> tuple[int, int]:
+        found = mine & words_of(text)
+        return len(found & subject), len(found)
+
+    if len(texts) < 2:
+        return None
+    ranked = sorted(range(len(texts)), key=lambda k: said(texts[k]), reverse=True)
+    best = said(texts[ranked[0]])
+    return None if best == said(texts[ranked[1]]) or not best[0] else ranked[0]
 
 
 def _factor_against(claim: str, source: str) -> str | None:
@@ -1889,19 +1906,11 @@ def _factor_against(claim: str, source: str) -> str | None:
     if mine is None or negation_count(claim):
         return None
     rest = content_words(_PAY_FACTOR.sub(" ", claim))
-    subject = content_words(subject_of(claim) or "") & rest
-
-    def said(sentence: str) -> tuple[int, int]:
-        found = rest & content_words(sentence)
-        return len(found & subject), len(found)
-
     texts = [source[a:b] for a, b in sentences(source)]
-    if len(texts) < 2:
+    best = _most_about(texts, rest, content_words(subject_of(claim) or "") & rest, content_words)
+    if best is None:
         return None
-    ranked = sorted(texts, key=said, reverse=True)
-    if said(ranked[0]) == said(ranked[1]) or not subject & content_words(ranked[0]):
-        return None
-    theirs = _pay_factor(ranked[0])
+    theirs = _pay_factor(texts[best])
     if theirs is None or abs(theirs[0] - mine[0]) < 1e-9:
         return None
     return f"'{mine[1]}' in the claim but '{theirs[1]}' in the source's sentence about it"
@@ -2010,9 +2019,10 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
     (or the whole source when none is given) states a quantity of the same dimension or the
     same value with another unit, it is a ``conflict``.
     """
-    pounds = "£" in claim or "£" in source or "gbp" in fold(source)
-    one = _one_against_count(fold(claim), fold(source)) or _times_against(fold(claim), fold(source)) \
-        or _share_against(fold(claim), fold(source)) or _factor_against(fold(claim), fold(source)) \
+    folded_claim, folded_source = fold(claim), fold(source)
+    pounds = "£" in claim or "£" in source or "gbp" in folded_source
+    one = next((wrong for check in (_one_against_count, _times_against, _share_against, _factor_against)
+                if (wrong := check(folded_claim, folded_source)) is not None), None) \
         or all_hours_against(claim, source)
     if one is not None:
         return NumberCheck(NumberStatus.CONFLICT, one, 0, 1)
@@ -2023,7 +2033,6 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
     sq = _cents_as(_pounds(quantities(source, ranges=True), pounds), cq)
     wq = _cents_as(_pounds(quantities(window, ranges=True), pounds), cq) if window is not None else sq
     matched, problems, conflict = 0, [], False
-    folded_claim, folded_source = fold(claim), fold(source)
     scaled = _proportional(claim, source)
     # "every three months" where the source says "quarterly": the same frequency
     stated_often = [v for v, _, _ in frequency_spans(source)]
@@ -3008,18 +3017,11 @@ def all_hours_against(claim: str, source: str) -> str | None:
     subject = _case_words(subject_of(claim) or "") & mine
     texts = [fold(part) for a, b in sentences(source) for part in source[a:b].split(";")]
     hours = [_hours_of(t) for t in texts]
-    if not subject or sum(h is not None for h in hours) < 2:
+    timed = [k for k, h in enumerate(hours) if h is not None]
+    at = _most_about([texts[k] for k in timed], mine, subject, _case_words)
+    if at is None:
         return None
-
-    def said(t: str) -> tuple[int, int]:
-        found = mine & _case_words(t)
-        return len(found & subject), len(found)
-
-    ranked = sorted((k for k, h in enumerate(hours) if h is not None), key=lambda k: said(texts[k]), reverse=True)
-    best, other = ranked[0], ranked[1]
-    if said(texts[best]) == said(texts[other]) or not said(texts[best])[0]:
-        return None
-    h = hours[best]
+    best, h = timed[at], hours[timed[at]]
     assert h is not None
     if h.turned or _ALL_HOURS.search(texts[best]) or not h.spans:
         return None
@@ -3143,11 +3145,12 @@ def _sentences_as_written(written: str, text: str, folded: Callable[[str], str])
 
 
 #: the day a rule starts from, counted: "from the fourth day of illness", "from the 3rd week"
-_FROM_NTH = re.compile(r"\bfrom\s+the\s+(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|"
-                       r"[1-9]\d?(?:st|nd|rd|th))\s+(day|week|month|year)\b")
-_NTH = {w: n for n, w in enumerate("first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
-                                     "thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth "
-                                     "twentieth".split(), 1)} | {"twenty-first": 21, "twenty-fifth": 25}
+_FROM_NTH = re.compile(r"\bfrom\s+the\s+(" + "|".join(sorted(_ORDINALS)) + r"|[1-9]\d?(?:st|nd|rd|th))\s+"
+                       r"(day|week|month|year)\b")
+#: the number each ordinal word says: the amounts' (:data:`_SMALL`) and those of birthdays
+_NTH = {w: int(_SMALL[w]) for w in _ORDINALS} | {
+    w: n for n, w in enumerate("eleventh twelfth thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth "
+                               "nineteenth twentieth".split(), 11)} | {"twenty-first": 21, "twenty-fifth": 25}
 
 
 def _nth(word: str) -> int:
