@@ -15,7 +15,8 @@ STOPWORDS = frozenset(
     no do does did doing done has have had having will would shall should can could may might must
     also such into onto over under about after before between during more most other some any all
     each every both either neither so if because while though although very just only own same too
-    s t up down out off again further once here both few many much""".split()
+    s t up down out off again further once here both few many much
+    nobody anyone anybody everyone everybody""".split()
 )
 NUMBER_WORDS = frozenset(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen"
@@ -138,7 +139,7 @@ def overlap(claim: str, source: str) -> float:
 
 
 #: bounds written with a negation ("no more than four" is "up to four"): not negations
-NEGATED_BOUND = re.compile(r"\b(?:no|not|never|cannot|can't)\s+(?:(?!than\b)[a-z]+\s+){0,2}(?:more|fewer|less|later|earlier|longer|"
+NEGATED_BOUND = re.compile(r"\b(?:no|not|never|cannot|can't)\s+(?:(?!than\b)[a-z]+\s+){0,5}(?:more|fewer|less|later|earlier|longer|"
                            r"sooner|greater|higher|lower)\s+than\b|"
                            # "no members younger than 19": an age or a weight bounded, not someone denied
                            r"\b(?:no|not|never)\s+(?:(?!than\b)[a-z]+\s+)?(?:younger|older|shorter|heavier|lighter)\s+than\s+"

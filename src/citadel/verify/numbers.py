@@ -238,17 +238,39 @@ def quantities(text: str, ranges: bool = False) -> list[Quantity]:
     out = [_with_period(t, q) for q in out]
     clocks = _clock_times(t, orig)
     out = [q for q in out if not any(c.start < q.end and q.start < c.end for c in clocks)] + clocks
+    laps = _lap_times(t, orig)
+    out = [q for q in out if not any(c.start < q.end and q.start < c.end for c in laps)] + laps
     out.sort(key=lambda q: q.start)
     out += _spoken_durations(t, orig, out)
     out += _half_a_unit(t, out)
+    out = _share_of_a_unit(t, out)
     out += _magnitudes(t, out)
     out = _factors(t, out)
     out += _shares(t, out)
     out += _below_zero(t, out)
     out = [_dated(t, orig, _aged(t, _numbered_period(t, q))) for q in out]
     out = _cents_as(out, out)  # ("20 cents per day" in the currency of "up to 5 EUR")
+    out = _unit_of_the_other(t, out)
     if ranges:
         out += _written_ranges(t, out)
+    return out
+
+
+#: a bare number set against an amount just given, in its unit: "10 seconds instead of 30",
+#: "12 EUR, up from 10", "4 kg rather than 5"
+_AGAINST_THE_LAST = re.compile(r"\s*,?\s*(?:instead\s+of|rather\s+than|in\s+place\s+of|up\s+from|down\s+from|compared\s+(?:with|to)|"
+                               r"against|versus|vs\.?)\s*$")
+
+
+def _unit_of_the_other(t: str, found: list[Quantity]) -> list[Quantity]:
+    """Each bare number said against the amount just before it (:data:`_AGAINST_THE_LAST`)
+    takes that amount's unit and period."""
+    out = list(found)
+    for i in range(1, len(out)):
+        q, last = out[i], out[i - 1]
+        if q.unit is None and q.lo == q.hi and last.unit is not None and last.unit != "o'clock" \
+                and _AGAINST_THE_LAST.fullmatch(t, last.end, q.start):
+            out[i] = replace(q, unit=last.unit, per=last.per, kind=last.kind)
     return out
 
 
@@ -417,6 +439,18 @@ def _clock_times(t: str, orig: str) -> list[Quantity]:
     return out
 
 
+#: a time taken, hours, minutes and seconds: "2:00:35" (a marathon), "1:59:40.2"
+_LAP = re.compile(r"(?<![\d:.])(?P<h>\d{1,2}):(?P<m>[0-5]\d):(?P<s>[0-5]\d(?:\.\d+)?)(?![\d:])")
+
+
+def _lap_times(t: str, orig: str) -> list[Quantity]:
+    """Times taken written "h:mm:ss" ("2:00:35"), in seconds: a duration, no time of day
+    (a clock gives no seconds in prose)."""
+    return [Quantity(v, v, "second", None, m.start(), m.end(), orig[m.start():m.end()], 0.5, None, False)
+            for m in _LAP.finditer(t)
+            for v in (int(m.group("h")) * 3600.0 + int(m.group("m")) * 60.0 + float(m.group("s")),)]
+
+
 #: a bare hour that opens a span of the day: "6 and" of "between 6 and 9 a.m."
 _SPAN_START = re.compile(r"(?<![\d:.])(?P<h>\d{1,2})(?:[:.](?P<m>\d{2}))?\s*(?:and|to|until|till|-|–)\s*$")
 
@@ -519,6 +553,24 @@ def _half_a_unit(t: str, found: list[Quantity]) -> list[Quantity]:
             continue
         out.append(Quantity(0.5, 0.5, unit, None, m.start(), m.end(), t[m.start():m.end()], 0.05))
     return out
+
+
+#: a share of one unit: "a quarter of a year", "three quarters of an hour", "a third of a litre"
+_SHARE_OF_A = re.compile(r"\b(?P<n>a|one|two|three)\s+(?P<part>quarter|third)s?\s+of\s+an?\s+(?P<unit>[a-z]+)\b")
+
+
+def _share_of_a_unit(t: str, found: list[Quantity]) -> list[Quantity]:
+    """"a quarter of a year" (0.25 year), "three quarters of an hour": the share, in place of
+    the whole unit read on its own ("a year")."""
+    out = list(found)
+    for m in _SHARE_OF_A.finditer(t):
+        unit = _unit(m.group("unit"))
+        if unit is None:
+            continue
+        v = {"a": 1, "one": 1, "two": 2, "three": 3}[m.group("n")] / {"quarter": 4, "third": 3}[m.group("part")]
+        out = [q for q in out if not (q.start < m.end() and m.start() < q.end)]
+        out.append(Quantity(v, v, unit, None, m.start(), m.end(), t[m.start():m.end()], 0.01))
+    return sorted(out, key=lambda q: q.start)
 
 
 #: a count said as a magnitude: "a few hundred", "several thousand", "hundreds of", "tens of
@@ -865,6 +917,11 @@ def _is_year(q: Quantity) -> bool:
     return q.unit is None and q.lo == q.hi and q.lo.is_integer() and 1000 <= q.lo <= 2100
 
 
+#: dimensions whose units one may be swapped for another's
+_KINDRED = (frozenset(("usd", "eur", "gbp")), frozenset(("tempc", "tempf")), frozenset(("bytes", "rate")),
+            frozenset(("mass", "volume")))
+
+
 def _conflicts(c: Quantity, s: Quantity) -> bool:
     """The source states the same kind of quantity differently."""
     if _age_against_duration(c, s):
@@ -882,7 +939,9 @@ def _conflicts(c: Quantity, s: Quantity) -> bool:
     if _is_year(c) and _is_year(s):
         return c.lo != s.lo
     if c.unit and s.unit and c.unit != s.unit and _same(c.lo, s.lo, c.tol):
-        return c.dimension is not None and s.dimension is not None  # 30 minutes vs 30 mg: no
+        # a unit swapped for a kindred one ("180 °F" for "180 °C", "50 USD" for "50 EUR", "200 ml"
+        # for "200 g"); "a 20-minute ride" is no "20 EUR fee"
+        return any({c.dimension, s.dimension} <= kin for kin in _KINDRED)
     return False
 
 
@@ -1144,9 +1203,23 @@ def _named_version(c: Quantity, claim: str, source: str) -> tuple[str, str] | No
     theirs = [t for t in _NAMED_NUMBER.finditer(source) if t.group("name").lower() == name.lower()]
     if not theirs or any(_names_number(t, number) for t in theirs):
         return None
+    # a release the source names by its number alone ("required from 4.3" beside "Release 4.2
+    # adds ...") is that kind's number too
+    # (in a clause about the claim's matter: "the sync bug found in 2.0" says nothing of what
+    # Release 2.0 adds)
+    bare = re.search(rf"\b(?:from|in|since|until|with|as\s+of|before|after)\s+(?:v)?{re.escape(number)}(?![\d.]*\d)",
+                     source, re.IGNORECASE) if _NUMBER_KIND.fullmatch(name) and "." in number else None
+    if bare is not None:
+        cuts = [m.end() for m in _PART_CUT.finditer(source, 0, bare.start())]
+        after = _PART_CUT.search(source, bare.end())
+        part = source[cuts[-1] if cuts else 0: after.start() if after else len(source)]
+        if content_words(part) & (content_words(claim) - content_words(name)):
+            return None
     return f"{name} {number}", theirs[0].group(0)
 
 
+#: where a part of a sentence ends: a stop, a comma or semicolon, an "and"
+_PART_CUT = re.compile(r"[.;:,](?=\s)|\s+(?:and|but|while)\s+", re.IGNORECASE)
 #: "reported in 3.0", "deprecated since version 2.1": a verb and the version it happened in
 _VERB_VERSION = r"(?:[a-z]+\s+)?(?:in|since|from|until|as\s+of)\s*(?:version\s+|release\s+|v)?"
 
@@ -1432,6 +1505,73 @@ def _moved_bound(c: Quantity, claim: str, sq: list[Quantity], source: str) -> st
     return next((s.text for s in theirs if _agree(c, s)), None)
 
 
+#: a denial before a lower bound, which makes it an upper one: "is not allowed for more than ten days"
+_DENIED_FLOOR = re.compile(r"\b(?:not|never|cannot)\b(?:\s+[a-z]+){0,5}\s+(?:for\s+)?(?:more|longer)\s+than\s*$|n't(?:\s+[a-z]+){0,3}\s+(?:for\s+)?(?:more|longer)\s+than\s*$")
+
+
+def _side_of(q: Quantity, text: str) -> str | None:
+    """:func:`_bound_kind`, a denied floor read as the ceiling it is."""
+    kind = _bound_kind(q, text)
+    if kind == "floor" and _DENIED_FLOOR.search(fold(text), max(0, q.start - 60), q.start):
+        return "ceiling"
+    return kind
+
+
+def _turned_bound(c: Quantity, claim: str, sq: list[Quantity], source: str) -> str | None:
+    """The source's bound at the claim's bound's value, on the other side: "lasts at least 12
+    hours" where "up to 12 hours", "allowed for at least ten days" where "not allowed for more
+    than ten days". Said of the same thing: the bound's clause holds every content word of
+    the claim but one (and two at least), and the claim denies nothing (nor time of day: "from 9 a.m." and
+    "until 9 a.m." are times, no amounts)."""
+    mine = _side_of(c, claim)
+    if mine is None or c.unit == "o'clock" or negation_count(claim) or _DENIED_FLOOR.search(claim, 0, c.start):
+        return None
+    for s in sq:
+        if s.dimension != c.dimension or s.unit == "o'clock" or (s.per or None) != (c.per or None) \
+                or not _agree(c, s) and not _close(c.base()[0], s.base()[0], True):
+            continue
+        theirs = _side_of(s, source)
+        if theirs is None or theirs == mine:
+            continue
+        # (of its own clause: "up to 2 metres long go by post, and anything longer must go by
+        # freight" bounds no freight)
+        a, b = _clause_at(source, s.start, sq)
+        rest = content_words(claim[: c.start] + " " + claim[c.end:]) - content_words(c.text) - {"least", "most"}
+        # (one word the clause lacks is a detail: "on one charge")
+        here = content_words(source[a:b])
+        if len(rest & here) >= 2 and len(rest - here) <= 1:
+            return s.text.strip()
+    return None
+
+
+#: an amount the source says no longer holds: "now 10 seconds instead of 30", "cut from 30 to 10
+#: days", "previously 5 EUR"
+_REPLACED = re.compile(r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of|previously|formerly|(?:was|were)\s+(?:previously|formerly)|"
+                       r"(?:rais|increas|reduc|cut|lower|chang|extend|shorten|halv|doubl|mov|went|rose|fell|dropp?)(?:e|ed|es|ing|s)?"
+                       r"\s+(?:[a-z]+\s+){0,3}?from)\s*$")
+#: a claim that speaks of the past or of a change itself: "was 30 seconds", "from 30 to 10"
+_CLAIM_OF_CHANGE = re.compile(r"\b(?:was|were|used\s+to|previously|formerly|before|earlier|instead|from|old|older|"
+                              r"until|prior|no\s+longer|had\s+been|originally)\b")
+
+
+def _replaced(c: Quantity, claim: str, sq: list[Quantity], source: str) -> str | None:
+    """The source's words that retire the claim's value ("instead of 30" for "the default
+    timeout is 30 seconds" where "now 10 seconds instead of 30"): the only amounts of the
+    source that agree with it are ones it says were replaced, and the claim says nothing
+    of a past or a change."""
+    if _CLAIM_OF_CHANGE.search(claim):
+        return None
+    same = [s for s in sq if _agree(c, s) or (s.unit is None and c.unit is not None and s.lo == c.lo and s.hi == c.hi)]
+    if not same:
+        return None
+    said = [_REPLACED.search(source, max(0, s.start - 40), s.start) for s in same]
+    if not all(said):
+        return None
+    m = said[0]
+    assert m is not None
+    return source[m.start(): same[0].end].strip()
+
+
 def _past_threshold(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
     """The claim's plain duration lies past one the source counts from ("Someone with three
     years of service" where "After two years of service, the notice period rises"), of the
@@ -1474,6 +1614,8 @@ def _one_period_of(c: Quantity, claim: str, sq: list[Quantity], source: str) -> 
     counts that thing by the period ("a daily maximum", "2 EUR per day")."""
     if not (c.lo == c.hi == 1 and c.unit in _PERIOD_ADJECTIVES and re.match(r"['’]s\b", claim[c.end:])):
         return False
+    if any(s.unit == c.unit and not s.per and s.kind != "ordinal" and s.lo > 1 for s in sq):
+        return False  # "one month's notice" where "two months' notice": a count of the period, no period
     return any(s.per == c.unit for s in sq) or bool(re.search(rf"\b(?:{_PERIOD_ADJECTIVES[c.unit]})\b", source))
 
 
@@ -2236,10 +2378,27 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
             if anchored is not None:
                 problems.append(f"'{c.text}' is counted {anchored[0]} in the claim, but {anchored[1]} in the source")
                 continue
+            of_other = _amount_of_another(c, folded_claim, sq, folded_source)
+            if of_other is not None:
+                conflict = True
+                problems.append(f"'{c.text.strip()}' is the claim's amount for {of_other[0]}, but the source gives "
+                                f"{of_other[0]} '{of_other[1].strip()}' ('{c.text.strip()}' is for {of_other[2]})")
+                continue
             moved = _moved_bound(c, folded_claim, sq, folded_source)
             if moved is not None:
                 conflict = True
                 problems.append(f"'{c.text}' is a bound of the claim, but the source bounds it at '{moved}'")
+                continue
+            retired = _replaced(c, folded_claim, sq, folded_source)
+            if retired is not None:
+                conflict = True
+                problems.append(f"'{c.text.strip()}' is what the source says no longer holds ('{retired}')")
+                continue
+            turned = _turned_bound(c, folded_claim, sq, folded_source)
+            if turned is not None:
+                conflict = True
+                problems.append(f"'{c.text.strip()}' bounds the claim on one side, but the source bounds it on the "
+                                f"other ('{turned}')")
                 continue
             bound = _bound_as_exact(c, folded_claim, sq, folded_source)
             if bound is not None:
@@ -2264,7 +2423,7 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
             return NumberCheck(NumberStatus.CONFLICT, bound, matched, len(cq))
     # (a price past an allowance is past its bound; a case past a bound the claim reads right is too)
     if not problems and len(cq) >= 2 and not past_free and not (case is not None and case.holds):
-        unmet = _condition_unmet(cq, folded_claim, sq, folded_source)
+        unmet = _condition_unmet(cq, folded_claim, sq, folded_source) or _bracket_moved(cq, folded_claim, sq, folded_source)
         if unmet is not None:
             return NumberCheck(NumberStatus.CONFLICT, unmet, matched, len(cq))
     if not problems:
@@ -2276,6 +2435,51 @@ def check_numbers(claim: str, source: str, window: str | None = None) -> NumberC
     if problems:
         return NumberCheck(NumberStatus.MISSING, "; ".join(problems), matched, len(cq))
     return NumberCheck(NumberStatus.OK, "", matched, len(cq))
+
+
+#: the thing an amount measures, named after it: "200 g of butter", "2 tbsp of olive oil"
+_OF_THING = re.compile(r"\s*(?:of|for)\s+(?:the\s+|all\s+|any\s+)?(?P<w1>[a-z]{3,})(?:\s+(?P<w2>[a-z]{3,}))?\b")
+#: the thing named before a claim's amount: "The excess for subsidence claims is 250 EUR"
+_FOR_THING_BEFORE = re.compile(r"\bfor\s+(?:the\s+|all\s+|any\s+)?(?P<w1>[a-z]{3,})(?:\s+(?P<w2>[a-z]{3,}))?(?:\s+[\w-]+){0,2}?\s+"
+                               r"(?:is|are|was|were|costs?|comes\s+to)(?:\s+only|\s+just)?\s*$")
+#: words after "of" that name no thing measured: "5 EUR of which", "3 days of the week"
+_OF_NO_THING = frozenset("which whom them those these this that each every what".split())
+
+
+def _of_thing(text: str, q: Quantity, before: bool = False) -> frozenset[str]:
+    """The stems of the thing ``q`` measures when named by "of" or "for" right after it ("200
+    g of butter", "500 EUR for subsidence claims"), or with ``before`` by "for ... is" before it
+    ("The excess for subsidence claims is 250 EUR"); empty for a bare amount, a duration or a
+    count."""
+    if q.unit is None or q.dimension in (None, "time", "clock", "ratio"):
+        return frozenset()
+    m = _OF_THING.match(text, q.end) or (_FOR_THING_BEFORE.search(text, max(0, q.start - 60), q.start) if before else None)
+    if m is None or m.group("w1") in _OF_NO_THING or is_unit(m.group("w1")):
+        return frozenset()
+    return frozenset(stem(w) for w in (m.group("w1"), m.group("w2")) if w and w not in STOPWORDS)
+
+
+def _amount_of_another(c: Quantity, claim: str, sq: list[Quantity], source: str) -> tuple[str, str, str] | None:
+    """``(thing, its amount in the source, the thing the claim's amount is of there)`` when
+    the claim gives an amount of a thing ("200 g of sugar") that the source gives another
+    thing ("200 g of butter with 150 g of sugar") while giving the claim's thing another
+    amount of the same kind: the amounts swapped between two things of one list."""
+    mine = _of_thing(claim, c, before=True)
+    if not mine:
+        return None
+    named = [(q, _of_thing(source, q)) for q in sq]
+    if any(_agree(c, q) for q, thing in named if thing & mine):
+        return None
+    theirs = next((q for q, thing in named if thing & mine and q.dimension == c.dimension and q.per == c.per), None)
+    # (the amount of another thing, or the general one beside the claim's thing's own: "250 EUR
+    # per claim, or 500 EUR for subsidence claims")
+    other = next((q for q, thing in named if not thing & mine and _agree(c, q)), None)
+    if theirs is None or other is None:
+        return None
+    m = _OF_THING.match(claim, c.end) or _FOR_THING_BEFORE.search(claim, max(0, c.start - 60), c.start)
+    o = _OF_THING.match(source, other.end)
+    assert m is not None
+    return m.group("w1"), theirs.text, o.group("w1") if o is not None else "the rest"
 
 
 _SIGNED = re.compile(r"\b(?:(?P<neg>below|under|less than|lower than)|(?P<pos>above|over|more than|"
@@ -3838,8 +4042,12 @@ def _said_of_another(c: Quantity, claim: str, source: str, sterling: bool,
     bq = [q for q in bq if not any(_agree(o, q) for o in mine)]
     # (a version, "Release 3.1", is no amount to clash with "twice as fast")
     versioned = bool(_kind_of_number(c, claim))
-    clash = next((q for q in bq if _conflicts(c, q) or (
+    counts = _what_is_counted(claim, c) if c.unit is None else None
+    clash = next((q for q in bq if _conflicts(c, q) or _other_count_of(c, claim, q, best) or (
         plain and q.unit == c.unit and not _is_year(q) and not _agree(c, q)
+        # (a count of items is no clash with one of renewals: "12 items" against "renewed twice")
+        and (counts is None or (counts == _what_is_counted(best, q) if not _TIMES_COUNT.fullmatch(q.text.strip().lower())
+                                else False))
         and (not versioned or bool(_kind_of_number(q, best)) or bool(re.fullmatch(r"\d+\.\d+", q.text))))), None) \
         or (_one_of(c, claim, best) if plain else None)
     if clash is None:
@@ -3883,6 +4091,39 @@ def _said_of_another(c: Quantity, claim: str, source: str, sterling: bool,
     if home_ov > best_ov - MIN_ALIGNMENT_LEAD and not named_another:
         return None
     return clash, home
+
+
+def _what_is_counted(text: str, q: Quantity) -> str | None:
+    """The stem of what a plain count counts, the head of the words after its number ("eight
+    tablets a day": tablet; "three embryonic germ layers": layer), or None."""
+    m = re.match(r"\s*[\d.,]+\s+|\s*[a-z]+(?:-[a-z]+)?\s+", q.text, re.IGNORECASE)
+    tail = (q.text[m.end():] if m else "") + " " + text[q.end:]
+    head = None
+    for k, w in enumerate(re.findall(r"[^\W\d_]+|[^\w\s]", tail[:80])[:MAX_COUNTED_WORDS]):
+        low = w.lower()
+        if not k and low in _COUNT_MODIFIERS:
+            continue  # "99 other players"
+        if not low.isalpha() or low in STOPWORDS:
+            break
+        head = low
+        if low.endswith("s") and len(low) > 3:  # a plural ends the phrase: "germ layers"
+            break
+    return stem(head) if head is not None and len(head) >= 3 else None
+
+
+#: the most words of the phrase after a count that may name what it counts
+MAX_COUNTED_WORDS = 4
+_COUNT_MODIFIERS = frozenset("other more further additional extra".split())
+
+
+def _other_count_of(c: Quantity, claim: str, q: Quantity, text: str) -> bool:
+    """``q`` counts what the claim's plain count ``c`` counts, per the same period, another
+    number of them ("eight tablets a day" against "up to four tablets a day")."""
+    if c.unit is not None or q.unit is not None or _is_year(c) or _is_year(q) or (c.per or None) != (q.per or None) \
+            or _agree(c, q):
+        return False
+    mine = _what_is_counted(claim, c)
+    return mine is not None and mine == _what_is_counted(text, q)
 
 
 _TIME_PREPOSITIONS = frozenset("until till since after before from".split())
@@ -4245,14 +4486,15 @@ _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 _DATE = re.compile(r"(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MONTH + r"(?:\s|,|$)")
 _DATE_BEFORE = re.compile(r"\b" + _MONTH + r"\s+$")
 #: words that announce a computed amount: "in total", "28 years later", "ten times as many"
-_ARITHMETIC = re.compile(r"\b(?:total|in all|altogether|combined|later|earlier|after|before|apart|"
+_ARITHMETIC = re.compile(r"\b(?:total|in all|altogether|combined|together|later|earlier|after|before|apart|"
                          r"difference|took|lasted|spanned|until|till|times|twice|double|half|each|every|so|"
-                         r"sum|overall|longer|shorter|more|less|fewer|per)\b")
+                         r"sum|overall|longer|shorter|more|less|fewer|per|higher|lower|taller|heavier|lighter|"
+                         r"older|younger|bigger|smaller|larger|cheaper|dearer|faster|slower|deeper|wider)\b")
 #: for a small plain count, only words that announce a computed count: small counts add up
 #: to almost any other by chance ("the top six" from "three attempts, then three more"); a
 #: larger one is read from any arithmetic word ("120 deliveries" from 20 overs of six each)
 SMALL_COUNT = 12
-_COUNT_ARITHMETIC = re.compile(r"\b(?:total|in all|altogether|combined|sum|overall|times|twice|"
+_COUNT_ARITHMETIC = re.compile(r"\b(?:total|in all|altogether|combined|together|sum|overall|times|twice|"
                                r"double|half|difference|apart)\b")
 
 
@@ -4434,6 +4676,112 @@ def _condition_unmet(cq: list[Quantity], claim: str, sq: list[Quantity], source:
                     break
             if failed is not None:
                 return f"'{y.text}' is what the source gives past '{failed.text}', which '{x.text}' is not"
+    return None
+
+
+#: a bound said of the amount just named: "1% on any amount above that", "anything over this"
+_BOUND_OF_THAT = re.compile(r"\b(?:(?P<low>above|over|more\s+than|beyond|exceeding)|(?P<high>below|under|less\s+than|up\s+to))"
+                            r"\s+(?:that|this|it)\b(?!\s+(?:of|is|was)\b)|"
+                            # "Heavier bags cost 20 EUR", "longer stays": past the bound just named
+                            r"\b(?:(?P<more>heavier|larger|bigger|longer|older|higher)|(?P<less>lighter|smaller|shorter|younger|lower))"
+                            r"(?!\s+than\b)\s+[a-z]+")
+_UNBOUNDED_BASE = float("inf")
+
+
+def _brackets(text: str, qs: list[Quantity]) -> list[tuple[int, float, float, Quantity]]:
+    """(position, low, high, quantity) of each bracket of amounts ``text`` states: a range
+    ("between 12,000 and 60,000 EUR"), a bound ("above 60,000 EUR", "up to 50,000 EUR"), or a
+    bound of the amount just named ("1% on any amount above that"), in base units."""
+    out = []
+    for i, q in enumerate(qs):
+        lo, hi = q.base()
+        if q.lo < q.hi:
+            out.append((q.start, lo, hi, q))
+            continue
+        then = qs[i + 1] if i + 1 < len(qs) else None
+        if then is not None and then.unit == q.unit and _SPAN_JOIN.fullmatch(text, q.start + len(q.text.rstrip()), then.start) \
+                and then.lo > q.hi:  # "from £20,000 to £60,000": one range, written as two amounts
+            out.append((q.start, lo, then.base()[1], q))
+            continue
+        if i and qs[i - 1].unit == q.unit and _SPAN_JOIN.fullmatch(text, qs[i - 1].start + len(qs[i - 1].text.rstrip()), q.start):
+            continue
+        low, high = _bounds_around(text, q)
+        if (low is None) == (high is None):
+            continue
+        if low and _DENIED_FLOOR.search(text, max(0, q.start - 60), q.start):
+            low, high = None, low  # "do not take more than four": at most four
+        out.append((q.start, lo if low else -_UNBOUNDED_BASE, hi if high else _UNBOUNDED_BASE, q))
+    for m in _BOUND_OF_THAT.finditer(text):
+        prior = [b for b in out if b[3].end <= m.start()]
+        if not prior:
+            continue
+        _, _, _, q = prior[-1]
+        lo, hi = q.base()
+        past = bool(m.group("low") or m.group("more"))
+        out.append((m.start(), lo if past else -_UNBOUNDED_BASE, _UNBOUNDED_BASE if past else hi, q))
+    return sorted(out, key=lambda b: b[0])
+
+
+#: where a statement of one amount ends and the next begins: "... at 20%, and income above
+#: 60,000 EUR at 40%", "2.5% on balances up to 50,000 EUR and 1% on any amount above that"
+_NEXT_STATEMENT = re.compile(r";|,\s*(?:and|but|while|whereas|or)\s+|\s+(?:but|while|whereas)\s+|\s+and\s+(?=[$€£]?\d)")
+
+
+#: a sentence's end in folded text ("free. heavier bags"), not an abbreviation's ("10 a.m. to")
+_FOLDED_STOP = re.compile(r"(?<!\ba\.m\.)(?<!\bp\.m\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<=[.!?])\s+|\n")
+
+
+def _clause_at(text: str, at: int, qs: list[Quantity]) -> tuple[int, int]:
+    """The span of the statement of ``text`` (within its sentence) that holds offset ``at``;
+    an "and" inside a range ("between 12,000 and 60,000") divides nothing. ``text`` may be
+    folded: its sentences end at a stop and a space."""
+    a, b = 0, len(text)
+    for m in _FOLDED_STOP.finditer(text):
+        if m.end() <= at:
+            a = m.end()
+        elif m.start() >= at:
+            b = m.start()
+            break
+    for m in _NEXT_STATEMENT.finditer(text, a, b):
+        if any(q.start <= m.start() < q.start + len(q.text.rstrip()) for q in qs):
+            continue
+        if m.start() <= at:
+            a = m.end()
+        else:
+            b = m.start()
+            break
+    return a, b
+
+
+def _bracket_moved(cq: list[Quantity], claim: str, sq: list[Quantity], source: str) -> str | None:
+    """What is wrong when the claim gives a value (``y``) to a bracket of another kind of
+    amount ("income between 12,000 and 60,000 EUR is taxed at 40%", "balances above 50,000
+    EUR earn 2.5%") while every source statement giving that value gives it to a bracket
+    the claim's does not lie within ("... taxed at 20%, and income above 60,000 EUR at 40%";
+    "2.5% ... on balances up to 50,000 EUR and 1% on any amount above that")."""
+    mine = _brackets(claim, cq)
+    if len(mine) != 1:
+        return None
+    _, xlo, xhi, x = mine[0]
+    theirs = _brackets(source, sq)
+    for y in cq:
+        if y is x or y.lo != y.hi or y.dimension == x.dimension or any(_bounds_around(claim, y)):
+            continue
+        homes = [t for t in sq if _agree(y, t) and not any(b[3] is t for b in theirs)]
+        failed = None
+        for t in homes:
+            a, b = _clause_at(source, t.start, sq)
+            near = [k for k in theirs if a <= k[0] < b and k[3].dimension == x.dimension
+                    and (x.per or None) == (k[3].per or None)]
+            if not near:
+                return None
+            _, klo, khi, k = min(near, key=lambda k: abs(k[0] - t.start))
+            if klo <= xlo and xhi <= khi:
+                return None
+            failed = failed or source[a:b].strip()
+        if failed is not None:
+            return (f"'{y.text.strip()}' is what the source gives another bracket than the claim's "
+                    f"'{x.text.strip()}': \"{failed[:80]}\"")
     return None
 
 
@@ -5296,12 +5644,16 @@ def _past_one(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
 #: a free allowance of a span: "free for the first 30 minutes", "the first two hours are free"
 _FREE_FIRST_BEFORE = re.compile(r"\bfree\s+(?:of\s+charge\s+)?for\s+the\s+first\s*$")
 _FIRST_BEFORE_FREE = re.compile(r"\bthe\s+first\s*$")
+#: a claim that something is free by what is paid: "pays nothing for", "has no minute charge"
+_PAYS_NOTHING = re.compile(r"\b(?:pays?|paid|paying|owes?|costs?)\s+nothing\b|\b(?:has|have|with|is)\s+no\s+(?:[a-z]+\s+)?(?:charge|cost|fee)s?\b")
 
 
 def _inside_free_first(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
     """A span of the claim's, said free, that a free allowance of the source's holds ("Parking
     for 20 minutes is free" where it "is free for the first 30 minutes")."""
-    if c.lo != c.hi or c.dimension != "time" or c.unit == "o'clock" or not _FREE.search(claim) or negation_count(claim):
+    free = _FREE.search(claim) or _PAYS_NOTHING.search(claim)
+    if c.lo != c.hi or c.dimension != "time" or c.unit == "o'clock" or free is None \
+            or negation_count(claim[: free.start()] + claim[free.end():]):  # ("no charge" is the freedom)
         return False
     for s in sq:
         if s.lo != s.hi or s.unit == "o'clock" or not _comparable(c, s) or c.base()[0] > s.base()[0]:
@@ -5355,6 +5707,44 @@ def _birthday_said(c: Quantity, claim: str, sq: list[Quantity], source: str) -> 
         and any(_nth(m.group(1)) == c.lo for m in _BIRTHDAY.finditer(source))
 
 
+#: the thing an amount is the size of: "a 20 EUR gift", "a 3 kg parcel"; "gifts worth 20 EUR"
+_SIZED_NOUN_AFTER = re.compile(r"\s*(?:[a-z]+-)?(?P<noun>[a-z]{3,})\b")
+_SIZED_NOUN_BEFORE = re.compile(r"\b(?P<noun>[a-z]{3,})\s+(?:worth|weighing|costing|priced\s+at|of)\s*$")
+def _one_of_any(c: Quantity, claim: str, sq: list[Quantity], source: str) -> bool:
+    """The claim's amount sizes a thing ("a 20 EUR gift") of which a sentence holding all the
+    claim's other content words says something of every one, with no amount ("may not accept
+    any gifts at all", "all parcels are tracked"): one case of them."""
+    if c.dimension is None or c.unit == "o'clock":
+        return False
+    after = _SIZED_NOUN_AFTER.match(claim, c.end)
+    before = _SIZED_NOUN_BEFORE.search(claim, 0, c.start)
+    nouns = {stem(m.group("noun")) for m in (after, before) if m is not None and m.group("noun") not in STOPWORDS}
+    if not nouns:
+        return False
+    rest = claim[: c.start] + " " + claim[c.end:]
+    for a, b in _sentences_of(source):
+        sent = source[a:b]
+        if any(a <= q.start < b and q.dimension == c.dimension for q in sq) or not content_words(rest) <= content_words(sent):
+            continue
+        if any(stem(m.group("noun")) in nouns for m in _EVERY_ONE.finditer(sent)):
+            return True
+    return False
+
+
+#: a thing said of every one: "any gifts", "all parcels", "no pets", "every booking"
+_EVERY_ONE = re.compile(r"\b(?:any|all|every|each|no)\s+(?:[a-z-]+\s+)?(?P<noun>[a-z]{3,})\b")
+
+
+def _sentences_of(text: str) -> list[tuple[int, int]]:
+    """The sentences of ``text``, folded or not (a stop and a space end one)."""
+    out, a = [], 0
+    for m in _FOLDED_STOP.finditer(text):
+        out.append((a, m.start()))
+        a = m.end()
+    out.append((a, len(text)))
+    return out
+
+
 _SAID_OTHERWISE: tuple[Callable[[Quantity, str, list[Quantity], str], bool], ...] = (
     _birthday_said,  # "when the child turns eight" where "until the child's eighth birthday"
     _denied_past_bound, _outside_only_range, _called_late, _past_threshold, _one_period_of, _first_span,
@@ -5362,4 +5752,5 @@ _SAID_OTHERWISE: tuple[Callable[[Quantity, str, list[Quantity], str], bool], ...
     _difference_said,  # "a scale and polish adds 30 EUR" where "60 EUR for a check-up and 90 EUR for ..."
     _two_alike,  # "when two teams have the same points" where "teams level on points"
     _period_frame,  # "a fourth withdrawal in a month" where "limited to three per month"
-    _year_counted)  # "began in 1921" where "opened in 1932, eleven years after construction began"
+    _year_counted,  # "began in 1921" where "opened in 1932, eleven years after construction began"
+    _one_of_any)  # "may not accept a 20 EUR gift" where "may not accept any gifts at all"
