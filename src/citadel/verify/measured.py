@@ -59,6 +59,10 @@ _THAN = re.compile(r"\bthan\b")
 _AMOUNT = "amount:"
 _CLAUSE = re.compile(r";|:(?=\s)|,?\s+(?:compared (?:with|to)|as against|versus|vs\.?)\s+|,\s*(?:and|but|while|whereas|or)\s+|\s+(?:but|while|whereas)\s+|,\s+(?=every\b)|"
                      r"\s+and\s+(?![\d.])|,\s+or\s+")
+#: the counted noun of "more tablets than", "fewer visits than"
+_COUNTED = re.compile(r"\b(?:more|fewer)\s+([a-z]{3,}s)\b")
+#: a clause boundary after which a new subject follows
+_NEW_SUBJECT = re.compile(r";|\b(?:but|while|whereas)\b")
 
 #: a plural noun after "more" or "fewer" ("more patients than"): a count compared
 _NOUN = re.compile(r"[a-z]{3,}(?<!ss)(?<!ous)(?<!ess)s")
@@ -209,15 +213,21 @@ def _statements(source: str, scale: str) -> list[tuple[frozenset[str], list[Amou
     content words (a part that states none joins the statement it belongs to)."""
     out: list[tuple[frozenset[str], list[Amount]]] = []
     for s, e in sentences(source):
-        parts = [p for p in _CLAUSE.split(source[s:e]) if p and p.strip()]
+        # a part after ";" or "but" that states no amount opens the next statement: its
+        # subject ("three weeks; the fast-track service costs 75 EUR extra and takes five
+        # working days"), no more of the last one
+        split = _CLAUSE.split(source[s:e])
+        opens = [False] + [bool(_NEW_SUBJECT.search(d)) for d in _CLAUSE.findall(source[s:e])]
         pieces: list[tuple[str, list[Amount]]] = []
         lead = ""  # words before the first amount: its statement's subject
-        for p in parts:
+        for p, fresh in zip(split, opens, strict=True):
+            if not p or not p.strip():
+                continue
             found = _amounts(p, scale)
             if found:
                 pieces.append((f"{lead} {p}", found))
                 lead = ""
-            elif pieces:
+            elif pieces and not fresh and not lead:
                 pieces[-1] = (f"{pieces[-1][0]} {p}", pieces[-1][1])
             else:
                 lead = f"{lead} {p}"
@@ -306,6 +316,11 @@ def measured_comparison(claim: str, source: str) -> tuple[bool, str] | None:
         order = "<" if ratio[0] < 1 else ">"
         return {">": order == ">", "<": order == "<", ">=": order == ">", "<=": order == "<"}[relation], ratio[1]
     stated = _statements(source, scale)
+    counted = _COUNTED.search(fold(claim)) if scale == "count" and content_words(head) else None
+    if counted is not None:  # "may take more tablets than": counts of tablets, not "children under 6"
+        noun = counted.group(1)[:-1]
+        kept = [(w, mine) for w, amounts in stated if (mine := [a for a in amounts if noun in a[2].lower()])]
+        stated = kept if len(kept) >= 2 else stated  # ("lent 12,000 books and ... 18,000": said once)
     if len(stated) < 2:
         return None
     for_b = [i for i, (w, _) in enumerate(stated) if w & b]

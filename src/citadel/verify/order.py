@@ -21,6 +21,7 @@ import re
 from collections.abc import Iterator
 from functools import lru_cache
 
+from citadel.verify.atomic import subject_of
 from citadel.verify.lexical import DOWN, UP, content_words, fold, overlap, stem
 from citadel.verify.windows import sentences
 
@@ -220,6 +221,11 @@ def _sequence_confirmed(claim: str, source: str) -> bool:
     return False
 
 
+#: the most words of a second event said without its verb ("before Everest", "after the war")
+MAX_BARE_EVENT = 4
+_FINITE = re.compile(r"\b(?:is|are|was|were|has|had|have|did|does|do|began|ended|opened|closed|[a-z]{3,}ed)\b", re.IGNORECASE)
+
+
 @lru_cache(maxsize=4096)
 def _dated(claim: str, source: str) -> tuple[str, str, bool] | None:
     m = _CLAIM_ORDER.match(claim.strip().rstrip("."))
@@ -228,15 +234,26 @@ def _dated(claim: str, source: str) -> tuple[str, str, bool] | None:
     a, b = m.group("a"), m.group("b")
     if len(content_words(a)) < 1 or len(content_words(b)) < 1:
         return None
+    # "K2 was first climbed before Everest": the second event is the first's predicate, said
+    # of another subject ("Everest was first climbed")
+    subject = subject_of(a)
+    if subject and len(b.split()) <= MAX_BARE_EVENT and not _FINITE.search(b) and a.strip() != subject.strip():
+        b = f"{b} {a.strip()[len(subject.strip()):]}"
     parts = [p for s, e in sentences(source) for p in _STATEMENT.split(source[s:e]) if p.strip()]
 
-    def home(event: str) -> str | None:
-        scored = sorted(((overlap(event, p), p) for p in parts), key=lambda x: -x[0])
+    def home(event: str, taken: str | None = None) -> str | None:
+        scored = sorted(((overlap(event, p), p) for p in parts if p != taken), key=lambda x: -x[0])
         if not scored or scored[0][0] < MIN_RESTATED or (len(scored) > 1 and scored[1][0] == scored[0][0]):
             return None
         return scored[0][1]
 
+    # (a tie between two statements for one event goes to the one the other event does not
+    # take: "The Gutenberg Bible was printed" where "... press was developed by Gutenberg")
     pa, pb = home(a), home(b)
+    if pa is None and pb is not None:
+        pa = home(a, pb)
+    elif pb is None and pa is not None:
+        pb = home(b, pa)
     if pa is None or pb is None or pa == pb:
         return None
     da, db = _date(pa), _date(pb)
@@ -456,7 +473,7 @@ def comparison_confirmed(claim: str, source: str) -> bool:
 
 
 #: "Mount Kenya is the second-highest mountain in Africa, after Kilimanjaro": ranked next below
-_RANKED_AFTER = re.compile(r"(?P<a>[^,.;]+?)\s+(?:is|was|are|were)\s+(?:the\s+)?(?:second|next)[- ](?P<sup>[a-z]+est)\b"
+_RANKED_AFTER = re.compile(r"(?P<a>[^,.;]+?)\s+(?:is|was|are|were)\s+(?:the\s+|[A-Za-z]+['’]s\s+)?(?:second|next)[- ](?P<sup>[a-z]+est)\b"
                            r"[^,.;]*,?\s+(?:after|behind)\s+(?P<b>[^,.;]+)", re.IGNORECASE)
 
 
@@ -489,9 +506,10 @@ def _compared_in_source(claim: str, source: str) -> tuple[bool, str] | None:
         return None  # "no mountain is higher than X" says X is the highest
     subject = content_words(low[:pos])
     split = re.split(r"\b(?:than|as)\b", low[pos:], maxsplit=1)
-    if len(split) == 2 and re.match(r"\s*(?:\d|a\s|an\s|one\b|two\b|three\b|four\b|five\b)", split[1]):
+    version = len(split) == 2 and _VERSION_SIDE.fullmatch(split[1]) is not None
+    if len(split) == 2 and re.match(r"\s*(?:\d|a\s|an\s|one\b|two\b|three\b|four\b|five\b)", split[1]) and not version:
         return None  # "younger than 3 years": a bound, the number layer's
-    other = content_words(split[1]) if len(split) == 2 else frozenset()
+    other = (_side_words(split[1]) if version else content_words(split[1])) if len(split) == 2 else frozenset()
     subject, other = subject - other, other - subject  # "the red line" and "the blue line"
     if not subject or not other:
         return None
@@ -502,7 +520,38 @@ def _compared_in_source(claim: str, source: str) -> tuple[bool, str] | None:
     found = list(_comparisons_found(source, scale, sign, subject, other, named))
     # a comparison of the two said outright outranks a superlative ("the largest hot desert",
     # where "Antarctica, a cold desert, is even larger")
-    return next((f for sup, f in found if not sup), None) or next((f for _, f in found), None)
+    return next((f for sup, f in found if not sup), None) or next((f for _, f in found), None) \
+        or _against_the_same(source, scale, sign, subject, other)
+
+
+#: the other side of a comparison named by a version alone: "than 4.9", "than in version 2.1"
+_VERSION_SIDE = re.compile(r"\s*(?:in\s+)?(?:version\s+|release\s+|v)?\d+(?:\.\d+)+\s*[.!]?\s*")
+
+
+def _side_words(text: str) -> frozenset[str]:
+    """The content words of ``text`` with its version numbers ("4.9")."""
+    return content_words(text) | frozenset(re.findall(r"\d+(?:\.\d+)+", text))
+
+
+def _against_the_same(source: str, scale: str, sign: int, subject: frozenset[str],
+                      other: frozenset[str]) -> tuple[bool, str] | None:
+    """``(holds, sentence)`` when one source sentence compares something with the claim's
+    other side ("Startup is about 30% faster than in 4.9") on the claim's scale and the
+    claim's subject is said in no such sentence ("Version 5.0 starts up more slowly than
+    4.9", of a source on version 5.0): the only comparison with that side there is."""
+    hits = []
+    for s, e in sentences(source):
+        sent = source[s:e]
+        sl = fold(sent)
+        for s_scale, s_sign, s_pos, s_sup in _compared(sent):
+            tail = re.split(r"\bthan\b", sl[s_pos:], maxsplit=1)
+            if s_sup or len(tail) != 2 or not other & _side_words(tail[1]) or _side_words(tail[1]) - other:
+                continue
+            if subject & content_words(sl) or other & _side_words(sl[:s_pos]):
+                return None  # said of the subject, or of the other side itself: read above
+            if s_scale == scale:
+                hits.append((s_sign == sign, sent.strip()))
+    return hits[0] if len(hits) == 1 else None
 
 
 #: "even larger", "larger still": a comparison with the thing just spoken of
