@@ -147,6 +147,15 @@ def substitution(claim: str, source: str) -> list[tuple[str, str]] | None:
     return found
 
 
+#: a rule said as a bare imperative: "Do not take more than ...", "Never leave ..."
+_SUBJECTLESS_RULE = re.compile(r"\s*(?:do\s+not|don't|never|always|avoid|please)\b", re.IGNORECASE)
+#: the words of a denial, as :func:`sequence` keeps them
+_DENIAL_WORDS = frozenset("not no never do does did don't doesn't didn't cannot can't".split())
+#: how much less of the claim another sentence stating its figures may hold than the aligned
+#: one, and still be the figures' home
+FIGURE_ELSEWHERE_MARGIN = 0.25
+
+
 def _substituted_in(claim: str, sent: str, source: str) -> list[tuple[str, str]] | None:
     """:func:`substitution` against one sentence (or clause) of the source."""
     lead = _LEADING_CONDITION.match(claim)
@@ -178,7 +187,29 @@ def _substituted_in(claim: str, sent: str, source: str) -> list[tuple[str, str]]
             op == "replace" and any(w[0].isdigit() for w in c[i1:i2]) for op, i1, i2, _, _ in ops):
         return None
     replaced = [(c[i1:i2], s[j1:j2]) for op, i1, i2, j1, j2 in ops if op == "replace"]
+    later = [s[j2:] for op, _, _, _, j2 in ops if op == "replace"]
     if not replaced or len(replaced) > 2:
+        return None
+    # figures put for figures that another sentence states are the number layer's, which reads
+    # them against every statement ("up to eight tablets in 24 hours" aligned with "one or two
+    # tablets every four to six hours", where "Do not take more than eight tablets in 24 hours")
+    # (a rule said without a subject of its own, "Do not take more than eight tablets", is the
+    # figures' home; "The full membership costs 40 EUR" names its own subject)
+    if all(all(w[:1].isdigit() or w in _SMALL for w in new) for new, _ in replaced) and any(
+            sent.strip() not in source[a:b] and all(set(new) <= set(sequence(source[a:b])) for new, _ in replaced)
+            and _SUBJECTLESS_RULE.match(source[a:b])
+            and overlap(claim, source[a:b]) >= overlap(claim, sent) - FIGURE_ELSEWHERE_MARGIN
+            for a, b in sentences(source)):
+        return None
+    # a figure's words moved within its sentence, from after it ("The excess for subsidence
+    # claims is 500 EUR" for "The excess is 250 EUR per claim, or 500 EUR for subsidence
+    # claims"): the number layer reads which figure goes with which thing
+    if any(any(w[:1].isdigit() for w in old) and not any(w[:1].isdigit() or w in _SMALL for w in new)
+           and set(new) <= set(rest) for (new, old), rest in zip(replaced, later, strict=True)):
+        return None
+    # a denial put as a subject ("Adults may use up to twelve" for "Do not use more than
+    # twelve"): the words replaced say no thing the claim's could be put for
+    if any(all(w in _DENIAL_WORDS for w in old) for _, old in replaced):
         return None
     # the source's topic, put before the sentence's words as the claim's first ("Capital losses can
     # be carried forward" where "Capital gains ... are tax-free. Gains above that ..., and losses
@@ -344,7 +375,9 @@ def _subsequence(a: list[str], b: list[str]) -> bool:
 
 
 _PASSIVE = re.compile(r"\b(?:is|are|was|were|be|been|being|get|got)\s+(?:\w+\s+)?(?:\w+(?:ed|en|wn)\s+by|"
-                      r"(?:included|contained|listed|covered|shown|described)\s+(?:in|on))\b",
+                      r"(?:included|contained|listed|covered|shown|described)\s+(?:in|on)|"
+                      # "Android 9 is required from 4.3": said of the release, "4.3 requires Android 9"
+                      r"(?:required|needed|supported)\s+(?:from|in|since|until|as\s+of|for|by))\b",
                       re.IGNORECASE)
 _LIST_GAP = re.compile(r"^[\s,]*(?:(?:and|or|the|a|an)\b[\s,]*)*(?:\w+[\s,]+(?:(?:and|or)\b[\s,]*)?)?$",
                        re.IGNORECASE)
@@ -907,9 +940,29 @@ def moved_attribute(claim: str, source: str) -> tuple[str, str] | None:
         if home is not None and k == 1 and len(c) > 1 and c[1] in sents[home] and len(seqs[0]) > 1 \
                 and c[0] == seqs[0][0] and seqs[home][:1] == seqs[0][1:2]:
             continue
-        if home is not None and own:
+        # (a subject that names the act the home's verb does, "Payment is due within 30 days"
+        # for "The Buyer shall pay ... within 30 days", is that sentence's own)
+        if home is not None and own and not _names_the_act(c[:k], seqs[home]):
             return " ".join(c[:k]), source[spans[home][0]:spans[home][1]]
     return None
+
+
+#: endings that make a noun of a verb: "payment", "renewal", "cancellation", "delivery"
+_NOMINAL = re.compile(r"(?:ment|al|ation|ition|ion|ance|ence|y|ery|ing)s?$")
+
+
+def _names_the_act(subject: list[str], sentence: list[str]) -> bool:
+    """A word of the subject is a noun made of a verb of the sentence ("payment" of "shall
+    pay", "renewal" of "renew")."""
+    for w in subject:
+        m = _NOMINAL.search(w)
+        if m is None or m.start() < 3:
+            continue
+        root = w[: m.start()]
+        if any(len(v) >= 3 and (v == root or stem(v) == stem(root) or (v.startswith(root) and len(v) <= len(root) + 2))
+               for v in sentence if v != w):
+            return True
+    return False
 
 
 #: where a sentence's main clause ends and a condition or circumstance of it begins
@@ -1529,11 +1582,15 @@ def _contrary_in(claim: str, sent: str, source: str) -> tuple[str, str] | None:
     ops = difflib.SequenceMatcher(None, cw, sw, autojunk=False).get_opcodes()
     # (the source's opposite may come with words the claim leaves out, as a claim may leave
     # out any: "during rush hours" against "outside the morning and evening rush hours")
-    hits = [(cw[i1], sw[j1]) for k, (op, i1, i2, j1, j2) in enumerate(ops)
-            if op == "replace" and i2 - i1 == 1 and j2 - j1 >= 1 and _contrary(cw[i1], sw[j1])
-            and _read_on(ops[k + 1:], cw, sw)]
+    # (or last, after words the claim leaves out: "lengthen cooking times" against "raise the
+    # boiling point, which shortens cooking times")
+    hits = [(cw[i1], sw[j]) for k, (op, i1, i2, j1, j2) in enumerate(ops)
+            if op == "replace" and i2 - i1 == 1 and j2 - j1 >= 1
+            for j in ((j1,) if _contrary(cw[i1], sw[j1]) else (j2 - 1,) if _contrary(cw[i1], sw[j2 - 1]) else ())
+            if _read_on(ops[k + 1:], cw, sw)]
     others = [op for op in ops if op[0] in ("replace", "delete") and
-              not (op[0] == "replace" and op[2] - op[1] == 1 and _contrary(cw[op[1]], sw[op[3]]))]
+              not (op[0] == "replace" and op[2] - op[1] == 1
+                   and (_contrary(cw[op[1]], sw[op[3]]) or _contrary(cw[op[1]], sw[op[4] - 1])))]
     # the opposite is the claim's one change: nothing else of the claim differs in meaning,
     # and its negations are the same but for the opposite itself ("without" for "with")
     # (words the claim adds that the source has elsewhere set the scene: "Members pay 12 EUR
@@ -2429,7 +2486,7 @@ def optional_duty(claim: str, source: str) -> tuple[str, str] | None:
 
 
 #: the claim leaves it to the reader: "if they wish", "is optional", "do not have to"
-_LEFT_OPEN = re.compile(r"\b(?:if\s+(?:they|you|he|she|we|one)\s+(?:wish|want|like|prefer|choose)(?:\s+to)?|"
+_LEFT_OPEN = re.compile(r"\b(?:if\s+(?:they|you|he|she|we|one|it)\s+(?:wish|want|like|prefer|choose)(?:e?s)?(?:\s+to)?|"
                         r"if\s+(?:desired|preferred|wanted)|optionally|(?:is|are)\s+optional|"
                         r"(?:do|does|did)\s+not\s+(?:have|need)\s+to|(?:don't|doesn't)\s+(?:have|need)\s+to|need\s+not|"
                         # "do not need a doctor's note": the thing is not required
@@ -2658,6 +2715,9 @@ _FOR_GROUP = re.compile(r"\s+for\s+(?:all\s+)?(?:students|children|kids|members|
                         r"(?:(?!\b(?:may|can|must|is|are|was|were|will|should|have|has)\b)[^,;.:!?])*(?=[,;.:!?]|$)",
                         re.IGNORECASE)
 #: what must be shown for the sentence to hold: "returns within 30 days | with a receipt"
+#: a span of time an allowance holds for: "ride free | for the first 30 minutes of each trip"
+_FOR_THE_FIRST = re.compile(r"\s+for\s+(?:the\s+first|up\s+to)\s+(?:\d+|[a-z]+)\s+(?:minutes?|hours?|days?|weeks?|months?|"
+                            r"years?|nights?)(?:\s+of\s+(?:each|every|the|a|their|its)\s+[a-z]+)?", re.IGNORECASE)
 _WITH_PROOF = re.compile(r"\s+with\s+(?:(?:a|an|the|your|their|his|her|its|valid|original|written)\s+)*"
                          r"(?:receipt|proof\s+of\s+[a-z]+|prescription|passport|photo\s+id|id|identification|"
                          r"voucher|permit|licen[cs]e|referral|doctor's\s+note|student\s+card)\b", re.IGNORECASE)
@@ -2708,7 +2768,7 @@ def _condition_spans(sent: str) -> list[tuple[int, int, int, bool]]:
     if narrowed is not None and not any(a < narrowed.end("what") and narrowed.start("what") < b
                                         for a, _, b, _ in spans):
         spans.append((narrowed.start("what"), narrowed.start("what"), narrowed.end("what"), False))
-    for rx in (_RESTRICTED_OBJECT, _ONLY_TAIL, _ONLY_VERB, _ONLY_PREP, _FOR_GROUP, _WITH_PROOF):  # "for each child | under 18 | who lives with
+    for rx in (_RESTRICTED_OBJECT, _ONLY_TAIL, _ONLY_VERB, _ONLY_PREP, _FOR_GROUP, _WITH_PROOF, _FOR_THE_FIRST):  # "for each child | under 18 | who lives with
         for m in rx.finditer(sent):  # them", "park in the staff car park | at weekends only"
             a, b = (m.start("tail"), m.end("tail")) if rx is _ONLY_VERB else (m.start(), m.end())
             if not any(x < b and a < y for x, _, y, _ in spans):

@@ -36,12 +36,25 @@ _CONTRACTED = re.compile(
     r"(?P<aux>isn't|aren't|wasn't|weren't|can't|cannot|won't|mustn't|shouldn't|hasn't|haven't)"
     r"(?P<deny>)(?P<end>\s*(?:[.;!?]|$))",
     re.IGNORECASE)
+#: an affirmation that leaves its predicate to a denial before it: "Restoring a file does not
+#: require stopping the service, but a full restore does."
+_AFFIRMED = re.compile(
+    r"(?P<lead>,?\s+(?:but|while|whereas)\s+)"
+    r"(?P<subject>(?:the\s+|a\s+|an\s+|their\s+|our\s+|your\s+)?[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,5}?)\s+"
+    r"(?P<aux>is|are|was|were|can|may|must|will|should|could|has|have|do|does|did)(?P<end>\s*(?:[.;!?]|$))",
+    re.IGNORECASE)
+#: the denied predicate of the clause before such an affirmation
+_DENIED_PREDICATE = re.compile(
+    r"\b(?:(?P<aux>is|are|was|were|can|may|must|will|should|could|has|have|do|does|did)\s+not|"
+    r"(?P<short>isn't|aren't|wasn't|weren't|can't|cannot|won't|mustn't|shouldn't|hasn't|haven't|don't|doesn't|didn't))"
+    r"\s+(?P<rest>[^.;!?]+?)\s*[,;.!?]?\s*$", re.IGNORECASE)
 #: auxiliaries that stand for one another between the two clauses ("is" for "are")
 _KIN = {"is": "be", "are": "be", "was": "were", "were": "were", "isn't": "be", "aren't": "be",
         "wasn't": "were", "weren't": "were", "can": "can", "can't": "can", "cannot": "can",
         "may": "may", "must": "must", "mustn't": "must", "will": "will", "won't": "will",
         "should": "should", "shouldn't": "should", "could": "could", "has": "have", "have": "have",
-        "hasn't": "have", "haven't": "have"}
+        "hasn't": "have", "haven't": "have", "do": "do", "does": "do", "did": "do", "don't": "do",
+        "doesn't": "do", "didn't": "do"}
 #: where the clause before starts: a sentence's start, a semicolon, or a clause's "but"
 _CLAUSE_START = re.compile(r"(?:^|[.;!?]\s+|,?\s+(?:but|and|while|whereas)\s+)", re.IGNORECASE)
 #: a word that is no subject's: a clause starting so is no bare subject + auxiliary
@@ -130,14 +143,31 @@ def _predicate(before: str, aux: str) -> str | None:
     return rest
 
 
+def _denied_predicate(before: str, aux: str) -> str | None:
+    """What the clause ``before`` denies after its auxiliary kin to ``aux`` ("does not require
+    stopping the service": "require stopping the service"), or None."""
+    m = _DENIED_PREDICATE.search(before)
+    if m is None:
+        return None
+    theirs = (m.group("aux") or m.group("short") or "").lower()
+    if _KIN.get(theirs) != _KIN.get(aux.lower()):
+        return None
+    rest = m.group("rest").strip()
+    if not rest or len(rest) > MAX_PREDICATE or not re.search(r"[A-Za-z]", rest):
+        return None
+    return rest
+
+
 def resolve(source: str) -> Resolved:
     """``source`` with each elliptic denial followed by the predicate it leaves to the clause
     before (see the module's docstring)."""
     inserts: list[tuple[int, int]] = []
     pieces: list[str] = []
     last = 0
-    found = sorted([*_ELLIPTIC.finditer(source), *_CONTRACTED.finditer(source),
-                    *(m for m in _DONE.finditer(source) if m.group("deny") or "'" in m.group("aux"))],
+    denials = [*_ELLIPTIC.finditer(source), *_CONTRACTED.finditer(source),
+               *(m for m in _DONE.finditer(source) if m.group("deny") or "'" in m.group("aux"))]
+    found = sorted([*denials, *(m for m in _AFFIRMED.finditer(source)
+                                if not any(d.start() <= m.start() < d.end() for d in denials))],
                    key=lambda m: m.start())
     for m in found:
         if m.start() < last:
@@ -153,7 +183,8 @@ def resolve(source: str) -> Resolved:
         # (a clause before that ends in a comma list or a parenthesis is not one predicate)
         if not before.strip() or "(" in before or ")" in before:
             continue
-        predicate = _predicate(before, m.group("aux"))
+        predicate = _denied_predicate(before, m.group("aux")) if m.re is _AFFIRMED \
+            else _predicate(before, m.group("aux"))
         if predicate is None:
             continue
         at = m.start("end")

@@ -239,6 +239,11 @@ _PREPOSITION_TOO = frozenset("after before until till since".split())
 _NON_AFTER_COPULA = re.compile(r"\b(is|are|was|were|be|been|being)\s+non-(?=[a-z])", re.IGNORECASE)
 
 
+#: "tax-free" after a copula: "is tax-free" says "is not taxed"
+_FREE_OF_IT = re.compile(r"\b(is|are|was|were|be)\s+(tax|duty|fee|rent|interest|charge|toll|cost|vat|commission)-free\b",
+                         re.IGNORECASE)
+
+
 @lru_cache(maxsize=8192)
 def uses(text: str) -> tuple[tuple[str, str], ...]:
     """``(stem, polarity)`` for each content word of ``text``: ``"-"`` for the head of a
@@ -251,6 +256,7 @@ def uses(text: str) -> tuple[tuple[str, str], ...]:
     text = _DONE_AWAY.sub(lambda m: f"{m.group('lead')}there are no {m.group('thing')}", text)
     # "are non-transferable" denies "transferable" ("non-members" is a noun of its own)
     text = _NON_AFTER_COPULA.sub(r"\1 not ", text)
+    text = _FREE_OF_IT.sub(lambda m: f"{m.group(1)} not {m.group(2)}{' ' * 5}", text)
     text = CEASED.sub(" not support for ", support_ended(text))  # "drops support for" denies the support
     toks = _tokens(_OFF_LIMITS.sub("offlimits", text))
     out: list[tuple[str, str]] = []
@@ -404,7 +410,7 @@ _ELLIPTIC_DENIAL = re.compile(r"\b(?:do|does|did|is|are|need|needs)\s*(?:not|n't
 _WITHOUT = re.compile(r"\bwithout\s+(?:a\s+|an\s+|the\s+|any\s+|their\s+|your\s+|its\s+)?(?:valid\s+)?([a-z]{3,}|id\b)",
                       re.IGNORECASE)
 _DUTY = re.compile(r"\b(?:must|need|needs|needed|required|requires|require|have\s+to|has\s+to|obliged|"
-                   r"mandatory|compulsory|only\s+with|only\s+(?:when|if|once)\s+(?=[a-z]+ed\b)|"
+                   r"mandatory|compulsory|only\s+with|only\s+(?:when|if|once)\s+(?=[a-z]+ed\b)|subject\s+to|conditional\s+(?:on|upon)|"
                    # a grant on consent: "may keep a cat with the landlord's written permission"
                    r"with\s+(?:the\s+|their\s+|his\s+|her\s+|your\s+|a\s+)?(?:[\w-]+['’]s\s+)?(?:prior\s+|written\s+)?"
                    r"(?:permission|consent|approval|agreement|authori[sz]ation))\b", re.IGNORECASE)
@@ -453,6 +459,14 @@ def without_required(claim: str, source: str) -> tuple[str, str] | None:
             for before, part in zip(parts, parts[1:]):
                 if _ONE_OF_THEM.search(part) and thing in content_words(before) and not _DENIAL.search(part) \
                         and others & content_words(part) and "without" not in part.lower():
+                    return m.group(1), sent.strip()
+                # the duty said in full in the clause after the denial ("does not require stopping
+                # the service, but a full restore does require stopping the service")
+                # (of the part's own case: a word of the claim the part holds and the denial not,
+                # none the denial holds and the part not)
+                pw, bw = content_words(part), content_words(before)
+                if _DUTY.search(part) and not _DENIAL.search(part) and "without" not in part.lower() \
+                        and thing in {stem(w) for w in pw} and (others & pw) - bw and not (others & bw) - pw:
                     return m.group(1), sent.strip()
             continue
         if any({stem(w) for w in content_words(m.group("case"))} & {stem(w) for w in others}
