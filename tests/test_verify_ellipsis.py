@@ -39,6 +39,17 @@ def test_a_denial_with_do_takes_the_verb_phrase_before_in_its_plain_form() -> No
     assert resolve("The plan covers dental care, but it does not.").inserts == ()  # a pronoun
 
 
+def test_an_affirmation_after_a_denial_takes_the_denied_predicate() -> None:
+    assert resolve("Copying a page does not need a card, but printing does.").text == \
+        "Copying a page does not need a card, but printing does need a card."
+    assert resolve("Pets are not allowed in the bar, but guide dogs are.").text == \
+        "Pets are not allowed in the bar, but guide dogs are allowed in the bar."
+    assert resolve("Visitors cannot park here, but staff can.").text == "Visitors cannot park here, but staff can park here."
+    # the clause before denies nothing, or with another auxiliary: nothing to repeat
+    assert resolve("Members pay 5 EUR, but guests do.").inserts == ()
+    assert resolve("Visitors cannot park here, but staff are.").inserts == ()
+
+
 def test_what_is_no_elliptic_denial_is_left_alone() -> None:
     for text in ("It is free, but it is not.",                       # a pronoun, no subject of its own
                  "Refunds are not given, and vouchers are not.",      # the clause before denies too

@@ -2550,6 +2550,130 @@ RIGHT += [
      _BLENDER),
 ]
 
+_DOUGH = "Knead 500 g of flour with 300 g of water and 10 g of salt, then rest the dough for an hour."
+_TARIFF = "Stays of up to 7 nights cost 90 EUR a night, and stays of more than 7 nights 75 EUR a night."
+_LEVY = "Parcels up to 2 kg cost 4 EUR to send, and parcels between 2 and 10 kg cost 9 EUR."
+_RACE = "The course record for men, 2:08:12, dates from 2019; the women's record, 2:21:40, from 2022."
+_FERRY = "The day ferry takes up to six hours; the night ferry costs 40 EUR more and takes nine hours."
+_RELEASE = "Since version 3.0 the cache holds 500 entries instead of 200. Lookups are about 40% faster than in 2.8."
+_PHONE = "The phone's screen lasts up to 20 hours of reading. Apps may not run in the background for more than five minutes."
+_LOAN = "Members may borrow books for up to three weeks, subject to the librarian's approval for rare items."
+_TIMETABLE = "The new timetable adds a stop at Oxford, which lengthens the journey."
+_RIVERS = "The Rhine is Europe's second-longest river after the Danube. It rises in the Alps."
+WRONG += [
+    ("an amount given to another thing of the same list", "The dough takes 300 g of flour.", _DOUGH, "number"),
+    ("the second amount of a list moved to the first thing", "The dough takes 10 g of water.", _DOUGH, "number"),
+    ("a rate given to the other side of a bracket", "Stays of more than 7 nights cost 90 EUR a night.", _TARIFF,
+     "number"),
+    ("a price given to the bracket below its own", "Parcels up to 2 kg cost 9 EUR to send.", _LEVY, "number"),
+    ("two times taken compared the wrong way", "The women's course record is faster than the men's.", _RACE,
+     "comparison"),
+    ("two durations of two services compared the wrong way", "The night ferry is quicker than the day ferry.",
+     _FERRY, "comparison"),
+    ("a value the source says was replaced", "The cache holds 200 entries.", _RELEASE, "number"),
+    ("a comparison with the old version turned", "Version 3.0 looks up entries more slowly than 2.8.", _RELEASE,
+     "comparison"),
+    ("a ceiling read as a floor", "The screen lasts at least 20 hours of reading.", _PHONE, "number"),
+    ("a denied floor read as a floor", "Apps may run in the background for at least five minutes.", _PHONE,
+     "number"),
+    ("done without what the source makes it subject to", "Rare items may be borrowed without approval.", _LOAN,
+     "negation"),
+    ("a verb turned after a clause the claim leaves out", "The new timetable shortens the journey.",
+     _TIMETABLE, "aligned sentence"),
+    ("a rank turned after a possessive", "The Rhine is longer than the Danube.", _RIVERS, "comparison"),
+]
+RIGHT += [
+    ("an amount of its own thing in a list", "The dough takes 300 g of water.", _DOUGH),
+    ("a rate within its bracket", "Stays of more than 7 nights cost 75 EUR a night.", _TARIFF),
+    ("a price within its bracket", "Parcels between 2 and 10 kg cost 9 EUR to send.", _LEVY),
+    ("two times taken compared the right way", "The men's course record is faster than the women's.", _RACE),
+    ("two durations compared the right way", "The day ferry is quicker than the night ferry.", _FERRY),
+    ("the value that replaced the old one", "Since version 3.0 the cache holds 500 entries.", _RELEASE),
+    ("a ceiling read as a ceiling", "Apps may run in the background for at most five minutes.", _PHONE),
+    ("a share of a year", "Weekly backups are kept for a quarter of a year.",
+     "Weekly backups are kept for three months, daily ones for two weeks."),
+]
+_TWO_MONTHS = ("Rent is due on the first working day of each month. Either side may end the lease with two months' "
+               "notice.")
+WRONG += [
+    ("one period's notice where the source counts two", "Either side may end the lease with one month's notice.",
+     _TWO_MONTHS, "number"),
+]
+
+_CONTRACT = "The Supplier shall deliver the goods within 30 days. The Buyer shall inspect them on arrival."
+_FREE_TAX = "Pensions up to 9,000 EUR a year are tax-free. Larger pensions are taxed at 15%."
+_SCANS = "Scanning a single page does not require a login, but scanning a whole book does. Scans are kept for a week."
+_DONATIONS = ("Gifts from suppliers worth more than 40 EUR must be declared to a manager. Cash gifts are never allowed. "
+              "Buyers may not accept any gifts at all.")
+_LAMP = "The lamp runs up to eight hours on one charge and is waterproof."
+WRONG += [
+    ("a duty left to choice with 'if it wishes'", "The Supplier may deliver the goods within 30 days if it wishes.",
+     _CONTRACT, "modality"),
+    ("'tax-free' affirmed as taxed", "Pensions up to 9,000 EUR a year are taxed.", _FREE_TAX, "negation"),
+    ("done without what the affirmed ellipsis requires", "A whole book can be scanned without a login.", _SCANS,
+     "negation"),
+    ("a ceiling read as a floor, with a detail the clause lacks", "The lamp runs at least eight hours when fully "
+     "charged.", _LAMP, "number"),
+    ("an amount of one of 'any', said of another duty", "A buyer must declare a 15 EUR gift.", _DONATIONS, "number"),
+]
+RIGHT += [
+    ("'tax-free' as not taxed", "Pensions of up to 9,000 EUR a year are not taxed.", _FREE_TAX),
+    ("'nobody under' for 'under-Ns cannot'", "Nobody under 18 may open an account.",
+     "The bank offers current and savings accounts. Under-18s cannot open an account."),
+    ("a case the denial before the ellipsis keeps", "A single page can be scanned without a login.", _SCANS),
+    ("an amount of one of 'any', said of it", "A buyer may not accept a 15 EUR gift.", _DONATIONS),
+]
+
+_BRIDGES = ("The Tay Bridge, 3,264 metres long, is longer than the Forth Bridge, 2,528 metres long. The Forth "
+            "Bridge opened in 1890; the Tay Bridge opened in 1887.")
+_PRESS = ("The first steam locomotive was built by Richard Trevithick in Wales in 1804. His later engine, shown in "
+          "London in 1808, carried paying passengers on a circular track.")
+_POOL = "Season members swim free for the first 60 minutes of each visit. Day tickets cost 6 EUR."
+_ZOO = "Entry costs 18 EUR for adults and 11 EUR for children. Parking is 4 EUR a day."
+WRONG += [
+    ("two events ordered the wrong way, the second said without its verb", "The Forth Bridge opened before the Tay Bridge.",
+     _BRIDGES, "order"),
+    ("two events ordered the wrong way, one event's words shared by another statement",
+     "Trevithick's later engine was shown before the first locomotive was built.", _PRESS, "order"),
+    ("an allowance for a span said without its span", "Season members swim free.", _POOL, "scope"),
+    ("a sum said wrongly", "An adult and a child pay 32 EUR together.", _ZOO, "number"),
+]
+RIGHT += [
+    ("two events in the source's order, the second said without its verb", "The Forth Bridge opened after the Tay Bridge.",
+     _BRIDGES),
+    ("an allowance with its span", "Season members swim free for the first hour of each visit.", _POOL),
+    ("a difference worked out", "The Tay Bridge is about 740 metres longer than the Forth Bridge.", _BRIDGES),
+]
+
+_DOSES = ("Adults may use two sprays in each nostril up to three times a day. Do not use more than twelve sprays in "
+          "24 hours. Children aged 6 to 11 may use one spray in each nostril, up to four sprays a day.")
+_INVOICE = ("The Client shall pay each invoice within 21 days of receipt. Late payments bear interest at 4% a year. "
+            "The Consultant keeps the rights to the software until the invoice is paid.")
+WRONG += [
+    ("a count of one group's thing given to another group", "Children aged 6 to 11 may use up to twelve sprays a day.",
+     _DOSES, "number"),
+]
+RIGHT += [
+    ("a count of the group's thing said in another sentence than the group's first", "Adults may use up to twelve "
+     "sprays in 24 hours.", _DOSES),
+    ("a noun for the act the sentence's verb names", "Payment is due within 21 days of receipt.", _INVOICE),
+]
+
+_EXCESS = "The car insurance has an excess of 300 EUR per claim, or 600 EUR for drivers under 25. Claims are paid within a month."
+_APP = "Version 7.1 adds a widget for the home screen. Support for iOS 15 ends with this version; iOS 16 or later is needed from 7.2."
+_LENDING = ("The tool library lends up to 5 tools at a time for a week. Loans can be extended twice, unless another "
+            "member has booked the tool.")
+WRONG += [
+    ("the general amount given to the case the source prices apart", "The excess for drivers under 25 is 300 EUR.",
+     _EXCESS, "number"),
+]
+RIGHT += [
+    ("the case's own amount", "The excess for drivers under 25 is 600 EUR.", _EXCESS),
+    ("a release the source names by its number alone", "Version 7.2 will not support iOS 15.", _APP),
+    ("a requirement said in the active voice", "Version 7.2 needs iOS 16 or later.", _APP),
+    ("a count of items beside a count of extensions", "Members may borrow at most 5 tools at once.", _LENDING),
+]
+
 @pytest.mark.parametrize(("kind", "claim", "source", "reason"), WRONG, ids=[w[0] for w in WRONG])
 def test_everyday_errors_are_caught(verifier: Verifier, kind: str, claim: str, source: str,
                                     reason: str) -> None:
