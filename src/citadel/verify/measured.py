@@ -59,6 +59,10 @@ _THAN = re.compile(r"\bthan\b")
 _AMOUNT = "amount:"
 _CLAUSE = re.compile(r";|:(?=\s)|,?\s+(?:compared (?:with|to)|as against|versus|vs\.?)\s+|,\s*(?:and|but|while|whereas|or)\s+|\s+(?:but|while|whereas)\s+|,\s+(?=every\b)|"
                      r"\s+and\s+(?![\d.])|,\s+or\s+")
+#: scales of a level ("higher", "lower", "larger"), which a noun after them may name the measure of
+_LEVELS = frozenset(("height", "size"))
+#: the most sentences of a source whose amounts a level ("a higher rate") is read against
+MAX_LEVEL_SENTENCES = 6
 #: the counted noun of "more tablets than", "fewer visits than"
 _COUNTED = re.compile(r"\b(?:more|fewer)\s+([a-z]{3,}s)\b")
 #: a clause boundary after which a new subject follows
@@ -231,8 +235,33 @@ def _statements(source: str, scale: str) -> list[tuple[frozenset[str], list[Amou
                 pieces[-1] = (f"{pieces[-1][0]} {p}", pieces[-1][1])
             else:
                 lead = f"{lead} {p}"
-        out += [(content_words(p), found) for p, found in pieces]
+        out += [(content_words(p), found) for piece in pieces for p, found in _each_own(piece, scale)]
     return out
+
+
+#: "and" before an amount: "23 kg in economy | and | 32 kg in business class"
+_AND_AMOUNT = re.compile(r"\s+and\s+(?=[$€£]?\d)")
+_QUALIFIER = re.compile(r"[^\W\d_]{2,}")
+
+
+def _each_own(piece: tuple[str, list[Amount]], scale: str) -> list[tuple[str, list[Amount]]]:
+    """A statement of two amounts each with words of its own after it ("may weigh up to 23
+    kg in economy and 32 kg in business class") as two, the second with the first's subject;
+    any other statement as it is (a range, "between 2 and 5 kg", or "3 hours and 30 minutes",
+    has no words between its amounts)."""
+    text, found = piece
+    m = _AND_AMOUNT.search(text) if len(found) == 2 else None
+    if m is None:
+        return [piece]
+    left, right = text[: m.start()], text[m.end():]
+    first, second = _amounts(left, scale), _amounts(right, scale)
+    at = re.search(r"[$€£]?\d", left)
+    if len(first) != 1 or len(second) != 1 or at is None:
+        return [piece]
+    after_first = left[left.rfind(first[0][2].split()[-1]) + len(first[0][2].split()[-1]):] if first[0][2] else ""
+    if not _QUALIFIER.search(after_first) or not _QUALIFIER.search(right[len(second[0][2]):] if second[0][2] else right):
+        return [piece]
+    return [(left, first), (f"{left[: at.start()]} {right}", second)]
 
 
 _FRACTION_OF = {"half": 0.5, "a third": 1 / 3, "one third": 1 / 3, "a quarter": 0.25, "one quarter": 0.25,
@@ -305,6 +334,11 @@ def measured_comparison(claim: str, source: str) -> tuple[bool, str] | None:
     if parsed is None:
         return None
     scale, relation, head, between, second = parsed
+    if scale in _LEVELS and content_words(between) and len(sentences(source)) <= MAX_LEVEL_SENTENCES:
+        # "a lower weight limit than", "a higher rate than": the level of a measure the noun names,
+        # in whatever unit both sides' statements share (in a short source: a long one states
+        # amounts of many things)
+        scale = _AMOUNT
     if any(q.unit is None and q.lo > 1 for q in quantities(head) + quantities(second)):
         return None  # "Ten single sessions cost less than a block of ten": a count times each amount
     a, b = content_words(head + " " + between), content_words(second)
@@ -341,7 +375,10 @@ def measured_comparison(claim: str, source: str) -> tuple[bool, str] | None:
     (alo, ahi, aw, aper), (blo, bhi, bw, bper) = stated[i][1][0], stated[j][1][0]
     if aper != bper:
         return None  # a price per month against one per year
-    if scale.startswith(_AMOUNT):  # both statements name the thing, in amounts of one kind
+    if scale == _AMOUNT and ({q.dimension for q in quantities(aw)} != {q.dimension for q in quantities(bw)}
+                             or {q.dimension for q in quantities(aw)} & {"time", "clock", None}):
+        return None  # a limit in kilograms against one in euros; a level is no span of time
+    if scale.startswith(_AMOUNT) and scale != _AMOUNT:  # both statements name the thing, in amounts of one kind
         noun = content_words(scale[len(_AMOUNT):])
         # (one statement may leave the noun to the other: "Green tea has roughly 28 mg")
         if not noun <= stated[i][0] | stated[j][0] or \

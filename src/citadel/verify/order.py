@@ -307,6 +307,16 @@ _QUANTIFIED = re.compile(r"\b(?:no|not|none|nothing|nobody|never|few|every|all|a
 _NEGATED = re.compile(r"\b(?:not|no|never)\s+(?:\w+\s+)?$|n't\s+(?:\w+\s+)?$", re.IGNORECASE)
 
 
+#: the verbs that close the words before a comparison: "the white nile supplies | more water"
+_TRAILING_VERB = re.compile(r"(?:\s+(?:is|are|was|were|has|have|had|can|may|will|does|do|did|gets?|[a-z]{3,}(?:es|s|ed)))+\s*$")
+#: "more water than", "less rain than": a comparison of amounts of a thing
+_MORE_THING = re.compile(r"\b(?P<way>more|less)\s+(?P<noun>[a-z]{3,})\s+than\b")
+#: "most of the water", "the least of the rain": the greatest or least amount of a thing
+_MOST_OF = re.compile(r"\b(?P<way>most|least)\s+of\s+(?:the|its|their)\s+(?P<noun>[a-z]{3,})\b")
+#: words after "more" that are no thing: "more than", "more often than"
+STOP_NOUNS = frozenset("than often likely frequently quickly slowly time times".split())
+
+
 def _compared(text: str) -> list[tuple[str, int, int, bool]]:
     """(scale, sign, position, superlative) of each comparison the text makes: "shorter"
     (-1), "the largest" (+1, superlative), "not as big as" (-1). A negated comparative ("no
@@ -330,6 +340,14 @@ def _compared(text: str) -> list[tuple[str, int, int, bool]]:
                 and not (w.endswith("st") and _RANKED_BELOW.search(low, 0, m.start())):  # "second-highest"
             scale, sign = SCALES[w]
             out.append((scale, sign, m.start(), w.endswith("st")))
+    # "supplies more water than", "most of the water": an amount of a thing, compared by it
+    for m in _MORE_THING.finditer(low):
+        if m.group("noun") not in STOP_NOUNS and SCALE_BASES.get(m.group("noun")) is None \
+                and not _NEGATED.search(low, 0, m.start()):
+            out.append(("amount:" + stem(m.group("noun")), 1 if m.group("way") == "more" else -1, m.start(), False))
+    for m in _MOST_OF.finditer(low):
+        if not _NEGATED.search(low, 0, m.start()):
+            out.append(("amount:" + stem(m.group("noun")), 1 if m.group("way") == "most" else -1, m.start(), True))
     for m in _VERB_MORE.finditer(low):
         base = m.group("base")
         down = not m.group("verb") and base in _DOWN_BASES  # "more slowly": less speed
@@ -505,6 +523,8 @@ def _compared_in_source(claim: str, source: str) -> tuple[bool, str] | None:
     if _QUANTIFIED.search(low[:pos]) and not _NOT_AS.search(low):
         return None  # "no mountain is higher than X" says X is the highest
     subject = content_words(low[:pos])
+    if scale.startswith("amount:"):  # ("The White Nile supplies more water": its verb names no side)
+        subject = content_words(_TRAILING_VERB.sub("", low[:pos]))
     split = re.split(r"\b(?:than|as)\b", low[pos:], maxsplit=1)
     version = len(split) == 2 and _VERSION_SIDE.fullmatch(split[1]) is not None
     if len(split) == 2 and re.match(r"\s*(?:\d|a\s|an\s|one\b|two\b|three\b|four\b|five\b)", split[1]) and not version:
