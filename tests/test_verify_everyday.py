@@ -2674,6 +2674,22 @@ RIGHT += [
     ("a count of items beside a count of extensions", "Members may borrow at most 5 tools at once.", _LENDING),
 ]
 
+_RIVERS_FLOW = ("Two rivers feed the lake, the Arno and the Serchio. The Serchio brings most of the water, "
+                "above all in spring.")
+WRONG += [
+    ("more of a thing said of the side the source says has the least",
+     "The Arno brings more water than the Serchio.", _RIVERS_FLOW, "comparison"),
+]
+RIGHT += [
+    ("more of a thing said of the side that has most of it", "The Serchio brings more water than the Arno.", _RIVERS_FLOW),
+]
+
+_FERRY_FARES = "Cars may be up to 5 m long on the small ferry and 12 m long on the large ferry. Bikes travel free."
+WRONG += [
+    ("a level of a measure compared the wrong way, two amounts in one clause",
+     "The large ferry has a lower length limit than the small ferry.", _FERRY_FARES, "comparison"),
+]
+
 @pytest.mark.parametrize(("kind", "claim", "source", "reason"), WRONG, ids=[w[0] for w in WRONG])
 def test_everyday_errors_are_caught(verifier: Verifier, kind: str, claim: str, source: str,
                                     reason: str) -> None:
