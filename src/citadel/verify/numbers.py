@@ -4735,13 +4735,7 @@ def _clause_at(text: str, at: int, qs: list[Quantity]) -> tuple[int, int]:
     """The span of the statement of ``text`` (within its sentence) that holds offset ``at``;
     an "and" inside a range ("between 12,000 and 60,000") divides nothing. ``text`` may be
     folded: its sentences end at a stop and a space."""
-    a, b = 0, len(text)
-    for m in _FOLDED_STOP.finditer(text):
-        if m.end() <= at:
-            a = m.end()
-        elif m.start() >= at:
-            b = m.start()
-            break
+    a, b = next(((x, y) for x, y in _sentences_of(text) if at <= y), (0, len(text)))
     for m in _NEXT_STATEMENT.finditer(text, a, b):
         if any(q.start <= m.start() < q.start + len(q.text.rstrip()) for q in qs):
             continue
