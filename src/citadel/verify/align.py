@@ -2714,10 +2714,10 @@ _FOR_GROUP = re.compile(r"\s+for\s+(?:all\s+)?(?:students|children|kids|members|
                         r"[a-z]{3,}(?:ers|ors|ants|ents|ees|ists|ians))\b"
                         r"(?:(?!\b(?:may|can|must|is|are|was|were|will|should|have|has)\b)[^,;.:!?])*(?=[,;.:!?]|$)",
                         re.IGNORECASE)
-#: what must be shown for the sentence to hold: "returns within 30 days | with a receipt"
 #: a span of time an allowance holds for: "ride free | for the first 30 minutes of each trip"
 _FOR_THE_FIRST = re.compile(r"\s+for\s+(?:the\s+first|up\s+to)\s+(?:\d+|[a-z]+)\s+(?:minutes?|hours?|days?|weeks?|months?|"
                             r"years?|nights?)(?:\s+of\s+(?:each|every|the|a|their|its)\s+[a-z]+)?", re.IGNORECASE)
+#: what must be shown for the sentence to hold: "returns within 30 days | with a receipt"
 _WITH_PROOF = re.compile(r"\s+with\s+(?:(?:a|an|the|your|their|his|her|its|valid|original|written)\s+)*"
                          r"(?:receipt|proof\s+of\s+[a-z]+|prescription|passport|photo\s+id|id|identification|"
                          r"voucher|permit|licen[cs]e|referral|doctor's\s+note|student\s+card)\b", re.IGNORECASE)

@@ -236,10 +236,9 @@ def quantities(text: str, ranges: bool = False) -> list[Quantity]:
     out = _and_a_half(t, orig, out)
     # a period a few words on ("3% interest per month", "25 days of holiday a year")
     out = [_with_period(t, q) for q in out]
-    clocks = _clock_times(t, orig)
-    out = [q for q in out if not any(c.start < q.end and q.start < c.end for c in clocks)] + clocks
-    laps = _lap_times(t, orig)
-    out = [q for q in out if not any(c.start < q.end and q.start < c.end for c in laps)] + laps
+    # times of day and times taken ("2:00:35") replace the plain numbers they are written with
+    timed = _clock_times(t, orig) + _lap_times(t, orig)
+    out = [q for q in out if not any(c.start < q.end and q.start < c.end for c in timed)] + timed
     out.sort(key=lambda q: q.start)
     out += _spoken_durations(t, orig, out)
     out += _half_a_unit(t, out)
@@ -1526,6 +1525,7 @@ def _turned_bound(c: Quantity, claim: str, sq: list[Quantity], source: str) -> s
     mine = _side_of(c, claim)
     if mine is None or c.unit == "o'clock" or negation_count(claim) or _DENIED_FLOOR.search(claim, 0, c.start):
         return None
+    rest = content_words(claim[: c.start] + " " + claim[c.end:]) - content_words(c.text) - {"least", "most"}
     for s in sq:
         if s.dimension != c.dimension or s.unit == "o'clock" or (s.per or None) != (c.per or None) \
                 or not _agree(c, s) and not _close(c.base()[0], s.base()[0], True):
@@ -1536,7 +1536,6 @@ def _turned_bound(c: Quantity, claim: str, sq: list[Quantity], source: str) -> s
         # (of its own clause: "up to 2 metres long go by post, and anything longer must go by
         # freight" bounds no freight)
         a, b = _clause_at(source, s.start, sq)
-        rest = content_words(claim[: c.start] + " " + claim[c.end:]) - content_words(c.text) - {"least", "most"}
         # (one word the clause lacks is a detail: "on one charge")
         here = content_words(source[a:b])
         if len(rest & here) >= 2 and len(rest - here) <= 1:
@@ -2446,17 +2445,22 @@ _FOR_THING_BEFORE = re.compile(r"\bfor\s+(?:the\s+|all\s+|any\s+)?(?P<w1>[a-z]{3
 _OF_NO_THING = frozenset("which whom them those these this that each every what".split())
 
 
-def _of_thing(text: str, q: Quantity, before: bool = False) -> frozenset[str]:
-    """The stems of the thing ``q`` measures when named by "of" or "for" right after it ("200
-    g of butter", "500 EUR for subsidence claims"), or with ``before`` by "for ... is" before it
-    ("The excess for subsidence claims is 250 EUR"); empty for a bare amount, a duration or a
+def _thing_named(text: str, q: Quantity, before: bool = False) -> re.Match[str] | None:
+    """The words naming the thing ``q`` measures, by "of" or "for" right after it ("200 g of
+    butter", "500 EUR for subsidence claims"), or with ``before`` by "for ... is" before it
+    ("The excess for subsidence claims is 250 EUR"); None for a bare amount, a duration or a
     count."""
     if q.unit is None or q.dimension in (None, "time", "clock", "ratio"):
-        return frozenset()
+        return None
     m = _OF_THING.match(text, q.end) or (_FOR_THING_BEFORE.search(text, max(0, q.start - 60), q.start) if before else None)
     if m is None or m.group("w1") in _OF_NO_THING or is_unit(m.group("w1")):
-        return frozenset()
-    return frozenset(stem(w) for w in (m.group("w1"), m.group("w2")) if w and w not in STOPWORDS)
+        return None
+    return m
+
+
+def _thing_words(m: re.Match[str] | None) -> frozenset[str]:
+    """The stems of the thing :func:`_thing_named` found (empty for none)."""
+    return frozenset() if m is None else frozenset(stem(w) for w in (m.group("w1"), m.group("w2")) if w and w not in STOPWORDS)
 
 
 def _amount_of_another(c: Quantity, claim: str, sq: list[Quantity], source: str) -> tuple[str, str, str] | None:
@@ -2464,22 +2468,20 @@ def _amount_of_another(c: Quantity, claim: str, sq: list[Quantity], source: str)
     the claim gives an amount of a thing ("200 g of sugar") that the source gives another
     thing ("200 g of butter with 150 g of sugar") while giving the claim's thing another
     amount of the same kind: the amounts swapped between two things of one list."""
-    mine = _of_thing(claim, c, before=True)
-    if not mine:
+    named_here = _thing_named(claim, c, before=True)
+    mine = _thing_words(named_here)
+    if named_here is None or not mine:
         return None
-    named = [(q, _of_thing(source, q)) for q in sq]
-    if any(_agree(c, q) for q, thing in named if thing & mine):
+    named = [(q, found, _thing_words(found)) for q in sq for found in (_thing_named(source, q),)]
+    if any(_agree(c, q) for q, _, thing in named if thing & mine):
         return None
-    theirs = next((q for q, thing in named if thing & mine and q.dimension == c.dimension and q.per == c.per), None)
+    theirs = next((q for q, _, thing in named if thing & mine and q.dimension == c.dimension and q.per == c.per), None)
     # (the amount of another thing, or the general one beside the claim's thing's own: "250 EUR
     # per claim, or 500 EUR for subsidence claims")
-    other = next((q for q, thing in named if not thing & mine and _agree(c, q)), None)
+    other = next(((q, found) for q, found, thing in named if not thing & mine and _agree(c, q)), None)
     if theirs is None or other is None:
         return None
-    m = _OF_THING.match(claim, c.end) or _FOR_THING_BEFORE.search(claim, max(0, c.start - 60), c.start)
-    o = _OF_THING.match(source, other.end)
-    assert m is not None
-    return m.group("w1"), theirs.text, o.group("w1") if o is not None else "the rest"
+    return named_here.group("w1"), theirs.text, other[1].group("w1") if other[1] is not None else "the rest"
 
 
 _SIGNED = re.compile(r"\b(?:(?P<neg>below|under|less than|lower than)|(?P<pos>above|over|more than|"
@@ -4043,7 +4045,7 @@ def _said_of_another(c: Quantity, claim: str, source: str, sterling: bool,
     # (a version, "Release 3.1", is no amount to clash with "twice as fast")
     versioned = bool(_kind_of_number(c, claim))
     counts = _what_is_counted(claim, c) if c.unit is None else None
-    clash = next((q for q in bq if _conflicts(c, q) or _other_count_of(c, claim, q, best) or (
+    clash = next((q for q in bq if _conflicts(c, q) or _other_count_of(c, counts, q, best) or (
         plain and q.unit == c.unit and not _is_year(q) and not _agree(c, q)
         # (a count of items is no clash with one of renewals: "12 items" against "renewed twice")
         and (counts is None or (counts == _what_is_counted(best, q) if not _TIMES_COUNT.fullmatch(q.text.strip().lower())
@@ -4116,14 +4118,14 @@ MAX_COUNTED_WORDS = 4
 _COUNT_MODIFIERS = frozenset("other more further additional extra".split())
 
 
-def _other_count_of(c: Quantity, claim: str, q: Quantity, text: str) -> bool:
-    """``q`` counts what the claim's plain count ``c`` counts, per the same period, another
-    number of them ("eight tablets a day" against "up to four tablets a day")."""
-    if c.unit is not None or q.unit is not None or _is_year(c) or _is_year(q) or (c.per or None) != (q.per or None) \
-            or _agree(c, q):
+def _other_count_of(c: Quantity, mine: str | None, q: Quantity, text: str) -> bool:
+    """``q`` counts what the claim's plain count ``c`` counts (``mine``, as :func:`_what_is_counted`
+    reads it), per the same period, another number of them ("eight tablets a day" against "up
+    to four tablets a day")."""
+    if mine is None or c.unit is not None or q.unit is not None or _is_year(c) or _is_year(q) \
+            or (c.per or None) != (q.per or None) or _agree(c, q):
         return False
-    mine = _what_is_counted(claim, c)
-    return mine is not None and mine == _what_is_counted(text, q)
+    return mine == _what_is_counted(text, q)
 
 
 _TIME_PREPOSITIONS = frozenset("until till since after before from".split())
@@ -4688,6 +4690,11 @@ _BOUND_OF_THAT = re.compile(r"\b(?:(?P<low>above|over|more\s+than|beyond|exceedi
 _UNBOUNDED_BASE = float("inf")
 
 
+def _words_end(q: Quantity) -> int:
+    """Where ``q``'s own words end (its ``end`` may take in a period said after them)."""
+    return q.start + len(q.text.rstrip())
+
+
 def _brackets(text: str, qs: list[Quantity]) -> list[tuple[int, float, float, Quantity]]:
     """(position, low, high, quantity) of each bracket of amounts ``text`` states: a range
     ("between 12,000 and 60,000 EUR"), a bound ("above 60,000 EUR", "up to 50,000 EUR"), or a
@@ -4699,11 +4706,11 @@ def _brackets(text: str, qs: list[Quantity]) -> list[tuple[int, float, float, Qu
             out.append((q.start, lo, hi, q))
             continue
         then = qs[i + 1] if i + 1 < len(qs) else None
-        if then is not None and then.unit == q.unit and _SPAN_JOIN.fullmatch(text, q.start + len(q.text.rstrip()), then.start) \
+        if then is not None and then.unit == q.unit and _SPAN_JOIN.fullmatch(text, _words_end(q), then.start) \
                 and then.lo > q.hi:  # "from £20,000 to £60,000": one range, written as two amounts
             out.append((q.start, lo, then.base()[1], q))
             continue
-        if i and qs[i - 1].unit == q.unit and _SPAN_JOIN.fullmatch(text, qs[i - 1].start + len(qs[i - 1].text.rstrip()), q.start):
+        if i and qs[i - 1].unit == q.unit and _SPAN_JOIN.fullmatch(text, _words_end(qs[i - 1]), q.start):
             continue
         low, high = _bounds_around(text, q)
         if (low is None) == (high is None):
@@ -4737,7 +4744,7 @@ def _clause_at(text: str, at: int, qs: list[Quantity]) -> tuple[int, int]:
     folded: its sentences end at a stop and a space."""
     a, b = next(((x, y) for x, y in _sentences_of(text) if at <= y), (0, len(text)))
     for m in _NEXT_STATEMENT.finditer(text, a, b):
-        if any(q.start <= m.start() < q.start + len(q.text.rstrip()) for q in qs):
+        if any(q.start <= m.start() < _words_end(q) for q in qs):
             continue
         if m.start() <= at:
             a = m.end()

@@ -256,7 +256,7 @@ def uses(text: str) -> tuple[tuple[str, str], ...]:
     text = _DONE_AWAY.sub(lambda m: f"{m.group('lead')}there are no {m.group('thing')}", text)
     # "are non-transferable" denies "transferable" ("non-members" is a noun of its own)
     text = _NON_AFTER_COPULA.sub(r"\1 not ", text)
-    text = _FREE_OF_IT.sub(lambda m: f"{m.group(1)} not {m.group(2)}{' ' * 5}", text)
+    text = _FREE_OF_IT.sub(r"\1 not \2", text)
     text = CEASED.sub(" not support for ", support_ended(text))  # "drops support for" denies the support
     toks = _tokens(_OFF_LIMITS.sub("offlimits", text))
     out: list[tuple[str, str]] = []
