@@ -466,7 +466,7 @@ def without_required(claim: str, source: str) -> tuple[str, str] | None:
                 # none the denial holds and the part not)
                 pw, bw = content_words(part), content_words(before)
                 if _DUTY.search(part) and not _DENIAL.search(part) and "without" not in part.lower() \
-                        and thing in {stem(w) for w in pw} and (others & pw) - bw and not (others & bw) - pw:
+                        and thing in pw and (others & pw) - bw and not (others & bw) - pw:
                     return m.group(1), sent.strip()
             continue
         if any({stem(w) for w in content_words(m.group("case"))} & {stem(w) for w in others}
