@@ -97,6 +97,9 @@ def main() -> None:
     ap.add_argument("--crisp", default="",
                     help="also fit on these crisp pairs (../shared/datasets/crisp/pairs.dev.jsonl), "
                          "as a dataset of their own")
+    ap.add_argument("--everyday", default="",
+                    help="also fit on these hand-written everyday pairs (everyday-probes.jsonl "
+                         "rows of sets the model was not trained on: build_probes.py --hold-from)")
     ap.add_argument("--cv", type=int, default=0,
                     help="also report K-fold cross-validation by group (the combiner and its "
                          "threshold fitted on the other folds), the honest figure for crisp")
@@ -107,6 +110,11 @@ def main() -> None:
         rows += [{"claim": r["claim"], "evidence": r["source"], "dataset": "crisp",
                   "label": "supported" if r["supported"] else "unsupported",
                   "group_id": r["source_id"]} for r in map(json.loads, open(args.crisp))]
+    if args.everyday:
+        rows += [{"claim": r["claim"], "evidence": r["source"], "dataset": "everyday",
+                  "label": "supported" if r["supported"] else "unsupported",
+                  "group_id": r["set"] + ":" + r["source"][:40]}
+                 for r in map(json.loads, open(args.everyday))]
     pairs = [(r["claim"], r["evidence"]) for r in rows]
     y = np.array([r["label"] == "supported" for r in rows], dtype=float)
     ds = [r["dataset"] for r in rows]
