@@ -1304,7 +1304,9 @@ def _averaged(c: Quantity, claim: str, sq: list[Quantity]) -> bool:
 _OTHER_TIMES = re.compile(r"\s*(?:at\s+(?:all\s+)?other\s+times|outside\s+(?:these|those|this|that)\s+(?:hours|times|period)|"
                           r"the\s+rest\s+of\s+the\s+(?:time|day)|otherwise)\b", re.IGNORECASE)
 _OTHER_TIMES_OPENS = re.compile(r"[.;]\s+(?=" + _OTHER_TIMES.pattern.removeprefix(r"\s*") + ")", re.IGNORECASE)
-_SPAN_JOIN = re.compile(r"\s*(?:to|and|until|till|-|–)\s*")
+#: the words between the two ends of a span: "from 8 a.m. | to | 7 p.m.", "between midnight | and
+#: | 5 a.m.", "9 a.m.-5 p.m.", "Monday | through | Friday"
+_SPAN_JOIN = re.compile(r"\s*(?:to|and|until|till|through|-|–)\s*")
 
 
 def _reserved_span(c: Quantity, claim: str, sq: list[Quantity], source: str) -> tuple[bool, str] | None:
@@ -1348,7 +1350,7 @@ _SHARE_ROUNDING = 0.5
 def _other_share_here(c: Quantity, claim: str, source: str) -> bool:
     """The sentence the claim restates gives another percentage than ``c`` and no word for it:
     "Students get 50% off" where "student card get 30% off" and children "pay half fare"."""
-    a, b = max(sentences(source), key=lambda ab: overlap(claim, source[ab[0]:ab[1]]), default=(0, len(source)))
+    a, b = max(_sentences_of(source), key=lambda ab: overlap(claim, source[ab[0]:ab[1]]), default=(0, len(source)))
     here = source[a:b]
     return any(q.unit == "%" and not _agree(c, q) for q in quantities(here)) \
         and not any(abs(c.lo - v) <= _SHARE_ROUNDING for v in _share_words(here))
@@ -2047,7 +2049,7 @@ def _factor_against(claim: str, source: str) -> str | None:
     if mine is None or negation_count(claim):
         return None
     rest = content_words(_PAY_FACTOR.sub(" ", claim))
-    texts = [source[a:b] for a, b in sentences(source)]
+    texts = [source[a:b] for a, b in _sentences_of(source)]
     best = _most_about(texts, rest, content_words(subject_of(claim) or "") & rest, content_words)
     if best is None:
         return None
@@ -2949,9 +2951,6 @@ _DAY = 1440.0
 #: every hour of the day: "around the clock", "24 hours a day", "24/7", "at any time", "all day"
 _ALL_HOURS = re.compile(r"\b(?:a?round\s+the\s+clock|24\s+hours\s+a\s+day|24/7|day\s+and\s+night|"
                         r"at\s+any\s+(?:time|hour)|all\s+day(?:\s+long)?)\b")
-#: the words between the two ends of a span of the day: "from 8 a.m. | to | 7 p.m.", "between
-#: midnight | and | 5 a.m.", "9 a.m.-5 p.m."
-_SPAN_JOIN = re.compile(r"\s*(?:to|until|till|and|-|through)\s*")
 #: a time that ends what holds ("until 11 p.m.", "by 8 p.m.", "closes at 6 p.m.") or starts it
 #: ("after 6 p.m.", "opens at 9 a.m.", "Visiting starts at 2 p.m."); "before" and "after" leave
 #: the time itself out
