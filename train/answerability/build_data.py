@@ -14,6 +14,9 @@ Sources (public data, dev splits only, never a test split):
            of the retrieved passages 0 (the hardest 12 by the reranker, plus 4 at random);
            unanswerable questions give only 0s
   docsqa   docsqa dev (Python docs, man pages), the same way, positives repeated 3 times
+  extra    ``--extra NAME=QUESTIONS=STORE``: a question set in docsqa's format written by the
+           team over documents of its own (``manqa.jsonl``: man pages that are neither
+           docsqa's nor the fresh benchmark sets'), the same way; all of it is trained on
   entries  questions made from the option entries of 896 man pages that are not docsqa's
            (``entry_questions.py``, ``man_corpus.py``): the entry answers; the page's other
            entries most like the question, its first sentence, and the same entry for the
@@ -179,6 +182,8 @@ def main() -> None:
     ap.add_argument("--docsqa-store", type=Path, required=True)
     ap.add_argument("--clapnq-store", type=Path, required=True)
     ap.add_argument("--entries-store", type=Path, help="store of rendered man pages (man_corpus.py)")
+    ap.add_argument("--extra", action="append", default=[], metavar="NAME=QUESTIONS=STORE",
+                    help="another question set in docsqa's format and the store of its documents")
     ap.add_argument("--out", type=Path, required=True)
     ap.add_argument("--seed", type=int, default=7)
     args = ap.parse_args()
@@ -202,6 +207,8 @@ def main() -> None:
     reranker = get_reranker()
     sets = [("docsqa", args.datasets / "docsqa" / "questions.dev.jsonl", args.docsqa_store, 3),
             ("clapnq", args.datasets / "clapnq" / "questions.dev.jsonl", args.clapnq_store, 1)]  # fmt: skip
+    extra = [tuple(x.split("=", 2)) for x in args.extra]
+    sets += [(name, Path(path), Path(store), 3) for name, path, store in extra]
     for name, path, store_dir, repeat in sets:
         questions = [json.loads(x) for x in path.open()]
         pool = sorted({w.strip("?,.'\"") for q in questions for w in q["question"].split()[1:] if identifier_like(w.strip("?,.'\""))})
@@ -222,7 +229,7 @@ def main() -> None:
                     u["label"] = int(q["answerable"] and u["doc_id"] in gold_docs and any(
                         holds(u["unit"], s) for d, s in evidence if d == u["doc_id"] or u["doc_id"] in q.get("alt_docs", [])))
                 base = {"set": name, "qid": q["id"], "question": q["question"], "answerable": q["answerable"]}
-                if calib_fold(name, q["id"]):
+                if name in ("docsqa", "clapnq") and calib_fold(name, q["id"]):
                     calib.extend({**base, **u} for u in units)
                     continue
                 pos = [u for u in units if u["label"]]

@@ -43,6 +43,8 @@ def main() -> None:
     ap.add_argument("--clapnq-store", type=Path, required=True)
     ap.add_argument("--objective", choices=sorted(KEYS), default="answers")
     ap.add_argument("--model", type=Path, default=MODEL_DIR, help="the model folder (default: the shipped one)")
+    ap.add_argument("--show", type=float, action="append", default=[],
+                    help="also print the figures at this threshold (repeat for more)")
     ap.add_argument("--write", action="store_true", help="store the chosen threshold in calibration.json")
     args = ap.parse_args()
     sets = {"docsqa": (args.datasets / "docsqa" / "questions.dev.jsonl", args.docsqa_store),
@@ -78,7 +80,8 @@ def main() -> None:
     print(json.dumps(out, indent=1))
     shipped = json.loads((args.model / "calibration.json").read_text()).get("unit_threshold")
     for mean, t, per in rows:  # the neighbourhood of the chosen and of the unit-level threshold
-        if abs(t - chosen[1]) < 0.03 or (shipped is not None and abs(t - shipped) < 0.01):
+        if abs(t - chosen[1]) < 0.03 or (shipped is not None and abs(t - shipped) < 0.01) \
+                or any(abs(t - s) < 0.006 for s in args.show):
             print(f"  t={t:.3f} mean={mean:.4f} " + " ".join(
                 f"{n}: correct {m['answer_correctness']:.3f} abstain {m['abstain_rate_unanswerable']:.3f} "
                 f"balanced {m['balanced_accuracy']:.3f}" for n, m in per.items()))
