@@ -176,13 +176,23 @@ def restated(question: str) -> list[str]:
     return [q, bare[:1].upper() + bare[1:] + "."] if bare else [q]
 
 
+def extra_set(value: str) -> tuple[str, Path, Path]:
+    """``--extra NAME=QUESTIONS=STORE``: a set's name, its questions file and its store."""
+    parts = value.split("=", 2)
+    if len(parts) != 3 or not all(parts):
+        raise argparse.ArgumentTypeError(f"expected NAME=QUESTIONS=STORE, got {value!r}")
+    if parts[0] in ("docsqa", "clapnq"):
+        raise argparse.ArgumentTypeError(f"{parts[0]!r} is a built-in set (its calibration fold is kept out)")
+    return parts[0], Path(parts[1]), Path(parts[2])
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--datasets", type=Path, required=True)
     ap.add_argument("--docsqa-store", type=Path, required=True)
     ap.add_argument("--clapnq-store", type=Path, required=True)
     ap.add_argument("--entries-store", type=Path, help="store of rendered man pages (man_corpus.py)")
-    ap.add_argument("--extra", action="append", default=[], metavar="NAME=QUESTIONS=STORE",
+    ap.add_argument("--extra", action="append", default=[], type=extra_set, metavar="NAME=QUESTIONS=STORE",
                     help="another question set in docsqa's format and the store of its documents")
     ap.add_argument("--out", type=Path, required=True)
     ap.add_argument("--seed", type=int, default=7)
@@ -207,8 +217,7 @@ def main() -> None:
     reranker = get_reranker()
     sets = [("docsqa", args.datasets / "docsqa" / "questions.dev.jsonl", args.docsqa_store, 3),
             ("clapnq", args.datasets / "clapnq" / "questions.dev.jsonl", args.clapnq_store, 1)]  # fmt: skip
-    extra = [tuple(x.split("=", 2)) for x in args.extra]
-    sets += [(name, Path(path), Path(store), 3) for name, path, store in extra]
+    sets += [(name, path, store, 3) for name, path, store in args.extra]
     for name, path, store_dir, repeat in sets:
         questions = [json.loads(x) for x in path.open()]
         pool = sorted({w.strip("?,.'\"") for q in questions for w in q["question"].split()[1:] if identifier_like(w.strip("?,.'\""))})

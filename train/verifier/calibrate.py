@@ -2,8 +2,8 @@
 
 Reads ``work/calib.jsonl`` (the third of the dev groups that training never saw) and, with
 ``--crisp``, the crisp dev pairs (hand-written everyday pairs; the model never trains on them),
-computes
-every layer's features with the shipped model, fits a logistic regression (L2, each dataset
+with ``--everyday``, the team's probe pairs of sets a model was not trained on
+(``build_probes.py --hold-from``), each as a dataset of its own; computes every layer's features with the shipped model, fits a logistic regression (L2, each dataset
 weighted equally), picks the ``supported`` threshold that maximises the mean balanced accuracy
 over the datasets, and writes ``calibration.json`` next to the model with the expected
 calibration error (ECE, 10 bins).
@@ -17,6 +17,7 @@ import argparse
 import json
 import time
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -87,6 +88,13 @@ def cross_validate(x: np.ndarray, y: np.ndarray, w: np.ndarray, ds: np.ndarray, 
     return {d: round(balanced_accuracy(y[ds == d], pred[ds == d]), 4) for d in sorted(set(ds))}
 
 
+def hand_written(path: str, dataset: str, group: Callable[[dict], str]) -> list[dict]:
+    """Pairs in ``citadel verify --pairs`` form (claim, source, supported) as calibration rows."""
+    return [{"claim": r["claim"], "evidence": r["source"], "dataset": dataset,
+             "label": "supported" if r["supported"] else "unsupported", "group_id": group(r)}
+            for r in map(json.loads, open(path))]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--calib", default="train/verifier/work/calib.jsonl")
@@ -107,14 +115,9 @@ def main() -> None:
     args = ap.parse_args()
     rows = [json.loads(line) for line in open(args.calib)]
     if args.crisp:
-        rows += [{"claim": r["claim"], "evidence": r["source"], "dataset": "crisp",
-                  "label": "supported" if r["supported"] else "unsupported",
-                  "group_id": r["source_id"]} for r in map(json.loads, open(args.crisp))]
-    if args.everyday:
-        rows += [{"claim": r["claim"], "evidence": r["source"], "dataset": "everyday",
-                  "label": "supported" if r["supported"] else "unsupported",
-                  "group_id": r["set"] + ":" + r["source"][:40]}
-                 for r in map(json.loads, open(args.everyday))]
+        rows += hand_written(args.crisp, "crisp", lambda r: r["source_id"])
+    if args.everyday:  # (a probe set's pairs over one source are one group)
+        rows += hand_written(args.everyday, "everyday", lambda r: r["set"] + ":" + r["source"][:40])
     pairs = [(r["claim"], r["evidence"]) for r in rows]
     y = np.array([r["label"] == "supported" for r in rows], dtype=float)
     ds = [r["dataset"] for r in rows]

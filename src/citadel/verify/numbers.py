@@ -4737,6 +4737,16 @@ _NEXT_STATEMENT = re.compile(r";|,\s*(?:and|but|while|whereas|or)\s+|\s+(?:but|w
 _FOLDED_STOP = re.compile(r"(?<!\ba\.m\.)(?<!\bp\.m\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<=[.!?])\s+|\n")
 
 
+def _sentences_of(text: str) -> list[tuple[int, int]]:
+    """The sentences of ``text``, folded or not (a stop and a space end one)."""
+    out, a = [], 0
+    for m in _FOLDED_STOP.finditer(text):
+        out.append((a, m.start()))
+        a = m.end()
+    out.append((a, len(text)))
+    return out
+
+
 def _clause_at(text: str, at: int, qs: list[Quantity]) -> tuple[int, int]:
     """The span of the statement of ``text`` (within its sentence) that holds offset ``at``;
     an "and" inside a range ("between 12,000 and 60,000") divides nothing. ``text`` may be
@@ -5733,16 +5743,6 @@ def _one_of_any(c: Quantity, claim: str, sq: list[Quantity], source: str) -> boo
 
 #: a thing said of every one: "any gifts", "all parcels", "no pets", "every booking"
 _EVERY_ONE = re.compile(r"\b(?:any|all|every|each|no)\s+(?:[a-z-]+\s+)?(?P<noun>[a-z]{3,})\b")
-
-
-def _sentences_of(text: str) -> list[tuple[int, int]]:
-    """The sentences of ``text``, folded or not (a stop and a space end one)."""
-    out, a = [], 0
-    for m in _FOLDED_STOP.finditer(text):
-        out.append((a, m.start()))
-        a = m.end()
-    out.append((a, len(text)))
-    return out
 
 
 _SAID_OTHERWISE: tuple[Callable[[Quantity, str, list[Quantity], str], bool], ...] = (
