@@ -16,7 +16,8 @@ Sources (public data, dev splits only, never a test split):
   docsqa   docsqa dev (Python docs, man pages), the same way, positives repeated 3 times
   extra    ``--extra NAME=QUESTIONS=STORE``: a question set in docsqa's format written by the
            team over documents of its own (``manqa.jsonl``: man pages that are neither
-           docsqa's nor the fresh benchmark sets'), the same way; all of it is trained on
+           docsqa's nor the fresh benchmark sets'; ``pyqa.jsonl``: Python library pages that
+           are not docsqa's), the same way; all of it is trained on
   entries  questions made from the option entries of 896 man pages that are not docsqa's
            (``entry_questions.py``, ``man_corpus.py``): the entry answers; the page's other
            entries most like the question, its first sentence, and the same entry for the
