@@ -25,6 +25,8 @@ import re
 from collections import Counter
 from pathlib import Path
 
+from build_data import load, write_jsonl
+
 ROOT = Path(__file__).resolve().parents[2]
 PROBES = ROOT / "bench" / "data" / "everyday-probes.jsonl"
 
@@ -64,16 +66,14 @@ def main() -> None:
     args = ap.parse_args()
     rng = random.Random(args.seed)
     out = Path(args.out)
-    probes = [json.loads(line) for line in open(args.probes, encoding="utf-8") if line.strip()]
+    probes = load(Path(args.probes))
     train = [r for r in probes if not held_out(r["set"], args.hold_from)]
     rows = [{"premise": r["source"], "hypothesis": r["claim"], "label": label_of(r),
              "kind": "probe:" + r["kind"]} for r in train] * args.repeat
-    replay = [json.loads(line) for line in open(out / "train.jsonl", encoding="utf-8")]
+    replay = load(out / "train.jsonl")
     rows += rng.sample(replay, min(args.replay, len(replay)))
     rng.shuffle(rows)
-    with open(out / "probes_train.jsonl", "w", encoding="utf-8") as f:
-        for r in rows:
-            f.write(json.dumps(r, ensure_ascii=False) + "\n")
+    write_jsonl(out / "probes_train.jsonl", rows)
     held = sorted({r["set"] for r in probes if held_out(r["set"], args.hold_from)}, key=set_number)
     print(json.dumps({"rows": len(rows), "probe_pairs": len(train), "held_out_sets": held,
                       "held_out_pairs": len(probes) - len(train),

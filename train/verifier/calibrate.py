@@ -3,9 +3,10 @@
 Reads ``work/calib.jsonl`` (the third of the dev groups that training never saw) and, with
 ``--crisp``, the crisp dev pairs (hand-written everyday pairs; the model never trains on them),
 with ``--everyday``, the team's probe pairs of sets a model was not trained on
-(``build_probes.py --hold-from``), each as a dataset of its own; computes every layer's features with the shipped model, fits a logistic regression (L2, each dataset
-weighted equally), picks the ``supported`` threshold that maximises the mean balanced accuracy
-over the datasets, and writes ``calibration.json`` next to the model with the expected
+(``build_probes.py --hold-from``), each as a dataset of its own; computes every layer's
+features with the shipped model, fits a logistic regression (L2, each dataset weighted
+equally), picks the ``supported`` threshold that maximises the mean balanced accuracy over the
+datasets, and writes ``calibration.json`` next to the model with the expected
 calibration error (ECE, 10 bins).
 
 Usage: .venv/bin/python train/verifier/calibrate.py [--model-dir src/citadel/verify/model]
