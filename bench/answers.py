@@ -20,12 +20,23 @@ default: extractive backend, no calibration, the default threshold) is run on
                 documentation" of issue 15. Its first run (nineteenth session, RESULTS.md) was
                 held out; its failures were then read for patterns of whole kinds of files, so
                 later figures are dev figures: fix kinds of files, never its questions
+  hand-written man pages  200 questions (150 answerable, 60 of them paraphrases that avoid the
+                page's words; 50 near-misses) over the 40 man pages of
+                train/answerability/manqa_pages.txt (train/answerability/manqa.jsonl)
+  hand-written python pages  250 questions (190 answerable; 60 unanswerable: near-misses and
+                features added after 3.11) over 40 pages of Python 3.11's library reference
+                outside docsqa's corpus (train/answerability/pyqa.jsonl; needs the Debian
+                package python3.11-doc). These two were written for training, and the shipped
+                answerability model was not trained on them: for the shipped model they are the
+                largest held-out documentation sets (450 questions against the fresh sets' 52).
+                A candidate trained with ``build_data.py --extra`` on them must not be judged here
 and reported side by side: answer correctness (share of answerable questions whose answer
 holds the gold answer, cites a gold document and quotes only the stored text at its offsets:
 citadel.evaluate.correctness), answered without the answer, abstain rate on unanswerable,
 balanced abstention accuracy, what the old eval counted as correct (answered citing a gold
 document), and warm ask p50/p95. Stores are built once into the caches (``--store-cache``,
-``--clapnq-store-cache``, ``--man-store-cache``, ``--docs-store-cache``; a cache is complete when it holds READY) and never written: every
+``--clapnq-store-cache``, ``--man-store-cache``, ``--docs-store-cache``, ``--manqa-store-cache``,
+``--pyqa-store-cache``; a cache is complete when it holds READY) and never written: every
 run asks against a private copy (asks write traces), with any stored calibration removed.
 To compare a change, add a Variant to VARIANTS and pass ``--variant baseline --variant NAME``.
 """
@@ -106,8 +117,12 @@ class Dataset:
     targets: dict[str, float] = field(default_factory=dict)
     #: man pages ("name" or "name(section)") rendered into the corpus folder before the build
     pages: tuple[str, ...] = ()
-    #: a list of files under /usr/share/doc copied into the corpus folder before the build
+    #: a list of files under ``file_root`` copied into the corpus folder before the build
     files: Path | None = None
+    #: the folder ``files`` are listed under; a copied file's doc id is its path below it
+    file_root: Path = DOC_ROOT
+    #: listing lines are these names, each made a path with ``file_pattern`` ("{}" the name)
+    file_pattern: str = "{}"
 
 
 #: pages of this machine in no corpus the shipped models saw (not docsqa's, not
@@ -115,6 +130,15 @@ class Dataset:
 FRESH_PAGES = ("timeout", "split", "shuf", "seq", "truncate", "mktemp", "dd", "sha256sum", "realpath", "tac",
                "nl", "paste", "join", "comm", "fold", "nohup", "nice", "sleep", "base64", "install", "fstab(5)",
                "gpg", "less")  # fmt: skip
+
+
+TRAIN = ROOT / "train" / "answerability"
+#: Python 3.11's HTML library reference, as Debian's python3.11-doc installs it (docsqa's source)
+PY_DOC_ROOT = DOC_ROOT / "python3.11" / "html"
+
+
+def page_list(listing: Path) -> tuple[str, ...]:
+    return tuple(line.strip() for line in listing.read_text().splitlines() if line.strip())
 
 
 DATASETS = [
@@ -127,6 +151,10 @@ DATASETS = [
             "man_store_cache", pages=FRESH_PAGES),
     Dataset("fresh debian docs", ROOT / "bench" / "data" / "fresh-debian-docs.jsonl", Path("copied"),
             "docs_store_cache", files=ROOT / "bench" / "data" / "fresh-debian-docs.files"),
+    Dataset("hand-written man pages", TRAIN / "manqa.jsonl", Path("rendered"), "manqa_store_cache",
+            pages=page_list(TRAIN / "manqa_pages.txt")),
+    Dataset("hand-written python pages", TRAIN / "pyqa.jsonl", Path("copied"), "pyqa_store_cache",
+            files=TRAIN / "pyqa_pages.txt", file_root=PY_DOC_ROOT, file_pattern="library/{}.html"),
 ]  # fmt: skip
 
 FIGURES = [
@@ -186,14 +214,13 @@ def render_man_pages(folder: Path, pages: tuple[str, ...]) -> Path:
     return folder
 
 
-def copy_docs(folder: Path, listing: Path) -> Path:
-    """Each file of ``listing`` (paths under /usr/share/doc) copied to the same path under
-    ``folder``, once, so its doc id is that path; a file this machine lacks is left out and said."""
-    for line in listing.read_text().splitlines():
-        rel = line.strip()
-        if not rel:
-            continue
-        source, out = DOC_ROOT / rel, folder / rel
+def copy_docs(folder: Path, listing: Path, root: Path = DOC_ROOT, pattern: str = "{}") -> Path:
+    """Each file of ``listing`` (paths under ``root``, or names made paths by ``pattern``)
+    copied to the same path under ``folder``, once, so its doc id is that path; a file this
+    machine lacks is left out and said."""
+    for name in page_list(listing):
+        rel = pattern.format(name)
+        source, out = root / rel, folder / rel
         if out.exists():
             continue
         if not source.is_file():
@@ -265,6 +292,11 @@ def main() -> None:
                         help="store of the fresh man pages (rendered and built here if missing; read only)")
     parser.add_argument("--docs-store-cache", type=Path, default=Path("/tmp/citadel-bench/fresh-docs-store"),
                         help="store of the fresh Debian documentation files (copied and built here if missing; read only)")
+    parser.add_argument("--manqa-store-cache", type=Path, default=Path("/tmp/citadel-bench/manqa-store"),
+                        help="store of the hand-written man-page questions' pages (rendered and built here if missing)")
+    parser.add_argument("--pyqa-store-cache", type=Path, default=Path("/tmp/citadel-bench/pyqa-store"),
+                        help="store of the hand-written Python questions' pages (copied from python3.11-doc and built "
+                             "here if missing)")
     parser.add_argument("--variant", action="append", choices=sorted(VARIANTS), help="repeat to compare (default: baseline and default)")
     parser.add_argument("--only", action="append", choices=[d.name for d in DATASETS], help="run only these data sets")
     parser.add_argument("--no-test", action="store_true", help="skip the report-only ClapNQ test run")
@@ -283,7 +315,8 @@ def main() -> None:
             if dataset.pages:
                 corpus = render_man_pages(cache.with_name(cache.name + "-pages"), dataset.pages)
             elif dataset.files:
-                corpus = copy_docs(cache.with_name(cache.name + "-files"), dataset.files)
+                corpus = copy_docs(cache.with_name(cache.name + "-files"), dataset.files, dataset.file_root,
+                                   dataset.file_pattern)
             db = ensure_store(cache, corpus)
             for name in variants:
                 results.setdefault(dataset.name, {})[name] = run_one(name, dataset, db, work, args.limit)
