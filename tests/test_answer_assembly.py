@@ -126,6 +126,29 @@ def test_an_option_entry_is_read_under_its_page_so_the_tool_it_belongs_to_counts
     assert score > other + 0.1  # the same entry answers the other tool's question less well
 
 
+README = (
+    "# Frobnicator\n\n## Supported formats\n\nThe frobnicator reads the following image formats:\n\n"
+    "- PNG images\n- JPEG images\n- TIFF scans\n\n## Exporting\n\nTo export a project, run frob export. "
+    "The export keeps every layer.\n\n## License\n\nMIT.\n"
+)
+
+
+def test_a_short_section_and_a_whole_list_survive_verification_through_the_real_models(tmp_path: Path) -> None:
+    """"License: MIT." and "...: PNG images; JPEG images; TIFF scans" are not their quotes
+    character for character; the verifier still reads them as the units the answerability
+    model read where they stand (a claim alone, "License: MIT." scores 0.04 and would be
+    dropped as off the question)."""
+    from citadel.pipeline import AskSettings
+
+    engine = engine_over(tmp_path, {"frob.md": README})
+    lenient = Citadel(engine.store, settings=AskSettings(abstain_threshold=0.0))
+    out = lenient.ask("What license is the frobnicator under?")
+    assert not out.abstained and out.claims[0].text == "License: MIT.", out
+    assert out.claims[0].citations[0].quote == "License\n\nMIT."
+    out = lenient.ask("Which image formats can the frobnicator read?")
+    assert not out.abstained and out.claims[0].text.endswith("PNG images; JPEG images; TIFF scans"), out
+
+
 # --- assembly, with a scorer standing in for the cross-encoder -----------------------------
 
 
@@ -343,9 +366,44 @@ def test_no_heading_or_list_marker_becomes_a_claim() -> None:
         [source("S1", text, "Setup guide", ("Installing the package from the index",))],
         {"Installing the package": 0.98, "pip install": 0.9},
     )
-    assert [c["text"] for c in claims] == ["To install it: - Run pip install citadel in a virtual environment."]
-    assert not any(c["text"].startswith(("-", "Installing")) for c in claims)
+    assert [c["text"] for c in claims] == ["To install it: Run pip install citadel in a virtual environment."]
+    assert not any(c["text"].startswith(("-", "Installing")) or " - " in c["text"] for c in claims)
     assert not any(c["citations"][0]["quote"].startswith("-") for c in claims)
+
+
+def test_a_lead_in_is_answered_with_the_list_it_introduces() -> None:
+    """"... reads the following formats:" says nothing without its items: every item comes
+    along (bullets left out of the claim, items parted by "; "), up to the length cap; a
+    paragraph that announces "the following" ones takes the list after it too; the text after
+    the list does not come along."""
+    text = ("Supported formats\n\nThe tool reads the following formats:\n\n- PNG images\n- JPEG images\n"
+            "- TIFF scans\n\nExport keeps every layer.")
+    claims = answer("Which formats can the tool read?", [source("S1", text)], {"following formats": 0.9})
+    assert [c["text"] for c in claims] == ["The tool reads the following formats: PNG images; JPEG images; TIFF scans"]
+    assert claims[0]["citations"][0]["quote"].endswith("- TIFF scans")  # the quote is the source's text
+    auth = ("Authentication\n\nThe following three types of authentication are supported. They work over HTTP "
+            "and HTTPS.\n\n* Digest\n* Basic\n* WSSE\n\nCaching\n\nThe module can keep a private cache.")
+    claims = answer("Which authentication types are supported?", [source("S1", auth)], {"three types": 0.9})
+    assert claims[0]["text"] == ("The following three types of authentication are supported. They work over HTTP "
+                                 "and HTTPS. Digest; Basic; WSSE")
+    # a list after a paragraph that announces nothing stays out; a long list stops at the cap
+    plain = "Logging\n\nThe service writes logs.\n\n- one\n- two"
+    assert answer("Does it log?", [source("S1", plain)], {"writes logs": 0.9})[0]["text"] == "The service writes logs."
+    long = "The service returns these codes:\n\n" + "\n".join(f"- code {n} means that request {n} failed" for n in range(40))
+    claims = answer("What do the codes mean?", [source("S1", long)], {"these codes": 0.9})
+    assert len(claims[0]["citations"][0]["quote"]) <= 600 and "code 0 means" in claims[0]["text"]
+
+
+def test_a_short_section_body_is_answered_with_its_heading() -> None:
+    """"MIT." alone is too short to be a claim and says nothing of what it is; as the whole
+    first line under "License" it answers "what license ...?" as "License: MIT."; a short
+    line that does not open its section stays out."""
+    text = "License\n\nMIT.\n\nNo warranty."
+    claims = answer("What license is it under?", [source("S1", text, "Frobnicator", ("License",))], {"MIT": 0.9})
+    assert [c["text"] for c in claims] == ["License: MIT."]
+    assert claims[0]["citations"][0]["quote"] == "License\n\nMIT."
+    later = "License\n\nThe code is free to use.\n\nMIT."
+    assert answer("What license is it under?", [source("S1", later, "Frobnicator", ("License",))], {"MIT": 0.9}) == []
 
 
 def test_a_list_item_without_a_lead_in_loses_only_its_marker() -> None:

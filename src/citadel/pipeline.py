@@ -11,6 +11,7 @@ abstention is a normal answer with a reason, never an error.
 from __future__ import annotations
 
 import logging
+import re
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -252,6 +253,9 @@ class Pipeline:
         return answer
 
 
+_WORD = re.compile(r"\w+")
+
+
 def _known_answerability(claims: Sequence[Claim], sources: Sequence[Source]) -> dict[str, float]:
     """The answerability evidence selection measured for a claim that quotes the
     units it read (the extractive backend's claims): the best of those units."""
@@ -261,8 +265,8 @@ def _known_answerability(claims: Sequence[Claim], sources: Sequence[Source]) -> 
         scores: list[float] = []
         for c in claim.citations:
             source = by_sid.get(c.source_id)
-            if source is None or not c.quote or " ".join(claim.text.split()) != " ".join(c.quote.split()):
-                continue  # only a claim that is its quote is the unit the model read
+            if source is None or not c.quote or _WORD.findall(claim.text.lower()) != _WORD.findall(c.quote.lower()):
+                continue  # only a claim that is its quote (punctuation aside: "License: MIT.") is what the model read
             match = find_quote(c.quote, source.text)
             if match is not None:
                 lo, hi = _widen(c.quote, source.text, match.start, match.end)  # its closing punctuation too

@@ -25,8 +25,14 @@ entries with their description. Assembly:
   candidate ends with ":") or is a short version note ("New in version 3.9."), with the
   first sentence of the version note it sits in ("Changed in version 3.7: ..."), with the
   sentence before it when it names what that one introduced ("With this option, ...",
-  "This setting ...", in the same paragraph), and a list item with its lead-in, up to ``max_chars``;
-* list markers ("- ", "2. ") are left out of the quote;
+  "This setting ...", in the same paragraph), a list item with its lead-in, and a lead-in
+  (a line ending with ":", or a paragraph that announces "the following" ones) with the list
+  items after it, up to ``max_chars``;
+* a unit too short to stand alone ("MIT.") is a claim with the heading it is the whole first
+  line under ("License: MIT."), quoted with it;
+* list markers ("- ", "* ") are left out of the claim (the quote keeps them where items
+  are joined; a leading one is left out of the quote too), and joined items are parted by
+  "; ";
 * a secondary claim needs at least ``relative`` of the best score and a logit within
   ``max_logit_gap`` of the best one;
 * for a question that asks for a version, a claim whose quote names none is prefixed with
@@ -95,6 +101,10 @@ _REFERS_BACK = re.compile(
     r"|in\s+(?:this|that|such\s+a)\s+case\b",
     re.IGNORECASE,
 )
+#: a sentence that announces a list coming after it: "The following three types are supported."
+_ANNOUNCES = re.compile(r"\b(?:the\s+following|as\s+follows|listed\s+below)\b", re.IGNORECASE)
+#: a bullet (not a number: "2." says an order and stays) that opens a line of a quote
+_BULLET = re.compile(r"[-*+\u2022]\s+(?=\S)")
 #: a version note (:data:`citadel.retrieve.entries.NOTE`: "New in version 3.9.") belongs to
 #: the entry before it, and a sentence inside one belongs to the note; one this long or
 #: shorter is taken along with the entry it follows
@@ -157,7 +167,11 @@ class ExtractiveGenerator(Generator):
             for start, end, score in spans:
                 sentence = source.text[start:end]
                 words = len(_WORD.findall(sentence))  # "f(maxsize=128, typed=False)" has four
-                if words < self.options.min_words or sentence.endswith("?") or overlaps(planted, start, end):
+                if words < self.options.min_words and (under := _heading_above(source, start)) is not None:
+                    start, sentence = under, source.text[under:end]  # "License\n\nMIT."
+                elif words < self.options.min_words:
+                    continue
+                if sentence.endswith("?") or overlaps(planted, start, end):
                     continue
                 if " ".join(sentence.lower().split()) in headings or is_option_line(sentence):
                     continue
@@ -216,7 +230,7 @@ class ExtractiveGenerator(Generator):
             covered.setdefault(sid, []).append((lo, hi))
             for s2, e2 in _spans_in(by_sid[sid], lo, hi):
                 seen.add(" ".join(by_sid[sid].text[s2:e2].lower().split()))
-            claim = {"citations": [{"source_id": sid, "quote": quote}], "text": " ".join(quote.split())}
+            claim = {"citations": [{"source_id": sid, "quote": quote}], "text": _claim_text(quote, by_sid[sid])}
             heading = _version_heading(request.sources, by_sid[sid], lo) if version_asked and not VERSION.search(quote) else None
             if heading is not None:
                 hid, head = heading
@@ -237,6 +251,43 @@ def _names_another(quote: str, asked: set[str]) -> bool:
     named = numbered_ids(quote)
     families = {family(a) for a in asked}
     return not named & asked and any(family(n) in families for n in named)
+
+
+def _heading_above(source: Source, start: int) -> int | None:
+    """Where the heading line stands that the unit at ``start`` is the first line under
+    (only blank lines between them): the source's deepest heading, or its title; None when
+    the unit does not open its section."""
+    text = source.text
+    head_end = len(text[:start].rstrip())
+    if head_end == start or "\n" not in text[head_end:start]:
+        return None
+    line_start = text.rfind("\n", 0, head_end) + 1
+    line = " ".join(text[line_start:head_end].split()).lower()
+    names = [h for h in (*source.heading_path[-1:], source.title) if h]
+    return line_start if line and any(" ".join(h.split()).lower() == line for h in names) else None
+
+
+def _claim_text(quote: str, source: Source) -> str:
+    """The claim a quote makes, on one line: a heading that opens the quote ends with ":"
+    ("License: MIT."), bullets are left out, and list items joined without a stop between
+    them are parted by "; " ("PNG images; JPEG images")."""
+    lines = [line.strip() for line in quote.splitlines() if line.strip()]
+    names = {" ".join(h.split()).lower() for h in (source.title, *source.heading_path) if h}
+    out = ""
+    item = False
+    for n, line in enumerate(lines):
+        bullet = _BULLET.match(line)
+        piece = " ".join((line[bullet.end():] if bullet else line).split())
+        if not out:
+            out = piece
+        elif n == 1 and " ".join(lines[0].split()).lower() in names and not out.endswith(":"):
+            out = f"{out}: {piece}"
+        elif item and bullet and not out.endswith((".", ",", ";", ":", "!", "?")):
+            out = f"{out}; {piece}"
+        else:
+            out = f"{out} {piece}"
+        item = bool(bullet)
+    return out
 
 
 def _version_heading(sources: Sequence[Source], source: Source, lo: int) -> tuple[str, str] | None:
@@ -270,15 +321,18 @@ def _complete(source: Source, start: int, end: int, max_chars: int) -> tuple[int
     lo, hi = start, end
     if at is not None:
         n = at
+        announced = False  # a lead-in was taken: the list items after it are what it announced
         while n + 1 < len(units):
             s2, e2 = units[n + 1]
             nxt = text[s2:e2]
             cur = text[units[n][0] : units[n][1]]
             lead_in = cur.rstrip().endswith(":")  # what follows it (a code line, a list) completes it
+            announced = announced or lead_in or _ANNOUNCES.search(cur) is not None
+            listed = announced and LIST_MARKER.match(nxt) is not None
             note = NOTE.match(nxt) is not None and e2 - s2 <= VERSION_NOTE_CHARS
-            if e2 - lo > max_chars or overlaps(planted, s2, e2) or ("\n\n" in text[hi:s2] and not (lead_in or note)):
+            if e2 - lo > max_chars or overlaps(planted, s2, e2) or ("\n\n" in text[hi:s2] and not (lead_in or note or listed)):
                 break
-            if not (cur.rstrip().endswith(":") or _CONTINUES.match(nxt) or note):
+            if not (lead_in or _CONTINUES.match(nxt) or note or listed):
                 break
             hi, n = e2, n + 1
         if at > 0 and _REFERS_BACK.match(text[start:end]):  # "With this option, ...": the sentence it refers to
