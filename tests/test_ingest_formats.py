@@ -383,6 +383,34 @@ frob (2.3-2) unstable; urgency=low
 """
 
 
+def test_a_file_with_a_conventional_name_is_titled_by_its_folder(tmp_path: Path, store: Store) -> None:
+    """/usr/share/doc/e2fsprogs/README says whose README it is only by its folder: a file
+    whose title would be its conventional name (README, copyright, ChangeLog, ...) takes its
+    folder's name before it, and so does one whose first heading names a section
+    ("Introduction"). A hard-wrapped sentence is no title, nor is a GNU ChangeLog's first
+    entry; a title the file gives, and any other file name, stay as they are."""
+    docs = tmp_path / "doc"
+    files = {
+        "e2fsprogs/README": "\tThis is the new version (1.47.0) of the second extended file\nsystem management "
+                            "programs.\n\n\tIn case of bugs, please contact Ted.\n",
+        "jq/ChangeLog": "2015-07-10  Nicolas Williams  nico@cryptonector.com\n\n\tUse include for import.\n",
+        "zstd/README.md": "![logo](logo.png)\n\nZstandard is a fast compression algorithm.\n",
+        "frob/README.md": "# Frob, the frobnicator\n\nFrob frobnicates.\n",
+        "httplib2/README.md": "Introduction\n============\n\nhttplib2 is an HTTP client library.\n",
+        "policies/refunds.txt": "Refunds are paid within five days.\n",
+    }
+    for name, text in files.items():
+        (docs / name).parent.mkdir(parents=True, exist_ok=True)
+        (docs / name).write_text(text)
+    report = ingest(store, [docs], embedder=None)
+    assert report.failed == [] and report.added == len(files)
+    titles = {d.doc_id: d.title for d in store.documents()}
+    assert titles == {"e2fsprogs/README": "e2fsprogs README", "jq/ChangeLog": "jq ChangeLog",
+                      "zstd/README.md": "zstd README", "frob/README.md": "Frob, the frobnicator",
+                      "httplib2/README.md": "httplib2 README",
+                      "policies/refunds.txt": "Refunds"}, titles
+
+
 def test_plain_text_sections_are_headings_underlined_outlined_or_changelog_entries(tmp_path: Path, store: Store) -> None:
     """A GNU NEWS file's outline, a README's underlined titles and a Debian changelog's
     entries become headings: a fix stands under its release, no underline is text, and a

@@ -54,8 +54,8 @@ from citadel.ingest.pipeline import (
     _loader,
     _parse_record,
     _prepare,
-    _read_file,
     _Source,
+    load_path,
     resolve_embedder,
 )
 from citadel.limits import Limits, check_deadline, limits, using
@@ -99,7 +99,7 @@ class _Spec:
         if self.record is not None:
             load = functools.partial(_parse_record, self.record)
         else:
-            load = functools.partial(_load_file, Path(self.file))
+            load = functools.partial(_load_file, Path(self.file), self.doc_id)
         return _Source(self.label, self.doc_id, load, self.groups, self.source_path)
 
 
@@ -126,12 +126,12 @@ class _Known:
         return self._current
 
 
-def _load_file(path: Path) -> ParsedDocument:
+def _load_file(path: Path, doc_id: str) -> ParsedDocument:
     """A file's document, read as ingest reads it (the loader chosen by name, else content)."""
     loader, why = _loader(path)
     if loader is None:
         raise IngestError(why or "not a text file")
-    return loader(_read_file(path), path.name)
+    return load_path(path, doc_id, loader)
 
 
 def prepare_spec(spec: _Spec, chunking: ChunkSettings, bounds: Limits) -> _Outcome:

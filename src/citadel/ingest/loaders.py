@@ -130,6 +130,39 @@ def _title_from_name(name: str) -> str:
     return stem[:1].upper() + stem[1:] if stem else name
 
 
+#: file names that say what kind of file it is, not whose: a README or copyright file of a
+#: package or project (``/usr/share/doc/less/copyright``) is named by its folder
+CONVENTIONAL_NAMES = frozenset(
+    "readme news changes changelog history install todo authors thanks contributing copying license licence "
+    "copyright notice faq bugs usage index".split()
+)
+
+
+#: first headings that name a section, not the document ("Introduction" atop httplib2's README)
+SECTION_TITLES = frozenset(
+    "introduction overview about description installation install usage summary synopsis contents readme".split()
+)
+
+
+def title_with_folder(title: str, doc_id: str, name: str) -> str:
+    """The title of a file with a conventional name (:data:`CONVENTIONAL_NAMES`) whose
+    title is only that name, or a section's ("Introduction"): its folder's name and the
+    file's ("less copyright" for ``less/copyright``, "e2fsprogs README"): the file says
+    nothing better, and the folder is what says whose file it is. Any other title is
+    returned as it is."""
+    inner = name[:-3] if name.lower().endswith(".gz") else name
+    root = inner.split(".")[0].lower()
+    parts = [p for p in doc_id.replace("\\", "/").split("/") if p]
+    named = {t.lower() for t in (name, inner, _title_from_name(name), _title_from_name(inner))}
+    if root not in CONVENTIONAL_NAMES or len(parts) < 2:
+        return title
+    if title.lower() in named:
+        return f"{parts[-2]} {title}"
+    if " ".join(title.lower().split()) in SECTION_TITLES:
+        return f"{parts[-2]} {_title_from_name(inner)}"
+    return title
+
+
 def _require_text(doc: ParsedDocument, what: str = "no text found in the file") -> ParsedDocument:
     if not doc.text.strip():
         raise IngestError(what)
@@ -204,9 +237,11 @@ def load_text(data: bytes, name: str) -> ParsedDocument:
     first, _, rest = text.partition("\n")
     first = mode_line_title(first)  # "GNU gzip NEWS   -*- outline -*-"
     title = _title_from_name(name)
-    if is_changelog_entry(first):  # its first entry is no title: "grep changelog", or the file's name
+    raw_first = raw.lstrip("\ufeff\n").partition("\n")[0]  # a GNU ChangeLog's two spaces are in the raw line
+    if is_changelog_entry(first) or is_changelog_entry(raw_first):  # no title: "grep changelog", or the name
         title = changelog_title(first) or title
-    elif rest.strip() and 0 < len(first) <= 100 and not first.rstrip().endswith((".", ":", ",")):
+    elif (rest.strip() and 0 < len(first) <= 100 and not first.rstrip().endswith((".", ":", ","))
+          and not rest.lstrip(" \t")[:1].islower()):  # a hard-wrapped sentence's first line is no title
         title = first.strip()
     builder = TextBuilder()
     lines = raw.replace("\r\n", "\n").replace("\r", "\n").split("\n")

@@ -23,7 +23,7 @@ import json
 import logging
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal, TypeVar
@@ -42,6 +42,7 @@ from citadel.ingest.loaders import (
     add_plain_paragraphs,
     describe,
     loader_for,
+    title_with_folder,
 )
 from citadel.jsonl import iter_bounded_lines, parse_line
 from citadel.limits import check_deadline, check_doc_id, check_size, limits
@@ -365,10 +366,15 @@ def _file_sources(
         return
     assert loader is not None  # every non-JSONL source was given its loader
 
-    def load() -> ParsedDocument:
-        return loader(_read_file(path), path.name)
+    yield _Source(str(path), doc_id, functools.partial(load_path, path, doc_id, loader), groups, str(path))
 
-    yield _Source(str(path), doc_id, load, groups, str(path))
+
+def load_path(path: Path, doc_id: str, loader: Loader) -> ParsedDocument:
+    """The document of the file at ``path``, stored as ``doc_id``: a title that is only
+    the file's conventional name takes its folder (:func:`title_with_folder`)."""
+    doc = loader(_read_file(path), path.name)
+    title = title_with_folder(doc.title, doc_id, path.name)
+    return doc if title == doc.title else replace(doc, title=title)
 
 
 def _read_file(path: Path) -> bytes:
