@@ -129,7 +129,8 @@ def test_an_option_entry_is_read_under_its_page_so_the_tool_it_belongs_to_counts
 README = (
     "# Frobnicator\n\n## Supported formats\n\nThe frobnicator reads the following image formats:\n\n"
     "- PNG images\n- JPEG images\n- TIFF scans\n\n## Exporting\n\nTo export a project, run frob export. "
-    "The export keeps every layer.\n\n## License\n\nMIT.\n"
+    "The export keeps every layer.\n\n## License\n\nMIT.\n\n## FAQ\n\n**Can I run it on a phone?**\n"
+    "Only on tablets with at least 4 GB of memory.\n"
 )
 
 
@@ -137,7 +138,8 @@ def test_a_short_section_and_a_whole_list_survive_verification_through_the_real_
     """"License: MIT." and "...: PNG images; JPEG images; TIFF scans" are not their quotes
     character for character; the verifier still reads them as the units the answerability
     model read where they stand (a claim alone, "License: MIT." scores 0.04 and would be
-    dropped as off the question)."""
+    dropped as off the question). An FAQ's answer is quoted with its question, whose score
+    it carries."""
     from citadel.pipeline import AskSettings
 
     engine = engine_over(tmp_path, {"frob.md": README})
@@ -147,6 +149,8 @@ def test_a_short_section_and_a_whole_list_survive_verification_through_the_real_
     assert out.claims[0].citations[0].quote == "License\n\nMIT."
     out = lenient.ask("Which image formats can the frobnicator read?")
     assert not out.abstained and out.claims[0].text.endswith("PNG images; JPEG images; TIFF scans"), out
+    out = lenient.ask("Does the frobnicator work on mobile phones?")  # the FAQ's answer, read with its question
+    assert not out.abstained and out.claims[0].text.startswith("Can I run it on a phone? Only on tablets"), out
 
 
 # --- assembly, with a scorer standing in for the cross-encoder -----------------------------
@@ -394,6 +398,37 @@ def test_a_lead_in_is_answered_with_the_list_it_introduces() -> None:
     assert len(claims[0]["citations"][0]["quote"]) <= 600 and "code 0 means" in claims[0]["text"]
 
 
+def test_an_faq_question_is_quoted_with_the_answer_after_it() -> None:
+    """An FAQ's question is most like the question asked, and says nothing; the unit after
+    it answers. The claim quotes both, whichever was found, so it also says what its answer
+    is to ("Only for up to 20 days" alone does not); a question followed by another
+    question, or by a heading, gives no claim."""
+    text = ("FAQ\n\nCan I work from abroad?\nOnly for up to 20 days a year, with written approval from HR.\n\n"
+            "Who pays for my laptop?\nThe company provides a laptop.")
+    claims = answer("Can I work from another country?", [source("S1", text, "Handbook", ("FAQ",))],
+                    {"from abroad": 0.9, "laptop": 0.2})  # fmt: skip
+    assert [c["text"] for c in claims] == [
+        "Can I work from abroad? Only for up to 20 days a year, with written approval from HR."]
+    found = answer("Can I work from another country?", [source("S1", text, "Handbook", ("FAQ",))],
+                   {"Only for up to": 0.9})  # the answer found first is quoted with its question too
+    assert [c["text"] for c in found] == [c["text"] for c in claims]
+    bare = "FAQ\n\nCan I work from abroad?\nMay I bring my dog?\n\nPets\n\nDogs are welcome."
+    assert answer("Can I work from another country?", [source("S1", bare, "Handbook", ("FAQ",))],
+                  {"from abroad": 0.9}) == []  # fmt: skip
+
+
+def test_a_lead_in_in_the_question_s_words_is_answered_with_its_steps() -> None:
+    """"To claim an expense:" says nothing the question did not, but the steps it leads to
+    are the answer: it is no restated question when something follows it."""
+    text = ("Expenses\n\nTo claim an expense:\n\n1. Keep the receipt.\n2. Fill in form E-12 within 30 days.\n"
+            "3. Send it to your manager.\n\nClaims above 500 EUR need a second signature.")
+    claims = answer("How do I claim an expense?", [source("S1", text)], {"To claim": 0.9, "second": 0.1})
+    assert [c["text"] for c in claims] == [
+        "To claim an expense: 1. Keep the receipt. 2. Fill in form E-12 within 30 days. 3. Send it to your manager."]
+    alone = "Expenses\n\nTo claim an expense:"
+    assert answer("How do I claim an expense?", [source("S1", alone)], {"To claim": 0.9}) == []
+
+
 def test_a_short_section_body_is_answered_with_its_heading() -> None:
     """"MIT." alone is too short to be a claim and says nothing of what it is; as the whole
     first line under "License" it answers "what license ...?" as "License: MIT."; a short
@@ -406,10 +441,37 @@ def test_a_short_section_body_is_answered_with_its_heading() -> None:
     assert answer("What license is it under?", [source("S1", later, "Frobnicator", ("License",))], {"MIT": 0.9}) == []
 
 
+def test_a_row_the_question_names_is_not_followed_by_rows_it_does_not() -> None:
+    """"How much notice for annual leave?" is answered by the annual-leave row; the
+    parental-leave row scores nearly as well (same table, same columns) but is about a case
+    the question does not name. A question that names no row keeps every row it finds."""
+    rows = ("Leave type: Annual leave; Days per year: 25; Notice: 2 weeks\n"
+            "Leave type: Sick leave; Days per year: 10; Notice: none\n"
+            "Leave type: Parental leave; Days per year: 90; Notice: 3 months")
+    table = {"Annual": 0.9, "Parental": 0.8, "Sick": 0.7}
+    claims = answer("How much notice do I give for annual leave?", [source("S1", rows)], table)
+    assert [c["text"] for c in claims] == ["Leave type: Annual leave; Days per year: 25; Notice: 2 weeks"]
+    assert len(answer("Which leave types need notice?", [source("S1", rows)], table)) == 3
+    logs = "Logs are kept for these periods:\n\n- Access logs: 30 days\n- Audit logs: 1 year\n- Debug logs: 7 days"
+    claims = answer("How long are audit logs kept?", [source("S1", logs)], {"Audit": 0.9, "Access": 0.8, "Debug": 0.7})
+    assert [c["text"] for c in claims] == ["Audit logs: 1 year"]
+
+
 def test_a_list_item_without_a_lead_in_loses_only_its_marker() -> None:
     text = "Notes on setup\n\n- Run pip install citadel in a virtual environment."
     claims = answer("How do I install it?", [source("S1", text)], {"pip install": 0.9})
     assert [c["citations"][0]["quote"] for c in claims] == ["Run pip install citadel in a virtual environment."]
+
+
+def test_no_claim_repeats_the_text_of_another() -> None:
+    """"Just call dpkg-reconfigure ..." would be completed with "By default, ..." (it
+    continues it), but that is already the first claim: the second one stops before it."""
+    text = ("Just call dpkg-reconfigure to adjust the settings. By default, all installed authorities are trusted.\n\n"
+            "Local certificates go into /usr/local/share/ca-certificates/.")
+    claims = answer("Are all authorities trusted by default?", [source("S1", text)],
+                    {"By default": 0.9, "Just call": 0.8})  # fmt: skip
+    assert [c["text"] for c in claims] == ["By default, all installed authorities are trusted.",
+                                           "Just call dpkg-reconfigure to adjust the settings."]
 
 
 def test_claims_far_below_the_best_are_left_out() -> None:

@@ -19,8 +19,12 @@ entries with their description. Assembly:
 
 * headings (the source's title and heading path), bare option lines and sentences whose
   content words all come from the question (a restated question; an option's entry is
-  never one, its option being what the question lacks) are never claims;
-* the best candidate comes first; a candidate is completed with the unit after it when
+  never one, its option being what the question lacks, nor a lead-in, "To claim an
+  expense:", which answers with what it leads to) are never claims; a question in the
+  source (an FAQ's "Can I work from abroad?") and the unit after it, its answer, are quoted
+  together, whichever of the two was found;
+* the best candidate comes first, and no claim repeats another's text (a completion that
+  would reach into a claim already made is left off); a candidate is completed with the unit after it when
   that continues it (it starts with "It", "This", "Default:", "For example", ... or the
   candidate ends with ":") or is a short version note ("New in version 3.9."), with the
   first sentence of the version note it sits in ("Changed in version 3.7: ..."), with the
@@ -42,7 +46,9 @@ entries with their description. Assembly:
   selection attaches it, :func:`citadel.retrieve.entries.version_heading`); release notes
   and changelogs say the version only there;
 * for a question that names a numbered identifier ("CVE-2024-8096"), a quote about another
-  one of its family ("CVE-2024-7264") and not about it is no claim;
+  one of its family ("CVE-2024-7264") and not about it is no claim; when the first claim is a
+  table row or a keyed line ("Audit logs: 1 year") whose case the question names, another
+  row or line of a case it does not name ("Access logs: 30 days") is no claim either;
 * for a question that asks which option does something, option entries ("--system-site-
   packages  Give the virtual environment access ...") among those candidates come before
   the sentences about the topic;
@@ -105,6 +111,10 @@ _REFERS_BACK = re.compile(
 _ANNOUNCES = re.compile(r"\b(?:the\s+following|as\s+follows|listed\s+below)\b", re.IGNORECASE)
 #: a bullet (not a number: "2." says an order and stays) that opens a line of a quote
 _BULLET = re.compile(r"[-*+\u2022]\s+(?=\S)")
+#: a table row as stored ("Leave type: Annual leave; Days per year: 25; Notice: 2 weeks"): its
+#: first cell's value says which case the row is; a keyed line ("Audit logs: 1 year") its key
+_ROW = re.compile(r"[^:;\n]{1,60}: (?P<key>[^;\n]{1,80})(?:; [^:;\n]{1,60}: [^;\n]*)+")
+_KEYED = re.compile(r"(?P<key>[^:;\n]{1,60}): \S")
 #: a version note (:data:`citadel.retrieve.entries.NOTE`: "New in version 3.9.") belongs to
 #: the entry before it, and a sentence inside one belongs to the note; one this long or
 #: shorter is taken along with the entry it follows
@@ -165,13 +175,17 @@ class ExtractiveGenerator(Generator):
             planted = flag_spans(source.text)
             headings = {" ".join(h.lower().split()) for h in (source.title, *source.heading_path) if h}
             for start, end, score in spans:
+                if source.text[start:end].endswith("?"):  # an FAQ's question: quoted with its answer after it
+                    if (after := _answer_after(source, end, headings)) is None:
+                        continue
+                    end = after[1]
                 sentence = source.text[start:end]
                 words = len(_WORD.findall(sentence))  # "f(maxsize=128, typed=False)" has four
                 if words < self.options.min_words and (under := _heading_above(source, start)) is not None:
                     start, sentence = under, source.text[under:end]  # "License\n\nMIT."
                 elif words < self.options.min_words:
                     continue
-                if sentence.endswith("?") or overlaps(planted, start, end):
+                if overlaps(planted, start, end):
                     continue
                 if " ".join(sentence.lower().split()) in headings or is_option_line(sentence):
                     continue
@@ -181,8 +195,9 @@ class ExtractiveGenerator(Generator):
                 # entry is never one: "-d, --directory  create a directory, not a file" shares
                 # every word with "how do I make mktemp create a directory, not a file?" and
                 # its option is the answer
-                if asked and not _words(sentence) - asked and not is_option_entry(sentence):
-                    continue
+                if asked and not _words(sentence) - asked and not is_option_entry(sentence) and not (
+                        sentence.rstrip().endswith(":") and _complete(source, start, end, self.options.max_chars)[1] > end):
+                    continue  # a lead-in in the question's words ("To claim an expense:") answers with what it leads to
                 out.append((source.sid, sentence, score, start, end))
         return out
 
@@ -214,6 +229,7 @@ class ExtractiveGenerator(Generator):
             eligible.sort(key=lambda i: not is_option_entry(pool[i][1]))  # stable: by score within each
         version_asked = asks_version(request.question)
         asked_ids = numbered_ids(request.question)
+        named_case: str | None = None  # the kind of case ("row", "keyed") the first claim is and the question names
         for i in eligible:
             sid, sentence, _, start, end = pool[i]
             score = scores[i]
@@ -224,9 +240,19 @@ class ExtractiveGenerator(Generator):
                 continue
             seen.add(key)
             lo, hi = _complete(by_sid[sid], start, end, o.max_chars)
+            if any(lo < e and s < hi for s, e in covered.get(sid, [])):  # completed into a claim already made:
+                if any(start < e and s < end for s, e in covered.get(sid, [])):  # say each thing once
+                    continue
+                marker = LIST_MARKER.match(sentence)
+                lo, hi = start + (marker.end() if marker else 0), end
             quote = by_sid[sid].text[lo:hi]
             if _names_another(quote, asked_ids):
                 continue
+            case = _case(sentence)
+            if named_case is not None and case is not None and case[0] == named_case and not case[1] <= asked:
+                continue  # the question named the first claim's row ("annual leave"): not this other one
+            if not chosen and case is not None and case[1] and case[1] <= asked:
+                named_case = case[0]
             covered.setdefault(sid, []).append((lo, hi))
             for s2, e2 in _spans_in(by_sid[sid], lo, hi):
                 seen.add(" ".join(by_sid[sid].text[s2:e2].lower().split()))
@@ -243,6 +269,19 @@ class ExtractiveGenerator(Generator):
         return Generation(text=json.dumps(answer), model="extractive", usage=usage)
 
 
+def _case(unit: str) -> tuple[str, set[str]] | None:
+    """Which case a table row or a keyed line is about, as ("row" or "keyed", the content
+    words of its first cell's value or its key); None for any other unit."""
+    text = " ".join(unit.split())
+    if (m := LIST_MARKER.match(text)) is not None:
+        text = text[m.end():]
+    if (row := _ROW.fullmatch(text.rstrip("."))) is not None:
+        return "row", _words(row["key"])
+    if (keyed := _KEYED.match(text)) is not None and len(keyed["key"].split()) <= 5:
+        return "keyed", _words(keyed["key"])
+    return None
+
+
 def _names_another(quote: str, asked: set[str]) -> bool:
     """Whether ``quote`` is about another numbered identifier of a family the question asks
     about: it names one ("CVE-2024-7264") and none of those asked ("CVE-2024-8096")."""
@@ -251,6 +290,19 @@ def _names_another(quote: str, asked: set[str]) -> bool:
     named = numbered_ids(quote)
     families = {family(a) for a in asked}
     return not named & asked and any(family(n) in families for n in named)
+
+
+def _answer_after(source: Source, end: int, headings: set[str]) -> tuple[int, int] | None:
+    """The unit right after a question that ends at ``end`` (an FAQ's entry: "Can I work
+    from abroad?", then "Only for up to 20 days a year ..."), unless that is another
+    question or a heading; None when there is none."""
+    text = source.text
+    for s, e in candidate_spans(text, end):
+        unit = text[s:e]
+        if text[end:s].strip() or unit.endswith("?") or " ".join(unit.lower().split()) in headings:
+            return None
+        return s, e
+    return None
 
 
 def _heading_above(source: Source, start: int) -> int | None:
@@ -311,7 +363,8 @@ def _spans_in(source: Source, lo: int, hi: int) -> list[tuple[int, int]]:
 def _complete(source: Source, start: int, end: int, max_chars: int) -> tuple[int, int]:
     """The unit at ``[start, end)`` of ``source`` completed: with the unit after it when
     that one continues it or is a short version note, with the sentence before it when it
-    names what that one introduced ("With this option, ..."), with the first sentence of
+    names what that one introduced ("With this option, ...") or is the question it answers
+    (an FAQ's "Can I work from abroad?"), with the first sentence of
     the version note it is in, a list item with its lead-in when that is the line before,
     and without its list marker; offsets into ``source.text``."""
     text = source.text
@@ -338,6 +391,11 @@ def _complete(source: Source, start: int, end: int, max_chars: int) -> tuple[int
         if at > 0 and _REFERS_BACK.match(text[start:end]):  # "With this option, ...": the sentence it refers to
             s0, e0 = units[at - 1]
             if "\n\n" not in text[e0:start] and hi - s0 <= max_chars and not overlaps(planted, s0, e0):
+                lo = s0
+        if at > 0 and lo == start:  # an FAQ's answer: the question it answers, right before it
+            s0, e0 = units[at - 1]
+            if text[s0:e0].endswith("?") and not text[e0:start].strip() and hi - s0 <= max_chars \
+                    and not overlaps(planted, s0, e0):
                 lo = s0
         if at > 0:  # a sentence inside a version note: the note's first sentence says which version
             s0, e0 = units[at - 1]
