@@ -401,14 +401,14 @@ def test_a_lead_in_is_answered_with_the_list_it_introduces() -> None:
 def test_an_faq_question_is_quoted_with_the_answer_after_it() -> None:
     """An FAQ's question is most like the question asked, and says nothing; the unit after
     it answers. The claim quotes both, whichever was found, so it also says what its answer
-    is to ("Only for up to 20 days" alone does not); a question followed by another
-    question, or by a heading, gives no claim."""
-    text = ("FAQ\n\nCan I work from abroad?\nOnly for up to 20 days a year, with written approval from HR.\n\n"
+    is to ("Only for up to 20 days" alone does not), and the answer runs to the end of its
+    paragraph; a question followed by another question, or by a heading, gives no claim."""
+    text = ("FAQ\n\nCan I work from abroad?\nOnly for up to 20 days a year. HR must approve it in writing.\n\n"
             "Who pays for my laptop?\nThe company provides a laptop.")
     claims = answer("Can I work from another country?", [source("S1", text, "Handbook", ("FAQ",))],
                     {"from abroad": 0.9, "laptop": 0.2})  # fmt: skip
-    assert [c["text"] for c in claims] == [
-        "Can I work from abroad? Only for up to 20 days a year, with written approval from HR."]
+    assert [c["text"] for c in claims] == [  # the answer is its whole paragraph
+        "Can I work from abroad? Only for up to 20 days a year. HR must approve it in writing."]
     found = answer("Can I work from another country?", [source("S1", text, "Handbook", ("FAQ",))],
                    {"Only for up to": 0.9})  # the answer found first is quoted with its question too
     assert [c["text"] for c in found] == [c["text"] for c in claims]

@@ -63,6 +63,30 @@ def test_trimming_keeps_the_relevant_sentences_exactly(tmp_path: Path, store: St
     assert "inspection" in best.text and "canteen" not in best.text and "Leeds" not in best.text
 
 
+def test_trimming_keeps_an_faq_answer_with_its_question_and_a_lead_in_with_its_list(tmp_path: Path,
+                                                                                   store: Store) -> None:
+    """Trimmed to the units that score, a passage still keeps what completes them: the
+    answer paragraph after an FAQ's question (which alone scores best: it restates the
+    question) and the steps after a lead-in; and the question before an answer."""
+    faq = ("IT FAQ\n\nHow do I order a monitor? Use the catalogue. Monitors ship in a week.\n\n"
+           "What should I do with an old laptop? Return it to the service desk. Disks are wiped and the device "
+           "is recycled.\n\nCan I keep my phone? Phones stay with the company.\n\n"
+           "To claim an expense:\n\n1. Keep the receipt.\n2. Fill in form E-12.\n3. Send it to your manager.\n\n"
+           "Expense claims are paid monthly.\n")
+    (tmp_path / "faq.txt").write_text(faq)
+    ingest(store, [tmp_path / "faq.txt"], embedder=HashingEmbedder(), chunking=ChunkSettings(max_chars=2000))
+    for query, kept, gone in (
+        ("what should i do with an old laptop", "Disks are wiped and the device is recycled.", "Phones stay"),
+        ("return it to the service desk", "What should I do with an old laptop?", "Phones stay"),
+        ("to claim an expense", "3. Send it to your manager.", "paid monthly"),
+    ):
+        hits = searcher(store).search(query, k=10).hits
+        passages = select_evidence(store, query, hits, SearchFilter(), reranker=KeywordReranker(),
+                                   settings=EvidenceSettings(trim_above_chars=50, sentence_keep=0.9))  # fmt: skip
+        _assert_exact(store, passages)
+        assert kept in passages[0].text and gone not in passages[0].text, (query, passages[0].text)
+
+
 def test_near_duplicates_are_dropped_and_budget_holds(tmp_path: Path, store: Store) -> None:
     text = "Badges must be worn at all times inside the building by every member of staff."
     for name in ("a.md", "b.md"):

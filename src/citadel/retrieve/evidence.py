@@ -40,7 +40,8 @@ of the stated version):
    unit's, in the passage that holds it or as a passage of its own right after it;
 4. a passage longer than ``trim_above_chars`` is trimmed to the contiguous run of
    sentences from the first to the last one scoring at least ``sentence_keep`` of its
-   best (without a reranker: by query-word overlap);
+   best (without a reranker: by query-word overlap), with what completes its ends: an
+   FAQ's question and its answer, a lead-in and what it introduces;
 5. passages are taken most relevant first while they fit ``token_budget`` (~4
    characters a token).
 
@@ -75,6 +76,7 @@ from citadel.models import Chunk, Location
 from citadel.retrieve.hits import Hit
 from citadel.retrieve.rerankers import Reranker, probability
 from citadel.retrieve.sentences import (
+    LIST_MARKER,
     candidate_spans,
     is_option_entry,
     is_term_line,
@@ -635,10 +637,44 @@ def _trim(passage: Passage, doc_text: str, spans: list[tuple[int, int]], query: 
     if best <= 0:
         return passage
     chosen = [i for i, s in enumerate(scores) if s >= keep * best]
-    start, end = spans[chosen[0]][0], spans[chosen[-1]][1]
+    first, last = _completed(doc_text, spans, chosen[0], chosen[-1])
+    start, end = spans[first][0], spans[last][1]
     inside = tuple(x for x in passage.sentences if start <= x.start and x.end <= end)
     return replace(passage, start=start, end=end, text=doc_text[start:end], sentences=inside,
                    location=_joined(passage.pieces, start, end))
+
+
+#: how far past a lead-in kept by trimming the list items it introduces are kept too
+LEAD_IN_LIST_CHARS = 600
+
+
+def _completed(doc_text: str, spans: list[tuple[int, int]], first: int, last: int) -> tuple[int, int]:
+    """The run of units ``first..last`` widened by what completes its ends: the question an
+    FAQ's answer answers (a unit ending with "?" right before it), the answer after a
+    question (to the end of its paragraph), and what a lead-in ("To claim an expense:")
+    introduces: the unit after it and the list items that follow; up to
+    :data:`LEAD_IN_LIST_CHARS` past the question or lead-in."""
+    def unit(n: int) -> str:
+        return doc_text[spans[n][0] : spans[n][1]].rstrip()
+
+    def fits(lead: int, n: int) -> bool:
+        return n < len(spans) and spans[n][1] - spans[lead][0] <= LEAD_IN_LIST_CHARS
+
+    def same_paragraph(n: int) -> bool:
+        return "\n" not in doc_text[spans[n - 1][1] : spans[n][0]] and not unit(n).endswith("?")
+
+    if first > 0 and unit(first - 1).endswith("?"):
+        first -= 1
+    question = next((n for n in (last, first) if unit(n).endswith("?") and n + 1 < len(spans)), None)
+    if question is not None:  # the answer after it, to the end of the answer's paragraph
+        last = max(last, question + 1)
+        while fits(question, last + 1) and same_paragraph(last + 1):
+            last += 1
+    elif last + 1 < len(spans) and unit(last).endswith(":"):
+        lead, last = last, last + 1
+        while fits(lead, last + 1) and LIST_MARKER.match(unit(last + 1)):
+            last += 1
+    return first, last
 
 
 def _overlap_scores(query: str, sentences: list[str]) -> np.ndarray:

@@ -364,7 +364,8 @@ def _complete(source: Source, start: int, end: int, max_chars: int) -> tuple[int
     """The unit at ``[start, end)`` of ``source`` completed: with the unit after it when
     that one continues it or is a short version note, with the sentence before it when it
     names what that one introduced ("With this option, ...") or is the question it answers
-    (an FAQ's "Can I work from abroad?"), with the first sentence of
+    (an FAQ's "Can I work from abroad?", whose answer then runs to the end of its
+    paragraph), with the first sentence of
     the version note it is in, a list item with its lead-in when that is the line before,
     and without its list marker; offsets into ``source.text``."""
     text = source.text
@@ -407,6 +408,13 @@ def _complete(source: Source, start: int, end: int, max_chars: int) -> tuple[int
             lead = text[s0:e0]
             if lead.rstrip().endswith(":") and not LIST_MARKER.match(lead) and hi - s0 <= max_chars and not overlaps(planted, s0, e0):
                 lo = s0
+        first = next(((s, e) for s, e in units if s == lo), None)
+        if first is not None and first[1] < hi and text[first[0] : first[1]].endswith("?"):
+            # an FAQ entry, question and answer: the answer is the whole of its paragraph
+            line_end = text.find("\n", hi)
+            line_end = len(text) if line_end < 0 else line_end
+            if line_end - lo <= max_chars and not overlaps(planted, hi, line_end):
+                hi = len(text[:line_end].rstrip())
     if lo == start and (m := LIST_MARKER.match(text[start:end])):
         lo = start + m.end()
     return lo, hi
