@@ -452,9 +452,44 @@ def test_a_row_the_question_names_is_not_followed_by_rows_it_does_not() -> None:
     claims = answer("How much notice do I give for annual leave?", [source("S1", rows)], table)
     assert [c["text"] for c in claims] == ["Leave type: Annual leave; Days per year: 25; Notice: 2 weeks"]
     assert len(answer("Which leave types need notice?", [source("S1", rows)], table)) == 3
-    logs = "Logs are kept for these periods:\n\n- Access logs: 30 days\n- Audit logs: 1 year\n- Debug logs: 7 days"
+    logs = "Logs are kept for different periods.\n\n- Access logs: 30 days\n- Audit logs: 1 year\n- Debug logs: 7 days"
     claims = answer("How long are audit logs kept?", [source("S1", logs)], {"Audit": 0.9, "Access": 0.8, "Debug": 0.7})
     assert [c["text"] for c in claims] == ["Audit logs: 1 year"]
+
+
+def test_a_later_list_item_is_quoted_after_its_lead_in() -> None:
+    """"Debug logs: 7 days" is the third item under "Logs are kept for these periods:": the
+    claim cites the lead-in, then the item (two quotes, nothing between them), and reads
+    as one sentence; an item of a list without a lead-in stays alone."""
+    text = "Retention\n\nLogs are kept for these periods:\n\n- Access logs: 30 days\n- Audit logs: 1 year\n- Debug logs: 7 days"
+    req = GenerationRequest("How long are debug logs kept?", (source("S1", text),), "", answer_json_schema())
+    out = json.loads(ExtractiveGenerator(scorer=scorer_of({"Debug": 0.9})).run(req).text)["claims"]
+    assert [c["text"] for c in out] == ["Logs are kept for these periods: Debug logs: 7 days"]
+    assert [q["quote"] for q in out[0]["citations"]] == ["Logs are kept for these periods:", "Debug logs: 7 days"]
+    bare = "Retention\n\nLogs are kept.\n\n- Access logs: 30 days\n- Debug logs: 7 days"
+    assert [c["text"] for c in answer("How long are debug logs kept?", [source("S1", bare)], {"Debug": 0.9})] == [
+        "Debug logs: 7 days"]
+
+
+def test_a_claim_made_of_its_quotes_keeps_the_answerability_its_units_were_read_with() -> None:
+    """The verifier's "does it address the question?" reuses what evidence selection read
+    where the unit stands, for a claim that is its quotes punctuation aside: a list item
+    quoted without its marker, after its lead-in, counts the item's score; a claim that says
+    more than its quotes is read again."""
+    from citadel.pipeline import _known_answerability
+    from citadel.verify import Citation, Claim
+
+    text = "Logs are kept for these periods:\n\n- Access logs: 30 days\n- Debug logs: 7 days"
+    item = text.index("- Debug")
+    src = Source("S1", "s1.md#x", "s1.md", 1, "Ops", (), None, 0, len(text), text, 0.9, (),
+                 ((0, 32, 0.0), (item, len(text), 0.67)))  # fmt: skip
+    lead = Claim(text="Logs are kept for these periods: Debug logs: 7 days",
+                 citations=(Citation(source_id="S1", quote="Logs are kept for these periods:"),
+                            Citation(source_id="S1", quote="Debug logs: 7 days")))  # fmt: skip
+    alone = Claim(text="Debug logs: 7 days.", citations=(Citation(source_id="S1", quote="Debug logs: 7 days"),))
+    more = Claim(text="Debug logs: 7 days, then deleted", citations=(Citation(source_id="S1", quote="Debug logs: 7 days"),))
+    known = _known_answerability([lead, alone, more], [src])
+    assert known == {lead.text: 0.67, alone.text: 0.67}
 
 
 def test_a_list_item_without_a_lead_in_loses_only_its_marker() -> None:

@@ -35,6 +35,7 @@ from citadel.generate.schema import DraftAnswer, answer_json_schema, parse_draft
 from citadel.limits import check_question
 from citadel.retrieve.ask import Retrieved
 from citadel.retrieve.evidence import Passage
+from citadel.retrieve.sentences import LIST_MARKER
 from citadel.store.base import SearchFilter, Store
 from citadel.trace import Trace
 from citadel.verify import Citation, Claim, Verifier, find_quote
@@ -257,16 +258,20 @@ _WORD = re.compile(r"\w+")
 
 
 def _known_answerability(claims: Sequence[Claim], sources: Sequence[Source]) -> dict[str, float]:
-    """The answerability evidence selection measured for a claim that quotes the
-    units it read (the extractive backend's claims): the best of those units."""
+    """The answerability evidence selection measured for a claim that is its quotes, in
+    order, punctuation aside (the extractive backend's claims: a unit, a list item after its
+    lead-in, a version heading and what stands under it): the best of the units they hold."""
     by_sid = {s.sid: s for s in sources}
     out: dict[str, float] = {}
     for claim in claims:
         scores: list[float] = []
+        quoted = [w for c in claim.citations for w in _WORD.findall((c.quote or "").lower())]
+        if _WORD.findall(claim.text.lower()) != quoted:
+            continue  # only a claim that is its quotes (punctuation aside: "License: MIT.") is what the model read
         for c in claim.citations:
             source = by_sid.get(c.source_id)
-            if source is None or not c.quote or _WORD.findall(claim.text.lower()) != _WORD.findall(c.quote.lower()):
-                continue  # only a claim that is its quote (punctuation aside: "License: MIT.") is what the model read
+            if source is None or not c.quote:
+                continue
             match = find_quote(c.quote, source.text)
             if match is not None:
                 lo, hi = _widen(c.quote, source.text, match.start, match.end)  # its closing punctuation too
@@ -332,10 +337,14 @@ _PUNCT = ".,;:!?\"')]}\u201d\u2019"
 
 
 def _widen(quote: str, text: str, start: int, end: int) -> tuple[int, int]:
-    """Take back the closing punctuation the quote ends with (matching ignores it)."""
+    """Take back the closing punctuation the quote ends with (matching ignores it), and
+    the list marker the quote of a list item leaves out ("- Audit logs: 1 year")."""
     tail = len(quote.rstrip()) - len(quote.rstrip().rstrip(_PUNCT))
     while tail and end < len(text) and text[end] in _PUNCT:
         end, tail = end + 1, tail - 1
+    line = text.rfind("\n", 0, start) + 1
+    if (marker := LIST_MARKER.match(text, line)) is not None and marker.end() == start:
+        start = line
     return start, end
 
 

@@ -29,7 +29,8 @@ entries with their description. Assembly:
   candidate ends with ":") or is a short version note ("New in version 3.9."), with the
   first sentence of the version note it sits in ("Changed in version 3.7: ..."), with the
   sentence before it when it names what that one introduced ("With this option, ...",
-  "This setting ...", in the same paragraph), a list item with its lead-in, and a lead-in
+  "This setting ...", in the same paragraph), a list item with its lead-in (a later item
+  cites the lead-in as a quote of its own before it), and a lead-in
   (a line ending with ":", or a paragraph that announces "the following" ones) with the list
   items after it, up to ``max_chars``;
 * a unit too short to stand alone ("MIT.") is a claim with the heading it is the whole first
@@ -257,6 +258,9 @@ class ExtractiveGenerator(Generator):
             for s2, e2 in _spans_in(by_sid[sid], lo, hi):
                 seen.add(" ".join(by_sid[sid].text[s2:e2].lower().split()))
             claim = {"citations": [{"source_id": sid, "quote": quote}], "text": _claim_text(quote, by_sid[sid])}
+            if (lead := _list_lead_in(by_sid[sid], lo, hi, o.max_chars)) is not None:  # a later item of a list
+                claim = {"citations": [{"source_id": sid, "quote": lead}, *claim["citations"]],
+                         "text": f"{' '.join(lead.split())} {claim['text']}"}
             heading = _version_heading(request.sources, by_sid[sid], lo) if version_asked and not VERSION.search(quote) else None
             if heading is not None:
                 hid, head = heading
@@ -290,6 +294,28 @@ def _names_another(quote: str, asked: set[str]) -> bool:
     named = numbered_ids(quote)
     families = {family(a) for a in asked}
     return not named & asked and any(family(n) in families for n in named)
+
+
+def _list_lead_in(source: Source, lo: int, hi: int, max_chars: int) -> str | None:
+    """The lead-in of the list whose item (not the first: that one is quoted with it) the
+    quote at ``[lo, hi)`` is: the unit before the list's items, when it ends with ":"
+    ("Logs are kept for these periods:") and the two together stay within ``max_chars``;
+    None for any other quote."""
+    text = source.text
+    units = candidate_spans(text)
+    at = next((n for n, (s, e) in enumerate(units) if s <= lo < e), None)
+    if at is None or at == 0 or not LIST_MARKER.match(text[units[at][0] : units[at][1]]):
+        return None
+    n = at - 1
+    while n >= 0 and LIST_MARKER.match(text[units[n][0] : units[n][1]]):
+        n -= 1
+    if n < 0 or n == at - 1:
+        return None
+    lead = text[units[n][0] : units[n][1]]
+    planted = flag_spans(text)
+    if not lead.rstrip().endswith(":") or len(lead) + hi - lo > max_chars or overlaps(planted, *units[n]):
+        return None
+    return lead
 
 
 def _answer_after(source: Source, end: int, headings: set[str]) -> tuple[int, int] | None:
