@@ -54,7 +54,7 @@ def test_markdown_front_matter_headings_lists_tables() -> None:
     assert doc.title == "Leave Policy"
     assert doc.metadata == {"owner": "HR"}
     assert "**" not in doc.text and "](http" not in doc.text
-    assert "Intro paragraph with bold and a link." in doc.text
+    assert "Intro paragraph with bold and a link (http://example.com)." in doc.text
     kinds = [b.kind for b in doc.blocks]
     assert kinds.count(ChunkKind.TABLE_ROW) == 2 and ChunkKind.CODE in kinds
     rows = [doc.text[b.start : b.end] for b in doc.blocks if b.kind is ChunkKind.TABLE_ROW]
@@ -63,6 +63,23 @@ def test_markdown_front_matter_headings_lists_tables() -> None:
     assert items == ["- Carry over up to 5 days.", "- Unused days expire on 31 March."]
     annual = next(b for b in doc.blocks if "25 days" in doc.text[b.start : b.end])
     assert annual.heading_path == ("Ignored H1 because front matter wins", "Annual leave")
+    assert_exact(doc)
+
+
+def test_markdown_links_keep_an_outside_address_after_their_text() -> None:
+    """"Where can I find the offline documentation?" is answered by the address the link
+    points to: a link out of the document set keeps it, in parentheses after its text (a
+    mail link its address). A link whose text is its address, a badge (a link around an
+    image only), a link to another file of the set and a heading's link stay their text."""
+    text = (b"# Docs ([site](https://example.org))\n\n"
+            b"* [offline documentation](https://example.org/book.pdf) in PDF format.\n\n"
+            b"[![Build Status](https://ci.example.org/badge.svg)](https://ci.example.org/job)\n\n"
+            b"See <https://example.org/a>, [the guide](guide.md) or mail [the team](mailto:team@example.org).\n")
+    doc = load_markdown(text, "readme.md")
+    assert "- offline documentation (https://example.org/book.pdf) in PDF format." in doc.text
+    assert "See https://example.org/a, the guide or mail the team (team@example.org)." in doc.text
+    assert "Build Status" in doc.text and "ci.example.org" not in doc.text
+    assert doc.title == "Docs (site)"
     assert_exact(doc)
 
 

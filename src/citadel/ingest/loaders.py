@@ -307,18 +307,39 @@ def _front_matter(text: str) -> tuple[dict[str, Any], str]:
     return {str(k): v for k, v in meta.items()}, text[closing.end() :]
 
 
-def _inline(token: Any) -> str:
+def _inline(token: Any, links: bool = False) -> str:
+    """The text of an inline token: markup left out, an image as its alt text. With
+    ``links`` (prose: paragraphs and list items), an external link keeps where it points
+    after its text ("offline documentation (https://...)"): "where can I find ...?" is
+    answered by the address; a link whose text is its address, a link around an image only
+    (a badge) and a link inside the document stay their text."""
     parts: list[str] = []
+    opened: list[tuple[str, int, bool]] = []  # (target, where its text starts, has text)
     for child in token.children or []:
         if child.type in ("text", "code_inline"):
             parts.append(child.content)
+            if opened and child.content.strip():
+                opened[-1] = (opened[-1][0], opened[-1][1], True)
         elif child.type in ("softbreak", "hardbreak"):
             parts.append(" ")
         elif child.type == "image":
             parts.append(_inline(child) or child.attrs.get("alt", ""))
+        elif child.type == "link_open" and links:
+            opened.append((_external_target(str(child.attrs.get("href") or "")), len(parts), False))
+        elif child.type == "link_close" and opened:
+            target, begin, has_text = opened.pop()
+            label = "".join(parts[begin:]).strip()
+            if target and has_text and label and label not in (target, str(target).removeprefix("mailto:")):
+                parts.append(f" ({target.removeprefix('mailto:')})")
     # MyST roles keep their text: "{kbd}`Ctrl+C`" reads "Ctrl+C", "{doc}`Setup <setup>`" "Setup"
     text = _MYST_ROLE.sub("", "".join(parts))
     return _MYST_TARGET.sub(r"\1", text)
+
+
+def _external_target(href: str) -> str:
+    """A link's target when it leaves the document set (a web or mail address), else ""."""
+    href = href.strip()
+    return href if re.match(r"(?:https?://|mailto:)[^\s()]+$", href, re.IGNORECASE) else ""
 
 
 _MYST_ROLE = re.compile(r"\{[a-z][\w:.+-]*\}(?=\S)")
@@ -436,7 +457,7 @@ def load_markdown(data: bytes, name: str) -> ParsedDocument:
         elif t in ("bullet_list_close", "ordered_list_close"):
             lists.pop()
         elif t == "inline" and tokens[i - 1].type == "paragraph_open":
-            text = _inline(tok)
+            text = _inline(tok, links=True)
             if lists:
                 if tokens[i - 2].type == "list_item_open":  # first paragraph of an item
                     ordered, number = lists[-1]
