@@ -452,6 +452,9 @@ def test_a_row_the_question_names_is_not_followed_by_rows_it_does_not() -> None:
     claims = answer("How much notice do I give for annual leave?", [source("S1", rows)], table)
     assert [c["text"] for c in claims] == ["Leave type: Annual leave; Days per year: 25; Notice: 2 weeks"]
     assert len(answer("Which leave types need notice?", [source("S1", rows)], table)) == 3
+    laptops = "Product: Laptop A; Price: 899\nProduct: Laptop B; Price: 1299"  # one letter tells them apart
+    claims = answer("How much does Laptop B cost?", [source("S1", laptops)], {"Laptop B": 0.9, "Laptop A": 0.8})
+    assert [c["text"] for c in claims] == ["Product: Laptop B; Price: 1299"]
     logs = "Logs are kept for different periods.\n\n- Access logs: 30 days\n- Audit logs: 1 year\n- Debug logs: 7 days"
     claims = answer("How long are audit logs kept?", [source("S1", logs)], {"Audit": 0.9, "Access": 0.8, "Debug": 0.7})
     assert [c["text"] for c in claims] == ["Audit logs: 1 year"]

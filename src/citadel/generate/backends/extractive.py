@@ -231,6 +231,7 @@ class ExtractiveGenerator(Generator):
         version_asked = asks_version(request.question)
         asked_ids = numbered_ids(request.question)
         named_case: str | None = None  # the kind of case ("row", "keyed") the first claim is and the question names
+        asked_keys = _key_words(request.question)
         for i in eligible:
             sid, sentence, _, start, end = pool[i]
             score = scores[i]
@@ -250,9 +251,9 @@ class ExtractiveGenerator(Generator):
             if _names_another(quote, asked_ids):
                 continue
             case = _case(sentence)
-            if named_case is not None and case is not None and case[0] == named_case and not case[1] <= asked:
+            if named_case is not None and case is not None and case[0] == named_case and not case[1] <= asked_keys:
                 continue  # the question named the first claim's row ("annual leave"): not this other one
-            if not chosen and case is not None and case[1] and case[1] <= asked:
+            if not chosen and case is not None and case[1] and case[1] <= asked_keys:
                 named_case = case[0]
             covered.setdefault(sid, []).append((lo, hi))
             for s2, e2 in _spans_in(by_sid[sid], lo, hi):
@@ -280,10 +281,17 @@ def _case(unit: str) -> tuple[str, set[str]] | None:
     if (m := LIST_MARKER.match(text)) is not None:
         text = text[m.end():]
     if (row := _ROW.fullmatch(text.rstrip("."))) is not None:
-        return "row", _words(row["key"])
+        return "row", _key_words(row["key"])
     if (keyed := _KEYED.match(text)) is not None and len(keyed["key"].split()) <= 5:
-        return "keyed", _words(keyed["key"])
+        return "keyed", _key_words(keyed["key"])
     return None
+
+
+def _key_words(text: str) -> set[str]:
+    """:func:`_words`, and the one-character names that tell cases apart ("Laptop B",
+    "Plan 2"; a capital "A" too, though "a" is a stopword)."""
+    ones = {w.lower() for w in _WORD.findall(text) if len(w) == 1 and (w.isupper() or w.isdigit() or w not in STOPWORDS)}
+    return _words(text) | ones
 
 
 def _names_another(quote: str, asked: set[str]) -> bool:
