@@ -704,6 +704,29 @@ NOTEBOOK_JSON = {
 }
 
 
+def test_a_transcript_says_who_speaks(tmp_path: Path, store: Store) -> None:
+    """WebVTT voices ("<v Ben>") make each speaker's turn a passage of its own, led by the
+    name, and the name governs every sentence of the turn: "who will fix the export bug?"
+    is answered by Ben's second sentence, read as Ben's."""
+    from citadel.retrieve.sentences import candidate_spans
+
+    (tmp_path / "standup.vtt").write_text(
+        "WEBVTT\n\n00:00:01.000 --> 00:00:05.000\n<v Anna>Good morning, let's start.\n\n"
+        "00:00:05.500 --> 00:00:09.000\n<v Ben>Yesterday I finished the billing migration.\n\n"
+        "00:00:09.000 --> 00:00:12.000\n<v Ben>Today I'll fix the invoice export bug.\n\n"
+        "00:00:12.500 --> 00:00:18.000\n<v.loud Anna>The release moves to Thursday.\n")
+    assert ingest(store, [tmp_path / "standup.vtt"], embedder=None).failed == []
+    text = store.text("standup.vtt")
+    assert text.split("\n\n") == [
+        "[00:00:01-00:00:05] Anna: Good morning, let's start.",
+        "[00:00:05-00:00:12] Ben: Yesterday I finished the billing migration. Today I'll fix the invoice export bug.",
+        "[00:00:12-00:00:18] Anna: The release moves to Thursday."]
+    units = [text[s:e] for s, e in candidate_spans(text)]
+    assert any("Ben:" in u and "invoice export bug" in u for u in units)  # the turn is one unit
+    chunk = next(c for c in store.chunks("standup.vtt") if "Ben:" in c.text)
+    assert (chunk.location.time_start, chunk.location.time_end) == (5.5, 12.0)
+
+
 def test_tables_mail_notebooks_transcripts_and_python(tmp_path: Path, store: Store) -> None:
     folder = tmp_path / "mixed"
     folder.mkdir()

@@ -189,39 +189,48 @@ def _seconds(h: str | None, m: str, s: str, ms: str) -> float:
     return int(h or 0) * 3600 + int(m) * 60 + int(s) + int(ms.ljust(3, "0")) / 1000
 
 
+#: a WebVTT voice span that opens a cue: "<v Ben>", "<v.loud Anna Smith>"
+_VOICE = re.compile(r"<v(?:\.[^\s>]+)*\s+([^>]+)>")
+
+
 def load_transcript(data: bytes, name: str) -> ParsedDocument:
     """A WebVTT or SRT transcript: cues merged into passages (up to about
     :data:`PASSAGE_CHARS` characters, split at a pause of :data:`PASSAGE_GAP_S`), each passage
-    led by its times ("[00:12:05-00:12:31] ...") and kept in ``metadata["passages"]``."""
+    led by its times ("[00:12:05-00:12:31] ...") and kept in ``metadata["passages"]``. A
+    WebVTT voice ("<v Ben>") makes each speaker's turn a passage of its own, led by the name
+    ("[00:00:05-00:00:12] Ben: Yesterday I ..."): who said it is often what is asked."""
     vtt = name.lower().endswith(".vtt")
     text = _decode(data, "transcript").replace("\r\n", "\n")
-    cues: list[tuple[float, float, str]] = []
+    cues: list[tuple[float, float, str, str]] = []  # start, end, words, speaker ("" when unnamed)
     for block in re.split(r"\n\s*\n", text):
         lines = [ln for ln in block.strip().split("\n") if ln.strip()]
         for i, line in enumerate(lines):
             m = _CUE_TIME.search(line)
             if m:
                 start, end = _seconds(*m.groups()[:4]), _seconds(*m.groups()[4:])
+                voice = next((v for ln in lines[i + 1:] if (v := _VOICE.match(ln.strip()))), None)
                 words = " ".join(re.sub(r"<[^>]+>", "", ln).strip() for ln in lines[i + 1:])
                 if words:
-                    cues.append((start, end, words))
+                    cues.append((start, end, words, " ".join(voice[1].split()) if voice else ""))
                 break
     if not cues:
         raise IngestError("no timed cues found in the transcript")
     builder = TextBuilder()
     passages: list[dict[str, Any]] = []
-    current: list[tuple[float, float, str]] = []
+    current: list[tuple[float, float, str, str]] = []
 
     def flush() -> None:
         if current:
             start, end = current[0][0], current[-1][1]
             words = " ".join(c[2] for c in current)
+            if current[0][3]:  # one speaker's turn: "Ben: Yesterday I ..."
+                words = f"{current[0][3]}: {words}"
             builder.block(f"[{clock(start)}-{clock(end)}] {words}", at=Location(time_start=start, time_end=end))
             passages.append({"time_start": start, "time_end": end})
             current.clear()
 
     for cue in cues:
-        if current and (cue[0] - current[-1][1] > PASSAGE_GAP_S
+        if current and (cue[0] - current[-1][1] > PASSAGE_GAP_S or (cue[3] and cue[3] != current[-1][3])
                         or sum(len(c[2]) for c in current) + len(cue[2]) > PASSAGE_CHARS):
             flush()
         current.append(cue)

@@ -110,7 +110,7 @@ MAX_TERM_CHARS = 160
 #: a labelled paragraph is one unit up to this length (longer: its sentences stand alone)
 MAX_LABELLED_CHARS = 300
 #: a paragraph's label: a few words and a colon ("Changed in version 3.7:", "Default:")
-_LABEL = re.compile(r"[A-Z][\w.\-]*(?: [\w.\-]+){0,4}: \S")
+_LABEL = re.compile(r"(?:\[[\d:.,\-]+\] )?[A-Z][\w.\-]*(?: [\w.\-]+){0,4}: \S")  # a transcript's "[00:05-00:12] Ben: ..." too
 #: a line of code or a command: one token with a symbol prose does not use
 #: ("#!/usr/bin/env python", "--sort-keys", "x=1"), a call ("parser.parse_args()"), a prompt,
 #: or a command with an option ("python3 -m pip --version")
