@@ -126,3 +126,21 @@ def test_sentences_end_where_the_segmenter_reads_an_abbreviation() -> None:
     assert [text[s:e] for s, e in sentence_spans(text)] == [
         "Glass goes in the green bin.", "Food waste is collected weekly.", "The tenant pays the tax.",
         "Repairs are shared."]
+
+
+def test_a_lone_dot_in_a_command_ends_no_sentence() -> None:
+    """"yq -y . < in.json" and "find . -name x": the dot is an argument, and what follows it
+    (a redirection, an option, lower case) starts no sentence. Tokenized text that puts a
+    space before its full stops ("... NREGA . It is ...") still ends its sentences there."""
+    from citadel.text import sentence_spans
+
+    text = "To convert JSON to YAML run yq -y . < in.json > out.yml. Then check it. Use find . -name x to list them."
+    assert [text[s:e] for s, e in sentence_spans(text)] == [
+        "To convert JSON to YAML run yq -y . < in.json > out.yml.", "Then check it.",
+        "Use find . -name x to list them."]
+    text = "It is the nodal Ministry for NREGA . It is responsible for support ."
+    assert [text[s:e] for s, e in sentence_spans(text)] == [
+        "It is the nodal Ministry for NREGA .", "It is responsible for support ."]
+    # a Debian copyright field's " ." blank line before a list item is a break, no argument
+    text = "Some files are not in the public domain. . - liblzma is in the public domain. . - xz is too."
+    assert [text[s:e] for s, e in sentence_spans(text)][-2:] == ["- liblzma is in the public domain. .", "- xz is too."]

@@ -98,12 +98,26 @@ def sentence_spans(text: str, start: int = 0, end: int | None = None) -> list[tu
     segment = text[start:end]
     for block_start, block_end in _blocks(segment):
         block = segment[block_start:block_end]
+        ours: list[tuple[int, int]] = []
         for s0, e0 in _segmenter()(block):
             for s, e in _missed_ends(block, s0, e0):
                 s, e = _trim(block, s, e)
-                if e > s:
-                    spans.append((start + block_start + s, start + block_start + e))
+                if e <= s:
+                    continue
+                if ours and _LONE_DOT.search(block, ours[-1][0], ours[-1][1]) and _GOES_ON_AFTER_DOT.match(block, s):
+                    ours[-1] = (ours[-1][0], e)  # "yq -y . < in.json": a lone dot is an argument, no full stop
+                else:
+                    ours.append((s, e))
+        spans += [(start + block_start + s, start + block_start + e) for s, e in ours]
     return spans
+
+
+#: a sentence "ending" in a dot that stands alone after a space, and the next one starting with
+#: what no sentence starts with (lower case, an option, a redirection): the dot is a command's
+#: argument ("find . -name x", "yq -y . < in.json", "jq . file"), no full stop. Tokenized text
+#: ("... of NREGA . It is ...") puts a space before its full stops, and a capital after them
+_LONE_DOT = re.compile(r"(?<=\S)\s\.$")
+_GOES_ON_AFTER_DOT = re.compile(r"[a-z<>|&]|-\S")  # "-name", not a list's "- " (Debian's " . - item")
 
 
 #: a full stop after a plain lower-case word of three or more letters (or after "a.m." and
