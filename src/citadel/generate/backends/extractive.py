@@ -174,7 +174,7 @@ class ExtractiveGenerator(Generator):
             else:
                 spans = source.sentences or tuple((s, e, None) for s, e in candidate_spans(source.text))
             planted = flag_spans(source.text)
-            headings = {" ".join(h.lower().split()) for h in (source.title, *source.heading_path) if h}
+            headings = _heading_names(source)
             for start, end, score in spans:
                 if source.text[start:end].endswith("?"):  # an FAQ's question: quoted with its answer after it
                     if (after := _answer_after(source, end, headings)) is None:
@@ -245,8 +245,7 @@ class ExtractiveGenerator(Generator):
             if any(lo < e and s < hi for s, e in covered.get(sid, [])):  # completed into a claim already made:
                 if any(start < e and s < end for s, e in covered.get(sid, [])):  # say each thing once
                     continue
-                marker = LIST_MARKER.match(sentence)
-                lo, hi = start + (marker.end() if marker else 0), end
+                lo, hi = _unmarked(by_sid[sid].text, start, end), end
             quote = by_sid[sid].text[lo:hi]
             if _names_another(quote, asked_ids):
                 continue
@@ -358,7 +357,7 @@ def _claim_text(quote: str, source: Source) -> str:
     ("License: MIT."), bullets are left out, and list items joined without a stop between
     them are parted by "; " ("PNG images; JPEG images")."""
     lines = [line.strip() for line in quote.splitlines() if line.strip()]
-    names = {" ".join(h.split()).lower() for h in (source.title, *source.heading_path) if h}
+    names = _heading_names(source)
     out = ""
     item = False
     for n, line in enumerate(lines):
@@ -449,6 +448,15 @@ def _complete(source: Source, start: int, end: int, max_chars: int) -> tuple[int
             line_end = len(text) if line_end < 0 else line_end
             if line_end - lo <= max_chars and not overlaps(planted, hi, line_end):
                 hi = len(text[:line_end].rstrip())
-    if lo == start and (m := LIST_MARKER.match(text[start:end])):
-        lo = start + m.end()
-    return lo, hi
+    return (_unmarked(text, start, end) if lo == start else lo), hi
+
+
+def _unmarked(text: str, start: int, end: int) -> int:
+    """Where the unit at ``[start, end)`` starts without its list marker ("- ", "2. ")."""
+    m = LIST_MARKER.match(text[start:end])
+    return start + m.end() if m else start
+
+
+def _heading_names(source: Source) -> set[str]:
+    """The source's title and headings, lower-cased with single spaces: lines no claim is."""
+    return {" ".join(h.lower().split()) for h in (source.title, *source.heading_path) if h}
