@@ -418,3 +418,16 @@ def test_bad_doc_id_argument_and_bad_paths_are_failures_not_crashes(tmp_path: Pa
     assert report.added == 0 and "U+0000" in report.failed[0].error
     report = ingest(store, [str(tmp_path / "nul\x00name.txt"), tmp_path / "a.txt"], embedder=None)
     assert report.added == 1 and len(report.failed) == 1  # "no such file or folder", no crash
+
+
+def test_a_transcript_voice_tag_of_many_classes_is_read_in_one_pass() -> None:
+    """"<v.a.a.a ...>" without a name, or a voice tag that never closes: the voice pattern once
+    took exponential time to fail (seconds at 22 classes, hours at 40), and quadratic time on
+    the spaces. The cue still loads, as text without a speaker."""
+    from citadel.ingest.formats import load_transcript
+
+    for tag in ("<v" + ".a" * 5_000 + ">", "<v.a" + " " * 200_000 + "x"):  # no name; a tag never closed
+        started = time.perf_counter()
+        doc = load_transcript(f"WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n{tag}Hello there.\n".encode(), "t.vtt")
+        assert time.perf_counter() - started < 5
+        assert doc.text.endswith("Hello there.") and ": " not in doc.text

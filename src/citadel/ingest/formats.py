@@ -189,8 +189,10 @@ def _seconds(h: str | None, m: str, s: str, ms: str) -> float:
     return int(h or 0) * 3600 + int(m) * 60 + int(s) + int(ms.ljust(3, "0")) / 1000
 
 
-#: a WebVTT voice span that opens a cue: "<v Ben>", "<v.loud Anna Smith>"
-_VOICE = re.compile(r"<v(?:\.[^\s>]+)*\s+([^>]+)>")
+#: a WebVTT voice span that opens a cue: "<v Ben>", "<v.loud Anna Smith>". A class name holds no
+#: dot and the name starts after the spaces, so a tag that never closes ("<v.a.a.a...", "<v  ...")
+#: fails in one pass (classes that could take dots backtracked exponentially, the spaces quadratically)
+_VOICE = re.compile(r"<v(?:\.[^\s>.]+)*\s+([^>\s][^>]*)>")
 
 
 def load_transcript(data: bytes, name: str) -> ParsedDocument:
