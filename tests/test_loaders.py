@@ -102,6 +102,32 @@ def test_plain_text_paragraphs_and_title() -> None:
     assert_exact(doc)
 
 
+def test_a_table_drawn_in_plain_text_is_a_row_per_block_with_its_header() -> None:
+    """A psql-style table, a Markdown one and a grid: each data row is a block with its
+    header's names and its own line; the lead-in and what follows stay paragraphs; lines with
+    pipes but no rule (a shell pipeline) are no table."""
+    data = (b"Registry\n\nThe following uids are reserved:\n"
+            b"    uid   | name    | description\n"
+            b"    ------+---------+------------\n"
+            b"    64001 | mysql   | mysql-server\n"
+            b"    64010 | alias   | qmail alias\n"
+            b"Ask before you take one.\n\n"
+            b"| Plan | Price |\n|------|------:|\n| Pro | $12 |\n\n"
+            b"+------+-----+\n| Size | Max |\n+======+=====+\n| S    | 10  |\n+------+-----+\n| L    | 50  |\n+------+-----+\n\n"
+            b"Count them with\nls | wc -l\ncat list | sort\n")  # fmt: skip
+    doc = load_text(data, "registry.txt")
+    rows = [b for b in doc.blocks if b.kind is ChunkKind.TABLE_ROW]
+    texts = [doc.text[b.start : b.end] for b in rows]
+    assert texts == ["uid: 64001; name: mysql; description: mysql-server", "uid: 64010; name: alias; description: qmail alias",
+                     "Plan: Pro; Price: $12", "Size: S; Max: 10", "Size: L; Max: 50"]  # fmt: skip
+    assert rows[1].location.row == 2 and rows[1].location.columns == ("uid", "name", "description")
+    assert rows[1].location.line_start == 7  # its own line in the file
+    assert "The following uids are reserved:\n\nuid: 64001" in doc.text  # the lead-in stays a paragraph
+    assert "Ask before you take one." in doc.text
+    assert "Count them with ls | wc -l cat list | sort" in doc.text  # no rule: no table
+    assert_exact(doc)
+
+
 HTML = """<html><head><title>Security Standard</title><script>var secret = "SCRIPT";</script>
 <style>.x{color:red}</style></head><body>
 <header>SITE HEADER</header><nav><a>NAV LINK</a></nav>

@@ -198,11 +198,26 @@ def add_plain_paragraphs(builder: TextBuilder, text: str, first_line: int | None
 
 
 def _add_paragraph(builder: TextBuilder, lines: list[str], first_line: int | None) -> None:
-    """One paragraph's (normalized) lines: a list of items, or one block. An item runs on
-    over the lines after its marker up to the next marker ("* znew now keeps the old .Z if
-    it is smaller than the .z" / "file."); a list that opens with an item, or has two items
-    or more, is a list, the lines before its first item a block of their own (its lead-in)."""
+    """One paragraph's (normalized) lines: a list of items, a table, or one block. An item
+    runs on over the lines after its marker up to the next marker ("* znew now keeps the old
+    .Z if it is smaller than the .z" / "file."); a list that opens with an item, or has two
+    items or more, is a list, the lines before its first item a block of their own (its
+    lead-in). A table drawn in text (:func:`_text_table`) is a row per block, each with its
+    header ("uid: 64001; name: mysql; description: mysql-server"), the lines around it blocks
+    of their own: joined into one line, "64001 | mysql | mysql-server" would be one cell of a
+    run-on paragraph."""
     lines = [ln for ln in lines if ln.strip()]
+    if (table := _text_table(lines)) is not None:
+        lo, hi, header, rows = table
+        if lo:
+            _add_paragraph(builder, lines[:lo], first_line)
+        for k, (n, cells) in enumerate(rows):
+            where = Location.lines(first_line + n, first_line + n) if first_line is not None else None
+            builder.block(_row_text(header, cells), ChunkKind.TABLE_ROW, tight=k > 0,
+                          at=row_location(k + 1, header, cells, where))
+        if hi < len(lines):
+            _add_paragraph(builder, lines[hi:], first_line + hi if first_line is not None else None)
+        return
     starts = [k for k, ln in enumerate(lines) if _LIST_ITEM.match(ln)]
     if starts and (starts[0] == 0 or len(starts) >= 2):
         items = set(starts)
@@ -217,6 +232,49 @@ def _add_paragraph(builder: TextBuilder, lines: list[str], first_line: int | Non
 
 
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+•]|\d+[.)])\s+\S")
+#: the rule under a text table's header, or around its rows: "------+-------+----",
+#: "|---|:---:|", "+=====+=====+"
+_TABLE_RULE = re.compile(r"^\s*[|+]?\s*:?[-=]{2,}:?\s*(?:[|+]\s*:?[-=]{2,}:?\s*)+[|+]?\s*$")
+
+
+def _cells(line: str) -> list[str] | None:
+    """A text table line's cells ("64001 | mysql | mysql-server", "| a | b |"); None when it
+    has fewer than two."""
+    if "|" not in line:
+        return None
+    cells = [c.strip() for c in line.strip().strip("|").split("|")]
+    return cells if len(cells) >= 2 else None
+
+
+def _text_table(lines: list[str]) -> tuple[int, int, list[str], list[tuple[int, list[str]]]] | None:
+    """The first table drawn in ``lines``: (its first line, the line after it, its header's
+    cells, (line, cells) of each data row). A table has a rule line ("---+---") under its
+    header (or above it, in a grid: "+---+", "| a | b |", "+===+"); its rows are the lines
+    below with as many cells, rules between them skipped. Lines with pipes and no rule (a
+    shell pipeline) are no table. None when there is none."""
+    for r, line in enumerate(lines):
+        if _TABLE_RULE.match(line) is None:
+            continue
+        top, header = r, _cells(lines[r - 1]) if r > 0 else None
+        if header is not None:
+            top = r - 1
+        elif r + 2 < len(lines) and _TABLE_RULE.match(lines[r + 2]) is not None:
+            header = _cells(lines[r + 1])  # a grid: the header between two rules
+            r = r + 2 if header is not None else r
+        width = len(header) if header is not None else None
+        rows: list[tuple[int, list[str]]] = []
+        n = r + 1
+        while n < len(lines):
+            if _TABLE_RULE.match(lines[n]) is None:
+                cells = _cells(lines[n])
+                if cells is None or (width is not None and len(cells) != width):
+                    break
+                width = len(cells)
+                rows.append((n, cells))
+            n += 1
+        if rows:
+            return top, n, header or [], rows
+    return None
 
 
 @_guarded("text file")
