@@ -387,8 +387,9 @@ def test_a_file_with_a_conventional_name_is_titled_by_its_folder(tmp_path: Path,
     """/usr/share/doc/e2fsprogs/README says whose README it is only by its folder: a file
     whose title would be its conventional name (README, copyright, ChangeLog, ...) takes its
     folder's name before it, and so does one whose first heading names a section
-    ("Introduction"). A hard-wrapped sentence is no title, nor is a GNU ChangeLog's first
-    entry; a title the file gives, and any other file name, stay as they are."""
+    ("Introduction"). A hard-wrapped sentence is no title (its next line starts in lower
+    case, or it stops on "on", "by", "the"), nor is a GNU ChangeLog's first entry; a title
+    the file gives, and any other file name, stay as they are."""
     docs = tmp_path / "doc"
     files = {
         "e2fsprogs/README": "\tThis is the new version (1.47.0) of the second extended file\nsystem management "
@@ -398,6 +399,9 @@ def test_a_file_with_a_conventional_name_is_titled_by_its_folder(tmp_path: Path,
         "frob/README.md": "# Frob, the frobnicator\n\nFrob frobnicates.\n",
         "httplib2/README.md": "Introduction\n============\n\nhttplib2 is an HTTP client library.\n",
         "policies/refunds.txt": "Refunds are paid within five days.\n",
+        # a wrapped sentence whose next line starts with a capital: it stops on "on"
+        "fontconfig/copyright": "This package was debianized by Colin Walters <walters@debian.org> on\n"
+                                "Thu, 20 Jun 2002 17:46:06 -0400.\n\nIt is licensed under the MIT license.\n",
     }
     for name, text in files.items():
         (docs / name).parent.mkdir(parents=True, exist_ok=True)
@@ -408,7 +412,7 @@ def test_a_file_with_a_conventional_name_is_titled_by_its_folder(tmp_path: Path,
     assert titles == {"e2fsprogs/README": "e2fsprogs README", "jq/ChangeLog": "jq ChangeLog",
                       "zstd/README.md": "zstd README", "frob/README.md": "Frob, the frobnicator",
                       "httplib2/README.md": "httplib2 README",
-                      "policies/refunds.txt": "Refunds"}, titles
+                      "policies/refunds.txt": "Refunds", "fontconfig/copyright": "fontconfig Copyright"}, titles
 
 
 def test_plain_text_sections_are_headings_underlined_outlined_or_changelog_entries(tmp_path: Path, store: Store) -> None:

@@ -128,6 +128,28 @@ def test_a_table_drawn_in_plain_text_is_a_row_per_block_with_its_header() -> Non
     assert_exact(doc)
 
 
+def test_a_help_text_in_a_text_file_is_an_entry_per_option() -> None:
+    """A program's --help saved as text: each option with its description is a block of its
+    own, the lead-in another; a wrapped sentence that starts a line with an option is not cut."""
+    data = (b"usage: tool [options]\n\noptional arguments:\n"
+            b"  -h, --help            show this help message and exit\n"
+            b"  --yaml-output, -y\n"
+            b"                        Transcode the output back into YAML\n"
+            b"  --in-place, -i        Edit files in place (no backup)\n"
+            b"  --                    terminates argument processing\n\n"
+            b"  To skip the check, pass the option\n"
+            b"  --with-libyaml to setup.py and\n"
+            b"  --quiet to keep it short.\n")  # fmt: skip
+    doc = load_text(data, "cli.txt")
+    texts = [doc.text[b.start : b.end] for b in doc.blocks]
+    assert texts[1:6] == ["optional arguments:", "-h, --help show this help message and exit",
+                          "--yaml-output, -y Transcode the output back into YAML",
+                          "--in-place, -i Edit files in place (no backup)", "-- terminates argument processing"]  # fmt: skip
+    assert doc.blocks[3].location.line_start == 5 and doc.blocks[3].location.line_end == 6
+    assert texts[6] == "To skip the check, pass the option --with-libyaml to setup.py and --quiet to keep it short."
+    assert_exact(doc)
+
+
 HTML = """<html><head><title>Security Standard</title><script>var secret = "SCRIPT";</script>
 <style>.x{color:red}</style></head><body>
 <header>SITE HEADER</header><nav><a>NAV LINK</a></nav>

@@ -183,6 +183,7 @@ def add_plain_paragraphs(builder: TextBuilder, text: str, first_line: int | None
             _add_paragraph(builder, para.split("\n"), None)
         return
     run: list[str] = []
+    raw: list[str] = []
     start = first_line
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     for number, line in enumerate(lines, start=first_line):
@@ -190,11 +191,49 @@ def add_plain_paragraphs(builder: TextBuilder, text: str, first_line: int | None
             if not run:
                 start = number
             run.append(normalize_text(line))
+            raw.append(line)
         elif run:
-            _add_paragraph(builder, run, start)
-            run = []
-    if run:
-        _add_paragraph(builder, run, start)
+            for lo, hi in _option_entries(raw):
+                _add_paragraph(builder, run[lo:hi], start + lo)
+            run, raw = [], []
+    for lo, hi in _option_entries(raw) if run else ():
+        _add_paragraph(builder, run[lo:hi], start + lo)
+
+
+#: a line that opens with a command-line option ("--in-place, -i   Edit files in place", or
+#: "--   terminates argument processing")
+_OPTION_START = re.compile(r"-{1,2}[A-Za-z0-9?]|--(?:\s|$)")
+
+
+def _entry_shaped(line: str, described_below: bool) -> bool:
+    """An option entry's first line: its description set off by two spaces or more, or below
+    it (indented deeper), or none (the option's names only: "--yaml-output, -y")."""
+    return described_below or re.search(r"\S(?: {2,}|\t)\S", line) is not None or re.search(r"[^,] ", line) is None
+
+
+def _option_entries(lines: list[str]) -> list[tuple[int, int]]:
+    """The parts of a paragraph's (raw) lines that are one option's entry each, as (first,
+    after last) line: a program's --help as a text file lists its options with no blank line
+    between them ("  -h, --help    show this help", "  --in-place, -i", then the description
+    indented deeper), and joined into one paragraph they would be one run-on unit. A paragraph
+    is read so when two lines or more open with an option at one indentation, each shaped as
+    an entry (:func:`_entry_shaped`), and no other line stands at it after the first of them
+    (a hard-wrapped sentence that happens to start a line with "--force" is none); the lines before the
+    first option are a part of their own (its lead-in, "optional arguments:"). Otherwise the
+    paragraph is one part."""
+    whole = [(0, len(lines))]
+    indents = [len(ln) - len(ln.lstrip(" \t")) for ln in lines]
+    opens = [k for k, ln in enumerate(lines) if indents[k] > 0 and _OPTION_START.match(ln.lstrip(" \t"))]
+    if len(opens) < 2:
+        return whole
+    at = indents[opens[0]]
+    starts = [k for k in opens if indents[k] == at]
+    if len(starts) < 2 or any(indents[k] <= at and k not in starts for k in range(starts[0], len(lines))):
+        return whole
+    if not all(_entry_shaped(lines[k].strip(), k + 1 < len(lines) and indents[k + 1] > at) for k in starts):
+        return whole
+    bounds = ([0] if starts[0] > 0 else []) + starts
+    return list(zip(bounds, [*bounds[1:], len(lines)], strict=True))
 
 
 def _add_paragraph(builder: TextBuilder, lines: list[str], first_line: int | None) -> None:
@@ -299,8 +338,8 @@ def load_text(data: bytes, name: str) -> ParsedDocument:
     if is_changelog_entry(first) or is_changelog_entry(raw_first):  # no title: "grep changelog", or the name
         title = changelog_title(first) or title
     elif (rest.strip() and 0 < len(first) <= 100 and not first.rstrip().endswith((".", ":", ","))
-          and not rest.lstrip(" \t")[:1].islower()):  # a hard-wrapped sentence's first line is no title
-        title = first.strip()
+          and not rest.lstrip(" \t")[:1].islower() and not _ends_mid_phrase(first)):
+        title = first.strip()  # a hard-wrapped sentence's first line is no title
     builder = TextBuilder()
     lines = raw.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     heads = headings(lines)
@@ -315,6 +354,17 @@ def load_text(data: bytes, name: str) -> ParsedDocument:
     if start < len(lines):
         add_plain_paragraphs(builder, "\n".join(lines[start:]), first_line=start + 1)
     return _require_text(builder.build(title, PLAIN))
+
+
+#: words a line ends on only when its sentence goes on in the next: "This package was
+#: debianized by Colin Walters <walters@debian.org> on" / "Thu, 20 Jun 2002 ..."
+_MID_PHRASE = frozenset("a an the and or nor of on by to for in into with at from as than via".split())
+
+
+def _ends_mid_phrase(line: str) -> bool:
+    """Whether ``line`` stops on an article, a conjunction or a preposition: it is no title."""
+    words = line.split()
+    return bool(words) and words[-1] in _MID_PHRASE
 
 
 # --- Markdown ---------------------------------------------------------------------------
