@@ -20,6 +20,12 @@ _ASKS = re.compile(
     r"|\bwhen\s+(?:was|were|did)\b[^?]*\b(?:added|introduced|appear|removed|deprecated)",
     re.IGNORECASE,
 )
+#: a question asks for a date: "when was 1.47.0 released?", "what is the release date of 3.8?",
+#: "in which year did it come out?"
+_ASKS_DATE = re.compile(
+    r"^\s*when\b|\b(?:release|publication)\s+date\b|\b(?:what|which)\s+(?:date|day|year|month)\b",
+    re.IGNORECASE,
+)
 #: a version asked for in a clause of its own at the end: "..., and in which version was it added?"
 _VERSION_CLAUSE = re.compile(
     r",?\s+and\s+(?:(?:in|since|from|with)\s+)?(?:which|what)\s+(?:[\w.-]+\s+)?(?:version|release|revision)s?\b[^?]*\?\s*$",
@@ -62,6 +68,11 @@ _STATES_QUANTITY = re.compile(
 def asks_version(question: str) -> bool:
     """Whether the question asks in which version something appeared or changed."""
     return _ASKS.search(question) is not None
+
+
+def asks_date(question: str) -> bool:
+    """Whether the question asks when something happened ("When was 3.8 released?")."""
+    return _ASKS_DATE.search(question) is not None
 
 
 def without_version_clause(question: str) -> str:

@@ -37,18 +37,23 @@ CONTEXT_CHARS, UNIT_CHARS = 90, 400
 READS_CONTEXT = True
 
 
-def span_text(title: str, heading_path: Sequence[str], unit: str, context: bool = READS_CONTEXT) -> str:
+def span_text(
+    title: str, heading_path: Sequence[str], unit: str, context: bool = READS_CONTEXT, release: str = ""
+) -> str:
     """How the model reads a span: the unit, whitespace folded, cut to
     :data:`UNIT_CHARS`; with ``context``, after "Title > Section: " (the title and the
     last heading, each without Sphinx's pilcrow and without a part that repeats the
     other, cut to :data:`CONTEXT_CHARS`). A heading that is a question (an FAQ's) is left
     out: it restates the question, it does not say where the unit stands, and the model
-    was taught that a restated question answers nothing."""
+    was taught that a restated question answers nothing. ``release``: a heading above the
+    last one, read between the title and it: the release a section of release notes
+    belongs to, when the question names it (:func:`citadel.retrieve.versions.release_heading`;
+    "Bug fixes" alone does not say which release's fixes they are)."""
     body = " ".join(unit.split())[:UNIT_CHARS]
     if not context:
         return body
     parts: list[str] = []
-    for n, raw in enumerate((title, *heading_path[-1:])):
+    for n, raw in enumerate((title, *([release] if release else []), *heading_path[-1:])):
         part = " ".join(raw.replace("\u00b6", " ").split())
         if n > 0 and part.endswith("?"):  # a question heading, not the title
             continue

@@ -10,6 +10,7 @@ from citadel.retrieve.coverage import missing_terms
 from citadel.retrieve.evidence import EvidenceSettings, Passage, select_evidence
 from citadel.retrieve.hits import Hit
 from citadel.retrieve.searcher import Searcher
+from citadel.retrieve.versions import unnamed_versions
 from citadel.store.base import SearchFilter
 
 
@@ -26,7 +27,9 @@ class Retrieved:
     #: the best unit's answerability in [0, 1]; None when the model read nothing
     top_answerability: float | None = None
     #: code-like names of the question that no retrieved text contains
-    #: (:mod:`citadel.retrieve.coverage`): the documents do not answer it
+    #: (:mod:`citadel.retrieve.coverage`), and versions it names that no retrieved release
+    #: notes name (:func:`citadel.retrieve.versions.unnamed_versions`): the documents do
+    #: not answer it
     missing_terms: tuple[str, ...] = ()
 
 
@@ -68,7 +71,9 @@ class EvidenceRetriever:
         notes = list(result.notes)
         if passages and not any(p.sentences for p in passages):
             notes.append("relevance is the dense cosine mapped to [0, 1] (no reranker scores)")
-        missing = tuple(missing_terms(question, (f"{h.title}\n{h.text}" for h in result.hits))) if result.hits else ()
+        texts = [f"{h.title}\n{h.text}" for h in result.hits]
+        paths = [h.heading_path for h in result.hits]
+        missing = tuple(missing_terms(question, texts) + unnamed_versions(question, texts, paths)) if texts else ()
         if missing:
             notes.append("no retrieved text names " + ", ".join(missing))
         answers = [p.answerability for p in passages if p.answerability is not None]

@@ -168,9 +168,21 @@ def version_note(text: str, chunks: Sequence[Chunk], start: int, end: int, quest
 _HEADING_TRIES = 8
 
 
+#: a heading's leading section number ("2.1. Removal of the unversioned packages", "8.3 Handling
+#: Exceptions"): a number followed by a word names a section, not a release ("2.3 (2024-05-02)",
+#: "v2.3", "1.47.0" do)
+_SECTION_NUMBER = re.compile(r"\s*\d+(?:\.\d+)*\.?\s+(?=[^\W\d_])")
+
+
+def heading_versions(heading: str) -> list[str]:
+    """The versions a heading names (:data:`VERSION`), its leading section number aside."""
+    numbered = _SECTION_NUMBER.match(heading)
+    return [m.group(0) for m in VERSION.finditer(heading, numbered.end() if numbered else 0)]
+
+
 def versioned_headings(heading_path: Sequence[str]) -> list[str]:
-    """The headings of ``heading_path`` that name a version (:data:`VERSION`), deepest first."""
-    return [h for h in reversed(heading_path) if VERSION.search(h) is not None]
+    """The headings of ``heading_path`` that name a version (:func:`heading_versions`), deepest first."""
+    return [h for h in reversed(heading_path) if heading_versions(h)]
 
 
 def heading_line(text: str, heading: str, before: int) -> int | None:

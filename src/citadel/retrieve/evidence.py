@@ -3,6 +3,9 @@
 Steps, in order, all keeping exact offsets (``passage.text == doc_text[start:end]``
 of the stated version):
 
+0. a question that names a version keeps, of the hits under versioned headings, those under
+   a heading that names it, when there are any (:func:`citadel.retrieve.versions.pinned`:
+   release notes file each change under its release);
 1. near-duplicate removal: a hit whose words overlap an already kept hit's by at
    least ``duplicate_jaccard`` (word 3-shingles) is dropped;
 2. neighbouring chunks of one section (same document version, heading path and page,
@@ -22,7 +25,9 @@ of the stated version):
    first ``embedded_sentences`` others), so "remove" meets "delete". It reads each unit
    where it stands, "Title > Section: unit" (``unit_context``, the answerability
    model's :func:`~citadel.retrieve.answerability.span_text`): an option entry or a
-   version note says nothing of the tool or function it belongs to, its page does.
+   version note says nothing of the tool or function it belongs to, its page does (and
+   under a release the question names, "Title > Release > Section: unit":
+   :func:`citadel.retrieve.versions.release_heading`).
    ``Passage.relevance`` is its best unit's probability and ``Passage.sentences`` keeps
    every score, so the extractive backend and the abstention threshold reuse them
    instead of running the model again. Of near-duplicate hits from two documents (step
@@ -72,6 +77,7 @@ from citadel.retrieve.answer_types import (
     without_version_clause,
 )
 from citadel.retrieve.entries import version_note
+from citadel.retrieve.versions import asks_release_date, dated_heading, pinned, release_heading, states_date
 from citadel.models import Chunk, Location
 from citadel.retrieve.hits import Hit
 from citadel.retrieve.rerankers import Reranker, probability
@@ -186,7 +192,7 @@ def select_evidence(
     answerability: AnswerabilityModel | None = None,
 ) -> list[Passage]:
     """Passages for ``query`` from ``hits`` (best first), within the token budget."""
-    kept = _dedupe(hits, settings.duplicate_jaccard, query)
+    kept = _dedupe(pinned(query, hits), settings.duplicate_jaccard, query)
     chunks = {doc_id: store.chunks(doc_id, where) for doc_id in dict.fromkeys(h.doc_id for h in kept)}
     passages = _merge_neighbours(store, kept, where, chunks)[: settings.max_passages]
     texts = {(p.doc_id, p.version): store.text(p.doc_id, p.version) for p in passages}
@@ -194,6 +200,9 @@ def select_evidence(
     if answerability is not None and settings.page_entries > 0 and (asks_option(query) or asks_how(query)):
         inside, outside = _page_entries(query, passages, texts, chunks, embedder, settings.page_entries)
         forced, passages = inside, passages + outside
+    if asks_release_date(query):  # "when was 1.47.0 released?": the release's dated heading answers
+        headings = _dated_headings(query, passages, texts, chunks)
+        forced, passages = forced | {(p.doc_id, p.version, p.start, p.end) for p in headings}, passages + headings
     spans = [candidate_spans(texts[p.doc_id, p.version], p.start, p.end) for p in passages]
     asked = without_version_clause(query)  # "..., and in which version?": the version comes from the entry
     scored = _score_sentences(asked, passages, spans, texts, reranker, settings, embedder, forced)
@@ -266,7 +275,8 @@ def _score_sentences(
             i for i, (n, s, e, _) in enumerate(pool)
             if i not in taken and (passages[n].doc_id, passages[n].version, s, e) in forced
         ]  # fmt: skip
-    read = [span_text(passages[n].title, passages[n].heading_path, unit) if settings.unit_context else unit
+    read = [span_text(passages[n].title, passages[n].heading_path, unit,
+                      release=release_heading(query, passages[n].heading_path)) if settings.unit_context else unit
             for n, _, _, unit in (pool[i] for i in chosen)]
     try:
         probs = probability(reranker.score(query, read))
@@ -297,8 +307,9 @@ def _score_answers(
     entries are read too (:data:`OPTION_ENTRIES`); for one that asks for an amount, a unit
     that states none (no digit, no number word: :func:`~citadel.retrieve.answer_types.states_quantity`)
     answers with 0: "Return the current value of the recursion limit" is on topic for "what
-    is its default value?" and no answer. When a model fails, nothing is read (the
-    pipeline then gates on relevance)."""
+    is its default value?" and no answer; for one that asks when a release it names came
+    out, so does a unit that states no date (:func:`~citadel.retrieve.versions.asks_release_date`).
+    When a model fails, nothing is read (the pipeline then gates on relevance)."""
     ranked = sorted(((n, i) for n, xs in enumerate(scored) for i in range(len(xs))), key=lambda t: -scored[t[0]][t[1]].score)
     chosen = [t for k, t in enumerate(ranked[: max(0, limit)]) if k == 0 or scored[t[0]][t[1]].score >= floor]
     if not chosen:
@@ -313,7 +324,7 @@ def _score_answers(
     for n, i in chosen:
         p, x = passages[n], scored[n][i]
         units.append(texts[p.doc_id, p.version][x.start : x.end])
-        spans.append(span_text(p.title, p.heading_path, units[-1]))
+        spans.append(span_text(p.title, p.heading_path, units[-1], release=release_heading(query, p.heading_path)))
         rerank.append(x.score)
     try:
         alone = probability(bare.score(query, units)) if bare is not None and model.calibration.bare_weight else None
@@ -322,6 +333,8 @@ def _score_answers(
         return scored
     if asks_quantity(query):  # "how many ...?": a unit that states no amount does not answer it
         probs = np.where([states_quantity(u) for u in units], probs, 0.0)
+    if asks_release_date(query):  # "when was 3.7 released?": nor one that states no date
+        probs = np.where([states_date(u) for u in units], probs, 0.0)
     out = [list(xs) for xs in scored]
     for (n, i), prob in zip(chosen, probs, strict=True):
         out[n][i] = replace(out[n][i], answerability=float(prob))
@@ -465,6 +478,36 @@ def _page_entries(
             continue
         outside.append(_unit_passage(p, [c], texts[p.doc_id, p.version], s, e))
     return inside, outside
+
+
+#: of this many passages, the dated heading of the release the question names is a unit
+DATED_HEADINGS = 2
+
+
+def _dated_headings(
+    query: str, passages: list[Passage], texts: dict[tuple[str, int], str], chunks: dict[str, list[Chunk]]
+) -> list[Passage]:
+    """For a question that asks when the release it names came out, the dated heading line
+    that release's sections stand under (:func:`citadel.retrieve.versions.dated_heading`) in
+    the first :data:`DATED_HEADINGS` passages that have one, each as a passage of its own
+    under the headings above it: a heading line is otherwise no unit (it says what a section
+    is about), and a section's chunk often starts below it."""
+    out: list[Passage] = []
+    seen: set[tuple[str, int, int]] = set()
+    for p in passages:
+        if len(out) >= DATED_HEADINGS:
+            break
+        text = texts[p.doc_id, p.version]
+        found = dated_heading(query, text, p.heading_path, p.end)
+        if found is None or (p.doc_id, p.version, found[0]) in seen:
+            continue
+        s, e, depth = found
+        seen.add((p.doc_id, p.version, s))
+        own = [c for c in chunks.get(p.doc_id, []) if c.version == p.version and c.start < e and s < c.end]
+        over = own or [c for c in chunks.get(p.doc_id, []) if c.chunk_id in p.chunk_ids][:1]
+        if over:
+            out.append(replace(_unit_passage(p, over, text, s, e), heading_path=p.heading_path[:depth]))
+    return out
 
 
 def _unit_passage(

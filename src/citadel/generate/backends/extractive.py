@@ -17,7 +17,9 @@ Candidates are the units of :func:`citadel.retrieve.sentences.candidate_spans`:
 sentences, list items, table rows (a row chunk carries its header) and man-page option
 entries with their description. Assembly:
 
-* headings (the source's title and heading path), bare option lines and sentences whose
+* headings (the source's title and heading path; not the dated heading of the release a
+  question that asks when names, "Noteworthy changes in release 3.8 (2021-08-01)", its answer:
+  :func:`citadel.retrieve.versions.dates_release`), bare option lines and sentences whose
   content words all come from the question (a restated question; an option's entry is
   never one, its option being what the question lacks, nor a lead-in, "To claim an
   expense:", which answers with what it leads to) are never claims; a question in the
@@ -67,9 +69,10 @@ from typing import Any
 
 from citadel.generate.backends.base import BackendOptions, Generation, GenerationRequest, Generator
 from citadel.generate.prompt import Source
-from citadel.retrieve.answer_types import asks_option, asks_version
+from citadel.retrieve.answer_types import asks_date, asks_option, asks_version
 from citadel.retrieve.coverage import family, numbered_ids
 from citadel.retrieve.entries import NOTE, VERSION, heading_line, versioned_headings
+from citadel.retrieve.versions import dates_release
 from citadel.retrieve.sentences import LIST_MARKER, candidate_spans, is_option_entry, is_option_line
 from citadel.text import STOPWORDS
 from citadel.untrusted import flag_spans, is_instruction, overlaps
@@ -167,6 +170,7 @@ class ExtractiveGenerator(Generator):
         out: list[tuple[str, str, float | None, int, int]] = []
         asked = _words(request.question)
         answers = any(source.answers for source in request.sources)
+        date_asked = asks_date(request.question)
         for source in request.sources:
             spans: Sequence[tuple[int, int, float | None]]
             if answers:  # the answerability model read the best units: they are the candidates
@@ -188,7 +192,8 @@ class ExtractiveGenerator(Generator):
                     continue
                 if overlaps(planted, start, end):
                     continue
-                if " ".join(sentence.lower().split()) in headings or is_option_line(sentence):
+                if is_option_line(sentence) or (" ".join(sentence.lower().split()) in headings
+                                                 and not (date_asked and dates_release(request.question, sentence))):
                     continue
                 if len(sentence) > self.options.max_chars:  # a dump (a synopsis, a table as one line)
                     continue

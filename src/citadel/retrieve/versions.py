@@ -1,0 +1,155 @@
+"""The version a question names: "What changed in gzip 1.12?", "When was diffutils 3.8 released?".
+
+Release notes and changelogs file every change under a heading that names its release
+("Noteworthy changes in release 3.8 (2021-08-01) [stable]", "E2fsprogs 1.47.0 (February 5,
+2023)", "curl (7.88.1-10+deb12u8) bookworm; urgency=medium"). Each section reads like every
+other: the same program, the same kinds of fixes. Search and the models rank them by their
+words, and a version number is two short digits to them, so the answer for release 2.8.7
+comes back for a question about 3.8. The heading is what tells them apart, and it is read
+here, by structure:
+
+* :func:`pinned`: when some retrieved chunk stands under a heading that names the version
+  the question names, chunks under headings that name only other versions are left out
+  (chunks under no versioned heading stay);
+* :func:`release_heading`: the models read a unit after its title and last heading ("tarx
+  NEWS > Bug fixes: ..."); under a release the question names, its release heading is read
+  too, which is what makes "What changed in tarx 2.2?" answered by the fixes listed there;
+* :func:`dated_heading`: "When was 1.47.0 released?" is answered by the release's heading
+  itself when it carries a date ("E2fsprogs 1.47.0 (February 5, 2023)"): evidence selection
+  makes that heading line a unit of its own (:mod:`citadel.retrieve.evidence`), and a unit
+  that states no date answers such a question with 0 (:func:`asks_release_date`);
+* :func:`unnamed_versions`: when the retrieved chunks are release notes (some stand under a
+  versioned heading) and none of their titles, headings or text names that version, the
+  documents do not cover it ("When was diffutils 4.0 released?" over a NEWS file that
+  stops at 3.8), and ``ask`` abstains, as it does for a code name no retrieved text holds
+  (:mod:`citadel.retrieve.coverage`).
+
+A number in a question over documents without versioned headings ("the float 2.0", "a 1.8 GHz
+processor") changes nothing here, and a section's number is no release ("2.1. Removal of the
+unversioned packages": :func:`citadel.retrieve.entries.heading_versions`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Protocol, TypeVar
+
+from citadel.retrieve.answer_types import asks_date
+from citadel.retrieve.entries import VERSION, heading_line, heading_versions, versioned_headings
+
+
+class _Sectioned(Protocol):
+    @property
+    def heading_path(self) -> tuple[str, ...]: ...
+
+
+S = TypeVar("S", bound=_Sectioned)
+
+
+def _norm(version: str) -> str:
+    """``version`` without a leading "v" and trailing ".0" parts ("v1.47.0" -> "1.47")."""
+    out = version.lower().removeprefix("v")
+    while out.endswith(".0") and out.count(".") > 1:
+        out = out[:-2]
+    return out
+
+
+def named_versions(question: str) -> list[str]:
+    """The version numbers ``question`` names ("3.8", "1.47.0", "v2.1"), in order."""
+    out: list[str] = []
+    for m in VERSION.finditer(question):
+        version = m.group(0).rstrip(".")
+        if version not in out:
+            out.append(version)
+    return out
+
+
+def same_version(asked: str, found: str) -> bool:
+    """Whether ``found`` (a version a text names) is the release ``asked`` names, or one of
+    its series or packagings: "3.8" is "3.8", "3.8.1" and "v3.8"; "7.88.1" is "7.88.1-10+deb12u8";
+    "1.47.0" is "1.47". Not "3.80" or "13.8", and "1.47.1" is not "1.47"."""
+    a, f = _norm(asked), _norm(found)
+    return f == a or (f.startswith(a) and not f[len(a)].isdigit())
+
+
+def path_versions(heading_path: Sequence[str]) -> list[str]:
+    """The versions the headings of ``heading_path`` name, deepest heading first (a section's
+    number is none: :func:`citadel.retrieve.entries.heading_versions`)."""
+    return [v for h in reversed(heading_path) for v in heading_versions(h)]
+
+
+def _names(versions: Sequence[str], asked: Sequence[str]) -> bool:
+    return any(same_version(a, v) for a in asked for v in versions)
+
+
+def pinned(question: str, items: Sequence[S]) -> list[S]:
+    """``items`` (hits or passages, best first) without those under a heading that names only
+    other versions than the question does, when one of them stands under a heading that names
+    it; otherwise ``items`` as they are."""
+    asked = named_versions(question)
+    if not asked:
+        return list(items)
+    versions = [path_versions(x.heading_path) for x in items]
+    if not any(_names(vs, asked) for vs in versions):
+        return list(items)
+    return [x for x, vs in zip(items, versions, strict=True) if not vs or _names(vs, asked)]
+
+
+def release_heading(question: str, heading_path: Sequence[str]) -> str:
+    """The deepest heading above the last one of ``heading_path`` that names a version the
+    question names; "" when there is none (the last heading is read anyway)."""
+    asked = named_versions(question)
+    if not asked:
+        return ""
+    for heading in reversed(heading_path[:-1]):
+        if _names(heading_versions(heading), asked):
+            return heading
+    return ""
+
+
+def unnamed_versions(question: str, texts: Sequence[str], heading_paths: Sequence[tuple[str, ...]]) -> list[str]:
+    """The versions ``question`` names that none of ``texts`` (titles and text of the retrieved
+    chunks) nor their headings names, when some of those chunks stand under a versioned
+    heading (release notes, changelogs); else nothing."""
+    asked = named_versions(question)
+    if not asked or not any(versioned_headings(path) for path in heading_paths):
+        return []
+    found = [m.group(0) for t in texts for m in VERSION.finditer(t)]
+    found += [v for path in heading_paths for v in path_versions(path)]
+    return [a for a in asked if not any(same_version(a, v) for v in found)]
+
+
+#: a date in a heading: a year, or a month's name ("(2021-08-01)", "(February 5, 2023)")
+_DATE = re.compile(
+    r"(?<!\d)(?:1[89]|20)\d\d(?!\d)|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d",
+    re.IGNORECASE,
+)
+
+
+def states_date(text: str) -> bool:
+    """Whether ``text`` states a date: a year or a month's name with a day."""
+    return _DATE.search(text) is not None
+
+
+def asks_release_date(question: str) -> bool:
+    """Whether the question asks when a release it names came out ("When was grep 3.7
+    released?"): only a unit that states a date answers it."""
+    return asks_date(question) and bool(named_versions(question))
+
+
+def dates_release(question: str, line: str) -> bool:
+    """Whether ``line`` (a heading) names a version the question names and a date."""
+    asked = named_versions(question)
+    return bool(asked) and _DATE.search(line) is not None and _names(heading_versions(line), asked)
+
+
+def dated_heading(question: str, text: str, heading_path: tuple[str, ...], before: int) -> tuple[int, int, int] | None:
+    """(start, end, depth) of the line of ``text`` above ``before`` that is the deepest heading
+    of ``heading_path`` naming a version the question names and a date
+    (:func:`dates_release`), with its depth in the path; None when there is none."""
+    for depth in range(len(heading_path) - 1, -1, -1):
+        heading = heading_path[depth]
+        if dates_release(question, heading) and (at := heading_line(text, heading, before)) is not None:
+            return at, at + len(heading), depth
+    return None
