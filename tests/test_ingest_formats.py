@@ -452,6 +452,45 @@ def test_plain_text_sections_are_headings_underlined_outlined_or_changelog_entri
     assert debian is not None and debian.title == "frob changelog"  # not its first entry's line
 
 
+MANUAL = """frob - the frobnicator suite
+
+1.  Introduction
+
+1.1.  frob
+
+frob is made up of several programs:
+
+         o frob - frobnicate a file
+         o unfrob - undo it
+
+2.  Configuration
+
+2.1.  Sections
+
+The default section list is 1, 8 and 3.
+
+Steps:
+
+1. Install the package
+
+2. Run the setup
+
+3. Reboot the machine
+"""
+
+
+def test_a_text_manual_with_numbered_sections_has_them_as_headings(tmp_path: Path, store: Store) -> None:
+    """A manual formatted by nroff numbers its sections and marks them no other way: each
+    numbered line alone between blank lines heads its section, as deep as its number; a
+    numbered list whose items follow one another stays a list."""
+    (tmp_path / "manual.txt").write_text(MANUAL)
+    assert ingest(store, [tmp_path], embedder=None).failed == []
+    blocks = dict(_blocks(tmp_path / "manual.txt"))
+    assert blocks["The default section list is 1, 8 and 3."][0] == ("2. Configuration", "2.1. Sections")
+    assert blocks["frob is made up of several programs:"][0] == ("1. Introduction", "1.1. frob")
+    assert blocks["1. Install the package"][0] == ("2. Configuration", "2.1. Sections")  # a list item, no heading
+
+
 GNU_CHANGELOG = """2026-11-01  Jane Doe  <jane@example.org>
 
 \t* Version 2.4.

@@ -9,7 +9,7 @@ import pytest
 
 from citadel._errors import IngestError
 from citadel.ingest.chunking import chunk_document
-from citadel.ingest.loaders import load_docx, load_html, load_markdown, load_pdf, load_text
+from citadel.ingest.loaders import join_broken_words, load_docx, load_html, load_markdown, load_pdf, load_text
 from citadel.models import ChunkKind
 from citadel.text import normalize_text
 
@@ -147,6 +147,41 @@ def test_a_help_text_in_a_text_file_is_an_entry_per_option() -> None:
                           "--in-place, -i Edit files in place (no backup)", "-- terminates argument processing"]  # fmt: skip
     assert doc.blocks[3].location.line_start == 5 and doc.blocks[3].location.line_end == 6
     assert texts[6] == "To skip the check, pass the option --with-libyaml to setup.py and --quiet to keep it short."
+    assert_exact(doc)
+
+
+def test_a_manual_saved_with_terminal_formatting_reads_as_its_words() -> None:
+    """``man`` or ``nroff`` output saved without ``col -b``: ANSI sequences and overstruck
+    characters are formatting, not text; a struck "+" and "o" is a bullet."""
+    data = (b"\x1b[1mman-db - the manual pager suite\x1b[0m\n\n"
+            b"    The \x1b[4mcache\x1b[24m lives in \x1b[4m/var/cache/man\x1b[24m and is rebuilt\n"
+            b"    by m\x08ma\x08an\x08nd\x08db daily.\n\n"
+            b"    +\x08o _\x08i_\x08t_\x08a_\x08l_\x08i_\x08c file names\n    +\x08o bold programs\n")  # fmt: skip
+    doc = load_text(data, "manual.txt")
+    assert doc.title == "man-db - the manual pager suite"
+    assert "The cache lives in /var/cache/man and is rebuilt by mandb daily." in doc.text
+    assert "\u2022 italic file names\n\u2022 bold programs" in doc.text
+    assert "\x1b" not in doc.text and "\x08" not in doc.text
+    assert_exact(doc)
+
+
+def test_a_word_broken_at_a_line_end_is_whole_again() -> None:
+    """Justified text (nroff, PDF layout) breaks words at line ends with a hyphen: the word
+    is whole in the text, unless the document writes it hyphenated elsewhere or the hyphen
+    is a suspended one."""
+    data = (b"Manual\n\n"
+            b"Use --dis-\nable-cache-owner to leave the cache uncon-\nstrained, rela-\ntive to\n"
+            b"the command-\nline given; pre- and\npost-processing run as usual.\n\n"
+            b"The command-line options come first.\n")  # fmt: skip
+    doc = load_text(data, "manual.txt")
+    assert ("Use --disable-cache-owner to leave the cache unconstrained, relative to the command-line given; "
+            "pre- and post-processing run as usual.") in doc.text  # fmt: skip
+    assert doc.blocks[1].location.line_start == 3 and doc.blocks[1].location.line_end == 9
+    assert join_broken_words(["a well-", "known fact"]) == ["a wellknown", "fact"]
+    assert join_broken_words(["the cache uncon-", "strained."]) == ["the cache", "unconstrained."]
+    assert join_broken_words(["a well-", "known fact"], frozenset({"well-known"})) == ["a well-known", "fact"]
+    assert join_broken_words(["ends with a dash -", "then more"]) == ["ends with a dash -", "then more"]
+    assert join_broken_words(["see item 3-", "4 below"]) == ["see item 3-", "4 below"]
     assert_exact(doc)
 
 

@@ -172,15 +172,57 @@ def _require_text(doc: ParsedDocument, what: str = "no text found in the file") 
 # --- plain text -------------------------------------------------------------------------
 
 
-def add_plain_paragraphs(builder: TextBuilder, text: str, first_line: int | None = None) -> None:
-    """Add text split at blank lines; list-looking lines become list items.
+#: a line that ends inside a word broken by a hyphen ("... rela-", "--dis-"), and the word
+#: part that opens the next line ("tive to the first", "able-cache-owner")
+_BROKEN_END = re.compile(r"(?<![^\W\d_])([^\W\d_]+)-$")
+_BROKEN_START = re.compile(r"(?P<word>[a-z][^\W\d_]*)\S*")
+#: words after a suspended hyphen ("pre- and post-processing"): no broken word
+_SUSPENDED = frozenset({"and", "or", "nor", "to", "as"})
+_HYPHENATED = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)+")
+
+
+def hyphenated_words(text: str) -> frozenset[str]:
+    """The hyphenated words ``text`` writes whole on one line ("command-line"), lower-cased."""
+    return frozenset(m.group(0).lower() for m in _HYPHENATED.finditer(text))
+
+
+def join_broken_words(lines: list[str], hyphenated: frozenset[str] = frozenset()) -> list[str]:
+    """``lines`` (one paragraph's) with each word that justified text broke at a line end
+    ("rela-" / "tive", "--dis-" / "able-cache-owner", as ``nroff`` and PDF layout do) whole
+    on the first line: without the hyphen, unless the document writes the hyphenated form
+    elsewhere (``hyphenated``: "command-" / "line" is "command-line") or the next word
+    shows a suspended hyphen ("pre-" / "and post-processing"). Line count and order stay,
+    and no line is left empty unless it held nothing but the word's start."""
+    out = list(lines)
+    for k in range(len(out) - 1):
+        end = _BROKEN_END.search(out[k])
+        start = _BROKEN_START.match(out[k + 1])
+        if end is None or start is None or start["word"] in _SUSPENDED:
+            continue
+        head, word = end.group(1), start["word"]
+        whole = head + ("-" if f"{head}-{word}".lower() in hyphenated else "") + start.group(0)
+        rest = out[k + 1][start.end() :].lstrip()
+        if rest:  # the word goes up to the line it starts on
+            out[k], out[k + 1] = out[k][: end.start()] + whole, rest
+        else:  # or down, where it would leave that line empty: each line keeps some text
+            out[k], out[k + 1] = out[k][: end.start()].rstrip(), whole
+    return out
+
+
+def add_plain_paragraphs(
+    builder: TextBuilder, text: str, first_line: int | None = None, hyphenated: frozenset[str] | None = None
+) -> None:
+    """Add text split at blank lines; list-looking lines become list items; a word broken
+    at a line end is whole again (:func:`join_broken_words`; ``hyphenated``: the document's
+    hyphenated words, else those of ``text``).
 
     With ``first_line`` (the file line ``text`` starts on) each block records the lines of
     ``text`` it came from, so ``text`` must be the file's own text, not yet normalized.
     """
+    hyphenated = hyphenated_words(text) if hyphenated is None else hyphenated
     if first_line is None:
         for para in re.split(r"\n\s*\n", normalize_text(text)):
-            _add_paragraph(builder, para.split("\n"), None)
+            _add_paragraph(builder, join_broken_words(para.split("\n"), hyphenated), None)
         return
     run: list[str] = []
     raw: list[str] = []
@@ -193,9 +235,11 @@ def add_plain_paragraphs(builder: TextBuilder, text: str, first_line: int | None
             run.append(normalize_text(line))
             raw.append(line)
         elif run:
+            run = join_broken_words(run, hyphenated)
             for lo, hi in _option_entries(raw):
                 _add_paragraph(builder, run[lo:hi], start + lo)
             run, raw = [], []
+    run = join_broken_words(run, hyphenated)
     for lo, hi in _option_entries(raw) if run else ():
         _add_paragraph(builder, run[lo:hi], start + lo)
 
@@ -316,9 +360,38 @@ def _text_table(lines: list[str]) -> tuple[int, int, list[str], list[tuple[int, 
     return None
 
 
+#: a terminal's control sequence (ANSI CSI: "\x1b[1m" bold, "\x1b[4m" underline, "\x1b[0m" reset)
+_CSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]")
+#: a character struck over another with a backspace, as nroff and grotty set bold ("m\bm"),
+#: underline ("_\bm") and the bullet ("+\bo")
+_OVERSTRIKE = re.compile(r"([^\n\x08])\x08([^\n\x08])")
+
+
+def _struck(m: re.Match[str]) -> str:
+    under, over = m.group(1), m.group(2)
+    if {under, over} == {"+", "o"}:
+        return "\u2022"
+    return under if over == "_" else over
+
+
+def plain_terminal_text(text: str) -> str:
+    """``text`` without the formatting a terminal renders: a manual saved from ``man`` or
+    ``nroff`` without ``col -b`` ("\x1b[1mman-db\x1b[0m", "_\bi_\bt_\ba_\bl_\bi_\bc") reads as its words,
+    each struck character as the one that shows, a struck bullet as "\u2022". Lines stay lines."""
+    if "\x1b" not in text and "\x08" not in text:
+        return text
+    text = _CSI.sub("", text)
+    for _ in range(4):  # "|\b_b\b_": chains of strikes, a bounded number of passes
+        struck = _OVERSTRIKE.sub(_struck, text)
+        if struck == text:
+            break
+        text = struck
+    return text.replace("\x08", "").replace("\x1b", "")
+
+
 @_guarded("text file")
 def load_text(data: bytes, name: str) -> ParsedDocument:
-    raw = decode_text(data)
+    raw = plain_terminal_text(decode_text(data))
     _check_source_chars(raw, "text file")
     from citadel.ingest.man_text import load_rendered_man, looks_like_rendered_man
 
@@ -343,16 +416,17 @@ def load_text(data: bytes, name: str) -> ParsedDocument:
     builder = TextBuilder()
     lines = raw.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     heads = headings(lines)
+    hyphenated = hyphenated_words(raw)
     start = 0  # the text between headings, paragraph by paragraph, with its file lines
     for n in sorted(heads):
         if n > start:
-            add_plain_paragraphs(builder, "\n".join(lines[start:n]), first_line=start + 1)
+            add_plain_paragraphs(builder, "\n".join(lines[start:n]), first_line=start + 1, hyphenated=hyphenated)
         level, heading, span = heads[n]
         if level > 0:  # 0: an outline's mode line, the title's
             builder.heading(level, heading, at=Location.lines(n + 1, n + span))
         start = n + span
     if start < len(lines):
-        add_plain_paragraphs(builder, "\n".join(lines[start:]), first_line=start + 1)
+        add_plain_paragraphs(builder, "\n".join(lines[start:]), first_line=start + 1, hyphenated=hyphenated)
     return _require_text(builder.build(title, PLAIN))
 
 
@@ -865,7 +939,9 @@ _END_OF_SENTENCE = (".", "!", "?", ":", '"', "\u201d", ")")
 _PAGE_NUMBER = re.compile(r"^(?:page\s+)?\d+(?:\s*(?:/|of)\s*\d+)?$", re.IGNORECASE)
 
 
-def _pdf_paragraphs(page_text: str, running: frozenset[str] = frozenset()) -> list[tuple[str, bool]]:
+def _pdf_paragraphs(
+    page_text: str, running: frozenset[str] = frozenset(), hyphenated: frozenset[str] = frozenset()
+) -> list[tuple[str, bool]]:
     """Rebuild (text, is_heading) paragraphs from a PDF page's lines.
 
     PDF text has a line break at every visual line. A paragraph ends at a blank
@@ -873,7 +949,8 @@ def _pdf_paragraphs(page_text: str, running: frozenset[str] = frozenset()) -> li
     usual line length. A short line without closing punctuation that starts a new
     paragraph and is followed by more text is a heading (:func:`_looks_like_heading`).
     Bare page numbers are dropped, and so is a first or last line in ``running``: a
-    running header or footer (:func:`_running_lines`).
+    running header or footer (:func:`_running_lines`). A word the layout broke at a line
+    end is whole again (:func:`join_broken_words`, with the document's ``hyphenated`` words).
     """
     lines = [ln.strip() for ln in normalize_text(page_text).split("\n")]
     filled = [n for n, ln in enumerate(lines) if ln]
@@ -886,7 +963,7 @@ def _pdf_paragraphs(page_text: str, running: frozenset[str] = frozenset()) -> li
 
     def flush() -> None:
         if current:
-            out.append((" ".join(current), False))
+            out.append((" ".join(ln for ln in join_broken_words(current, hyphenated) if ln), False))
             current.clear()
 
     for i, line in enumerate(lines):
@@ -995,7 +1072,8 @@ def load_pdf(data: bytes, name: str) -> ParsedDocument:
     builder = TextBuilder()
     headings: list[str] = []
     running = _running_lines(pages)
-    paragraphs = [_pdf_paragraphs(raw, running) for raw in pages]
+    hyphenated = hyphenated_words("\n".join(pages))
+    paragraphs = [_pdf_paragraphs(raw, running, hyphenated) for raw in pages]
     numbered = sum(1 for on_page in paragraphs for para, is_heading in on_page
                    if is_heading and _NUMBERED_HEADING.match(para)) >= 3  # fmt: skip
     depth = 0  # the level of the last numbered heading

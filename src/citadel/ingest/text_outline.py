@@ -18,7 +18,14 @@ fixes") and no heading runs into the paragraph under it:
   that version, up to its " -- Maintainer <address>  date" line;
 * **GNU ChangeLog** entries: "2022-04-15  Pádraig Brady  <P@draigBrady.com>" (or the older
   "Fri Apr  7 15:14:43 PDT 2017  Phil Nelson <philnelson@acm.org>") heads the changes made
-  that day, whose items follow indented.
+  that day, whose items follow indented;
+* **numbered sections**, in a file that marks its sections in none of the ways above (a
+  manual formatted by ``nroff``: "1.  Introduction", "2.2.1.  Specifying a section"): a
+  line that opens with a section number and a word, alone between blank lines and not
+  ending like a sentence, with text under it or its first subsection ("1." then "1.1."),
+  is a heading as deep as its number has parts, when the file has
+  :data:`NUMBERED_SECTIONS` of them or more (a numbered list's items end like sentences,
+  run on, or follow one another).
 
 A line of dashes under a sentence (one that ends with "." or ":") is a rule, not an
 underline; a line that stands under another text line (no blank line above the pair) is
@@ -104,7 +111,32 @@ def headings(lines: list[str]) -> dict[int, tuple[int, str, int]]:
             n += span
             continue
         n += 1
-    return out
+    return out or _numbered_sections(lines)
+
+
+#: a numbered section's line: "1.  Introduction", "2.2.1.  Specifying a section"
+_NUMBERED = re.compile(r"^ {0,4}(?P<number>\d{1,3}(?:\.\d{1,3})*)\.?\s+(?P<text>[^\W\d_].*)$")
+#: a file needs this many numbered section lines for them to be its headings
+NUMBERED_SECTIONS = 3
+
+
+def _numbered_sections(lines: list[str]) -> dict[int, tuple[int, str, int]]:
+    """The numbered section lines of ``lines`` (see the module's docstring), or nothing."""
+    found: dict[int, tuple[int, str, int]] = {}
+    numbers: dict[int, str] = {}
+    for n, raw in enumerate(lines):
+        line = raw.rstrip()
+        m = _NUMBERED.match(line)
+        if m is None or len(line.strip()) > HEADING_CHARS or line.endswith((".", ":", ",", ";", "?", "!")):
+            continue
+        if (n > 0 and lines[n - 1].strip()) or (n + 1 < len(lines) and lines[n + 1].strip()):
+            continue  # alone between blank lines
+        found[n], numbers[n] = (m["number"].count(".") + 1, " ".join(line.split()), 1), m["number"]
+    for n in list(found):  # a section holds text, or opens with its first subsection ("1." then "1.1.")
+        nxt = next((k for k in range(n + 1, len(lines)) if lines[k].strip()), None)
+        if nxt in numbers and not numbers[nxt].startswith(numbers[n] + "."):
+            del found[n]  # "1. Install" then "2. Run": a list's items, each alone between blank lines
+    return found if len(found) >= NUMBERED_SECTIONS else {}
 
 
 def _outline_heading(lines: list[str], n: int, text: str) -> bool:
