@@ -21,7 +21,7 @@ from citadel.retrieve.answerability import (
     get_answerability,
     span_text,
 )
-from citadel.retrieve.coverage import missing_terms, salient_terms
+from citadel.retrieve.coverage import alphanumeric_names, missing_terms, salient_terms
 from citadel.store import open_store
 from citadel.verify import Citation, Claim, default_verifier
 
@@ -129,6 +129,21 @@ def test_code_like_names_are_salient_and_plain_words_and_abbreviations_are_not()
     assert missing_terms("Which revision fixed CVE-2024-6197?", ["Fix CVE-2024-7264: a date parser overread."]) == [
         "CVE-2024-6197"]
     assert missing_terms("Which revision fixed cve-2024-7264?", ["Fix CVE-2024-7264: a date parser overread."]) == []
+
+
+def test_a_name_of_letters_and_digits_must_be_named_in_some_spelling() -> None:
+    """"HTTP/2" against a page about HTTP 1.1: the documents are about another version of the
+    protocol. Any spelling names it ("HTTP 2", "http2", "SHA-256" for "SHA256"); a number
+    first ("64-bit") or no capital ("ww2") is an everyday word a text may spell out."""
+    assert alphanumeric_names("Does it speak HTTP/2 over IPv6 on ARM64, with SHA256 and Python3?") == [
+        "HTTP/2", "IPv6", "ARM64", "SHA256", "Python3"]
+    assert alphanumeric_names("Is 64-bit supported since v2.1, as in the 1800s and ww2?") == []
+    assert missing_terms("Does httplib2 support HTTP/2?", ["Supports HTTP 1.1 Keep-Alive."]) == ["HTTP/2"]
+    assert missing_terms("Does it support HTTP/2?", ["HTTP 2 is supported."]) == []
+    assert missing_terms("Is SHA256 used?", ["Digests use SHA-256."]) == []
+    assert missing_terms("Does it run on Python3?", ["It requires Python 3.8 or later."]) == []
+    assert missing_terms("Does it read UTF-8?", ["Input is read as utf8."]) == []
+    assert missing_terms("Does it read UTF-16?", ["Input is read as UTF-8."]) == ["UTF-16"]
 
 
 def test_a_name_counts_as_named_by_its_code_like_last_part_but_not_by_an_english_one() -> None:

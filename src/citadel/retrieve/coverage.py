@@ -1,8 +1,9 @@
 """Does the evidence name what the question asks about?
 
 A question that names a code-like term (``os.process_cpu_count()``, ``PYTHON_GIL``,
-``--sort-keys``, ``@typing.override``, ``getRecursionLimit``) or a numbered identifier
-(``CVE-2024-8096``) can only be answered from
+``--sort-keys``, ``@typing.override``, ``getRecursionLimit``), a numbered identifier
+(``CVE-2024-8096``) or a name of letters and digits (``HTTP/2``, ``IPv6``, ``SHA256``) can
+only be answered from
 text that contains it: when none of the retrieved text does, the documents are about
 something else (the same topic in another version, another tool), however on-topic
 the rest of the question's words make them. Plain words never count: synonyms and
@@ -74,10 +75,36 @@ def _named(form: str, text: str) -> bool:
     return re.search(rf"(?<![\w-]){re.escape(form)}(?![\w-])", text, re.IGNORECASE) is not None
 
 
+#: a name made of letters and digits, with a capital: "HTTP/2", "IPv6", "SHA256", "ARM64", "Z85",
+#: "UTF-8", "Python3"; not "64-bit", "15th", "ww2" (a number first, or no capital: everyday
+#: abbreviations a text spells out), not a version ("v2.1")
+_ALNUM = re.compile(r"(?<![\w./\\-])(?=[\w/.-]*[A-Z])[A-Za-z][A-Za-z0-9]*(?:[-/_.]?[A-Za-z0-9]+)*(?![\w/-])")
+#: what separates a name's letters from its digits, however a text writes it: "HTTP/2" is
+#: "HTTP 2" and "http2", "UTF-8" is "utf8", "Python 3" is "Python3"
+_JOINT = re.compile(r"(?<=[A-Za-z])[-_/ ]+(?=\d)|(?<=\d)[-_/]+(?=[A-Za-z])")
+
+
+def alphanumeric_names(question: str) -> list[str]:
+    """The names of ``question`` made of letters and digits (:data:`_ALNUM`), in order."""
+    out: list[str] = []
+    for m in _ALNUM.finditer(question):
+        name = m.group(0).rstrip(".")
+        if re.search(r"\d", name) and not re.fullmatch(r"[vV]?\d[\d.]*", name) and name not in out:
+            out.append(name)
+    return out
+
+
 def missing_terms(question: str, texts: Iterable[str]) -> list[str]:
-    """The question's code-like terms that none of ``texts`` names."""
+    """The question's code-like terms that none of ``texts`` names, and its names of letters
+    and digits (:func:`alphanumeric_names`) that none names in any spelling ("HTTP/2" against
+    "HTTP 1.1": the documents are about another protocol version)."""
     terms = salient_terms(question)
-    if not terms:
+    names = [n for n in alphanumeric_names(question) if n not in terms]
+    if not terms and not names:
         return []
     joined = "\n".join(texts)
-    return [t for t in terms if not any(_named(f, joined) for f in _forms(t))]
+    missing = [t for t in terms if not any(_named(f, joined) for f in _forms(t))]
+    if names:
+        folded = _JOINT.sub("", joined)
+        missing += [n for n in names if not _named(_JOINT.sub("", n), folded)]
+    return missing
