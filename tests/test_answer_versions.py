@@ -10,6 +10,7 @@ from dataclasses import dataclass
 import pytest
 
 from citadel.engine import Citadel
+from citadel.retrieve.ask import EvidenceRetriever
 from citadel.retrieve.answer_types import asks_date
 from citadel.retrieve.entries import heading_versions, versioned_headings
 from citadel.retrieve.versions import (
@@ -20,6 +21,8 @@ from citadel.retrieve.versions import (
     same_version,
     unnamed_versions,
 )
+
+from citadel.store.base import SearchFilter
 
 from tests.engine_fixtures import engine_over
 
@@ -149,6 +152,23 @@ def test_when_a_release_came_out_is_answered_with_its_dated_heading(releases: Ci
     assert "2023-11-10" in first.text and "2024" not in first.text
     doc = releases.store.text("NEWS")
     assert doc[first.citations[0].start : first.citations[0].end] == "Noteworthy changes in release 2.2 (2023-11-10) [stable]"
+
+
+def test_the_section_of_the_release_asked_about_is_read_when_search_ranks_it_low(releases: Citadel) -> None:
+    """Search ranks by words, and "2.1" is little of them: when no hit stands under the
+    release asked about, the retriever adds that release's chunks of the release notes it
+    found, with the document's access groups; when one does, nothing is added."""
+    retriever = releases.pipeline().retriever
+    assert isinstance(retriever, EvidenceRetriever)
+    question = "When was tarx 2.1 released?"
+    hits = releases.searcher.search(question, k=8, rerank=False).hits
+    others = tuple(h for h in hits if "2.1 (" not in " ".join(h.heading_path))
+    assert others and len(others) < len(hits)  # search found the 2.1 section; leave it out
+    added = retriever._release_sections(question, others, SearchFilter())[len(others):]
+    assert added and all("release 2.1 (2023-02-14)" in h.heading_path[0] for h in added)
+    assert {h.groups for h in added} == {others[0].groups} and all(h.relevance is None for h in added)
+    assert retriever._release_sections(question, hits, SearchFilter()) == hits  # found already
+    assert retriever._release_sections("When was tarx released?", others, SearchFilter()) == others
 
 
 def test_a_release_the_notes_do_not_have_is_not_answered(releases: Citadel) -> None:

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from citadel.retrieve.answerability import AnswerabilityModel
 from citadel.retrieve.coverage import missing_terms
 from citadel.retrieve.evidence import EvidenceSettings, Passage, select_evidence
 from citadel.retrieve.hits import Hit
 from citadel.retrieve.searcher import Searcher
-from citadel.retrieve.versions import unnamed_versions
+from citadel.retrieve.entries import versioned_headings
+from citadel.retrieve.versions import named_versions, names_release, unnamed_versions
 from citadel.store.base import SearchFilter
 
 
@@ -60,6 +61,7 @@ class EvidenceRetriever:
 
     def retrieve(self, question: str, where: SearchFilter) -> Retrieved:
         result = self.searcher.search(question, k=self.settings.k, where=where, rerank=False)
+        result = replace(result, hits=self._release_sections(question, result.hits, where))
         embedder = self.searcher.query_embedder() if result.mode != "bm25" else None
         passages = select_evidence(
             self.searcher.store, question, result.hits, where, reranker=self.searcher.reranker,
@@ -88,6 +90,31 @@ class EvidenceRetriever:
             top_answerability=max(answers, default=None),
             missing_terms=missing,
         )
+
+
+    def _release_sections(self, question: str, hits: tuple[Hit, ...], where: SearchFilter) -> tuple[Hit, ...]:
+        """``hits`` and, when the question names a release that none of them stands under, the
+        first :data:`RELEASE_CHUNKS` chunks of each release-notes document among them (one
+        with versioned headings) that do, in reading order, as hits after the others (the
+        caller's filter applies: ``store.chunks`` reads only what it may; the scores are the
+        document's best hit's). Search ranks by words, and "3.7" is little of them: the
+        section of "When was grep 3.7 released?" can rank below a dozen others of the file."""
+        if not named_versions(question) or any(names_release(question, h.heading_path) for h in hits):
+            return hits
+        taken = {h.chunk_id for h in hits}
+        extra: list[Hit] = []
+        for doc_id in dict.fromkeys(h.doc_id for h in hits if versioned_headings(h.heading_path)):
+            best = next(h for h in hits if h.doc_id == doc_id)
+            found = [c for c in self.searcher.store.chunks(doc_id, where)
+                     if c.version == best.version and c.chunk_id not in taken and names_release(question, c.heading_path)]
+            extra += [replace(best, chunk_id=c.chunk_id, text=c.text, start=c.start, end=c.end, page=c.page,
+                              heading_path=c.heading_path, location=c.location, relevance=None, bm25=None, bm25_rank=None,
+                              dense=None, dense_rank=None, rerank=None) for c in found[:RELEASE_CHUNKS]]  # fmt: skip
+        return hits + tuple(extra)
+
+
+#: chunks of a release-notes document added for the release a question names (:meth:`EvidenceRetriever._release_sections`)
+RELEASE_CHUNKS = 4
 
 
 def groups_as_read(hits: Sequence[Hit]) -> dict[str, list[list[str]]]:

@@ -8,6 +8,10 @@ words, and a version number is two short digits to them, so the answer for relea
 comes back for a question about 3.8. The heading is what tells them apart, and it is read
 here, by structure:
 
+* search ranks by words, and a release's number is little of them: when no retrieved chunk
+  of a release-notes document stands under the release the question names, the retriever
+  adds the first chunks of that document that do (:func:`names_release`,
+  :mod:`citadel.retrieve.ask`);
 * :func:`pinned`: when some retrieved chunk stands under a heading that names the version
   the question names, chunks under headings that name only other versions are left out
   (chunks under no versioned heading stay);
@@ -106,6 +110,12 @@ def release_heading(question: str, heading_path: Sequence[str]) -> str:
         if _names(heading_versions(heading), asked):
             return heading
     return ""
+
+
+def names_release(question: str, heading_path: Sequence[str]) -> bool:
+    """Whether a heading of ``heading_path`` names a version the question names."""
+    asked = named_versions(question)
+    return bool(asked) and _names(path_versions(heading_path), asked)
 
 
 def unnamed_versions(question: str, texts: Sequence[str], heading_paths: Sequence[tuple[str, ...]]) -> list[str]:
