@@ -285,7 +285,15 @@ def test_oversized_markdown_is_refused_fast_and_a_document_at_the_limit_loads_in
     ("80,000 underlined titles", "Title\n=====\n\ntext\n\n" * 40_000 + "Part\n----\n\nmore\n\n" * 40_000),
     ("a NEWS outline of 100,000 headings", "NEWS -*- outline -*-\n\n" + "* Release\n\n** Fixes\n\nA fix.\n\n" * 50_000),
     ("a man page of 100,000 subsections", "FROB(1)   User Commands   FROB(1)\n\nNAME\n" + "   Sub\n       body\n" * 100_000),
-], ids=["list", "licence", "underlined", "outline", "man"])
+    # text tables: rules without rows, and 25,000 small tables in one paragraph (each was once
+    # a recursion level: past a thousand, a RecursionError)
+    ("a paragraph of 100,000 rules", "Rules\n\n" + "---+---\n" * 100_000 + "end"),
+    ("25,000 tables in one paragraph", "Tables\n\n" + "x\na | b\n--+--\nc | d\n" * 25_000),
+    ("a --help of 80,000 options", "Usage\n\n" + "  --opt     description\n" * 80_000),
+    ("a word of a megabyte, broken", "Words\n\n" + "a" * 1_000_000 + "-\nb and more\n"),
+    ("terminal formatting", "Manual\n\n" + "\x1b[1mb\x08bo\x08ol\x08ld\x08d\x1b[0m _\x08u\n" * 50_000),
+    ("50,000 numbered sections", "Manual\n\n" + "1.1.  Section\n\ntext\n\n" * 50_000),
+], ids=["list", "licence", "underlined", "outline", "man", "rules", "tables", "options", "word", "terminal", "numbered"])
 def test_structured_text_near_the_limit_loads_in_linear_time(kind: str, text: str) -> None:
     """The structure the text loader reads (list items, headings, stanzas, man sections) costs
     one pass: a document of a megabyte or two loads in seconds, whatever its shape."""

@@ -178,7 +178,7 @@ _BROKEN_END = re.compile(r"(?<![^\W\d_])([^\W\d_]+)-$")
 _BROKEN_START = re.compile(r"(?P<word>[a-z][^\W\d_]*)\S*")
 #: words after a suspended hyphen ("pre- and post-processing"): no broken word
 _SUSPENDED = frozenset({"and", "or", "nor", "to", "as"})
-_HYPHENATED = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)+")
+_HYPHENATED = re.compile(r"(?<![^\W\d_])[^\W\d_]+(?:-[^\W\d_]+)+")  # from a word's start: one pass
 
 
 def hyphenated_words(text: str) -> frozenset[str]:
@@ -195,6 +195,8 @@ def join_broken_words(lines: list[str], hyphenated: frozenset[str] = frozenset()
     and no line is left empty unless it held nothing but the word's start."""
     out = list(lines)
     for k in range(len(out) - 1):
+        if not out[k].endswith("-"):
+            continue
         end = _BROKEN_END.search(out[k])
         start = _BROKEN_START.match(out[k + 1])
         if end is None or start is None or start["word"] in _SUSPENDED:
@@ -272,7 +274,8 @@ def _option_entries(lines: list[str]) -> list[tuple[int, int]]:
         return whole
     at = indents[opens[0]]
     starts = [k for k in opens if indents[k] == at]
-    if len(starts) < 2 or any(indents[k] <= at and k not in starts for k in range(starts[0], len(lines))):
+    opening = set(starts)
+    if len(starts) < 2 or any(indents[k] <= at and k not in opening for k in range(starts[0], len(lines))):
         return whole
     if not all(_entry_shaped(lines[k].strip(), k + 1 < len(lines) and indents[k + 1] > at) for k in starts):
         return whole
@@ -290,17 +293,22 @@ def _add_paragraph(builder: TextBuilder, lines: list[str], first_line: int | Non
     of their own: joined into one line, "64001 | mysql | mysql-server" would be one cell of a
     run-on paragraph."""
     lines = [ln for ln in lines if ln.strip()]
-    if (table := _text_table(lines)) is not None:
+    at = 0  # tables one after another, each found from where the last one ended: one pass
+    while (table := _text_table(lines, at)) is not None:
         lo, hi, header, rows = table
-        if lo:
-            _add_paragraph(builder, lines[:lo], first_line)
+        if lo > at:
+            _add_prose(builder, lines[at:lo], first_line + at if first_line is not None else None)
         for k, (n, cells) in enumerate(rows):
             where = Location.lines(first_line + n, first_line + n) if first_line is not None else None
             builder.block(_row_text(header, cells), ChunkKind.TABLE_ROW, tight=k > 0,
                           at=row_location(k + 1, header, cells, where))
-        if hi < len(lines):
-            _add_paragraph(builder, lines[hi:], first_line + hi if first_line is not None else None)
-        return
+        at = hi
+    if at < len(lines):
+        _add_prose(builder, lines[at:], first_line + at if first_line is not None else None)
+
+
+def _add_prose(builder: TextBuilder, lines: list[str], first_line: int | None) -> None:
+    """Lines of a paragraph with no table in them: a list of items, or one block."""
     starts = [k for k, ln in enumerate(lines) if _LIST_ITEM.match(ln)]
     if starts and (starts[0] == 0 or len(starts) >= 2):
         items = set(starts)
@@ -329,16 +337,19 @@ def _cells(line: str) -> list[str] | None:
     return cells if len(cells) >= 2 else None
 
 
-def _text_table(lines: list[str]) -> tuple[int, int, list[str], list[tuple[int, list[str]]]] | None:
-    """The first table drawn in ``lines``: (its first line, the line after it, its header's
-    cells, (line, cells) of each data row). A table has a rule line ("---+---") under its
-    header (or above it, in a grid: "+---+", "| a | b |", "+===+"); its rows are the lines
-    below with as many cells, rules between them skipped. Lines with pipes and no rule (a
-    shell pipeline) are no table. None when there is none."""
-    for r, line in enumerate(lines):
-        if _TABLE_RULE.match(line) is None:
+def _text_table(lines: list[str], start: int = 0) -> tuple[int, int, list[str], list[tuple[int, list[str]]]] | None:
+    """The first table drawn in ``lines`` from line ``start``: (its first line, the line after
+    it, its header's cells, (line, cells) of each data row). A table has a rule line
+    ("---+---") under its header (or above it, in a grid: "+---+", "| a | b |", "+===+"); its
+    rows are the lines below with as many cells, rules between them skipped. Lines with pipes
+    and no rule (a shell pipeline) are no table. None when there is none. Each line is read a
+    bounded number of times: a rule without rows under it resumes the search below them."""
+    r = start
+    while r < len(lines):
+        if _TABLE_RULE.match(lines[r]) is None:
+            r += 1
             continue
-        top, header = r, _cells(lines[r - 1]) if r > 0 else None
+        top, header = r, _cells(lines[r - 1]) if r > start else None
         if header is not None:
             top = r - 1
         elif r + 2 < len(lines) and _TABLE_RULE.match(lines[r + 2]) is not None:
@@ -357,6 +368,7 @@ def _text_table(lines: list[str]) -> tuple[int, int, list[str], list[tuple[int, 
             n += 1
         if rows:
             return top, n, header or [], rows
+        r = max(n, r + 1)
     return None
 
 

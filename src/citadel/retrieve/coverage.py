@@ -78,7 +78,7 @@ def _named(form: str, text: str) -> bool:
 #: a name made of letters and digits, with a capital: "HTTP/2", "IPv6", "SHA256", "ARM64", "Z85",
 #: "UTF-8", "Python3"; not "64-bit", "15th", "ww2" (a number first, or no capital: everyday
 #: abbreviations a text spells out), not a version ("v2.1")
-_ALNUM = re.compile(r"(?<![\w./\\-])(?=[\w/.-]*[A-Z])[A-Za-z][A-Za-z0-9]*(?:[-/_.]?[A-Za-z0-9]+)*(?![\w/-])")
+_ALNUM = re.compile(r"(?<![\w./\\-])(?=[\w/.-]*[A-Z])[A-Za-z][A-Za-z0-9]*(?:[-/_.][A-Za-z0-9]+)*(?![\w/-])")
 #: what separates a name's letters from its digits, however a text writes it: "HTTP/2" is
 #: "HTTP 2" and "http2", "UTF-8" is "utf8", "Python 3" is "Python3"
 _JOINT = re.compile(r"(?<=[A-Za-z])[-_/ ]+(?=\d)|(?<=\d)[-_/]+(?=[A-Za-z])")
