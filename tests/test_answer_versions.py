@@ -31,6 +31,7 @@ from tests.engine_fixtures import engine_over
 class _Hit:
     name: str
     heading_path: tuple[str, ...]
+    doc_id: str = "NEWS"
 
 
 def test_the_versions_a_question_names_and_what_counts_as_the_same_release() -> None:
@@ -51,6 +52,10 @@ def test_only_the_sections_of_the_release_asked_about_are_kept() -> None:
     ]
     kept = pinned("What bugs were fixed in tarx 2.3?", hits)
     assert [h.name for h in kept] == ["intro", "2.3 fixes"]  # a section under no release stays
+    # another document's sections stay, and so does a page whose title names one version
+    page = _Hit("sqlite3", ("sqlite3 \u2014 DB-API 2.0 interface", "Reference"), doc_id="sqlite3.html")
+    assert pinned("What bugs were fixed in tarx 2.3?", [*hits, page])[-1] == page
+    assert pinned("What does DB-API 2.0 say?", [page]) == [page]
     # a release no heading names, or a question that names none: nothing is left out
     assert pinned("What bugs were fixed in tarx 2.9?", hits) == hits
     assert pinned("What bugs were fixed in tarx?", hits) == hits
@@ -59,11 +64,11 @@ def test_only_the_sections_of_the_release_asked_about_are_kept() -> None:
 def test_a_sections_number_is_no_release() -> None:
     """"2.1. Removal of the unversioned packages" is section 2.1 of a policy, not release 2.1:
     a question about Python 3.11 keeps it, and it makes no document release notes."""
-    hits = [_Hit("policy", ("Python Policy", "2.1. Removal of the unversioned packages")),
-            _Hit("tutorial", ("Tutorial", "3.11 Handling Exceptions"))]  # fmt: skip
+    hits = [_Hit("policy", ("Python Policy", "2.1. Removal of the unversioned packages"), "policy.html"),
+            _Hit("tutorial", ("Tutorial", "3.11 Handling Exceptions"), "tutorial.html")]  # fmt: skip
     assert pinned("What was removed in Python 2.1?", hits) == hits
     assert unnamed_versions("In Python 3.12, how do I add a note?", ["Use add_note()."] * 2,
-                            [h.heading_path for h in hits]) == []  # fmt: skip
+                            [h.heading_path for h in hits], [h.doc_id for h in hits]) == []  # fmt: skip
     assert versioned_headings(("Release 2.3 (2024-05-02)", "2.1. Bug fixes")) == ["Release 2.3 (2024-05-02)"]
     assert heading_versions("2.3 (2024-05-02)") == ["2.3"] and heading_versions("v2.3") == ["v2.3"]
     assert heading_versions("1.47.0") == ["1.47.0"] and heading_versions("8.3. Handling Exceptions") == []
@@ -71,12 +76,17 @@ def test_a_sections_number_is_no_release() -> None:
 
 def test_a_release_the_retrieved_notes_never_name_is_missing() -> None:
     paths = [("tarx NEWS", "Release 2.2 (2023-11-10)"), ("tarx NEWS", "Release 2.3 (2024-05-02)")]
-    texts = ["tarx NEWS\nFixed a crash.", "tarx NEWS\nSee also the 2.1 notes."]
-    assert unnamed_versions("When was tarx 3.0 released?", texts, paths) == ["3.0"]
-    assert unnamed_versions("When was tarx 2.3 released?", texts, paths) == []  # a heading names it
-    assert unnamed_versions("What did tarx 2.1 change?", texts, paths) == []  # a text names it
-    # documents without versioned headings are no release notes: a number is no release there
-    assert unnamed_versions("Why is sqrt(4) the float 2.0?", ["sqrt returns a float"], [("cmath",)]) == []
+    texts, docs = ["tarx NEWS\nFixed a crash.", "tarx NEWS\nSee also the 2.1 notes."], ["NEWS", "NEWS"]
+    assert unnamed_versions("When was tarx 3.0 released?", texts, paths, docs) == ["3.0"]
+    assert unnamed_versions("When was tarx 2.3 released?", texts, paths, docs) == []  # a heading names it
+    assert unnamed_versions("What did tarx 2.1 change?", texts, paths, docs) == []  # a text names it
+    # documents whose headings name one release or none are no release notes: a number is no
+    # release there ("the float 2.0"; a page titled "DB-API 2.0 interface" asked about 3.12)
+    assert unnamed_versions("Why is sqrt(4) the float 2.0?", ["sqrt returns a float"], [("cmath",)], ["c"]) == []
+    assert unnamed_versions("In Python 3.12, can sqlite3 autocommit?", ["Connection objects"] * 2,
+                            [("sqlite3 \u2014 DB-API 2.0 interface", "Reference")] * 2, ["s", "s"]) == []  # fmt: skip
+    # two release notes' headings apart make no release notes of either
+    assert unnamed_versions("When was tarx 3.0 released?", texts, paths, ["NEWS", "OTHER"]) == []
 
 
 def test_the_dated_heading_of_the_release_asked_about() -> None:

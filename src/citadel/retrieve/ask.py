@@ -11,7 +11,7 @@ from citadel.retrieve.evidence import EvidenceSettings, Passage, select_evidence
 from citadel.retrieve.hits import Hit
 from citadel.retrieve.searcher import Searcher
 from citadel.retrieve.entries import versioned_headings
-from citadel.retrieve.versions import named_versions, names_release, unnamed_versions
+from citadel.retrieve.versions import is_release_notes, named_versions, names_release, unnamed_versions
 from citadel.store.base import SearchFilter
 
 
@@ -74,8 +74,8 @@ class EvidenceRetriever:
         if passages and not any(p.sentences for p in passages):
             notes.append("relevance is the dense cosine mapped to [0, 1] (no reranker scores)")
         texts = [f"{h.title}\n{h.text}" for h in result.hits]
-        paths = [h.heading_path for h in result.hits]
-        missing = tuple(missing_terms(question, texts) + unnamed_versions(question, texts, paths)) if texts else ()
+        paths, docs = [h.heading_path for h in result.hits], [h.doc_id for h in result.hits]
+        missing = tuple(missing_terms(question, texts) + unnamed_versions(question, texts, paths, docs)) if texts else ()
         if missing:
             notes.append("no retrieved text names " + ", ".join(missing))
         answers = [p.answerability for p in passages if p.answerability is not None]
@@ -94,8 +94,8 @@ class EvidenceRetriever:
 
     def _release_sections(self, question: str, hits: tuple[Hit, ...], where: SearchFilter) -> tuple[Hit, ...]:
         """``hits`` and, when the question names a release that none of them stands under, the
-        first :data:`RELEASE_CHUNKS` chunks of each release-notes document among them (one
-        with versioned headings) that do, in reading order, as hits after the others (the
+        first :data:`RELEASE_CHUNKS` chunks of each release-notes document among them (its
+        headings name two releases or more) that do, in reading order, as hits after the others (the
         caller's filter applies: ``store.chunks`` reads only what it may; the scores are the
         document's best hit's). Search ranks by words, and "3.7" is little of them: the
         section of "When was grep 3.7 released?" can rank below a dozen others of the file."""
@@ -105,8 +105,10 @@ class EvidenceRetriever:
         extra: list[Hit] = []
         for doc_id in dict.fromkeys(h.doc_id for h in hits if versioned_headings(h.heading_path)):
             best = next(h for h in hits if h.doc_id == doc_id)
-            found = [c for c in self.searcher.store.chunks(doc_id, where)
-                     if c.version == best.version and c.chunk_id not in taken and names_release(question, c.heading_path)]
+            chunks = [c for c in self.searcher.store.chunks(doc_id, where) if c.version == best.version]
+            if not is_release_notes([c.heading_path for c in chunks]):
+                continue
+            found = [c for c in chunks if c.chunk_id not in taken and names_release(question, c.heading_path)]
             extra += [replace(best, chunk_id=c.chunk_id, text=c.text, start=c.start, end=c.end, page=c.page,
                               heading_path=c.heading_path, location=c.location, relevance=None, bm25=None, bm25_rank=None,
                               dense=None, dense_rank=None, rerank=None) for c in found[:RELEASE_CHUNKS]]  # fmt: skip

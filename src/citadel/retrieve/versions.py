@@ -12,9 +12,10 @@ here, by structure:
   of a release-notes document stands under the release the question names, the retriever
   adds the first chunks of that document that do (:func:`names_release`,
   :mod:`citadel.retrieve.ask`);
-* :func:`pinned`: when some retrieved chunk stands under a heading that names the version
-  the question names, chunks under headings that name only other versions are left out
-  (chunks under no versioned heading stay);
+* :func:`pinned`: when some retrieved chunk of a release-notes document (its headings name
+  two releases or more: :func:`is_release_notes`) stands under a heading that names the
+  version the question names, that document's chunks under headings that name only other
+  versions are left out (chunks under no versioned heading, and other documents, stay);
 * :func:`release_heading`: the models read a unit after its title and last heading ("tarx
   NEWS > Bug fixes: ..."); under a release the question names, its release heading is read
   too, which is what makes "What changed in tarx 2.2?" answered by the fixes listed there;
@@ -22,15 +23,16 @@ here, by structure:
   itself when it carries a date ("E2fsprogs 1.47.0 (February 5, 2023)"): evidence selection
   makes that heading line a unit of its own (:mod:`citadel.retrieve.evidence`), and a unit
   that states no date answers such a question with 0 (:func:`asks_release_date`);
-* :func:`unnamed_versions`: when the retrieved chunks are release notes (some stand under a
-  versioned heading) and none of their titles, headings or text names that version, the
+* :func:`unnamed_versions`: when the retrieved chunks of a document are release notes and
+  none of the retrieved titles, headings or text names that version, the
   documents do not cover it ("When was diffutils 4.0 released?" over a NEWS file that
   stops at 3.8), and ``ask`` abstains, as it does for a code name no retrieved text holds
   (:mod:`citadel.retrieve.coverage`).
 
-A number in a question over documents without versioned headings ("the float 2.0", "a 1.8 GHz
-processor") changes nothing here, and a section's number is no release ("2.1. Removal of the
-unversioned packages": :func:`citadel.retrieve.entries.heading_versions`).
+A number in a question over documents that are no release notes ("the float 2.0", "a 1.8 GHz
+processor", a page titled "DB-API 2.0 interface") changes nothing here, and a section's number
+is no release ("2.1. Removal of the unversioned packages":
+:func:`citadel.retrieve.entries.heading_versions`).
 """
 
 from __future__ import annotations
@@ -40,10 +42,13 @@ from collections.abc import Sequence
 from typing import Protocol, TypeVar
 
 from citadel.retrieve.answer_types import asks_date
-from citadel.retrieve.entries import VERSION, heading_line, heading_versions, versioned_headings
+from citadel.retrieve.entries import VERSION, heading_line, heading_versions
 
 
 class _Sectioned(Protocol):
+    @property
+    def doc_id(self) -> str: ...
+
     @property
     def heading_path(self) -> tuple[str, ...]: ...
 
@@ -87,17 +92,25 @@ def _names(versions: Sequence[str], asked: Sequence[str]) -> bool:
     return any(same_version(a, v) for a in asked for v in versions)
 
 
+def is_release_notes(heading_paths: Sequence[Sequence[str]]) -> bool:
+    """Whether sections under these headings (one document's) are release notes: their
+    headings name two releases or more. A page titled "DB-API 2.0 interface" names one."""
+    return len({_norm(v) for path in heading_paths for v in path_versions(path)}) >= 2
+
+
 def pinned(question: str, items: Sequence[S]) -> list[S]:
-    """``items`` (hits or passages, best first) without those under a heading that names only
-    other versions than the question does, when one of them stands under a heading that names
-    it; otherwise ``items`` as they are."""
+    """``items`` (hits or passages, best first) without those of a release-notes document
+    (:func:`is_release_notes`) under a heading that names only other versions than the
+    question does, when one of that document's stands under a heading that names it;
+    otherwise ``items`` as they are."""
     asked = named_versions(question)
     if not asked:
         return list(items)
     versions = [path_versions(x.heading_path) for x in items]
-    if not any(_names(vs, asked) for vs in versions):
-        return list(items)
-    return [x for x, vs in zip(items, versions, strict=True) if not vs or _names(vs, asked)]
+    named = {x.doc_id for x, vs in zip(items, versions, strict=True) if _names(vs, asked)}
+    pinned_docs = {d for d in named if is_release_notes([x.heading_path for x in items if x.doc_id == d])}
+    return [x for x, vs in zip(items, versions, strict=True)
+            if x.doc_id not in pinned_docs or not vs or _names(vs, asked)]  # fmt: skip
 
 
 def release_heading(question: str, heading_path: Sequence[str]) -> str:
@@ -118,12 +131,16 @@ def names_release(question: str, heading_path: Sequence[str]) -> bool:
     return bool(asked) and _names(path_versions(heading_path), asked)
 
 
-def unnamed_versions(question: str, texts: Sequence[str], heading_paths: Sequence[tuple[str, ...]]) -> list[str]:
+def unnamed_versions(
+    question: str, texts: Sequence[str], heading_paths: Sequence[tuple[str, ...]], doc_ids: Sequence[str]
+) -> list[str]:
     """The versions ``question`` names that none of ``texts`` (titles and text of the retrieved
-    chunks) nor their headings names, when some of those chunks stand under a versioned
-    heading (release notes, changelogs); else nothing."""
+    chunks) nor their headings names, when the chunks of one of their documents (``doc_ids``)
+    are release notes (:func:`is_release_notes`); else nothing."""
     asked = named_versions(question)
-    if not asked or not any(versioned_headings(path) for path in heading_paths):
+    if not asked or not any(
+        is_release_notes([p for p, d in zip(heading_paths, doc_ids, strict=True) if d == doc]) for doc in set(doc_ids)
+    ):
         return []
     found = [m.group(0) for t in texts for m in VERSION.finditer(t)]
     found += [v for path in heading_paths for v in path_versions(path)]
