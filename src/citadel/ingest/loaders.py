@@ -387,9 +387,10 @@ def _struck(m: re.Match[str]) -> str:
 
 
 def plain_terminal_text(text: str) -> str:
-    """``text`` without the formatting a terminal renders: a manual saved from ``man`` or
-    ``nroff`` without ``col -b`` ("\x1b[1mman-db\x1b[0m", "_\bi_\bt_\ba_\bl_\bi_\bc") reads as its words,
-    each struck character as the one that shows, a struck bullet as "\u2022". Lines stay lines."""
+    r"""``text`` without the formatting a terminal renders: a manual saved from ``man`` or
+    ``nroff`` without ``col -b`` ("\x1b[1mman-db\x1b[0m", "_\bi_\bt_\ba_\bl_\bi_\bc") reads as
+    its words, each struck character as the one that shows, a struck bullet as "•". Lines stay
+    lines."""
     if "\x1b" not in text and "\x08" not in text:
         return text
     text = _CSI.sub("", text)
