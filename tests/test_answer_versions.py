@@ -6,6 +6,7 @@ dated heading; a release the notes never name is not answered at all."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
@@ -179,6 +180,37 @@ def test_the_section_of_the_release_asked_about_is_read_when_search_ranks_it_low
     assert {h.groups for h in added} == {others[0].groups} and all(h.relevance is None for h in added)
     assert retriever._release_sections(question, hits, SearchFilter()) == hits  # found already
     assert retriever._release_sections("When was tarx released?", others, SearchFilter()) == others
+
+
+CHANGELOG = "\n".join([
+    "tarx (2.2-1) unstable; urgency=low",
+    "",
+    "  * New upstream release.",
+    "",
+    " -- Jane Doe <jane@example.org>  Mon, 20 Nov 2023 10:00:00 +0100",
+    "",
+    "tarx (2.1-1) unstable; urgency=low",
+    "",
+    "  * New upstream release.",
+    "",
+    " -- Jane Doe <jane@example.org>  Tue, 21 Feb 2023 10:00:00 +0100",
+    "",
+])  # fmt: skip
+
+
+def test_each_release_notes_document_gets_the_section_of_the_release(tmp_path: Path) -> None:
+    """Upstream's NEWS and the Debian changelog both name 2.2: a hit under the changelog's
+    2.2 entry does not stand for NEWS, whose 2.2 section (with the release date) is added."""
+    engine = engine_over(tmp_path, {"NEWS": NEWS, "changelog.Debian": CHANGELOG})
+    retriever = engine.pipeline().retriever
+    assert isinstance(retriever, EvidenceRetriever)
+    question = "When was tarx 2.2 released?"
+    hits = engine.searcher.search(question, k=12, rerank=False).hits
+    others = tuple(h for h in hits if not (h.doc_id == "NEWS" and "2.2 (" in " ".join(h.heading_path)))
+    assert any(h.doc_id == "NEWS" for h in others) and any(h.doc_id == "changelog.Debian" for h in others)
+    added = retriever._release_sections(question, others, SearchFilter())[len(others):]
+    assert added and {h.doc_id for h in added} == {"NEWS"}
+    assert all("release 2.2 (2023-11-10)" in h.heading_path[0] for h in added)
 
 
 def test_a_release_the_notes_do_not_have_is_not_answered(releases: Citadel) -> None:

@@ -93,17 +93,20 @@ class EvidenceRetriever:
 
 
     def _release_sections(self, question: str, hits: tuple[Hit, ...], where: SearchFilter) -> tuple[Hit, ...]:
-        """``hits`` and, when the question names a release that none of them stands under, the
-        first :data:`RELEASE_CHUNKS` chunks of each release-notes document among them (its
-        headings name two releases or more) that do, in reading order, as hits after the others (the
+        """``hits`` and, for each release-notes document among them (its headings name two
+        releases or more) none of whose hits stands under the release the question names, the
+        first :data:`RELEASE_CHUNKS` chunks of it that do, in reading order, as hits after the others (the
         caller's filter applies: ``store.chunks`` reads only what it may; the scores are the
         document's best hit's). Search ranks by words, and "3.7" is little of them: the
         section of "When was grep 3.7 released?" can rank below a dozen others of the file."""
-        if not named_versions(question) or any(names_release(question, h.heading_path) for h in hits):
+        if not named_versions(question):
             return hits
         taken = {h.chunk_id for h in hits}
+        named = {h.doc_id for h in hits if names_release(question, h.heading_path)}
         extra: list[Hit] = []
         for doc_id in dict.fromkeys(h.doc_id for h in hits if versioned_headings(h.heading_path)):
+            if doc_id in named:
+                continue
             best = next(h for h in hits if h.doc_id == doc_id)
             chunks = [c for c in self.searcher.store.chunks(doc_id, where) if c.version == best.version]
             if not is_release_notes([c.heading_path for c in chunks]):
