@@ -549,6 +549,19 @@ def test_which_option_is_answered_by_an_options_entry_first() -> None:
     assert is_option_entry("-h, --help            show this help") and not is_option_entry("The --help option")
 
 
+def test_an_info_manuals_quoted_option_entry_is_an_entry_and_answers() -> None:
+    """Texinfo's info output quotes each option ("\u2018--recursive\u2019 \u2018-r\u2019 Travel the
+    directory structure recursively."): the entry's words are nearly all the question's, and
+    only an option's entry is exempt from being a restated question."""
+    entry = "\u2018--recursive\u2019 \u2018-r\u2019 Travel the directory structure recursively."
+    assert is_option_entry(entry) and is_option_entry("'-s' '--script' Suppress the byte counts.")
+    assert is_option_line("\u2018--keep\u2019 \u2018-k\u2019") and not is_option_entry("\u2018gzip\u2019 reduces the size.")
+    text = "Invoking gzip\n\n" + entry + " If any of the names are directories, gzip descends into them."
+    claims = answer("Which gzip option travels the directory structure recursively?", [source("S1", text)],
+                    {"--recursive": 0.8})  # fmt: skip
+    assert claims and claims[0]["text"].startswith(entry)
+
+
 def test_a_sentence_that_refers_back_is_quoted_with_the_sentence_it_refers_to() -> None:
     text = ("Release notes\n\nThe --keep option leaves the input file in place. With this option, nothing is "
             "deleted after compressing.\n\nThis option is also read from the GZIP variable.")  # fmt: skip

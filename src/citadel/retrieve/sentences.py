@@ -100,9 +100,14 @@ def semantic_preselect(
 #: item ("- text": a dash and a space)
 _FLAG_NAME = r"-{1,2}[A-Za-z0-9?#@][\w\-]*"
 _FLAG = rf"{_FLAG_NAME}(?:[=\[]\S*)?(?: (?:[A-Z_<\[]\S*|[a-z][a-z_]{{0,11}}))?"  # "-b SIZE", Texinfo's "-o file"
-_OPTION = re.compile(rf"{_FLAG}(?:,? {_FLAG})*")
-#: a unit opens with an option's name, perhaps after its section's name ("OPTIONS -c ...")
-_OPTION_START = re.compile(rf"(?:[A-Z]{{3,}}(?: [A-Z]{{2,}})* )?{_FLAG_NAME}(?=[\s,=\[\u00b6]|$)")
+#: Texinfo's info output quotes each option ("\u2018--keep\u2019 \u2018-k\u2019", "'-s' '--script'")
+_OPEN_QUOTE, _CLOSE_QUOTE = "[\u2018'`]?", "[\u2019'`]?"
+_OPTION = re.compile(rf"{_OPEN_QUOTE}{_FLAG}{_CLOSE_QUOTE}(?:,? {_OPEN_QUOTE}{_FLAG}{_CLOSE_QUOTE})*")
+#: a unit opens with an option's name, perhaps after its section's name ("OPTIONS -c ...") or
+#: in quotes
+_OPTION_START = re.compile(
+    rf"(?:[A-Z]{{3,}}(?: [A-Z]{{2,}})* )?{_OPEN_QUOTE}{_FLAG_NAME}(?=[\s,=\[\u00b6\u2019'`]|$)"
+)
 _SENTENCE_END = re.compile(r"[.!?;]['\")\]]?$")
 MAX_UNIT_CHARS = 500
 #: a definition term longer than this is a paragraph that happens to end in a pilcrow
