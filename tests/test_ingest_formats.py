@@ -479,6 +479,39 @@ Steps:
 """
 
 
+STARRED_NEWS = """GnuTLS NEWS -- History of user-visible changes.                -*- outline -*-
+
+* Version 3.7.9 (released 2023-02-09)
+
+** libgnutls: Fix a timing side-channel in the RSA key exchange.
+   Reported by a user.
+
+** API and ABI modifications:
+No changes since last version.
+
+* Version 3.7.8 (released 2022-09-27)
+
+** libgnutls: RSA signature verification is approved in FIPS140 mode
+   for more key sizes.
+
+* Add a pointer to the manual
+
+"""
+
+
+def test_an_outline_news_that_stars_its_items_keeps_its_release_headings(tmp_path: Path, store: Store) -> None:
+    """GnuTLS's NEWS stars its items ("** libgnutls: ..." paragraphs) from the first release on,
+    which reads as the older entries of a GNU NEWS file: no starred line is a heading there, but a
+    first-level one that names a release still is, so each release's items stand under it."""
+    (tmp_path / "NEWS").write_text(STARRED_NEWS)
+    blocks = dict(_blocks(tmp_path / "NEWS"))
+    assert blocks["** libgnutls: RSA signature verification is approved in FIPS140 mode for more key sizes."][0] == (
+        "Version 3.7.8 (released 2022-09-27)",)
+    assert blocks["** libgnutls: Fix a timing side-channel in the RSA key exchange. Reported by a user."][0] == (
+        "Version 3.7.9 (released 2023-02-09)",)
+    assert "* Add a pointer to the manual" in blocks  # a starred item that names no release stays text
+
+
 def test_a_text_manual_with_numbered_sections_has_them_as_headings(tmp_path: Path, store: Store) -> None:
     """A manual formatted by nroff numbers its sections and marks them no other way: each
     numbered line alone between blank lines heads its section, as deep as its number; a

@@ -12,8 +12,10 @@ fixes") and no heading runs into the paragraph under it:
 * **Emacs outline** (GNU NEWS files, whose first line says ``-*- outline -*-``): a line
   that starts with ``*``, ``**``, ... and a space, with a blank line after it, is a heading
   of that level, up to the first starred line that ends like a sentence or a lead-in or runs
-  on: from there on, the file's older entries star their items, and none is a heading; a
-  short capitalised line alone between blank lines heads each of those entries instead;
+  on: from there on, the file's older entries star their items, and none is a heading but a
+  first-level one that names a release ("* Version 3.7.8 (released 2022-09-27)": GnuTLS stars
+  its items throughout); a short capitalised line alone between blank lines heads each of
+  those entries instead;
 * **Debian changelog** entries: "grep (3.8-3) unstable; urgency=low" heads the changes of
   that version, up to its " -- Maintainer <address>  date" line;
 * **GNU ChangeLog** entries: "2022-04-15  Pádraig Brady  <P@draigBrady.com>" (or the older
@@ -42,6 +44,8 @@ _UNDERLINE = re.compile(r"^(?P<char>[=\-~^*#+])(?P=char){2,}\s*$")
 HEADING_CHARS = 100
 _OUTLINE_MODE = re.compile(r"-\*-\s*(?:mode:\s*)?outline\s*-\*-", re.IGNORECASE)
 _OUTLINE = re.compile(r"^(?P<stars>\*{1,6}) +(?P<text>\S.*?)\s*$")
+#: a starred line that names a release: "* Version 3.7.8 (released 2022-09-27)"
+_RELEASE = re.compile(r"\b(?:version|release)\s+v?\d+\.\d+", re.IGNORECASE)
 _CHANGELOG_ENTRY = re.compile(r"^(?P<package>[a-z0-9][a-z0-9.+-]+) \((?P<version>[^()\s]+)\) [^;]+; *urgency=\S+", re.IGNORECASE)
 #: a GNU ChangeLog entry's first line, in column 0: the date, then after two spaces or a tab
 #: the author ("2022-08-19  Release Manager", "... 1993  David J. MacKenzie  (djm at frob)"), or
@@ -93,6 +97,11 @@ def headings(lines: list[str]) -> dict[int, tuple[int, str, int]]:
                 if _entry_title(lines, k):
                     out[k] = (1, " ".join(lines[k].split()), 1)
                     break
+        if legacy and (m := _OUTLINE.match(line)) and len(m["stars"]) == 1 and _RELEASE.search(m["text"]) \
+                and _outline_heading(lines, n, m["text"]):  # GnuTLS stars its items, and still its releases
+            out[n] = (1, m["text"], 1)
+            n += 1
+            continue
         if legacy and _entry_title(lines, n):  # "Major changes in Gzip 1.3.12 (2007-04-13)" heads an older entry
             out[n] = (1, " ".join(line.split()), 1)
             n += 1
