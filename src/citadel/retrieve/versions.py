@@ -37,6 +37,7 @@ is no release ("2.1. Removal of the unversioned packages":
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from typing import Protocol, TypeVar
@@ -66,12 +67,19 @@ def _norm(version: str) -> str:
 
 def named_versions(question: str) -> list[str]:
     """The version numbers ``question`` names ("3.8", "1.47.0", "v2.1"), in order."""
+    return list(_asked(question))
+
+
+@functools.lru_cache(maxsize=64)
+def _asked(question: str) -> tuple[str, ...]:
+    """:func:`named_versions`, read once per question: evidence selection asks for every unit
+    it reads and the retriever for every chunk of a release-notes document."""
     out: list[str] = []
     for m in VERSION.finditer(question):
         version = m.group(0).rstrip(".")
         if version not in out:
             out.append(version)
-    return out
+    return tuple(out)
 
 
 def same_version(asked: str, found: str) -> bool:
@@ -103,7 +111,7 @@ def pinned(question: str, items: Sequence[S]) -> list[S]:
     (:func:`is_release_notes`) under a heading that names only other versions than the
     question does, when one of that document's stands under a heading that names it;
     otherwise ``items`` as they are."""
-    asked = named_versions(question)
+    asked = _asked(question)
     if not asked:
         return list(items)
     versions = [path_versions(x.heading_path) for x in items]
@@ -116,7 +124,7 @@ def pinned(question: str, items: Sequence[S]) -> list[S]:
 def release_heading(question: str, heading_path: Sequence[str]) -> str:
     """The deepest heading above the last one of ``heading_path`` that names a version the
     question names; "" when there is none (the last heading is read anyway)."""
-    asked = named_versions(question)
+    asked = _asked(question)
     if not asked:
         return ""
     for heading in reversed(heading_path[:-1]):
@@ -127,7 +135,7 @@ def release_heading(question: str, heading_path: Sequence[str]) -> str:
 
 def names_release(question: str, heading_path: Sequence[str]) -> bool:
     """Whether a heading of ``heading_path`` names a version the question names."""
-    asked = named_versions(question)
+    asked = _asked(question)
     return bool(asked) and _names(path_versions(heading_path), asked)
 
 
@@ -137,7 +145,7 @@ def unnamed_versions(
     """The versions ``question`` names that none of ``texts`` (titles and text of the retrieved
     chunks) nor their headings names, when the chunks of one of their documents (``doc_ids``)
     are release notes (:func:`is_release_notes`); else nothing."""
-    asked = named_versions(question)
+    asked = _asked(question)
     if not asked or not any(
         is_release_notes([p for p, d in zip(heading_paths, doc_ids, strict=True) if d == doc]) for doc in set(doc_ids)
     ):
@@ -162,12 +170,12 @@ def states_date(text: str) -> bool:
 def asks_release_date(question: str) -> bool:
     """Whether the question asks when a release it names came out ("When was grep 3.7
     released?"): only a unit that states a date answers it."""
-    return asks_date(question) and bool(named_versions(question))
+    return asks_date(question) and bool(_asked(question))
 
 
 def dates_release(question: str, line: str) -> bool:
     """Whether ``line`` (a heading) names a version the question names and a date."""
-    asked = named_versions(question)
+    asked = _asked(question)
     return bool(asked) and _DATE.search(line) is not None and _names(heading_versions(line), asked)
 
 
