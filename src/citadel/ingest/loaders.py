@@ -404,8 +404,9 @@ def plain_terminal_text(text: str) -> str:
 
 @_guarded("text file")
 def load_text(data: bytes, name: str) -> ParsedDocument:
-    raw = plain_terminal_text(decode_text(data))
-    _check_source_chars(raw, "text file")
+    raw = decode_text(data)
+    _check_source_chars(raw, "text file")  # before any work on it: a terminal's formatting is markup
+    raw = plain_terminal_text(raw)
     from citadel.ingest.man_text import load_rendered_man, looks_like_rendered_man
 
     if looks_like_rendered_man(raw):  # `man ls > ls.txt`: its sections, not its layout
