@@ -37,13 +37,23 @@ default: extractive backend, no calibration, the default threshold) is run on
                 man-db's terminal-formatted manual), asked by the forty-third session as a new
                 user would. Several of that session's changes were made for kinds of files these
                 questions showed failing, so its figures are dev figures, never held out
+  new-user manuals  122 questions (106 answerable, 16 unanswerable) on 12 manuals of this
+                machine's /usr/share/doc that no other set uses (bench/data/new-user-manuals.files:
+                PDF manuals and a PDF paper, Texinfo and DocBook HTML, Node.js's API pages with
+                their navigation, a numbered FAQ and a design note in plain text), asked by the
+                forty-fourth session as a new user would before changing anything; later
+                changes made for the kinds of files it showed failing make it a dev set
+  held-out manuals  16 questions (13 answerable) on 3 more manuals (Valgrind's Cachegrind chapter,
+                Node.js's readline and dns pages: bench/data/held-out-manuals.files), written
+                by the forty-fourth session after its last code change and first run then, on
+                both sides: a held-out check of that session's changes (now used, a dev set)
 and reported side by side: answer correctness (share of answerable questions whose answer
 holds the gold answer, cites a gold document and quotes only the stored text at its offsets:
 citadel.evaluate.correctness), answered without the answer, abstain rate on unanswerable,
 balanced abstention accuracy, what the old eval counted as correct (answered citing a gold
 document), and warm ask p50/p95. Stores are built once into the caches (``--store-cache``,
 ``--clapnq-store-cache``, ``--man-store-cache``, ``--docs-store-cache``, ``--manqa-store-cache``,
-``--pyqa-store-cache``, ``--new-user-store-cache``; a cache is complete when it holds READY) and never written: every
+``--pyqa-store-cache``, ``--new-user-store-cache``, ``--manuals-store-cache``, ``--held-out-store-cache``; a cache is complete when it holds READY) and never written: every
 run asks against a private copy (asks write traces), with any stored calibration removed.
 To compare a change, add a Variant to VARIANTS and pass ``--variant baseline --variant NAME``.
 """
@@ -164,6 +174,10 @@ DATASETS = [
             files=TRAIN / "pyqa_pages.txt", file_root=PY_DOC_ROOT, file_pattern="library/{}.html"),
     Dataset("new-user debian docs", ROOT / "bench" / "data" / "new-user-debian-docs.jsonl", Path("copied"),
             "new_user_store_cache", files=ROOT / "bench" / "data" / "new-user-debian-docs.files"),
+    Dataset("new-user manuals", ROOT / "bench" / "data" / "new-user-manuals.jsonl", Path("copied"),
+            "manuals_store_cache", files=ROOT / "bench" / "data" / "new-user-manuals.files"),
+    Dataset("held-out manuals", ROOT / "bench" / "data" / "held-out-manuals.jsonl", Path("copied"),
+            "held_out_store_cache", files=ROOT / "bench" / "data" / "held-out-manuals.files"),
 ]  # fmt: skip
 
 FIGURES = [
@@ -309,6 +323,10 @@ def main() -> None:
     parser.add_argument("--new-user-store-cache", type=Path, default=Path("/tmp/citadel-bench/new-user-docs-store"),
                         help="store of the new-user Debian documentation files (copied and built here if missing; "
                              "read only)")
+    parser.add_argument("--manuals-store-cache", type=Path, default=Path("/tmp/citadel-bench/new-user-manuals-store"),
+                        help="store of the new-user manuals (copied and built here if missing; read only)")
+    parser.add_argument("--held-out-store-cache", type=Path, default=Path("/tmp/citadel-bench/held-out-manuals-store"),
+                        help="store of the held-out manuals (copied and built here if missing; read only)")
     parser.add_argument("--variant", action="append", choices=sorted(VARIANTS), help="repeat to compare (default: baseline and default)")
     parser.add_argument("--only", action="append", choices=[d.name for d in DATASETS], help="run only these data sets")
     parser.add_argument("--no-test", action="store_true", help="skip the report-only ClapNQ test run")
