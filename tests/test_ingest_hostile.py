@@ -439,3 +439,19 @@ def test_a_transcript_voice_tag_of_many_classes_is_read_in_one_pass() -> None:
         doc = load_transcript(f"WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n{tag}Hello there.\n".encode(), "t.vtt")
         assert time.perf_counter() - started < 5
         assert doc.text.endswith("Hello there.") and ": " not in doc.text
+
+
+def test_definition_lists_and_tables_of_figures_load_in_linear_time() -> None:
+    """40,000 definitions, each term opening its description, and a PDF page of 100,000 rows
+    of figures, each a line of its own: one pass each."""
+    from citadel.ingest.loaders import _pdf_paragraphs, load_html
+
+    html = "<html><body><dl>" + "<dt>--opt VALUE</dt><dd><p>Does one thing. The default is 1.</p></dd>" * 40_000
+    started = time.perf_counter()
+    doc = load_html((html + "</dl></body></html>").encode(), "options.html")
+    assert time.perf_counter() - started < 30
+    assert doc.text.count("--opt VALUE: Does one thing. The default is 1.") == 40_000
+    page = "\n".join(f"-{n} {n}k {n}00k {n}" for n in range(100_000))
+    started = time.perf_counter()
+    paragraphs = _pdf_paragraphs(page)
+    assert time.perf_counter() - started < 30 and len(paragraphs) == 100_000

@@ -33,7 +33,7 @@ from __future__ import annotations
 import functools
 import io
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -711,6 +711,11 @@ _DROP_ROLES = '[role="navigation"], [role="banner"], [role="contentinfo"], [aria
 #: navigation panels of generated manuals: Texinfo's ("Next: ..., Previous: ..., Up: ...
 #: [Contents][Index]" in div.header, div.nav-panel from Texinfo 7) and DocBook's
 _DROP_PANELS = "div.header, div.nav-panel, div.navheader, div.navfooter, table.navheader, table.navfooter"
+#: a definition term at most this long opens its description's first paragraph
+#: (:meth:`_HtmlWalker._definitions`); a longer one is a line of its own
+MAX_DEFINITION_TERM = 100
+#: elements that make a paragraph or a term more than a run of inline text
+_NESTED_BLOCKS = "ul, ol, table, p, div, pre, dl, blockquote"
 _BLOCK_TAGS = {
     "p", "div", "section", "article", "main", "ul", "ol", "li", "table", "pre", "blockquote",
     "h1", "h2", "h3", "h4", "h5", "h6", "dl", "dt", "dd", "figure", "figcaption", "hr",
@@ -814,6 +819,11 @@ def _node_inline(node: Any, depth: int, max_depth: int) -> str:
     return "".join(parts)
 
 
+def _holds_blocks(node: Any) -> bool:
+    """Whether a block element is inside ``node`` (``css_first`` would find ``node`` itself)."""
+    return any(inner != node for inner in node.css(_NESTED_BLOCKS))
+
+
 def _own_rows(table: Any) -> list[Any]:
     """The rows of ``table`` itself (directly, or in its thead, tbody, tfoot), not those of
     tables nested in its cells."""
@@ -842,15 +852,24 @@ class _HtmlWalker:
         if depth >= self.max_depth:
             self.builder.block(_flat_text(node))
             return
+        self._run(node.iter(include_text=True), depth)
+
+    def _run(self, children: Iterable[Any], depth: int, label: str = "") -> None:
+        """Blocks of a run of sibling nodes: inline ones gathered into paragraphs, each block
+        one its own. ``label`` (a definition's term, :meth:`_definitions`) opens the first
+        paragraph, the run's leading text or its first ``<p>``; a term with no such paragraph
+        is a line of its own."""
         pending: list[str] = []
 
         def flush() -> None:
+            nonlocal label
             text = " ".join("".join(pending).split())
             if text:
-                self.builder.block(text)
+                self.builder.block(f"{label} {text}" if label else text)
+                label = ""
             pending.clear()
 
-        for child in node.iter(include_text=True):
+        for child in children:
             tag = child.tag
             if tag == "-text":
                 pending.append(child.text(deep=False))
@@ -858,13 +877,68 @@ class _HtmlWalker:
                 pending.append(self.inline(child, depth + 1) if tag != "br" else " ")
             else:
                 flush()
+                if label and tag == "p" and not _holds_blocks(child):
+                    pending.append(self.inline(child, depth + 1))
+                    flush()
+                    continue
+                if label:
+                    self.builder.block(label.removesuffix(":"))
+                    label = ""
                 self._block(child, tag, depth + 1)
         flush()
+        if label:
+            self.builder.block(label.removesuffix(":"))
+
+    def _definitions(self, node: Any, depth: int) -> None:
+        """A definition list (``<dl>``): a description's first paragraph opens with its term,
+        "--maxvars VALUE: Maximum number of variables. The default is 15000.", "x: Exit
+        status of the command." (the terms of one description joined by ", "): read alone,
+        a description does not say what it describes, nor its term what it is. A term that
+        ends in a pilcrow (Sphinx's and Texinfo's permalinks: "most_common([n])\u00b6") stays
+        a line above its description, which is how retrieval reads such terms
+        (:func:`citadel.retrieve.sentences.is_term_line`); so does one over
+        :data:`MAX_DEFINITION_TERM` characters or holding blocks."""
+        terms: list[Any] = []
+
+        def flush_terms() -> None:
+            for term in terms:
+                self._block(term, "dt", depth + 1)
+            terms.clear()
+
+        for child in node.iter(include_text=True):
+            tag = child.tag
+            if tag == "dt":
+                terms.append(child)
+            elif tag == "dd":
+                names = [" ".join(self.inline(t, depth + 2).split()) for t in terms]
+                plain = [n for n in names if n]
+                if plain and not any(_holds_blocks(t) for t in terms) and not any(
+                        n.endswith("\u00b6") for n in plain) and len(", ".join(plain)) <= MAX_DEFINITION_TERM:
+                    term = ", ".join(plain)
+                    terms.clear()
+                    self._run(child.iter(include_text=True), depth + 1, term if term.endswith(":") else f"{term}:")
+                else:
+                    flush_terms()
+                    self._block(child, "dd", depth + 1)
+            elif tag == "-text":
+                if child.text(deep=False).strip():
+                    flush_terms()
+                    self.builder.block(child.text(deep=False))
+            else:
+                flush_terms()
+                if tag in _BLOCK_TAGS:
+                    self._block(child, tag, depth + 1)
+                else:
+                    self.builder.block(self.inline(child, depth + 1))
+        flush_terms()
 
     def _block(self, node: Any, tag: str, depth: int) -> None:
         if depth >= self.max_depth:
             self.builder.block(_flat_text(node))
         elif tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
+            for link in node.css('a[href^="#"]'):  # a link to itself ("timeout.refresh()#" in Node.js's pages)
+                if link.text(deep=True).strip() in _PERMALINK_GLYPHS:
+                    link.decompose()
             text = strip_permalink(self.inline(node, depth))
             if tag == "h1" and self.first_h1 is None:
                 self.first_h1 = " ".join(text.split())
@@ -882,6 +956,8 @@ class _HtmlWalker:
                             self._block(nested, nested.tag, depth + 2)
         elif tag == "table":
             self._table(node, depth)
+        elif tag == "dl":
+            self._definitions(node, depth)
         elif tag == "pre":
             self.builder.block(node.text(deep=True), ChunkKind.CODE)
         elif tag == "blockquote" and not node.css_first("p, div, ul, ol, table"):
@@ -950,6 +1026,10 @@ def load_html(data: bytes, name: str) -> ParsedDocument:
 
 
 _END_OF_SENTENCE = (".", "!", "?", ":", '"', "\u201d", ")")
+#: a page with at least this many full-width lines is body text, and on it a line this share
+#: of the widest one wide is no heading (:func:`_pdf_paragraphs`)
+_BODY_LINES = 4
+_BODY_WIDTH = 0.75
 _PAGE_NUMBER = re.compile(r"^(?:page\s+)?\d+(?:\s*(?:/|of)\s*\d+)?$", re.IGNORECASE)
 
 
@@ -972,6 +1052,9 @@ def _pdf_paragraphs(
         if _running_key(lines[n]) in running:
             lines[n] = ""
     full = max((len(ln) for ln in lines), default=0)
+    # on a page of body text, a line about as wide as the body is a paragraph's first line,
+    # not a heading ("Cyclic Redundancy Checks (CRCs) were proposed by Peterson and Brown")
+    body = sum(len(ln) >= 0.85 * full for ln in lines) >= _BODY_LINES
     out: list[tuple[str, bool]] = []
     current: list[str] = []
 
@@ -980,12 +1063,16 @@ def _pdf_paragraphs(
             out.append((" ".join(ln for ln in join_broken_words(current, hyphenated) if ln), False))
             current.clear()
 
+    rows = _figure_rows(lines)
     for i, line in enumerate(lines):
         if not line:
             flush()
+        elif i in rows:  # a row of a table of figures: a line of its own
+            flush()
+            out.append((line, False))
         elif _PAGE_NUMBER.match(line):
             continue
-        elif not current and _looks_like_heading(line) and any(lines[i + 1 :]):
+        elif not current and _looks_like_heading(line) and any(lines[i + 1 :]) and not (body and len(line) >= _BODY_WIDTH * full):
             out.append((line, True))
         else:
             current.append(line)
@@ -1001,6 +1088,8 @@ _GENERIC_HEADING = re.compile(r"^\s*(?:table of contents|contents|index|toc|page
 #: metadata titles that authoring tools fill in: never the title
 _GENERIC_TITLE = re.compile(r"^\s*(?:untitled(?: document)?|microsoft word\s*-.*|document\d*|"
                             r"slide \d+|presentation\d*|\S+\.(?:docx?|pdf|odt|tex|dvi))\s*$", re.IGNORECASE)
+#: what a heading's link to itself shows
+_PERMALINK_GLYPHS = frozenset({"#", "\u00b6", "\u00a7", "\U0001f517", "\u2693"})
 _PERMALINK = re.compile(r"(?:[\u00b6\u00a7\U0001f517\u2693]|(?<=\s)#)\s*$")
 
 
@@ -1016,6 +1105,32 @@ _NUMBERED_HEADING = re.compile(r"^(?P<number>\d{1,2}(?:\.\d{1,2}){0,4})\.?\s+(?=
 _RUNS_ON = frozenset("a an and as at by for from in into of on or otherwise the to with".split())
 #: a formula or an assignment ("Compression: 400k + ( 8 x block size )", "Next state = RUNNING")
 _OPERATOR = re.compile(r"\s[+=<>]\s|\s=|=\s")
+
+
+#: a table of figures has at least this many rows (:func:`_figure_rows`)
+_MIN_FIGURE_ROWS = 3
+
+
+def _figure_rows(lines: list[str]) -> set[int]:
+    """Indexes of the lines that are rows of a table of figures ("-5 4400k 2100k 1350k
+    845160"): runs of at least :data:`_MIN_FIGURE_ROWS` consecutive lines with the same number
+    of space-separated fields, three or more, most of them holding a digit. Joined into a
+    paragraph, a table is one line of numbers that no unit can quote row by row."""
+    out: set[int] = set()
+    run: list[int] = []
+    width = 0
+    for n, line in enumerate(lines):
+        fields = line.split()
+        row = len(fields) >= 3 and 2 * sum(any(ch.isdigit() for ch in f) for f in fields) > len(fields)
+        if row and run and len(fields) == width:
+            run.append(n)
+            continue
+        if len(run) >= _MIN_FIGURE_ROWS:
+            out.update(run)
+        run, width = ([n], len(fields)) if row else ([], 0)
+    if len(run) >= _MIN_FIGURE_ROWS:
+        out.update(run)
+    return out
 
 
 def _looks_like_heading(line: str) -> bool:
