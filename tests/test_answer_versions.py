@@ -68,8 +68,11 @@ def test_a_sections_number_is_no_release() -> None:
     hits = [_Hit("policy", ("Python Policy", "2.1. Removal of the unversioned packages"), "policy.html"),
             _Hit("tutorial", ("Tutorial", "3.11 Handling Exceptions"), "tutorial.html")]  # fmt: skip
     assert pinned("What was removed in Python 2.1?", hits) == hits
-    assert unnamed_versions("In Python 3.12, how do I add a note?", ["Use add_note()."] * 2,
+    assert unnamed_versions("How do I add a note in 3.12?", ["Use add_note()."] * 2,
                             [h.heading_path for h in hits], [h.doc_id for h in hits]) == []  # fmt: skip
+    # (a release of something named, "Python 3.12", is another matter: no text names it)
+    assert unnamed_versions("In Python 3.12, how do I add a note?", ["Use add_note()."] * 2,
+                            [h.heading_path for h in hits], [h.doc_id for h in hits]) == ["3.12"]  # fmt: skip
     assert versioned_headings(("Release 2.3 (2024-05-02)", "2.1. Bug fixes")) == ["Release 2.3 (2024-05-02)"]
     assert heading_versions("2.3 (2024-05-02)") == ["2.3"] and heading_versions("v2.3") == ["v2.3"]
     assert heading_versions("1.47.0") == ["1.47.0"] and heading_versions("8.3. Handling Exceptions") == []
@@ -82,9 +85,12 @@ def test_a_release_the_retrieved_notes_never_name_is_missing() -> None:
     assert unnamed_versions("When was tarx 2.3 released?", texts, paths, docs) == []  # a heading names it
     assert unnamed_versions("What did tarx 2.1 change?", texts, paths, docs) == []  # a text names it
     # documents whose headings name one release or none are no release notes: a number is no
-    # release there ("the float 2.0"; a page titled "DB-API 2.0 interface" asked about 3.12)
+    # release there ("the float 2.0"); only a release of something named is ("Python 3.12",
+    # which a page titled "DB-API 2.0 interface" about 3.11 never names: it does not say)
     assert unnamed_versions("Why is sqrt(4) the float 2.0?", ["sqrt returns a float"], [("cmath",)], ["c"]) == []
     assert unnamed_versions("In Python 3.12, can sqlite3 autocommit?", ["Connection objects"] * 2,
+                            [("sqlite3 \u2014 DB-API 2.0 interface", "Reference")] * 2, ["s", "s"]) == ["3.12"]  # fmt: skip
+    assert unnamed_versions("In Python 3.12, can sqlite3 autocommit?", ["Changed in version 3.12: autocommit"] * 2,
                             [("sqlite3 \u2014 DB-API 2.0 interface", "Reference")] * 2, ["s", "s"]) == []  # fmt: skip
     # two release notes' headings apart make no release notes of either
     assert unnamed_versions("When was tarx 3.0 released?", texts, paths, ["NEWS", "OTHER"]) == []

@@ -117,7 +117,8 @@ def sentence_spans(text: str, start: int = 0, end: int | None = None) -> list[tu
 #: argument ("find . -name x", "yq -y . < in.json", "jq . file"), no full stop. Tokenized text
 #: ("... of NREGA . It is ...") puts a space before its full stops, and a capital after them
 _LONE_DOT = re.compile(r"(?<=\S)\s\.$")
-_GOES_ON_AFTER_DOT = re.compile(r"[a-z<>|&]|-\S")  # "-name", not a list's "- " (Debian's " . - item")
+#: "-name", not a list's "- " (Debian's " . - item"); "the . (period) character"
+_GOES_ON_AFTER_DOT = re.compile(r"[a-z<>|&]|-\S|\([a-z]")
 
 
 #: a full stop after a plain lower-case word of three or more letters (or after "a.m." and

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from citadel.retrieve.answerability import AnswerabilityModel
-from citadel.retrieve.coverage import missing_terms
+from citadel.retrieve.coverage import absent_names, missing_terms
 from citadel.retrieve.evidence import EvidenceSettings, Passage, select_evidence
 from citadel.retrieve.hits import Hit
 from citadel.retrieve.searcher import Searcher
@@ -78,6 +78,10 @@ class EvidenceRetriever:
         missing = tuple(missing_terms(question, texts) + unnamed_versions(question, texts, paths, docs)) if texts else ()
         if missing:
             notes.append("no retrieved text names " + ", ".join(missing))
+        absent = tuple(absent_names(question, lambda name: self._named(name, where))) if texts else ()
+        if absent:  # the caller's documents never name it: they are about something else
+            notes.append("no document names " + ", ".join(absent))
+            missing += absent
         answers = [p.answerability for p in passages if p.answerability is not None]
         if passages and self.answerability is not None and not answers and any(p.sentences for p in passages):
             notes.append("the answerability model read nothing; abstention falls back to relevance")
@@ -91,6 +95,10 @@ class EvidenceRetriever:
             missing_terms=missing,
         )
 
+
+    def _named(self, name: str, where: SearchFilter) -> bool:
+        """Whether a document the caller may read names ``name`` (keyword search, titles too)."""
+        return bool(self.searcher.store.keyword_search(name, 1, where))
 
     def _release_sections(self, question: str, hits: tuple[Hit, ...], where: SearchFilter) -> tuple[Hit, ...]:
         """``hits`` and, for each release-notes document among them (its headings name two

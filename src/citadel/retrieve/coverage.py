@@ -8,12 +8,17 @@ text that contains it: when none of the retrieved text does, the documents are a
 something else (the same topic in another version, another tool), however on-topic
 the rest of the question's words make them. Plain words never count: synonyms and
 paraphrase are the answerability model's job, this is only the names.
+
+A proper name or an acronym (``Bun``, ``ZeroMQ``, ``GPU``, ``CSV``: :func:`proper_names`) is
+held to less: retrieval may miss the chunk that names it, so it counts as missing only when
+no document the caller may read names it at all (:func:`absent_names`, one keyword lookup
+each): "Does Corepack support the Bun package manager?" over documents that never say "Bun".
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 #: a numbered identifier: a capitalized family name and numbers, one of four digits or more
 #: ("CVE-2024-8096", "RFC-2616", "ISO-8859-1"; not "UTF-8" or "COVID-19")
@@ -108,3 +113,37 @@ def missing_terms(question: str, texts: Iterable[str]) -> list[str]:
         folded = _JOINT.sub("", joined)
         missing += [n for n in names if not _named(_JOINT.sub("", n), folded)]
     return missing
+
+
+#: a word of a question, possessive and plural endings aside ("Expat's", "CVEs")
+_WORD_OF = re.compile(r"[A-Za-z][A-Za-z0-9'\u2019.+_-]*")
+#: where a sentence starts inside a question: its capital says nothing
+_SENTENCE_START = re.compile(r"(?:^|[.?!:;\"(\[]\s*|\s-\s)$")  # or a bracket: "is [Database] a section?"
+#: capitalized words a question uses that name nothing
+_NOT_NAMES = frozenset({"I", "I'm", "I've", "I'd", "I'll", "OK"})
+
+
+def proper_names(question: str) -> list[str]:
+    """The proper names and acronyms of ``question``, in order: a capitalized word that
+    does not open one of its sentences ("Bun", "Expat", "ZeroMQ") and a word of capitals
+    ("GPU", "CSV", "CVEs" as "CVE"); a possessive's "'s" dropped. Words with digits, dots or
+    underscores are code or versions (:func:`salient_terms`, :func:`alphanumeric_names`)."""
+    out: list[str] = []
+    for m in _WORD_OF.finditer(question):
+        word = re.sub(r"['\u2019]s$", "", m.group(0).rstrip(".'\u2019-"))
+        if not word or word in _NOT_NAMES or not word[0].isupper() or re.search(r"[\d._+']", word):
+            continue
+        if word.isupper() or (word.endswith("s") and word[:-1].isupper() and len(word) > 2):
+            name = word[:-1] if word.endswith("s") and not word.isupper() else word
+            if len(name) >= 2 and name not in out:
+                out.append(name)
+        elif word[1:] != word[1:].upper() and not _SENTENCE_START.search(question[: m.start()]) and word not in out:
+            out.append(word)
+    return out
+
+
+def absent_names(question: str, named: Callable[[str], bool]) -> list[str]:
+    """The question's proper names (:func:`proper_names`) for which ``named(name)`` is false:
+    no document the caller may read names them (the caller's keyword search, over titles
+    and text)."""
+    return [n for n in proper_names(question) if not named(n)]

@@ -76,6 +76,7 @@ from citadel.retrieve.answer_types import (
     states_quantity,
     without_version_clause,
 )
+from citadel.retrieve.coverage import proper_names, salient_terms
 from citadel.retrieve.entries import version_note
 from citadel.retrieve.versions import asks_release_date, dated_heading, pinned, release_heading, states_date
 from citadel.models import Chunk, Location
@@ -85,9 +86,12 @@ from citadel.retrieve.sentences import (
     LIST_MARKER,
     candidate_spans,
     is_option_entry,
+    is_table_row,
     is_term_line,
     lexical_weights,
     preselect,
+    question_end,
+    replaces,
     semantic_preselect,
 )
 from citadel.store.base import SearchFilter, Store
@@ -204,6 +208,7 @@ def select_evidence(
         headings = _dated_headings(query, passages, texts, chunks)
         forced, passages = forced | {(p.doc_id, p.version, p.start, p.end) for p in headings}, passages + headings
     spans = [candidate_spans(texts[p.doc_id, p.version], p.start, p.end) for p in passages]
+    forced |= _named_sections(query, passages, spans, texts)
     asked = without_version_clause(query)  # "..., and in which version?": the version comes from the entry
     scored = _score_sentences(asked, passages, spans, texts, reranker, settings, embedder, forced)
     if scored is not None:
@@ -308,7 +313,8 @@ def _score_answers(
     that states none (no digit, no number word: :func:`~citadel.retrieve.answer_types.states_quantity`)
     answers with 0: "Return the current value of the recursion limit" is on topic for "what
     is its default value?" and no answer; for one that asks when a release it names came
-    out, so does a unit that states no date (:func:`~citadel.retrieve.versions.asks_release_date`).
+    out, so does a unit that states no date (:func:`~citadel.retrieve.versions.asks_release_date`);
+    and so does every unit of a document about another thing (:func:`off_subject`).
     When a model fails, nothing is read (the pipeline then gates on relevance)."""
     ranked = sorted(((n, i) for n, xs in enumerate(scored) for i in range(len(xs))), key=lambda t: -scored[t[0]][t[1]].score)
     chosen = [t for k, t in enumerate(ranked[: max(0, limit)]) if k == 0 or scored[t[0]][t[1]].score >= floor]
@@ -335,10 +341,58 @@ def _score_answers(
         probs = np.where([states_quantity(u) for u in units], probs, 0.0)
     if asks_release_date(query):  # "when was 3.7 released?": nor one that states no date
         probs = np.where([states_date(u) for u in units], probs, 0.0)
+    if (elsewhere := off_subject(query, passages, texts)):  # nor one of a document about another thing
+        probs = np.where([n not in elsewhere for n, _ in chosen], probs, 0.0)
     out = [list(xs) for xs in scored]
     for (n, i), prob in zip(chosen, probs, strict=True):
         out[n][i] = replace(out[n][i], answerability=float(prob))
     return out
+
+
+#: the first units of a section the question names (:func:`_named_sections`) read whatever the preselection
+NAMED_SECTION_UNITS = 3
+
+
+def _named_sections(
+    query: str, passages: Sequence[Passage], spans: Sequence[Sequence[tuple[int, int]]], texts: dict[tuple[str, int], str]
+) -> set[tuple[str, int, int, int]]:
+    """The first :data:`NAMED_SECTION_UNITS` units (heading lines aside) of each passage whose
+    own heading names a code-like term of the question (:func:`~citadel.retrieve.coverage.salient_terms`):
+    an API reference describes ``timeout.refresh()`` under that heading without naming it
+    again ("Sets the timer's start time to the current time ..."), so the question's words
+    never choose the description, and the words of other sections that name it do."""
+    terms = [re.compile(rf"(?<![\w.]){re.escape(t)}(?![\w])", re.IGNORECASE) for t in salient_terms(query)]
+    out: set[tuple[str, int, int, int]] = set()
+    if not terms:
+        return out
+    for p, units in zip(passages, spans, strict=True):
+        if not p.heading_path or not any(t.search(p.heading_path[-1]) for t in terms):
+            continue
+        doc = texts[p.doc_id, p.version]
+        names = {_folded(h) for h in (p.title, *p.heading_path) if h}
+        body = [(s, e) for s, e in units if _folded(doc[s:e].rstrip("\u00b6 ")) not in names]
+        out |= {(p.doc_id, p.version, s, e) for s, e in body[:NAMED_SECTION_UNITS]}
+    return out
+
+
+def off_subject(query: str, passages: Sequence[Passage], texts: dict[tuple[str, int], str]) -> set[int]:
+    """Indexes of the passages whose document (title and text) never names a proper name of
+    the question ("Expat", "Corepack": :func:`~citadel.retrieve.coverage.proper_names`, not
+    acronyms, which a question uses in passing: "from an HTTP response") that another
+    passage's document names: the same topic in another document ("What is the maximum
+    nesting depth Expat accepts?" and xsltproc's --maxparserdepth). Their units answer with 0."""
+    names = [n for n in proper_names(query) if not n.isupper()]
+    if not names or len({(p.doc_id, p.version) for p in passages}) < 2:
+        return set()
+    pattern = {n: re.compile(rf"(?<!\w){re.escape(n)}(?!\w)", re.IGNORECASE) for n in names}
+    named: dict[tuple[str, int], set[str]] = {}
+    for p in passages:
+        key = (p.doc_id, p.version)
+        if key not in named:
+            body = f"{p.title}\n{texts[key]}"
+            named[key] = {n for n in names if pattern[n].search(body)}
+    somewhere = set().union(*named.values())
+    return {i for i, p in enumerate(passages) if somewhere - named[(p.doc_id, p.version)]}
 
 
 #: for a question that asks which option does something, this many option entries (the
@@ -626,20 +680,39 @@ def _merge_neighbours(
         listed = chunks[doc_id] if chunks is not None else store.chunks(doc_id, where)
         order[doc_id] = {c.chunk_id: i for i, c in enumerate(listed)}
     groups: list[list[Hit]] = []
+
+    def joins(group: list[Hit], hit: Hit, pos: int | None) -> bool:
+        head = group[0]
+        same = (head.doc_id, head.version, head.heading_path, head.page) == (
+            hit.doc_id, hit.version, hit.heading_path, hit.page,
+        )  # fmt: skip
+        positions = {order[head.doc_id].get(h.chunk_id) for h in group}
+        return same and pos is not None and (pos - 1 in positions or pos + 1 in positions)
+
     for hit in hits:
         pos = order[hit.doc_id].get(hit.chunk_id)
-        for group in groups:
-            head = group[0]
-            same = (head.doc_id, head.version, head.heading_path, head.page) == (
-                hit.doc_id, hit.version, hit.heading_path, hit.page,
-            )  # fmt: skip
-            positions = {order[head.doc_id].get(h.chunk_id) for h in group}
-            if same and pos is not None and (pos - 1 in positions or pos + 1 in positions):
-                group.append(hit)
-                break
-        else:
+        at = next((n for n, group in enumerate(groups) if joins(group, hit, pos)), None)
+        if at is None:
             groups.append([hit])
+            continue
+        groups[at].append(hit)
+        # a hit between two runs joins them: a lead-in and the table rows after it were hits
+        # before the row that follows the lead-in
+        other = next((n for n, group in enumerate(groups) if n != at and joins(group, hit, pos)), None)
+        if other is not None and _span(groups[at] + groups[other]) <= BRIDGE_CHARS:  # two long runs stay apart
+            first, second = sorted((at, other))  # the merged run stands where its best hit did
+            groups[first].extend(groups.pop(second))
     return [_passage(store, group) for group in groups]
+
+
+#: runs of chunks a hit between them joins make a passage at most this long (longer, they
+#: stay two: trimming keeps a passage's first to last relevant sentence, and that could
+#: outgrow the token budget)
+BRIDGE_CHARS = 1200
+
+
+def _span(group: list[Hit]) -> int:
+    return max(h.end for h in group) - min(h.start for h in group)
 
 
 def _passage(store: Store, group: list[Hit]) -> Passage:
@@ -695,8 +768,10 @@ def _completed(doc_text: str, spans: list[tuple[int, int]], first: int, last: in
     """The run of units ``first..last`` widened by what completes its ends: the question an
     FAQ's answer answers (a unit ending with "?" right before it), the answer after a
     question (to the end of its paragraph), and what a lead-in ("To claim an expense:")
-    introduces: the unit after it and the list items that follow; up to
-    :data:`LEAD_IN_LIST_CHARS` past the question or lead-in."""
+    introduces: the unit after it and the list items or table rows that follow; and the
+    sentences after the last unit in its paragraph that say what to use in its place
+    (:func:`~citadel.retrieve.sentences.replaces`); up to :data:`LEAD_IN_LIST_CHARS` past
+    the question, lead-in or last unit."""
     def unit(n: int) -> str:
         return doc_text[spans[n][0] : spans[n][1]].rstrip()
 
@@ -708,6 +783,10 @@ def _completed(doc_text: str, spans: list[tuple[int, int]], first: int, last: in
 
     if first > 0 and unit(first - 1).endswith("?"):
         first -= 1
+    asked = question_end(doc_text, spans[last][1])  # a statement an FAQ's question opens with: to the question
+    statement = last
+    while asked is not None and last + 1 < len(spans) and spans[last][1] < asked and fits(statement, last + 1):
+        last += 1
     question = next((n for n in (last, first) if unit(n).endswith("?") and n + 1 < len(spans)), None)
     if question is not None:  # the answer after it, to the end of the answer's paragraph
         last = max(last, question + 1)
@@ -715,7 +794,11 @@ def _completed(doc_text: str, spans: list[tuple[int, int]], first: int, last: in
             last += 1
     elif last + 1 < len(spans) and unit(last).endswith(":"):
         lead, last = last, last + 1
-        while fits(lead, last + 1) and LIST_MARKER.match(unit(last + 1)):
+        while fits(lead, last + 1) and (LIST_MARKER.match(unit(last + 1)) or is_table_row(unit(last + 1))):
+            last += 1
+    else:  # "... should not be used to calculate it." and "Use availableParallelism() for this purpose."
+        end = last
+        while fits(end, last + 1) and same_paragraph(last + 1) and replaces(unit(last + 1)):
             last += 1
     return first, last
 

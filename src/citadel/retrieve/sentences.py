@@ -106,7 +106,7 @@ _OPTION = re.compile(rf"{_OPEN_QUOTE}{_FLAG}{_CLOSE_QUOTE}(?:,? {_OPEN_QUOTE}{_F
 #: a unit opens with an option's name, perhaps after its section's name ("OPTIONS -c ...") or
 #: in quotes
 _OPTION_START = re.compile(
-    rf"(?:[A-Z]{{3,}}(?: [A-Z]{{2,}})* )?{_OPEN_QUOTE}{_FLAG_NAME}(?=[\s,=\[\u00b6\u2019'`]|$)"
+    rf"(?:[A-Z]{{3,}}(?: [A-Z]{{2,}})* )?{_OPEN_QUOTE}{_FLAG_NAME}(?=[\s,=:\[\u00b6\u2019'`]|$)"
 )
 _SENTENCE_END = re.compile(r"[.!?;]['\")\]]?$")
 MAX_UNIT_CHARS = 500
@@ -114,8 +114,16 @@ MAX_UNIT_CHARS = 500
 MAX_TERM_CHARS = 160
 #: a labelled paragraph is one unit up to this length (longer: its sentences stand alone)
 MAX_LABELLED_CHARS = 300
-#: a paragraph's label: a few words and a colon ("Changed in version 3.7:", "Default:")
-_LABEL = re.compile(r"(?:\[[\d:.,\-]+\] )?[A-Z][\w.\-]*(?: [\w.\-]+){0,4}: \S")  # a transcript's "[00:05-00:12] Ben: ..." too
+#: the sentence that closes an option's list item with its default ("Default: 30.", Node.js's
+#: and many API references' way): the item is one unit with it, its term and what it is
+_DEFAULT = re.compile(r"Default:\s+\S")
+#: a paragraph's label: a few words and a colon ("Changed in version 3.7:", "Default:"), or
+#: an option's names (a definition list's term, as the HTML loader writes it: "--maxvars
+#: VALUE: Maximum number of variables. The default is 15000.", "-o file, --output=file: ...")
+_LABEL = re.compile(
+    r"(?:\[[\d:.,\-]+\] )?"  # a transcript's "[00:05-00:12] Ben: ..." too
+    r"(?:[A-Z][\w.\-]*(?: [\w.\-]+){0,4}|-{1,2}\w[\w\-]*(?:=\S+)?(?:,? [\w.\-=\[\]]+){0,4}): \S"
+)
 #: a line of code or a command: one token with a symbol prose does not use
 #: ("#!/usr/bin/env python", "--sort-keys", "x=1"), a call ("parser.parse_args()"), a prompt,
 #: or a command with an option ("python3 -m pip --version")
@@ -123,6 +131,58 @@ _CODE = re.compile(r"^(?=\S*[#!/=(){}\[\]<>$|\\_-])\S+$|^[A-Za-z_][\w.]*\(.*\)$|
 #: a list item's marker ("- ", "2. "): an item stays a unit of its own, and the extractive
 #: backend quotes it without its marker
 LIST_MARKER = re.compile(r"(?:[-*+\u2022]|\d+[.)])\s+(?=\S)")
+#: a table row as stored ("Leave type: Annual leave; Days per year: 25; Notice: 2 weeks")
+TABLE_ROW = re.compile(r"[^:;\n]{1,60}: (?P<key>[^;\n]{1,80})(?:; [^:;\n]{1,60}: [^;\n]*)+")
+#: how a unit that continues the one before it starts
+_CONTINUES = re.compile(
+    r"(?:it|its|this|these|that|those|they|default|defaults|the default|by default|for example|for instance|"
+    r"e\.g\.|i\.e\.|otherwise|if not|if omitted|in that case|note)\b",
+    re.IGNORECASE,
+)
+#: how a unit that continues the one before it ends: "Use os.availableParallelism() for this
+#: purpose.", "Use clearTimeout() instead." (read alone, it does not say instead of what)
+_CONTINUES_AT_END = re.compile(r"\b(?:instead|for (?:this|that|the same) purpose)\W*$", re.IGNORECASE)
+
+
+def continues(unit: str) -> bool:
+    """Whether ``unit`` goes on from the unit before it: it starts with "It", "This",
+    "Default", "For example", ..., or it :func:`replaces` it."""
+    return _CONTINUES.match(unit) is not None or replaces(unit)
+
+
+def replaces(unit: str) -> bool:
+    """Whether ``unit`` says what to use in place of what the unit before it names: it ends
+    with "instead" or "for this purpose" ("Use os.availableParallelism() for this purpose.")."""
+    return _CONTINUES_AT_END.search(unit) is not None
+
+
+def is_table_row(unit: str) -> bool:
+    """A table row as the loaders store one, each cell after its column's name."""
+    return TABLE_ROW.fullmatch(unit.rstrip(".")) is not None
+
+
+#: the rest of a paragraph after a statement, up to the question that ends it, is at most
+#: this long for the statement to belong to the question ("36. Valgrind says that deflate
+#: ... depends on an uninitialized value. Isn't that a bug?")
+MAX_QUESTION_REST = 200
+
+
+def question_end(text: str, end: int) -> int | None:
+    """Where the question ends that the unit ending at ``end`` asks or opens: ``end`` itself
+    for a unit that ends with "?", else the end of its paragraph (in normalized text, its
+    line) when the rest of that is short and ends with "?" (an FAQ's question that states
+    its case first); None for any other unit."""
+    if text[:end].endswith("?"):
+        return end
+    line_end = text.find("\n", end, end + MAX_QUESTION_REST + 1)
+    if line_end < 0:
+        line_end = min(len(text), end + MAX_QUESTION_REST + 1)
+        if line_end - end > MAX_QUESTION_REST:
+            return None
+    rest = text[end:line_end].rstrip()
+    return end + len(rest) if rest.strip() and rest.endswith("?") else None
+
+
 #: a line of code that completes its lead-in is at most this long
 MAX_CODE_LINE = 100
 
@@ -215,8 +275,10 @@ def candidate_spans(text: str, start: int = 0, end: int | None = None) -> list[t
       description is of, the description what the term does; an option named on several
       lines ("-o file", then "--output=file") is one term;
     - a short paragraph under a label ("Changed in version 3.7: Added the text parameter.
-      Added the capture_output parameter.", "Default: ...") is one unit: the label governs
-      every sentence of it, and a later sentence alone has lost it;
+      Added the capture_output parameter.", "Default: ...", a definition list's option term
+      as the HTML loader writes it: "--maxvars VALUE: Maximum number of variables. The
+      default is 15000.") is one unit: the label governs every sentence of it, and a later
+      sentence alone has lost it;
     - a hard-wrapped line that stops mid-sentence runs on into the next line when that one
       starts in lower case.
     - a lead-in and the one line of code it introduces are one unit
@@ -224,11 +286,22 @@ def candidate_spans(text: str, start: int = 0, end: int | None = None) -> list[t
     - a short title that opens a paragraph and the sentence after it that refers back to
       it are one unit (:func:`refers_back`: "The sixth field (fs_passno)." and "This
       field is used by fsck(8) to determine the order ...").
+    - a list item that ends with its default ("- historySize <number> Maximum number of
+      history lines retained. ... Default: 30.") is one unit, up to :data:`MAX_UNIT_CHARS`:
+      read alone, "Default: 30." says not of what, and the option's sentence states no amount.
     Each list item and table row stays a unit of its own (each is a line)."""
     spans = sentence_spans(text, start, end)
     out: list[tuple[int, int]] = []
     labelled = False  # the last unit opened a labelled paragraph
+    item: int | None = None  # where in ``out`` the list item the last unit is in starts
     for s, e in spans:
+        unit = text[s:e]
+        if item is not None and "\n" not in text[out[-1][1] : s] and _DEFAULT.match(unit) \
+                and e - out[item][0] <= MAX_UNIT_CHARS:  # an option item's closing "Default: 30."
+            out[item:] = [(out[item][0], e)]
+            continue
+        if out and "\n" in text[out[-1][1] : s]:
+            item = None
         if out:
             ps, pe = out[-1]
             gap = text[pe:s]
@@ -255,5 +328,7 @@ def candidate_spans(text: str, start: int = 0, end: int | None = None) -> list[t
                 labelled = labelled and "\n" not in gap
                 continue
         out.append((s, e))
-        labelled = _LABEL.match(text[s:e]) is not None
+        labelled = _LABEL.match(unit) is not None
+        if LIST_MARKER.match(unit):
+            item = len(out) - 1
     return out

@@ -29,10 +29,12 @@ here, by structure:
   stops at 3.8), and ``ask`` abstains, as it does for a code name no retrieved text holds
   (:mod:`citadel.retrieve.coverage`).
 
-A number in a question over documents that are no release notes ("the float 2.0", "a 1.8 GHz
-processor", a page titled "DB-API 2.0 interface") changes nothing here, and a section's number
-is no release ("2.1. Removal of the unversioned packages":
-:func:`citadel.retrieve.entries.heading_versions`).
+Over documents that are no release notes, only a release of something named
+(:func:`named_releases`: "XSLT 3.0", "Python 3.12") that no retrieved text names makes
+``ask`` abstain ("Does xsltproc support XSLT 3.0?" over its manual); any other number in a
+question ("the float 2.0", "a 1.8 GHz processor", a page titled "DB-API 2.0 interface")
+changes nothing here, and a section's number is no release ("2.1. Removal of the
+unversioned packages": :func:`citadel.retrieve.entries.heading_versions`).
 """
 
 from __future__ import annotations
@@ -78,6 +80,22 @@ def _asked(question: str) -> tuple[str, ...]:
     for m in VERSION.finditer(question):
         version = m.group(0).rstrip(".")
         if version not in out:
+            out.append(version)
+    return tuple(out)
+
+
+#: a name with a capital right before a version: "XSLT 3.0", "Python 3.12", "HTTP/1.1"
+_NAME_BEFORE = re.compile(r"(?<![\w.])[A-Z][\w+#-]*[ /]$")
+
+
+def named_releases(question: str) -> tuple[str, ...]:
+    """The versions ``question`` names right after a name with a capital ("XSLT 3.0", "Python
+    3.12", "YAML 1.2", "HTTP/1.1"): releases of something; "the float 2.0" and "a 1.8 GHz
+    processor" are values."""
+    out: list[str] = []
+    for m in VERSION.finditer(question):
+        version = m.group(0).rstrip(".")
+        if _NAME_BEFORE.search(question, max(0, m.start() - 40), m.start()) and version not in out:
             out.append(version)
     return tuple(out)
 
@@ -143,12 +161,16 @@ def unnamed_versions(
     question: str, texts: Sequence[str], heading_paths: Sequence[tuple[str, ...]], doc_ids: Sequence[str]
 ) -> list[str]:
     """The versions ``question`` names that none of ``texts`` (titles and text of the retrieved
-    chunks) nor their headings names, when the chunks of one of their documents (``doc_ids``)
-    are release notes (:func:`is_release_notes`); else nothing."""
+    chunks) nor their headings names: any version when the chunks of one of their documents
+    (``doc_ids``) are release notes (:func:`is_release_notes`), else a release of something
+    named (:func:`named_releases`: "Does xsltproc support XSLT 3.0?" over a manual that names
+    no XSLT 3.0 does not say)."""
     asked = _asked(question)
-    if not asked or not any(
+    if asked and not any(
         is_release_notes([p for p, d in zip(heading_paths, doc_ids, strict=True) if d == doc]) for doc in set(doc_ids)
     ):
+        asked = named_releases(question)
+    if not asked:
         return []
     found = [m.group(0) for t in texts for m in VERSION.finditer(t)]
     found += [v for path in heading_paths for v in path_versions(path)]
