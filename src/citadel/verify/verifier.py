@@ -1549,6 +1549,8 @@ def _negative_word_for(claim: str, window: str, closest: str) -> bool:
 
 
 _ALNUM = re.compile(r"[^\W_]")
+#: a numbered list item's number, before its first sentence ("36. ", "2) ")
+_ITEM_NUMBER = re.compile(r"\s*\d{1,4}[.)]\s+")
 
 
 def verbatim_span(claim: str, source: str) -> tuple[int, int] | None:
@@ -1566,7 +1568,8 @@ def verbatim_span(claim: str, source: str) -> tuple[int, int] | None:
     if match is None or not match.exact:
         return None
     spans = sentences(source)
-    opens = any(s <= match.start < e and not _ALNUM.search(source[s:match.start]) for s, e in spans)
+    opens = any(s <= match.start < e and (not _ALNUM.search(source[s:match.start]) or _ITEM_NUMBER.fullmatch(
+        source[s:match.start])) for s, e in spans)  # a numbered item's number is no part of its sentence
     closes = any(s < match.end <= e and not _ALNUM.search(source[match.end:e]) for s, e in spans)
     return (match.start, match.end) if opens and closes else None
 

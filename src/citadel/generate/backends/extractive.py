@@ -22,19 +22,22 @@ entries with their description. Assembly:
   :func:`citadel.retrieve.versions.dates_release`), bare option lines and sentences whose
   content words all come from the question (a restated question; an option's entry is
   never one, its option being what the question lacks, nor a lead-in, "To claim an
-  expense:", which answers with what it leads to) are never claims; a question in the
-  source (an FAQ's "Can I work from abroad?") and the unit after it, its answer, are quoted
-  together, whichever of the two was found;
+  expense:", which answers with what it leads to, nor a sentence that picks one of the
+  alternatives the question offers, "The hash chains are singly linked." for "singly or
+  doubly linked?") are never claims; a question in the source (an FAQ's "Can I work from
+  abroad?", or the statement it opens with: "36. Valgrind says that ... Isn't that a
+  bug?") and the unit after it, its answer, are quoted together, whichever was found;
 * the best candidate comes first, and no claim repeats another's text (a completion that
   would reach into a claim already made is left off); a candidate is completed with the unit after it when
-  that continues it (it starts with "It", "This", "Default:", "For example", ... or the
-  candidate ends with ":") or is a short version note ("New in version 3.9."), with the
+  that continues it (it starts with "It", "This", "Default:", "For example", ..., it ends with
+  "instead" or "for this purpose", or the candidate ends with ":") or is a short version
+  note ("New in version 3.9."), with the
   first sentence of the version note it sits in ("Changed in version 3.7: ..."), with the
   sentence before it when it names what that one introduced ("With this option, ...",
   "This setting ...", in the same paragraph), a list item with its lead-in (a later item
   cites the lead-in as a quote of its own before it), and a lead-in
   (a line ending with ":", or a paragraph that announces "the following" ones) with the list
-  items after it, up to ``max_chars``;
+  items or table rows after it, up to ``max_chars`` (a row ends with a stop in the claim);
 * a unit too short to stand alone ("MIT.") is a claim with the heading it is the whole first
   line under ("License: MIT."), quoted with it;
 * list markers ("- ", "* ") are left out of the claim (the quote keeps them where items
@@ -73,7 +76,16 @@ from citadel.retrieve.answer_types import asks_date, asks_option, asks_version
 from citadel.retrieve.coverage import family, numbered_ids
 from citadel.retrieve.entries import NOTE, VERSION, heading_line, versioned_headings
 from citadel.retrieve.versions import dates_release
-from citadel.retrieve.sentences import LIST_MARKER, candidate_spans, is_option_entry, is_option_line
+from citadel.retrieve.sentences import (
+    LIST_MARKER,
+    TABLE_ROW,
+    candidate_spans,
+    continues,
+    is_option_entry,
+    is_option_line,
+    is_table_row,
+    question_end,
+)
 from citadel.text import STOPWORDS
 from citadel.untrusted import flag_spans, is_instruction, overlaps
 
@@ -95,12 +107,6 @@ class ExtractiveOptions(BackendOptions):
     max_chars: int = 600
 
 
-#: how a unit that continues the one before it starts
-_CONTINUES = re.compile(
-    r"(?:it|its|this|these|that|those|they|default|defaults|the default|by default|for example|for instance|"
-    r"e\.g\.|i\.e\.|otherwise|if not|if omitted|in that case|note)\b",
-    re.IGNORECASE,
-)
 #: how a unit that names the thing the sentence before it introduced starts ("With this
 #: option, gzip no longer removes ...", "This setting ...", "In this case ..."); a bare "It" or
 #: "This" is left alone: in prose it is as often the paragraph's topic or all of what came before
@@ -115,10 +121,13 @@ _REFERS_BACK = re.compile(
 _ANNOUNCES = re.compile(r"\b(?:the\s+following|as\s+follows|listed\s+below)\b", re.IGNORECASE)
 #: a bullet (not a number: "2." says an order and stays) that opens a line of a quote
 _BULLET = re.compile(r"[-*+\u2022]\s+(?=\S)")
-#: a table row as stored ("Leave type: Annual leave; Days per year: 25; Notice: 2 weeks"): its
-#: first cell's value says which case the row is; a keyed line ("Audit logs: 1 year") its key
-_ROW = re.compile(r"[^:;\n]{1,60}: (?P<key>[^;\n]{1,80})(?:; [^:;\n]{1,60}: [^;\n]*)+")
+#: a table row's first cell's value (:data:`TABLE_ROW`) says which case the row is; a keyed line
+#: ("Audit logs: 1 year") its key
 _KEYED = re.compile(r"(?P<key>[^:;\n]{1,60}): \S")
+#: a number or version in a unit ("2.4.0", "15000"): one the question lacks is something it did not say
+_NUMBER_IN = re.compile(r"\d+(?:[.,]\d+)*")
+#: a pair of alternatives a question offers: "singly or doubly", "TEMP or TMP"
+_CHOICE = re.compile(r"([\w.\-]+),? or ([\w.\-]+)", re.IGNORECASE)
 #: a version note (:data:`citadel.retrieve.entries.NOTE`: "New in version 3.9.") belongs to
 #: the entry before it, and a sentence inside one belongs to the note; one this long or
 #: shorter is taken along with the entry it follows
@@ -171,6 +180,8 @@ class ExtractiveGenerator(Generator):
         asked = _words(request.question)
         answers = any(source.answers for source in request.sources)
         date_asked = asks_date(request.question)
+        choices = _choices(request.question)
+        asked_numbers = set(_NUMBER_IN.findall(request.question))
         for source in request.sources:
             spans: Sequence[tuple[int, int, float | None]]
             if answers:  # the answerability model read the best units: they are the candidates
@@ -180,8 +191,9 @@ class ExtractiveGenerator(Generator):
             planted = flag_spans(source.text)
             headings = _heading_names(source)
             for start, end, score in spans:
-                if source.text[start:end].endswith("?"):  # an FAQ's question: quoted with its answer after it
-                    if (after := _answer_after(source, end, headings)) is None:
+                if (asked_end := question_end(source.text, end)) is not None:  # an FAQ's question (or the
+                    # statement it opens with): quoted with its answer after it
+                    if (after := _answer_after(source, asked_end, headings)) is None:
                         continue
                     end = after[1]
                 sentence = source.text[start:end]
@@ -202,7 +214,8 @@ class ExtractiveGenerator(Generator):
                 # every word with "how do I make mktemp create a directory, not a file?" and
                 # its option is the answer
                 if asked and not _words(sentence) - asked and not is_option_entry(sentence) and not (
-                        sentence.rstrip().endswith(":") and _complete(source, start, end, self.options.max_chars)[1] > end):
+                        sentence.rstrip().endswith(":") and _complete(source, start, end, self.options.max_chars)[1] > end
+                ) and not _picks(sentence, choices) and not set(_NUMBER_IN.findall(sentence)) - asked_numbers:
                     continue  # a lead-in in the question's words ("To claim an expense:") answers with what it leads to
                 out.append((source.sid, sentence, score, start, end))
         return out
@@ -284,11 +297,29 @@ def _case(unit: str) -> tuple[str, set[str]] | None:
     text = " ".join(unit.split())
     if (m := LIST_MARKER.match(text)) is not None:
         text = text[m.end():]
-    if (row := _ROW.fullmatch(text.rstrip("."))) is not None:
+    if (row := TABLE_ROW.fullmatch(text.rstrip("."))) is not None:
         return "row", _key_words(row["key"])
     if (keyed := _KEYED.match(text)) is not None and len(keyed["key"].split()) <= 5:
         return "keyed", _key_words(keyed["key"])
     return None
+
+
+def _choices(question: str) -> list[tuple[set[str], set[str]]]:
+    """The alternatives a question offers ("Are the hash chains singly or doubly linked?":
+    singly, doubly; "which takes precedence, TEMP or TMP?"), as :func:`_words` keys."""
+    out = []
+    for m in _CHOICE.finditer(question):
+        a, b = _words(m.group(1)), _words(m.group(2))
+        if a and b and a != b:
+            out.append((a, b))
+    return out
+
+
+def _picks(sentence: str, choices: Sequence[tuple[set[str], set[str]]]) -> bool:
+    """Whether ``sentence`` names one of a pair of alternatives and not the other ("The hash
+    chains are singly linked."): every word of it may be the question's, and it answers."""
+    words = _words(sentence)
+    return any((a <= words) != (b <= words) for a, b in choices)
 
 
 def _key_words(text: str) -> set[str]:
@@ -359,12 +390,14 @@ def _heading_above(source: Source, start: int) -> int | None:
 
 def _claim_text(quote: str, source: Source) -> str:
     """The claim a quote makes, on one line: a heading that opens the quote ends with ":"
-    ("License: MIT."), bullets are left out, and list items joined without a stop between
-    them are parted by "; " ("PNG images; JPEG images")."""
+    ("License: MIT."), bullets are left out, list items joined without a stop between
+    them are parted by "; " ("PNG images; JPEG images"), and a table row ends with a stop
+    before the line after it ("Package manager: Yarn; Binary names: yarn. Package manager:
+    pnpm; ...")."""
     lines = [line.strip() for line in quote.splitlines() if line.strip()]
     names = _heading_names(source)
     out = ""
-    item = False
+    item = row = False
     for n, line in enumerate(lines):
         bullet = _BULLET.match(line)
         piece = " ".join((line[bullet.end():] if bullet else line).split())
@@ -374,9 +407,12 @@ def _claim_text(quote: str, source: Source) -> str:
             out = f"{out}: {piece}"
         elif item and bullet and not out.endswith((".", ",", ";", ":", "!", "?")):
             out = f"{out}; {piece}"
+        elif row and not out.endswith((".", ",", ";", ":", "!", "?")):  # a table row: its own sentence
+            out = f"{out}. {piece}"
         else:
             out = f"{out} {piece}"
         item = bool(bullet)
+        row = is_table_row(piece)
     return out
 
 
@@ -420,11 +456,11 @@ def _complete(source: Source, start: int, end: int, max_chars: int) -> tuple[int
             cur = text[units[n][0] : units[n][1]]
             lead_in = cur.rstrip().endswith(":")  # what follows it (a code line, a list) completes it
             announced = announced or lead_in or _ANNOUNCES.search(cur) is not None
-            listed = announced and LIST_MARKER.match(nxt) is not None
+            listed = announced and (LIST_MARKER.match(nxt) is not None or is_table_row(nxt))
             note = NOTE.match(nxt) is not None and e2 - s2 <= VERSION_NOTE_CHARS
             if e2 - lo > max_chars or overlaps(planted, s2, e2) or ("\n\n" in text[hi:s2] and not (lead_in or note or listed)):
                 break
-            if not (lead_in or _CONTINUES.match(nxt) or note or listed):
+            if not (lead_in or continues(nxt) or note or listed):
                 break
             hi, n = e2, n + 1
         if at > 0 and _REFERS_BACK.match(text[start:end]):  # "With this option, ...": the sentence it refers to
@@ -446,8 +482,7 @@ def _complete(source: Source, start: int, end: int, max_chars: int) -> tuple[int
             lead = text[s0:e0]
             if lead.rstrip().endswith(":") and not LIST_MARKER.match(lead) and hi - s0 <= max_chars and not overlaps(planted, s0, e0):
                 lo = s0
-        first = next(((s, e) for s, e in units if s == lo), None)
-        if first is not None and first[1] < hi and text[first[0] : first[1]].endswith("?"):
+        if any(lo <= s and e < hi and text[s:e].endswith("?") for s, e in units):
             # an FAQ entry, question and answer: the answer is the whole of its paragraph
             line_end = text.find("\n", hi)
             line_end = len(text) if line_end < 0 else line_end
