@@ -3,22 +3,18 @@ numbered text FAQs): what each says is found where its structure puts it. A defi
 list's term goes with its description; a table goes with the lead-in that announces it; an
 FAQ entry that states its case before it asks is one question; a sentence that ends in
 "instead" goes with the one it replaces; a question that offers two alternatives is answered
-by the sentence that picks one; a release of something no retrieved text names is not
-answered; a PDF's full-width first line is no heading, and its table rows stay rows."""
+by the sentence that picks one, and one that asks which version by the sentence that adds
+it; an option item that closes with its default is one unit; the description under a heading
+that names the question's code term is read; a release of something no retrieved text names,
+a name no readable document names, and the same topic in a document about another thing do
+not answer; a PDF's full-width first line is no heading, and its table rows stay rows."""
 
 from __future__ import annotations
 
-import json
-from collections.abc import Sequence
 from pathlib import Path
 
-import numpy as np
-
-from citadel.generate.backends.base import GenerationRequest
-from citadel.generate.backends.extractive import ExtractiveGenerator
-from citadel.generate.prompt import Source, build_prompt
-from citadel.generate.schema import answer_json_schema
 from citadel.ingest.loaders import _figure_rows, _pdf_paragraphs, load_html
+from citadel.retrieve import select_evidence
 from citadel.retrieve.evidence import _completed, _merge_neighbours
 from citadel.retrieve.hits import Hit
 from citadel.retrieve.coverage import proper_names
@@ -26,9 +22,9 @@ from citadel.retrieve.sentences import candidate_spans, continues, is_option_ent
 from citadel.retrieve.versions import named_releases, unnamed_versions
 from citadel.store.base import SearchFilter
 from citadel.text import sentence_spans
-from citadel.verify.verifier import verbatim_span
 
 from tests.engine_fixtures import engine_over
+from tests.test_answer_assembly import ReadingReranker, answer, source
 
 # A DocBook reference page, as xsltproc's is built: options and exit codes in definition lists.
 XMLTOOL = """<html><head><title>xmltool</title></head><body><div class="refentry">
@@ -89,23 +85,6 @@ def test_a_definition_lists_default_is_answered_through_the_real_models(tmp_path
     assert not depth.abstained and "512" in depth.claims[0].text and "40000" not in depth.answer
     option = engine.ask("Which xmltool option stops it from fetching schemas over the network?")
     assert [c.text for c in option.claims] == ["--offline: Never fetch schemas or entities over the network."]
-
-
-def source(sid: str, text: str, title: str = "Manual", doc: str | None = None) -> Source:
-    doc_id = doc or f"{sid.lower()}.md"
-    return Source(sid, f"{doc_id}#x", doc_id, 1, title, (), None, 0, len(text), text, 0.9)
-
-
-def answer(question: str, sources: Sequence[Source], table: dict[str, float]) -> list[dict]:  # type: ignore[type-arg]
-    def score(q: str, sentences: Sequence[str]) -> list[float]:
-        return [next((v for k, v in table.items() if k in s), 0.01) for s in sentences]
-
-    req = GenerationRequest(question, tuple(sources), build_prompt(question, tuple(sources)), answer_json_schema())
-    claims: list[dict] = json.loads(ExtractiveGenerator(scorer=score).run(req).text)["claims"]  # type: ignore[type-arg]
-    for claim in claims:
-        cited = next(s for s in sources if s.sid == claim["citations"][0]["source_id"])
-        assert verbatim_span(claim["text"], cited.text) is not None, claim
-    return claims
 
 
 def test_a_sentence_that_picks_one_of_the_questions_alternatives_answers_it() -> None:
@@ -238,6 +217,7 @@ def test_proper_names_are_the_capitalized_words_that_open_no_sentence_and_the_ac
     # a sentence's first word, code and versions are no proper names here
     assert proper_names("My input has two streams. Can one BZ2Decompressor read them?") == []
     assert proper_names("Is os.cpu_count() right? I'd say so.") == []
+    assert proper_names("Is 100 MB enough on a 1.8 GHz machine?") == []  # units of the numbers before them
 
 
 def test_a_name_no_readable_document_names_makes_ask_abstain_through_the_real_models(tmp_path: Path) -> None:
@@ -340,20 +320,10 @@ def test_the_description_under_a_heading_the_question_names_is_read(tmp_path: Pa
     without naming it, and twenty sentences elsewhere name clock.rewind(); by words the
     preselection never reads the description. The first units of a section whose heading
     names the question's code term are read whatever the preselection."""
-    from citadel.retrieve import KeywordReranker, select_evidence
-
-    class Reading(KeywordReranker):
-        def __init__(self) -> None:
-            self.read: list[str] = []
-
-        def _score(self, query: str, passages: list[str]) -> np.ndarray:
-            self.read.extend(passages)
-            return super()._score(query, passages)
-
     engine = engine_over(tmp_path, {"clock.md": CLOCK})
     question = "What does clock.rewind() do?"
     hits = engine.searcher.search(question, k=12, rerank=False).hits
-    reranker = Reading()
+    reranker = ReadingReranker()
     select_evidence(engine.store, question, hits, SearchFilter(), reranker=reranker)
     assert any("Puts the hand back to zero" in unit for unit in reranker.read)
 

@@ -119,6 +119,8 @@ def missing_terms(question: str, texts: Iterable[str]) -> list[str]:
 _WORD_OF = re.compile(r"[A-Za-z][A-Za-z0-9'\u2019.+_-]*")
 #: where a sentence starts inside a question: its capital says nothing
 _SENTENCE_START = re.compile(r"(?:^|[.?!:;\"(\[]\s*|\s-\s)$")  # or a bracket: "is [Database] a section?"
+#: a number right before a word: the word is its unit ("1.8 GHz", "512 KiB")
+_AFTER_NUMBER = re.compile(r"\d\s?$")
 #: capitalized words a question uses that name nothing
 _NOT_NAMES = frozenset({"I", "I'm", "I've", "I'd", "I'll", "OK"})
 
@@ -127,11 +129,14 @@ def proper_names(question: str) -> list[str]:
     """The proper names and acronyms of ``question``, in order: a capitalized word that
     does not open one of its sentences ("Bun", "Expat", "ZeroMQ") and a word of capitals
     ("GPU", "CSV", "CVEs" as "CVE"); a possessive's "'s" dropped. Words with digits, dots or
-    underscores are code or versions (:func:`salient_terms`, :func:`alphanumeric_names`)."""
+    underscores are code or versions (:func:`salient_terms`, :func:`alphanumeric_names`), and
+    a word right after a number is its unit ("1.8 GHz", "100 MB")."""
     out: list[str] = []
     for m in _WORD_OF.finditer(question):
         word = re.sub(r"['\u2019]s$", "", m.group(0).rstrip(".'\u2019-"))
         if not word or word in _NOT_NAMES or not word[0].isupper() or re.search(r"[\d._+']", word):
+            continue
+        if _AFTER_NUMBER.search(question, 0, m.start()):  # "1.8 GHz", "100 MB": a unit
             continue
         if word.isupper() or (word.endswith("s") and word[:-1].isupper() and len(word) > 2):
             name = word[:-1] if word.endswith("s") and not word.isupper() else word
