@@ -172,7 +172,7 @@ def question_end(text: str, end: int) -> int | None:
     for a unit that ends with "?", else the end of its paragraph (in normalized text, its
     line) when the rest of that is short and ends with "?" (an FAQ's question that states
     its case first); None for any other unit."""
-    if text[:end].endswith("?"):
+    if text.endswith("?", 0, end):
         return end
     line_end = text.find("\n", end, end + MAX_QUESTION_REST + 1)
     if line_end < 0:
