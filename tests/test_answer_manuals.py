@@ -11,6 +11,7 @@ not answer; a PDF's full-width first line is no heading, and its table rows stay
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from citadel.ingest.loaders import _figure_rows, _pdf_paragraphs, load_html
@@ -342,3 +343,15 @@ def test_an_option_item_that_closes_with_its_default_is_one_unit() -> None:
     assert units[3:] == ["- tabSize <integer> The number of spaces a tab is equal to.", "It is at least 1."]
     long = "- size <number> " + "A long sentence about the size of things. " * 14 + "Default: 8."
     assert candidate_spans(long)[-1] != (0, len(long))  # past the unit length the default stands alone
+
+
+def test_finding_the_question_a_unit_opens_costs_the_same_anywhere_in_a_long_text() -> None:
+    """question_end runs for every candidate unit: it reads the unit's own line, never the
+    text before it (that once made it quadratic in a long document)."""
+    import time
+
+    text = "A statement that asks nothing. " * 200_000 + "\n\nIs it fast?"
+    ends = [m.end() for m in re.finditer(r"nothing\.", text)]
+    started = time.perf_counter()
+    found = [question_end(text, e) for e in ends]
+    assert time.perf_counter() - started < 10 and found.count(None) == len(ends)
