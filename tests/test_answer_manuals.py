@@ -355,3 +355,15 @@ def test_finding_the_question_a_unit_opens_costs_the_same_anywhere_in_a_long_tex
     started = time.perf_counter()
     found = [question_end(text, e) for e in ends]
     assert time.perf_counter() - started < 10 and found.count(None) == len(ends)
+
+
+def test_listings_side_by_side_in_one_pre_stay_apart() -> None:
+    """Node.js gives each example twice in one <pre>, as ES module and as CommonJS: the two
+    listings no longer run into each other ("ac.abort();const { ..."). Code with text between
+    its parts is one listing, as before."""
+    html = ('<html><body><pre><input type="checkbox"><code class="mjs">import { a } from "m";\na();\n</code>'
+            '<code class="cjs">const { a } = require("m");\na();\n</code></pre>'
+            '<pre><code>x = 1</code> or <code>y = 2</code></pre></body></html>')
+    text = load_html(html.encode(), "example.html").text
+    assert 'a();\n\nconst { a } = require("m");' in text
+    assert "x = 1 or y = 2" in text

@@ -819,6 +819,18 @@ def _node_inline(node: Any, depth: int, max_depth: int) -> str:
     return "".join(parts)
 
 
+def _listing_text(pre: Any) -> str:
+    """A ``<pre>``'s text; several listings side by side in it (Node.js's pages give each
+    example as ES module and as CommonJS, two ``<code>`` with nothing between them) each end
+    with a blank line instead of running into the next ("ac.abort();const { ...")."""
+    children = list(pre.iter(include_text=True))
+    codes = [c for c in children if c.tag == "code"]
+    between = [c for c in children if c.tag == "-text" and c.text(deep=False).strip()]
+    if len(codes) < 2 or between:
+        return str(pre.text(deep=True))
+    return "\n\n".join(str(c.text(deep=True)).rstrip("\n") for c in codes)
+
+
 def _holds_blocks(node: Any) -> bool:
     """Whether a block element is inside ``node`` (``css_first`` would find ``node`` itself)."""
     return any(inner != node for inner in node.css(_NESTED_BLOCKS))
@@ -959,7 +971,7 @@ class _HtmlWalker:
         elif tag == "dl":
             self._definitions(node, depth)
         elif tag == "pre":
-            self.builder.block(node.text(deep=True), ChunkKind.CODE)
+            self.builder.block(_listing_text(node), ChunkKind.CODE)
         elif tag == "blockquote" and not node.css_first("p, div, ul, ol, table"):
             self.builder.block(self.inline(node, depth), ChunkKind.QUOTE)
         elif tag in ("p", "dt", "dd", "figcaption", "summary", "address", "li"):
