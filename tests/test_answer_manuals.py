@@ -18,7 +18,7 @@ from citadel.ingest.loaders import _figure_rows, _pdf_paragraphs, load_html
 from citadel.retrieve import select_evidence
 from citadel.retrieve.evidence import _completed, _merge_neighbours
 from citadel.retrieve.hits import Hit
-from citadel.retrieve.coverage import proper_names
+from citadel.retrieve.coverage import absent_names, proper_names
 from citadel.retrieve.sentences import candidate_spans, continues, is_option_entry, question_end
 from citadel.retrieve.versions import named_releases, unnamed_versions
 from citadel.store.base import SearchFilter
@@ -219,6 +219,9 @@ def test_proper_names_are_the_capitalized_words_that_open_no_sentence_and_the_ac
     assert proper_names("My input has two streams. Can one BZ2Decompressor read them?") == []
     assert proper_names("Is os.cpu_count() right? I'd say so.") == []
     assert proper_names("Is 100 MB enough on a 1.8 GHz machine?") == []  # units of the numbers before them
+    looked: list[str] = []
+    many = "Does it support " + ", ".join(f"Name{chr(65 + n)}x" for n in range(20)) + "?"
+    assert absent_names(many, lambda name: looked.append(name) or True) == [] and len(looked) == 8  # bounded
 
 
 def test_a_name_no_readable_document_names_makes_ask_abstain_through_the_real_models(tmp_path: Path) -> None:

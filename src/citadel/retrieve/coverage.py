@@ -147,8 +147,12 @@ def proper_names(question: str) -> list[str]:
     return out
 
 
+#: at most this many of a question's proper names are looked up (one keyword search each)
+MAX_NAMES_LOOKED_UP = 8
+
+
 def absent_names(question: str, named: Callable[[str], bool]) -> list[str]:
-    """The question's proper names (:func:`proper_names`) for which ``named(name)`` is false:
-    no document the caller may read names them (the caller's keyword search, over titles
-    and text)."""
-    return [n for n in proper_names(question) if not named(n)]
+    """The question's proper names (:func:`proper_names`, the first
+    :data:`MAX_NAMES_LOOKED_UP`) for which ``named(name)`` is false: no document the caller
+    may read names them (the caller's keyword search, over titles and text)."""
+    return [n for n in proper_names(question)[:MAX_NAMES_LOOKED_UP] if not named(n)]
