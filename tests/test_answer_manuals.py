@@ -370,3 +370,13 @@ def test_listings_side_by_side_in_one_pre_stay_apart() -> None:
     text = load_html(html.encode(), "example.html").text
     assert 'a();\n\nconst { a } = require("m");' in text
     assert "x = 1 or y = 2" in text
+
+
+def test_a_sentence_that_does_what_the_one_before_says_is_one_unit_with_it() -> None:
+    """"To do so, add the option --branch-sim=yes." does not say what it is for; the sentence
+    before it does. The two are one unit (in one paragraph, up to the unit length)."""
+    text = ("Branch prediction statistics are not collected by default. To do so, add the option --branch-sim=yes. "
+            "Cache misses are counted.\n\nIf so, nothing.")
+    units = [text[s:e] for s, e in candidate_spans(text)]
+    assert units == ["Branch prediction statistics are not collected by default. To do so, add the option "
+                     "--branch-sim=yes.", "Cache misses are counted.", "If so, nothing."]  # fmt: skip

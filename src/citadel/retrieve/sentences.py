@@ -114,6 +114,9 @@ MAX_UNIT_CHARS = 500
 MAX_TERM_CHARS = 160
 #: a labelled paragraph is one unit up to this length (longer: its sentences stand alone)
 MAX_LABELLED_CHARS = 300
+#: how a sentence opens that does, or says what follows from, what the sentence before it
+#: says: "To do so, add the option --branch-sim=yes.", "If so, ...", "In that case, ..."
+_DOES_WHAT_BEFORE = re.compile(r"(?:to do (?:so|this|that)|if so|in (?:this|that) case|doing so)\b", re.IGNORECASE)
 #: the sentence that closes an option's list item with its default ("Default: 30.", Node.js's
 #: and many API references' way): the item is one unit with it, its term and what it is
 _DEFAULT = re.compile(r"Default:\s+\S")
@@ -286,6 +289,10 @@ def candidate_spans(text: str, start: int = 0, end: int | None = None) -> list[t
     - a short title that opens a paragraph and the sentence after it that refers back to
       it are one unit (:func:`refers_back`: "The sixth field (fs_passno)." and "This
       field is used by fsck(8) to determine the order ...").
+    - a sentence that opens with "To do so", "If so", "In that case" ... is one unit with the
+      sentence before it in its paragraph ("Branch prediction statistics are not collected by
+      default. To do so, add the option --branch-sim=yes."): alone it does not say what to do
+      it for;
     - a list item that ends with its default ("- historySize <number> Maximum number of
       history lines retained. ... Default: 30.") is one unit, up to :data:`MAX_UNIT_CHARS`:
       read alone, "Default: 30." says not of what, and the option's sentence states no amount.
@@ -323,6 +330,8 @@ def candidate_spans(text: str, start: int = 0, end: int | None = None) -> list[t
             if not joins and "\n" not in gap and e - ps <= MAX_UNIT_CHARS and refers_back(prev, text[s:e]) \
                     and _opens_paragraph(text, ps):
                 joins = True
+            if not joins and "\n" not in gap and e - ps <= MAX_UNIT_CHARS and _DOES_WHAT_BEFORE.match(unit):
+                joins = True  # "To do so, add the option --branch-sim=yes.": do what the sentence before says
             if joins:
                 out[-1] = (ps, e)
                 labelled = labelled and "\n" not in gap
