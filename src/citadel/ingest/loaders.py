@@ -1038,8 +1038,10 @@ def load_html(data: bytes, name: str) -> ParsedDocument:
 
 
 _END_OF_SENTENCE = (".", "!", "?", ":", '"', "\u201d", ")")
-#: a page with at least this many full-width lines is body text, and on it a line this share
-#: of the widest one wide is no heading (:func:`_pdf_paragraphs`)
+#: a PDF line this share of its page's widest one wide is full: the text goes on after it
+_FULL_LINE = 0.85
+#: a page with at least this many full lines is body text, and on it a line this share of
+#: the widest one wide is no heading (:func:`_pdf_paragraphs`)
 _BODY_LINES = 4
 _BODY_WIDTH = 0.75
 _PAGE_NUMBER = re.compile(r"^(?:page\s+)?\d+(?:\s*(?:/|of)\s*\d+)?$", re.IGNORECASE)
@@ -1066,7 +1068,7 @@ def _pdf_paragraphs(
     full = max((len(ln) for ln in lines), default=0)
     # on a page of body text, a line about as wide as the body is a paragraph's first line,
     # not a heading ("Cyclic Redundancy Checks (CRCs) were proposed by Peterson and Brown")
-    body = sum(len(ln) >= 0.85 * full for ln in lines) >= _BODY_LINES
+    body = sum(len(ln) >= _FULL_LINE * full for ln in lines) >= _BODY_LINES
     out: list[tuple[str, bool]] = []
     current: list[str] = []
 
@@ -1088,7 +1090,7 @@ def _pdf_paragraphs(
             out.append((line, True))
         else:
             current.append(line)
-            if line.endswith(_END_OF_SENTENCE) and len(line) < 0.85 * full:
+            if line.endswith(_END_OF_SENTENCE) and len(line) < _FULL_LINE * full:
                 flush()
     flush()
     return out
@@ -1100,9 +1102,11 @@ _GENERIC_HEADING = re.compile(r"^\s*(?:table of contents|contents|index|toc|page
 #: metadata titles that authoring tools fill in: never the title
 _GENERIC_TITLE = re.compile(r"^\s*(?:untitled(?: document)?|microsoft word\s*-.*|document\d*|"
                             r"slide \d+|presentation\d*|\S+\.(?:docx?|pdf|odt|tex|dvi))\s*$", re.IGNORECASE)
+#: the signs doc generators put after a heading for a link to it (and "#", after a space)
+_PERMALINK_SIGNS = "\u00b6\u00a7\U0001f517\u2693"
 #: what a heading's link to itself shows
-_PERMALINK_GLYPHS = frozenset({"#", "\u00b6", "\u00a7", "\U0001f517", "\u2693"})
-_PERMALINK = re.compile(r"(?:[\u00b6\u00a7\U0001f517\u2693]|(?<=\s)#)\s*$")
+_PERMALINK_GLYPHS = frozenset(_PERMALINK_SIGNS) | {"#"}
+_PERMALINK = re.compile(rf"(?:[{_PERMALINK_SIGNS}]|(?<=\s)#)\s*$")
 
 
 def strip_permalink(heading: str) -> str:

@@ -142,7 +142,7 @@ def proper_names(question: str) -> list[str]:
             name = word[:-1] if word.endswith("s") and not word.isupper() else word
             if len(name) >= 2 and name not in out:
                 out.append(name)
-        elif word[1:] != word[1:].upper() and not _SENTENCE_START.search(question[: m.start()]) and word not in out:
+        elif word[1:] != word[1:].upper() and not _SENTENCE_START.search(question, 0, m.start()) and word not in out:
             out.append(word)
     return out
 

@@ -260,10 +260,9 @@ def _score_sentences(
     for n, (p, sp) in enumerate(zip(passages, spans, strict=True)):
         doc = texts[p.doc_id, p.version]
         planted = flag_spans(p.text)
-        headings = {_folded(h) for h in (p.title, *p.heading_path) if h}
         units = sp or [(p.start, p.end)]
         if len(units) > 1:  # a heading line says what the section is about, it answers nothing
-            units = [(s, e) for s, e in units if _folded(doc[s:e].rstrip("\u00b6 ")) not in headings] or units
+            units = _below_headings(p, units, doc) or units
         for s, e in units:
             if not overlaps(planted, s - p.start, e - p.start):
                 pool.append((n, s, e, doc[s:e]))
@@ -368,11 +367,16 @@ def _named_sections(
     for p, units in zip(passages, spans, strict=True):
         if not p.heading_path or not any(t.search(p.heading_path[-1]) for t in terms):
             continue
-        doc = texts[p.doc_id, p.version]
-        names = {_folded(h) for h in (p.title, *p.heading_path) if h}
-        body = [(s, e) for s, e in units if _folded(doc[s:e].rstrip("\u00b6 ")) not in names]
+        body = _below_headings(p, units, texts[p.doc_id, p.version])
         out |= {(p.doc_id, p.version, s, e) for s, e in body[:NAMED_SECTION_UNITS]}
     return out
+
+
+def _below_headings(p: Passage, units: Sequence[tuple[int, int]], doc: str) -> list[tuple[int, int]]:
+    """``units`` of ``p`` (offsets into its document's text ``doc``) without the lines that are
+    its title or one of its headings."""
+    headings = {_folded(h) for h in (p.title, *p.heading_path) if h}
+    return [(s, e) for s, e in units if _folded(doc[s:e].rstrip("\u00b6 ")) not in headings]
 
 
 def off_subject(query: str, passages: Sequence[Passage], texts: dict[tuple[str, int], str]) -> set[int]:

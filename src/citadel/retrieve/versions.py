@@ -76,12 +76,12 @@ def named_versions(question: str) -> list[str]:
 def _asked(question: str) -> tuple[str, ...]:
     """:func:`named_versions`, read once per question: evidence selection asks for every unit
     it reads and the retriever for every chunk of a release-notes document."""
-    out: list[str] = []
-    for m in VERSION.finditer(question):
-        version = m.group(0).rstrip(".")
-        if version not in out:
-            out.append(version)
-    return tuple(out)
+    return tuple(dict.fromkeys(version for version, _ in _versions_in(question)))
+
+
+def _versions_in(question: str) -> list[tuple[str, int]]:
+    """Each version ``question`` names, with where it starts, in order."""
+    return [(m.group(0).rstrip("."), m.start()) for m in VERSION.finditer(question)]
 
 
 #: a name with a capital right before a version: "XSLT 3.0", "Python 3.12", "HTTP/1.1"
@@ -92,12 +92,9 @@ def named_releases(question: str) -> tuple[str, ...]:
     """The versions ``question`` names right after a name with a capital ("XSLT 3.0", "Python
     3.12", "YAML 1.2", "HTTP/1.1"): releases of something; "the float 2.0" and "a 1.8 GHz
     processor" are values."""
-    out: list[str] = []
-    for m in VERSION.finditer(question):
-        version = m.group(0).rstrip(".")
-        if _NAME_BEFORE.search(question, max(0, m.start() - 40), m.start()) and version not in out:
-            out.append(version)
-    return tuple(out)
+    return tuple(dict.fromkeys(
+        version for version, at in _versions_in(question) if _NAME_BEFORE.search(question, max(0, at - 40), at)
+    ))
 
 
 def same_version(asked: str, found: str) -> bool:
