@@ -47,13 +47,19 @@ default: extractive backend, no calibration, the default threshold) is run on
                 Node.js's readline and dns pages: bench/data/held-out-manuals.files), written
                 by the forty-fourth session after its last code change and first run then, on
                 both sides: a held-out check of that session's changes (now used, a dev set)
+  man pages as shipped  110 questions (93 answerable, 17 unanswerable) on 15 man pages of sections
+                5 and 8 read as this machine ships them (gzip-compressed roff, man and mdoc
+                macros, DocBook's output, tbl tables: bench/data/man-sources.files under
+                /usr/share/man), written by three helpers who never ran citadel; its first run
+                (forty-fifth session) was held out, later figures are dev figures
 and reported side by side: answer correctness (share of answerable questions whose answer
 holds the gold answer, cites a gold document and quotes only the stored text at its offsets:
 citadel.evaluate.correctness), answered without the answer, abstain rate on unanswerable,
 balanced abstention accuracy, what the old eval counted as correct (answered citing a gold
 document), and warm ask p50/p95. Stores are built once into the caches (``--store-cache``,
 ``--clapnq-store-cache``, ``--man-store-cache``, ``--docs-store-cache``, ``--manqa-store-cache``,
-``--pyqa-store-cache``, ``--new-user-store-cache``, ``--manuals-store-cache``, ``--held-out-store-cache``; a cache is complete when it holds READY) and never written: every
+``--pyqa-store-cache``, ``--new-user-store-cache``, ``--manuals-store-cache``, ``--held-out-store-cache``,
+``--man-sources-store-cache``; a cache is complete when it holds READY) and never written: every
 run asks against a private copy (asks write traces), with any stored calibration removed.
 To compare a change, add a Variant to VARIANTS and pass ``--variant baseline --variant NAME``.
 """
@@ -91,6 +97,8 @@ from citadel.store import Store, open_store  # noqa: E402
 DATA = Path("/work/shared/datasets")
 DOCSQA, CLAPNQ = DATA / "docsqa", DATA / "clapnq"
 DOC_ROOT = Path("/usr/share/doc")
+#: the man pages as this machine ships them (gzip-compressed roff)
+MAN_ROOT = Path("/usr/share/man")
 
 
 @dataclass(frozen=True)
@@ -178,6 +186,8 @@ DATASETS = [
             "manuals_store_cache", files=ROOT / "bench" / "data" / "new-user-manuals.files"),
     Dataset("held-out manuals", ROOT / "bench" / "data" / "held-out-manuals.jsonl", Path("copied"),
             "held_out_store_cache", files=ROOT / "bench" / "data" / "held-out-manuals.files"),
+    Dataset("man pages as shipped", ROOT / "bench" / "data" / "man-sources.jsonl", Path("copied"),
+            "man_sources_store_cache", files=ROOT / "bench" / "data" / "man-sources.files", file_root=MAN_ROOT),
 ]  # fmt: skip
 
 FIGURES = [
@@ -327,6 +337,8 @@ def main() -> None:
                         help="store of the new-user manuals (copied and built here if missing; read only)")
     parser.add_argument("--held-out-store-cache", type=Path, default=Path("/tmp/citadel-bench/held-out-manuals-store"),
                         help="store of the held-out manuals (copied and built here if missing; read only)")
+    parser.add_argument("--man-sources-store-cache", type=Path, default=Path("/tmp/citadel-bench/man-sources-store"),
+                        help="store of the man pages as shipped (copied and built here if missing; read only)")
     parser.add_argument("--variant", action="append", choices=sorted(VARIANTS), help="repeat to compare (default: baseline and default)")
     parser.add_argument("--only", action="append", choices=[d.name for d in DATASETS], help="run only these data sets")
     parser.add_argument("--no-test", action="store_true", help="skip the report-only ClapNQ test run")
