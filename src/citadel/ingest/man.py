@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 
 from citadel._errors import IngestError
-from citadel.ingest.parsed import ParsedDocument, TextBuilder
+from citadel.ingest.parsed import ParsedDocument, TextBuilder, row_location
 from citadel.models import ChunkKind, Location
 
 MAN = "text/troff"
@@ -57,11 +57,14 @@ _ESCAPE = re.compile(
     r"|[(](?P<g2>..)|\[(?P<gb>[^\]]+)\]"  # named glyph
     r"|\*(?:\((?P<s2>..)|\[(?P<sb>[^\]]+)\]|(?P<s1>.))"  # string
     r"|n(?:\(..|\[[^\]]*\]|.)"  # register
-    r"|[whvXNlLbDoxZk]'[^']*'"  # width, motion, device, drawing
+    r"|C'(?P<gq>[^']*)'"  # named glyph, quoted
+    r"|[whvXNlLbDoxZkHSRAB]'[^']*'"  # width, motion, device, drawing, font height and slant
+    r"|[mMYVgO](?:\[[^\]]*\]|\(..|.)"  # colours (DocBook's links: \m[blue]...\m[]), device, format
+    r"|[udrpzj]"  # half-line up and down (DocBook's "\u[1]\d" link marks), reverse line, break, zero width
     r"|(?P<one>.)"
     r")"
 )
-_ONE = {"-": "-", "e": "\\", "\\": "\\", "&": "", "~": " ", " ": " ", "0": " ", "|": "", "^": "",
+_ONE = {"-": "-", "e": "\\", "E": "\\", "\\": "\\", "&": "", "~": " ", " ": " ", "0": " ", "|": "", "^": "",
         "c": "", "%": "", ":": "", "t": " ", ".": ".", "'": "'", "`": "`", "!": "", "/": "", ",": "",
         "{": "", "}": "", "a": ""}
 
@@ -71,7 +74,7 @@ def unescape(text: str) -> str:
     text = re.sub(r'\\".*$', "", text)
 
     def sub(m: re.Match[str]) -> str:
-        glyph = m.group("g2") or m.group("gb")
+        glyph = m.group("g2") or m.group("gb") or m.group("gq")
         if glyph is not None:
             return _GLYPHS.get(glyph, "")
         string = m.group("s2") or m.group("sb") or m.group("s1")
@@ -159,7 +162,9 @@ class _Page:
         body = " ".join(self.words).strip()
         if self.term is not None:
             term = " ".join(self.term).strip()
-            unit = f"{term}: {body}" if term and body else term or body
+            # "search Search list for host-name lookup." is a term that ends as a sentence: no colon after it
+            glue = " " if term.endswith((".", ":", "!", "?")) else ": "
+            unit = f"{term}{glue}{body}" if term and body else term or body
             if unit:
                 self.builder.block(unit, ChunkKind.LIST, tight=True, at=self._at())
         elif body:
@@ -172,6 +177,109 @@ class _Page:
             at = self._at()
             if any(ln.strip() for ln in lines):
                 self.builder.block("\n".join(lines).strip("\n"), ChunkKind.CODE, at=at)
+
+
+# --- tbl tables (.TS ... .TE) ------------------------------------------------------------------
+
+_TBL_TAB = re.compile(r"\btab\s*\((.)\)")
+#: a column's key letter in a tbl format line, with its modifiers (font, width, spacing)
+_TBL_KEY = re.compile(r"([lrcnasLRCNAS^_=\-])((?:[bBiItTdDeExXzZuU|]|[fF](?:\(..|\[[^\]]*\]|[A-Z]{1,2}|.)|[wW]\([^)]*\)|[pPvVmM][+-]?\d+|\d+)*)")
+#: a table as long as this many data rows is read at most (a page is bounded by its size too)
+MAX_TABLE_ROWS = 2000
+
+
+def _format_rows(line: str) -> list[list[tuple[str, bool]]]:
+    """A tbl format line's rows ("lB lB", "l l l." or "lb, l" on one line), each a list of
+    (key letter, bold) per column."""
+    rows = []
+    for part in line.rstrip().rstrip(".").split(","):
+        cols = [(m.group(1).lower(), "b" in m.group(2).lower().replace("fb", "b")) for m in _TBL_KEY.finditer(part)]
+        if cols:
+            rows.append(cols)
+    return rows
+
+
+def _table(page: _Page, lines: list[str], i: int) -> int:
+    """Read the tbl table whose ``.TS`` line was just read (``lines[i]`` is the line after
+    it) into ``page``: each data row a table-row block ("Header: cell; Header: cell" when the
+    first row is a header: set in bold, or the rows above ``.TH``; else "cell | cell"), with
+    its lines and row number. Returns the index of the line after ``.TE``."""
+    tab = "\t"
+    if i < len(lines) and lines[i].rstrip().endswith(";"):  # the options line
+        m = _TBL_TAB.search(lines[i])
+        tab = m.group(1) if m else tab
+        i += 1
+    formats: list[list[tuple[str, bool]]] = []
+    while i < len(lines) and not lines[i].startswith((".TE", "'TE")):  # format lines, up to one ending in "."
+        formats += _format_rows(lines[i])
+        i += 1
+        if lines[i - 1].rstrip().endswith("."):
+            break
+    rows: list[tuple[list[str], int, int]] = []  # cells, first and last line (1-based)
+    head_rows = 0
+    cells: list[str] = []
+    text_block: list[str] | None = None  # inside T{ ... T}
+    first_line = i + 1
+    while i < len(lines) and len(rows) < MAX_TABLE_ROWS:
+        line = lines[i]
+        i += 1
+        if text_block is not None:
+            if line.startswith("T}"):
+                cells.append(" ".join(text_block))
+                text_block = None
+                rest = line[2:]
+                if rest.startswith(tab):
+                    rest = rest[1:]
+                    if rest.endswith("T{"):
+                        parts = rest[:-2].split(tab)
+                        cells += [unescape(c).strip() for c in parts[:-1]]
+                        text_block = []
+                        continue
+                    cells += [unescape(c).strip() for c in rest.split(tab)]
+                rows.append((cells, first_line, i))
+                cells, first_line = [], i + 1
+            elif line[:1] in ".'" :
+                pass  # a request inside a text block (.br, .sp): layout
+            elif line.strip():
+                text_block.append(unescape(line).strip())
+            continue
+        if line.startswith((".TE", "'TE")):
+            break
+        if line.startswith((".TH", "'TH")):
+            head_rows = len(rows)
+            first_line = i + 1
+            continue
+        if line.startswith((".T&", "'T&")):  # new formats for the rows below
+            while i < len(lines) and not lines[i].startswith((".TE", "'TE")):
+                i += 1
+                if lines[i - 1].rstrip().endswith("."):
+                    break
+            first_line = i + 1
+            continue
+        if line[:1] in ".'" or line.strip() in ("_", "=", "") or line.strip().startswith('\\"'):
+            first_line = i + 1
+            continue  # a request (.sp, .ft), a rule, a comment
+        parts = line.split(tab)
+        if parts[-1].rstrip().endswith("T{"):
+            cells = [unescape(c).strip() for c in parts[:-1]]
+            text_block = []
+            continue
+        rows.append(([unescape(c).strip() for c in parts], first_line, i))
+        first_line = i + 1
+    else:
+        while i < len(lines) and not lines[i].startswith((".TE", "'TE")):  # past the rows not read
+            i += 1
+        i += 1
+    if not head_rows and len(rows) > 1 and formats and all(bold for key, bold in formats[0] if key not in "s^_=-"):
+        head_rows = 1  # a first row set in bold is the header
+    from citadel.ingest.loaders import _row_text
+
+    header = rows[0][0] if head_rows == 1 else []
+    for n, (cells, first, last) in enumerate(rows[1:] if header else rows):
+        if any(c.strip("\\^_= ") for c in cells):
+            at = row_location(n + 1, header, cells, Location.lines(first, max(first, last)))
+            page.builder.block(_row_text(header, cells), ChunkKind.TABLE_ROW, tight=n > 0, at=at)
+    return i
 
 
 def load_man(data: bytes, name: str) -> ParsedDocument:
@@ -254,6 +362,10 @@ def load_man(data: bytes, name: str) -> ParsedDocument:
                 page._seen()
         elif macro in _BREAKS:
             page.flush()
+        elif macro == "TS":
+            page.end_code()
+            page.flush()
+            i = _table(page, lines, i)
         elif macro in ("nf", "EX"):
             page.flush()
             page.code = []

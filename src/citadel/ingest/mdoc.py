@@ -123,6 +123,8 @@ class _Inline:
                     i += 1
                 elif tok in ("Sm", "Db") and i < len(tokens) and tokens[i] in ("on", "off"):
                     i += 1
+            elif tok == "An" and i < len(tokens) and tokens[i] in ("-split", "-nosplit"):
+                i += 1  # how author names break in the SYNOPSIS, not text
             # any other macro (one this reader does not know) is left out, its arguments kept
 
     def _join(self, pieces: list[str]) -> str:
