@@ -1186,11 +1186,12 @@ def _prefix_denied(claim: str, source: str) -> tuple[str, str] | None:
     is unpaid")."""
     if negation_count(without_subject(claim)):  # ("Invoices without a purchase order number are paid")
         return None
-    for w in re.findall(r"[a-z]{4,}", claim.lower()):
-        rest = content_words(re.sub(rf"\b{w}\b", " ", claim.lower()))
-        if not rest:
-            continue
+    lowered = claim.lower()
+    for w in re.findall(r"[a-z]{4,}", lowered):
+        rest = content_words(re.sub(rf"\b{w}\b", " ", lowered))
         forms = {p + w for p in _PREFIXES}
+        if not rest or any(re.search(rf"(?<![\w-]){re.escape(f)}\b", lowered) for f in forms):
+            continue  # the claim says the negative form itself: "returns a non-zero exit status"
         for resolved in dict.fromkeys((resolve_pronouns(source), source)):
             found = _prefixed_in(rest, forms, resolved)
             if found is not None and not other_side_of_bound(claim, found[1]):
