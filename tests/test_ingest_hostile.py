@@ -455,3 +455,28 @@ def test_definition_lists_and_tables_of_figures_load_in_linear_time() -> None:
     started = time.perf_counter()
     paragraphs = _pdf_paragraphs(page)
     assert time.perf_counter() - started < 30 and len(paragraphs) == 100_000
+
+
+def test_tbl_tables_and_entry_terms_cost_time_linear_in_the_text() -> None:
+    """A man page of 50,000 table rows (and one whose table never ends, its last text block
+    open), and the entry of every unit of a text that is one line of 20,000 sentences: the
+    entry's term is looked for within a bounded reach, never back to the start of the text."""
+    from citadel.ingest.man import MAX_TABLE_ROWS, load_man
+    from citadel.retrieve.sentences import candidate_spans, entry_term
+
+    rows = "".join(f"T{{\nrow {n}\nT}}:{n}\n" for n in range(50_000))
+    page = f".TH T 1\n.SH TABLE\n.TS\ntab(:);\nlB lB.\nName:Value\n{rows}.TE\n.SH AFTER\nAfter the table.\n"
+    started = time.perf_counter()
+    doc = load_man(page.encode(), "t.1")
+    assert time.perf_counter() - started < 30
+    assert doc.text.count("Name: row ") == MAX_TABLE_ROWS - 1 and "After the table." in doc.text  # the header is a row read
+    open_block = ".TH T 1\n.SH TABLE\n.TS\nl l.\na\tT{\n" + "more text\n" * 100_000
+    started = time.perf_counter()
+    assert "a |" not in load_man(open_block.encode(), "t.1").text  # the row never closed: not made up
+    assert time.perf_counter() - started < 30
+    line = "Storage= Controls where data goes. " + "It says one more thing. " * 20_000
+    spans = candidate_spans(line)
+    started = time.perf_counter()
+    found = [entry_term(line, s) for s, _ in spans]
+    assert time.perf_counter() - started < 30
+    assert found[1] == (0, len("Storage=")) and found[-1] is None  # past the reach: no term

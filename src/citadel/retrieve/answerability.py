@@ -38,7 +38,8 @@ READS_CONTEXT = True
 
 
 def span_text(
-    title: str, heading_path: Sequence[str], unit: str, context: bool = READS_CONTEXT, release: str = ""
+    title: str, heading_path: Sequence[str], unit: str, context: bool = READS_CONTEXT, release: str = "",
+    entry: str = "",
 ) -> str:
     """How the model reads a span: the unit, whitespace folded, cut to
     :data:`UNIT_CHARS`; with ``context``, after "Title > Section: " (the title and the
@@ -48,8 +49,15 @@ def span_text(
     was taught that a restated question answers nothing. ``release``: a heading above the
     last one, read between the title and it: the release a section of release notes
     belongs to, when the question names it (:func:`citadel.retrieve.versions.release_heading`;
-    "Bug fixes" alone does not say which release's fixes they are)."""
-    body = " ".join(unit.split())[:UNIT_CHARS]
+    "Bug fixes" alone does not say which release's fixes they are). ``entry``: the term of the
+    entry the unit describes without naming it (:func:`citadel.retrieve.sentences.entry_term`),
+    read before the unit as the entry's first unit has it ("SyncIntervalSec= The default
+    timeout is 5 minutes.", "use-vc (since glibc 2.14): This option forces the use of TCP
+    ..."): which option a sentence is about is what answers "which option ...?"."""
+    body = " ".join(unit.split())
+    if context and entry:
+        body = f"{entry}{' ' if entry.endswith('=') else ': '}{body}"
+    body = body[:UNIT_CHARS]
     if not context:
         return body
     parts: list[str] = []

@@ -85,6 +85,9 @@ from citadel.retrieve.rerankers import Reranker, probability
 from citadel.retrieve.sentences import (
     LIST_MARKER,
     candidate_spans,
+    entry_name,
+    entry_term,
+    opening_term,
     is_option_entry,
     is_table_row,
     is_term_line,
@@ -141,6 +144,12 @@ class EvidenceSettings:
     #: the first failure" shares no word with it, and can sit in a chunk of twenty options
     #: that search does not return
     page_entries: int = 2
+    #: the units of the entry (an option's, a setting's: :func:`~citadel.retrieve.sentences.entry_term`)
+    #: of each of the reranker's 2 best units that the preselection left out are read too, at
+    #: most this many per entry: "SyncIntervalSec= The timeout before synchronizing journal
+    #: files to disk." is the best unit for "how long does journald wait before syncing?",
+    #: and "The default timeout is 5 minutes.", two sentences on, shares no word with it
+    entry_units: int = 3
 
 
 @dataclass(frozen=True)
@@ -280,16 +289,58 @@ def _score_sentences(
             if i not in taken and (passages[n].doc_id, passages[n].version, s, e) in forced
         ]  # fmt: skip
     read = [span_text(passages[n].title, passages[n].heading_path, unit,
-                      release=release_heading(query, passages[n].heading_path)) if settings.unit_context else unit
-            for n, _, _, unit in (pool[i] for i in chosen)]
+                      release=release_heading(query, passages[n].heading_path),
+                      entry=entry_name(texts[passages[n].doc_id, passages[n].version], s)) if settings.unit_context else unit
+            for n, s, _, unit in (pool[i] for i in chosen)]
     try:
         probs = probability(reranker.score(query, read))
+        if settings.entry_units > 0 and len(probs):
+            best = [chosen[k] for k in np.argsort(-np.asarray(probs), kind="stable")[:ENTRY_TOP]]
+            more = _entry_units(pool, best, set(chosen), texts, passages, settings.entry_units)
+            if more:
+                extra = [span_text(passages[n].title, passages[n].heading_path, unit,
+                                   release=release_heading(query, passages[n].heading_path),
+                                   entry=entry_name(texts[passages[n].doc_id, passages[n].version], s))
+                         if settings.unit_context else unit for n, s, _, unit in (pool[i] for i in more)]
+                chosen, probs = [*chosen, *more], np.concatenate([probs, probability(reranker.score(query, extra))])
     except BackendError:
         return None
     out: list[list[ScoredSentence]] = [[] for _ in passages]
     for i, prob in zip(chosen, probs, strict=True):
         n, s, e, _ = pool[i]
         out[n].append(ScoredSentence(s, e, float(prob)))
+    return out
+
+
+#: the entries of this many of the reranker's best units are read whole (:attr:`EvidenceSettings.entry_units`)
+ENTRY_TOP = 2
+
+
+def _entry_units(
+    pool: Sequence[tuple[int, int, int, str]],
+    best: Sequence[int],
+    read: set[int],
+    texts: dict[tuple[str, int], str],
+    passages: Sequence[Passage],
+    limit: int,
+) -> list[int]:
+    """Indexes into ``pool`` of the units not ``read`` that are in the entry of one of the
+    ``best`` units (the same term: :func:`~citadel.retrieve.sentences.entry_term`), at most
+    ``limit`` per entry, in the order they come."""
+    out: list[int] = []
+    for b in best:
+        n, start, _, _ = pool[b]
+        doc = texts[passages[n].doc_id, passages[n].version]
+        term = entry_term(doc, start) or opening_term(doc, start)
+        if term is None:
+            continue
+        taken = 0
+        for i, (m, s, _, _) in enumerate(pool):
+            if taken >= limit:
+                break
+            if m == n and s > start and i not in read and i not in out and entry_term(doc, s) == term:
+                out.append(i)
+                taken += 1
     return out
 
 
@@ -329,7 +380,8 @@ def _score_answers(
     for n, i in chosen:
         p, x = passages[n], scored[n][i]
         units.append(texts[p.doc_id, p.version][x.start : x.end])
-        spans.append(span_text(p.title, p.heading_path, units[-1], release=release_heading(query, p.heading_path)))
+        spans.append(span_text(p.title, p.heading_path, units[-1], release=release_heading(query, p.heading_path),
+                               entry=entry_name(texts[p.doc_id, p.version], x.start)))
         rerank.append(x.score)
     try:
         alone = probability(bare.score(query, units)) if bare is not None and model.calibration.bare_weight else None
@@ -770,7 +822,8 @@ LEAD_IN_LIST_CHARS = 600
 
 def _completed(doc_text: str, spans: list[tuple[int, int]], first: int, last: int) -> tuple[int, int]:
     """The run of units ``first..last`` widened by what completes its ends: the question an
-    FAQ's answer answers (a unit ending with "?" right before it), the answer after a
+    FAQ's answer answers (a unit ending with "?" right before it), the term of the entry the
+    first unit describes (:func:`~citadel.retrieve.sentences.entry_term`), the answer after a
     question (to the end of its paragraph), and what a lead-in ("To claim an expense:")
     introduces: the unit after it and the list items or table rows that follow; and the
     sentences after the last unit in its paragraph that say what to use in its place
@@ -787,6 +840,9 @@ def _completed(doc_text: str, spans: list[tuple[int, int]], first: int, last: in
 
     if first > 0 and unit(first - 1).endswith("?"):
         first -= 1
+    elif first > 0 and (term := entry_term(doc_text, spans[first][0])) is not None and term[0] >= spans[0][0]:
+        # "This option forces the use of TCP ...": from the entry's term on, which says which option
+        first = next(n for n in range(first, -1, -1) if spans[n][0] <= term[0])
     asked = question_end(doc_text, spans[last][1])  # a statement an FAQ's question opens with: to the question
     statement = last
     while asked is not None and last + 1 < len(spans) and spans[last][1] < asked and fits(statement, last + 1):

@@ -341,3 +341,141 @@ def candidate_spans(text: str, start: int = 0, end: int | None = None) -> list[t
         if LIST_MARKER.match(unit):
             item = len(out) - 1
     return out
+
+
+# --- the entry a unit is in ------------------------------------------------------------------
+
+#: an entry opened by option names and then its description on the same line, as rendered man
+#: pages have them ("-i, --ignore-case Ignore case ...", "--retry <num> If a transient ...",
+#: "-b SIZE Write ..."): the names, each with its argument when one is written with it
+_OPTION_NAMES = re.compile(
+    r"-{1,2}[A-Za-z0-9?#@][\w\-]*(?:=\S+|\[=?[^\]\s]+\]| <[^>\s]+>| [A-Z][A-Z_]+\b)?"
+    r"(?:,? -{1,2}[A-Za-z0-9?#@][\w\-]*(?:=\S+|\[=?[^\]\s]+\]| <[^>\s]+>| [A-Z][A-Z_]+\b)?)*(?= \S)"
+)
+#: DocBook's settings, as systemd's and many other pages name them ("Storage= Controls where
+#: ...", "SystemMaxUse=, SystemKeepFree=, RuntimeMaxUse= Enforce size limits ...")
+_SETTING_NAMES = re.compile(r"[A-Za-z][\w.\-]*=(?:, [A-Za-z][\w.\-]*=)*(?= \S)")
+#: a named term and a colon ("StrictHostKeyChecking: If this flag ...", "use-vc (since glibc
+#: 2.14): Sets ...", "timeout:n: Sets ...", "--test: print ..."): at most this many characters
+_NAMED_TERM = re.compile(r"(?:[^:\n]|:(?! )){1,60}?(?=: \S)")
+#: a named term's first word is a name in code: an option, a setting, a CamelCase or
+#: snake_case identifier, a lower-case keyword ("rotate", "nofile"), never a label in prose
+#: ("Note:", "Changed in version 3.7:", "Default:")
+_CODE_WORD = re.compile(r"-{1,2}\w|\S*[=_./<>\[\]()]|[a-z0-9]+[A-Z]|[A-Z][a-z0-9]+[A-Z]|[a-z][a-z0-9\-]*$|[A-Z][A-Z0-9]*_")
+#: the term of the entry a unit is in stands at most this far before the unit, and at most this
+#: many lines (paragraphs or list items) up
+ENTRY_REACH, ENTRY_LINES = 1500, 3
+
+
+def _term_at(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """The term that opens the line ``text[start:end]``, as offsets: a term line of its own
+    (:func:`is_term_line`, without its pilcrow), option names before their description,
+    DocBook's settings ("Storage="), or a name in code before a colon; None when the line
+    opens with none."""
+    line = text[start:end]
+    if is_term_line(line):
+        return start, start + len(line.rstrip("\u00b6 "))
+    for pattern in (_OPTION_NAMES, _SETTING_NAMES):
+        if (m := pattern.match(line)) is not None:
+            return start, start + m.end()
+    m = _NAMED_TERM.match(line)
+    if m is not None and ". " not in m.group() and _CODE_WORD.match(m.group().split(" ", 1)[0]) is not None:
+        return start, start + m.end()
+    return None
+
+
+def _looks_like_heading(line: str) -> bool:
+    """A short line that ends no sentence and leads nothing in: a heading, a line of code."""
+    stripped = line.strip()
+    return len(stripped) <= 80 and not _SENTENCE_END.search(stripped) and not stripped.endswith(":")
+
+
+def _line_start(text: str, at: int, lo: int) -> int | None:
+    """Where the line holding ``at`` starts, looked for at most :data:`ENTRY_REACH` back
+    (never before ``lo``); None when it starts further back."""
+    floor = max(lo, at - ENTRY_REACH)
+    found = text.rfind("\n", floor, at)
+    return found + 1 if found >= 0 else (floor if floor == lo else None)
+
+
+def _line_head(text: str, start: int) -> tuple[int, int]:
+    """The line starting at ``start``, at most :data:`TERM_LINE_CHARS` of it (a longer line
+    opens with a term or not in its first characters): linear in the reach, never the text."""
+    end = text.find("\n", start, start + TERM_LINE_CHARS)
+    return start, min(len(text), start + TERM_LINE_CHARS) if end < 0 else end
+
+
+#: how much of a line is read for the term that opens it
+TERM_LINE_CHARS = 400
+
+
+def entry_term(text: str, start: int, lo: int = 0) -> tuple[int, int] | None:
+    """The term of the entry (an option's, a setting's, a definition's) that the unit starting
+    at ``start`` describes but does not name, as offsets into ``text`` (never before ``lo``):
+    "This option forces the use of TCP for DNS resolutions." is in the entry "use-vc (since
+    glibc 2.14): Sets RES_USEVC ...", "The default timeout is 5 minutes." in
+    "SyncIntervalSec= The timeout before synchronizing ...". The term opens the unit's line or
+    one of the :data:`ENTRY_LINES` lines before it (within :data:`ENTRY_REACH` characters, no
+    heading between); a paragraph after the entry's own belongs to it only when the line after
+    it opens the next entry (so a section's closing paragraph does not). None for the unit
+    that names the term itself, and for any unit outside an entry. Every scan is bounded by
+    the reach, so a text of one huge line costs no more than a short one."""
+    pos = _line_start(text, start, lo)
+    crossed = False
+    for _ in range(ENTRY_LINES + 1):
+        if pos is None:
+            return None
+        term = _term_at(text, *_line_head(text, pos))
+        if term is not None:
+            if term[1] > start:  # the unit names the term itself
+                return None
+            if crossed and not _opens_entry_after(text, start):
+                return None
+            return term
+        if pos <= lo or start - pos > ENTRY_REACH:
+            return None
+        prev_end = pos - 1
+        while prev_end > lo and text[prev_end - 1] == "\n" and pos - prev_end < ENTRY_REACH:
+            prev_end -= 1
+        crossed = crossed or prev_end < pos - 1
+        prev_start = _line_start(text, prev_end, lo)
+        if prev_start is None or prev_end <= prev_start:
+            return None
+        head = _line_head(text, prev_start)
+        if head[1] == prev_end and _looks_like_heading(text[prev_start:prev_end]) and _term_at(text, *head) is None:
+            return None
+        pos = prev_start
+    return None
+
+
+def _opens_entry_after(text: str, start: int) -> bool:
+    """Whether the first line after the paragraph holding ``start`` (within :data:`ENTRY_REACH`)
+    opens an entry."""
+    end = text.find("\n\n", start, start + ENTRY_REACH)
+    if end < 0:
+        return False
+    begin = end
+    while begin < len(text) and text[begin] == "\n":
+        begin += 1
+    return _term_at(text, *_line_head(text, begin)) is not None
+
+
+#: an entry's term as a unit is read with it, at most this long
+ENTRY_TERM_CHARS = 80
+
+
+def entry_name(text: str, start: int) -> str:
+    """The term of the entry the unit at ``start`` describes (:func:`entry_term`), on one line
+    and at most :data:`ENTRY_TERM_CHARS` long; "" when the unit is in no entry or names it."""
+    found = entry_term(text, start)
+    return "" if found is None else " ".join(text[found[0] : found[1]].split())[:ENTRY_TERM_CHARS]
+
+
+def opening_term(text: str, start: int) -> tuple[int, int] | None:
+    """The term that the unit starting at ``start`` opens its entry with (the unit is the
+    first of its line and names it: "SyncIntervalSec= The timeout before ..."), as offsets;
+    None for any other unit."""
+    line_start = _line_start(text, start, 0)
+    if line_start is None or text[line_start:start].strip():
+        return None
+    return _term_at(text, *_line_head(text, start))

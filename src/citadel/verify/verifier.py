@@ -1575,6 +1575,29 @@ def verbatim_span(claim: str, source: str) -> tuple[int, int] | None:
     return (match.start, match.end) if opens and closes else None
 
 
+def entry_span(claim: str, source: str) -> tuple[int, int] | None:
+    """Where the claim's sentence is in the source when the claim is an entry's term and a
+    whole sentence of that entry's description ("use-vc (since glibc 2.14): This option forces
+    the use of TCP for DNS resolutions.", as the extractive backend quotes a sentence that
+    does not name its option: :func:`citadel.retrieve.sentences.entry_term`), else None: the
+    term says what the entry is of, so the two say what the entry says, and need no model."""
+    from citadel.retrieve.sentences import entry_term
+
+    for m in re.finditer(r": | ", claim[: MAX_ENTRY_TERM + 2]):
+        term, rest = claim[: m.start()], claim[m.end() :]
+        span = verbatim_span(rest, source) if term.strip() and rest.strip() else None
+        if span is None:
+            continue
+        found = entry_term(source, span[0])
+        if found is not None and " ".join(source[found[0] : found[1]].split()) == " ".join(term.split()):
+            return found[0], span[1]
+    return None
+
+
+#: an entry's term (:func:`entry_span`) is at most this long
+MAX_ENTRY_TERM = 160
+
+
 class Verifier:
     """Verifies claims against sources. Thread-safe; loads the model on first use."""
 
@@ -1625,7 +1648,8 @@ class Verifier:
 
     def _verify_resolved(self, pairs: Sequence[tuple[str, str]]) -> list[VerifyResult]:
         verbatim = [verbatim_span(c, s) for c, s in pairs]
-        rest = [pair for pair, span in zip(pairs, verbatim) if span is None]
+        entries = [entry_span(c, s) if span is None else None for (c, s), span in zip(pairs, verbatim)]
+        rest = [pair for pair, span, entry in zip(pairs, verbatim, entries) if span is None and entry is None]
         scored, feats = self._scored_features(rest)
         decided_list = []
         for (c, s), sc, ft in zip(rest, scored, feats):
@@ -1633,10 +1657,14 @@ class Verifier:
             check_deadline("the verification")
         decided = iter(decided_list)
         return [
-            next(decided) if span is None else
             VerifyResult(verdict=Verdict.SUPPORTED, score=1.0, span=span,
                          reason=f"structure: the claim is the source's own sentence(s), at {span[0]}-{span[1]}")
-            for span in verbatim
+            if span is not None else
+            VerifyResult(verdict=Verdict.SUPPORTED, score=1.0, span=entry,
+                         reason=f"structure: the claim is an entry's term and a sentence of its description, "
+                                f"at {entry[0]}-{entry[1]}")
+            if entry is not None else next(decided)
+            for span, entry in zip(verbatim, entries)
         ]
 
     def feature_rows(self, pairs: Sequence[tuple[str, str]]) -> list[dict[str, float]]:

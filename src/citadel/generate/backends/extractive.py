@@ -81,6 +81,7 @@ from citadel.retrieve.sentences import (
     TABLE_ROW,
     candidate_spans,
     continues,
+    entry_term,
     is_option_entry,
     is_option_line,
     is_table_row,
@@ -276,7 +277,10 @@ class ExtractiveGenerator(Generator):
             for s2, e2 in _spans_in(by_sid[sid], lo, hi):
                 seen.add(" ".join(by_sid[sid].text[s2:e2].lower().split()))
             claim = {"citations": [{"source_id": sid, "quote": quote}], "text": _claim_text(quote, by_sid[sid])}
-            if (lead := _list_lead_in(by_sid[sid], lo, hi, o.max_chars)) is not None:  # a later item of a list
+            if (term := _entry_of(by_sid[sid], lo, hi, o.max_chars)) is not None:  # "This option forces ...": which option
+                claim = {"citations": [{"source_id": sid, "quote": term}, *claim["citations"]],
+                         "text": f"{' '.join(term.split())}{' ' if term.endswith('=') else ': '}{claim['text']}"}
+            elif (lead := _list_lead_in(by_sid[sid], lo, hi, o.max_chars)) is not None:  # a later item of a list
                 claim = {"citations": [{"source_id": sid, "quote": lead}, *claim["citations"]],
                          "text": f"{' '.join(lead.split())} {claim['text']}"}
             heading = _version_heading(request.sources, by_sid[sid], lo) if version_asked and not VERSION.search(quote) else None
@@ -359,6 +363,18 @@ def _list_lead_in(source: Source, lo: int, hi: int, max_chars: int) -> str | Non
     if not lead.rstrip().endswith(":") or len(lead) + hi - lo > max_chars or overlaps(planted, *units[n]):
         return None
     return lead
+
+
+def _entry_of(source: Source, lo: int, hi: int, max_chars: int) -> str | None:
+    """The term of the entry (an option's, a setting's) that the quote at ``[lo, hi)``
+    describes without naming it (:func:`~citadel.retrieve.sentences.entry_term`): "use-vc
+    (since glibc 2.14)" for "This option forces the use of TCP for DNS resolutions.", so the
+    claim says which option; None when the quote names it, is in no entry, or the two would
+    pass ``max_chars``."""
+    found = entry_term(source.text, lo)
+    if found is None or found[1] - found[0] + hi - lo > max_chars or overlaps(flag_spans(source.text), *found):
+        return None
+    return source.text[found[0] : found[1]]
 
 
 def _answer_after(source: Source, end: int, headings: set[str]) -> tuple[int, int] | None:
