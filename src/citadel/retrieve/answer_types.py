@@ -98,9 +98,27 @@ def asks_how(question: str) -> bool:
     return _ASKS_HOW.search(question) is not None
 
 
+#: a question that opens by asking which thing ("Which limits.conf item ...", "What option
+#: ...", "Which parameter sets ..."): an amount it speaks of later ("... caps how many files a
+#: user can have open", "... sets how many seconds to wait") is what the thing is about, not
+#: what is asked; "What is the ..." and "What does ..." ask no thing
+_ASKS_THING = re.compile(
+    r"^\W*(?:which|what)\s+(?!(?:is|are|was|were|does|do|did|can|will|should|would|could|has|have|had|happens?|about)\b)"
+    r"(?:[\w./=-]+\s+){0,3}?(?:option|flag|switch|item|setting|parameter|directive|field|variable|key|keyword|"
+    r"command|file|column|function|method|argument|entry|signal)s?\b",
+    re.IGNORECASE,
+)
+
+
 def asks_quantity(question: str) -> bool:
-    """Whether the question asks for an amount (a count, size, duration, default value)."""
-    return _ASKS_QUANTITY.search(question) is not None
+    """Whether the question asks for an amount (a count, size, duration, default value); not a
+    question that asks which thing (an option, an item, a setting) sets or caps an amount
+    ("Which limits.conf item caps how many files a user can have open?")."""
+    m = _ASKS_QUANTITY.search(question)
+    if m is None:
+        return False
+    thing = _ASKS_THING.search(question)
+    return thing is None or thing.end() > m.start()
 
 
 def states_quantity(unit: str) -> bool:
