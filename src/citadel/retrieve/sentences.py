@@ -349,22 +349,30 @@ def candidate_spans(text: str, start: int = 0, end: int | None = None) -> list[t
 #: pages have them ("-i, --ignore-case Ignore case ...", "--retry <num> If a transient ...",
 #: "-b SIZE Write ..."): the names, each with its argument when one is written with it
 _OPTION_NAMES = re.compile(
-    r"-{1,2}[A-Za-z0-9?#@][\w\-]*(?:=\S+|\[=?[^\]\s]+\]| <[^>\s]+>| [A-Z][A-Z_]+\b)?"
-    r"(?:,? -{1,2}[A-Za-z0-9?#@][\w\-]*(?:=\S+|\[=?[^\]\s]+\]| <[^>\s]+>| [A-Z][A-Z_]+\b)?)*(?= \S)"
+    r"-{1,2}[A-Za-z0-9?#@][\w\-]*(?:=[^\s:,]+|\[=?[^\]\s]+\]| <[^>\s]+>| [A-Z][A-Z_]+\b)?"
+    r"(?:,? -{1,2}[A-Za-z0-9?#@][\w\-]*(?:=[^\s:,]+|\[=?[^\]\s]+\]| <[^>\s]+>| [A-Z][A-Z_]+\b)?)*(?= \S)"
 )
 #: DocBook's settings, as systemd's and many other pages name them ("Storage= Controls where
 #: ...", "SystemMaxUse=, SystemKeepFree=, RuntimeMaxUse= Enforce size limits ...")
 _SETTING_NAMES = re.compile(r"[A-Za-z][\w.\-]*=(?:, [A-Za-z][\w.\-]*=)*(?= \S)")
 #: a named term and a colon ("StrictHostKeyChecking: If this flag ...", "use-vc (since glibc
-#: 2.14): Sets ...", "timeout:n: Sets ...", "--test: print ..."): at most this many characters
-_NAMED_TERM = re.compile(r"(?:[^:\n]|:(?! )){1,60}?(?=: \S)")
+#: 2.14): Sets ...", "timeout:n: Sets ...", "-S, --start [--] arguments: Check ..."): a name,
+#: more names of the same option, then what is written in brackets or capitals, and at most one
+#: lower-case word (the argument's); never a clause ("ssh-keygen supports two types of
+#: certificates: user and host.")
+_NAMED_TERM = re.compile(
+    r"[^\s:]+(?::[^\s:]+)*(?:,? -{1,2}[^\s,:]+)*"
+    r"(?: \([^()\n]{1,40}\)| \[[^\]\n]{1,40}\]| <[^>\n]{1,40}>| [A-Z][A-Z0-9_]+\b)*(?: [a-z][\w-]{0,20})?(?=: \S)"
+)
 #: a named term's first word is a name in code: an option, a setting, a CamelCase or
 #: snake_case identifier, a lower-case keyword ("rotate", "nofile"), never a label in prose
 #: ("Note:", "Changed in version 3.7:", "Default:")
-_CODE_WORD = re.compile(r"-{1,2}\w|\S*[=_./<>\[\]()]|[a-z0-9]+[A-Z]|[A-Z][a-z0-9]+[A-Z]|[a-z][a-z0-9\-]*$|[A-Z][A-Z0-9]*_")
+_CODE_WORD = re.compile(r"-{1,2}\w|\S*[=_./<>\[\]():]|[a-z0-9]+[A-Z]|[A-Z][a-z0-9]+[A-Z]|[a-z][a-z0-9\-]*$|[A-Z][A-Z0-9]*_")
 #: the term of the entry a unit is in stands at most this far before the unit, and at most this
 #: many lines (paragraphs or list items) up
 ENTRY_REACH, ENTRY_LINES = 1500, 3
+#: a named term is at most this long
+MAX_NAMED_TERM = 80
 
 
 def _term_at(text: str, start: int, end: int) -> tuple[int, int] | None:
@@ -379,7 +387,7 @@ def _term_at(text: str, start: int, end: int) -> tuple[int, int] | None:
         if (m := pattern.match(line)) is not None:
             return start, start + m.end()
     m = _NAMED_TERM.match(line)
-    if m is not None and ". " not in m.group() and _CODE_WORD.match(m.group().split(" ", 1)[0]) is not None:
+    if m is not None and len(m.group()) <= MAX_NAMED_TERM and _CODE_WORD.match(m.group().split(" ", 1)[0]) is not None:
         return start, start + m.end()
     return None
 
