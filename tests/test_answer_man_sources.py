@@ -12,8 +12,9 @@ from citadel.ingest.loaders import load_gzip
 from citadel.ingest.man import load_man, unescape
 from citadel.ingest.mdoc import load_mdoc
 from citadel.models import ChunkKind
+from citadel.retrieve.answer_types import asks_quantity
 from citadel.retrieve.answerability import span_text
-from citadel.retrieve.evidence import _entry_units
+from citadel.retrieve.evidence import Passage, _entry_units, _named_entries, off_subject
 from citadel.retrieve.sentences import candidate_spans, entry_name, entry_term, opening_term
 from citadel.verify.verifier import Verdict, Verifier, VerifierSettings, entry_span
 
@@ -189,8 +190,6 @@ def test_a_unit_of_an_entry_is_read_with_its_term() -> None:
 def test_the_rest_of_the_best_units_entry_is_read() -> None:
     """"The default timeout is 3 minutes." shares no word with "how long does it wait before
     writing its state?"; it is read because the best unit opens its entry."""
-    from citadel.retrieve.evidence import Passage
-
     text = ("SyncIntervalSec= The timeout before writing state. After writing, the file is clean. "
             "The default timeout is 3 minutes.\n\nQueueMode= Where requests are kept. Defaults to disk.")
     spans = candidate_spans(text)
@@ -246,3 +245,62 @@ def test_a_sentence_of_an_entry_answers_with_its_term_through_the_real_models(tm
     assert {tcp.sources[c.source_id].doc_id for c in first.citations} == {"resolver.conf.5"}
     wait = engine.ask("How long does the netcfg daemon wait by default before writing its state to disk?")
     assert not wait.abstained and "3 minutes" in wait.claims[0].text and "SyncIntervalSec=" in wait.claims[0].text
+
+
+def _passage(doc_id: str, title: str, text: str, start: int = 0, end: int | None = None) -> Passage:
+    end = len(text) if end is None else end
+    return Passage(chunk_ids=(f"{doc_id}#0",), doc_id=doc_id, version=1, title=title, heading_path=(), page=None,
+                   start=start, end=end, text=text[start:end], score=1.0, relevance=1.0)
+
+
+def test_a_question_that_asks_which_thing_caps_an_amount_asks_for_the_thing() -> None:
+    assert not asks_quantity("Which limits.conf item caps how many files a user can have open at once?")
+    assert not asks_quantity("Which /etc/login.defs parameter sets how many seconds a user must wait?")
+    assert asks_quantity("How many files can a user have open at once?")
+    assert asks_quantity("What is the maximum number of name servers resolv.conf takes?")
+    assert asks_quantity("Which value of the buffer gives its default size?")  # a value is an amount
+
+
+def test_a_man_page_that_never_names_the_program_asked_about_answers_nothing() -> None:
+    """"What exit status does apt-get return on an error?" was answered with findmnt's exit
+    status: both pages are retrieved, and only one is apt-get's."""
+    apt = "apt-get returns zero on normal operation, decimal 100 on error."
+    findmnt = "The exit value is 0 if there is something to display, or 1 on any error."
+    texts = {("apt-get.8.gz", 1): apt, ("findmnt.8.gz", 1): findmnt}
+    passages = [_passage("findmnt.8.gz", "findmnt(8)", findmnt), _passage("apt-get.8.gz", "apt-get(8)", apt)]
+    assert off_subject("What exit status does apt-get return on an error?", passages, texts) == {0}
+    assert off_subject("What exit status is returned on an error?", passages, texts) == set()
+    # a page that names the program asked about, though it is another's, stays
+    mention = "The exit value is 0, as apt-get's is, or 1 on any error."
+    named = {("apt-get.8.gz", 1): apt, ("findmnt.8.gz", 1): mention}
+    assert off_subject("What exit status does apt-get return?",
+                       [_passage("findmnt.8.gz", "findmnt(8)", mention), passages[1]], named) == set()
+
+
+ROTLOG = ".TH ROTLOG 8 2026-11-01 rotlog\n.SH NAME\nrotlog \\- rotate log files\n.SH OPTIONS\n" + "".join(
+    f".TP\n.B \\-{c}\nDoes thing number {n} to the rotated copies of the file.\n"
+    for n, c in enumerate("abdefghijkmopqrstuvwxyz")) + (
+    ".TP\n.BI \\-c \" cycle\"\nSave cycle versions of the logfile (default: 7).\n"
+    ".TP\n.B \\-C\nForce the cleanup of cycled files.\n.SH SEE ALSO\nlogrotate(8)\n")
+
+
+def test_the_entry_a_question_names_is_read(tmp_path: Path) -> None:
+    """"How many old copies does rotlog keep if I don't pass -c?" is answered by "-c cycle:
+    Save cycle versions of the logfile (default: 7)." wherever search put it; "-C" is another
+    option, and a name of two letters without a dash names no entry."""
+    engine = engine_over(tmp_path, {"rotlog.8": ROTLOG})
+    store = engine.store
+    doc = store.current("rotlog.8")
+    assert doc is not None
+    text = store.text("rotlog.8", doc.version)
+    chunks = {"rotlog.8": store.chunks("rotlog.8")}
+    first = chunks["rotlog.8"][0]
+    passages = [_passage("rotlog.8", "rotlog(8)", text, first.start, first.end)]
+    inside, outside = _named_entries("How many copies does rotlog keep if I don't pass -c?", passages,
+                                     {("rotlog.8", 1): text}, chunks, limit=2)
+    found = [text[s:e] for _, _, s, e in inside] + [p.text for p in outside]
+    assert found == ["-c cycle: Save cycle versions of the logfile (default: 7)."]
+    none = _named_entries("How many copies does it keep by default?", passages, {("rotlog.8", 1): text}, chunks, 2)
+    assert none == (set(), [])
+    answer = engine.ask("How many versions of the logfile does rotlog save if I don't pass -c?")
+    assert not answer.abstained and "(default: 7)" in answer.claims[0].text

@@ -150,6 +150,13 @@ class EvidenceSettings:
     #: files to disk." is the best unit for "how long does journald wait before syncing?",
     #: and "The default timeout is 5 minutes.", two sentences on, shares no word with it
     entry_units: int = 3
+    #: the entries (an option's, a setting's) of the best passages' documents whose term the
+    #: question names ("ServerAliveCountMax", "-c", "AccuracySec=") are read, at most this
+    #: many, whatever the preselection, whether a passage holds them or not:
+    #: :func:`_named_entries`. "How many old versions does savelog keep if I don't pass -c?"
+    #: is answered by "-c cycle: Save cycle versions of the logfile (default: 7).", which
+    #: search does not return
+    named_entries: int = 2
 
 
 @dataclass(frozen=True)
@@ -213,6 +220,9 @@ def select_evidence(
     if answerability is not None and settings.page_entries > 0 and (asks_option(query) or asks_how(query)):
         inside, outside = _page_entries(query, passages, texts, chunks, embedder, settings.page_entries)
         forced, passages = inside, passages + outside
+    if settings.named_entries > 0:  # "What's the default of ServerAliveCountMax?": that entry is read
+        inside, outside = _named_entries(query, passages, texts, chunks, settings.named_entries)
+        forced, passages = forced | inside, passages + outside
     if asks_release_date(query):  # "when was 1.47.0 released?": the release's dated heading answers
         headings = _dated_headings(query, passages, texts, chunks)
         forced, passages = forced | {(p.doc_id, p.version, p.start, p.end) for p in headings}, passages + headings
@@ -436,19 +446,43 @@ def off_subject(query: str, passages: Sequence[Passage], texts: dict[tuple[str, 
     the question ("Expat", "Corepack": :func:`~citadel.retrieve.coverage.proper_names`, not
     acronyms, which a question uses in passing: "from an HTTP response") that another
     passage's document names: the same topic in another document ("What is the maximum
-    nesting depth Expat accepts?" and xsltproc's --maxparserdepth). Their units answer with 0."""
-    names = [n for n in proper_names(query) if not n.isupper()]
-    if not names or len({(p.doc_id, p.version) for p in passages}) < 2:
+    nesting depth Expat accepts?" and xsltproc's --maxparserdepth), or that names none of the
+    retrieved man pages the question names (:func:`_asked_pages`: findmnt's exit status for
+    "What exit status does apt-get return?"). Their units answer with 0."""
+    if len({(p.doc_id, p.version) for p in passages}) < 2:
         return set()
-    pattern = {n: re.compile(rf"(?<!\w){re.escape(n)}(?!\w)", re.IGNORECASE) for n in names}
+    names = [n for n in proper_names(query) if not n.isupper()]
+    pages = _asked_pages(query, passages)
+    if not names and not pages:
+        return set()
+    pattern = {n: re.compile(rf"(?<![\w-]){re.escape(n)}(?![\w-])", re.IGNORECASE) for n in [*names, *pages]}
     named: dict[tuple[str, int], set[str]] = {}
     for p in passages:
         key = (p.doc_id, p.version)
         if key not in named:
             body = f"{p.title}\n{texts[key]}"
-            named[key] = {n for n in names if pattern[n].search(body)}
+            named[key] = {n for n in pattern if pattern[n].search(body)}
     somewhere = set().union(*named.values())
-    return {i for i, p in enumerate(passages) if somewhere - named[(p.doc_id, p.version)]}
+    wanted = set(names)
+    return {i for i, p in enumerate(passages)
+            if (somewhere & wanted) - named[(p.doc_id, p.version)] or (pages and not pages & named[(p.doc_id, p.version)])}
+
+
+#: a man page's title: its name and section ("apt-get(8)", "limits.conf(5)", "git-rebase(1)")
+_PAGE_TITLE = re.compile(r"([\w.+-]*[A-Za-z][\w.+-]*)\(\w{1,6}\)")
+
+
+def _asked_pages(query: str, passages: Sequence[Passage]) -> set[str]:
+    """The names of the retrieved man pages (their titles, "apt-get(8)") that the question
+    names ("What exit status does apt-get return ...?", "... in /etc/resolv.conf?"): the
+    question is about that program or file, and a page that never names it (findmnt's exit
+    status) answers another question."""
+    out: set[str] = set()
+    for p in passages:
+        m = _PAGE_TITLE.fullmatch(p.title.strip())
+        if m is not None and re.search(rf"(?<![\w-]){re.escape(m.group(1))}(?![\w-])", query, re.IGNORECASE):
+            out.add(m.group(1).lower())
+    return out
 
 
 #: for a question that asks which option does something, this many option entries (the
@@ -590,6 +624,81 @@ def _page_entries(
     return inside, outside
 
 
+#: the names of the entries of each chunk text, by a digest of the text (as :data:`_ENTRIES`)
+_NAMED: Memo[bytes, tuple[tuple[int, int, str], ...]] = Memo(100_000)
+#: an entry's name: its term's first word, without the "=" or ":" it may end with
+_ENTRY_NAME = re.compile(r"[^\s,:=\[(<]+")
+#: an entry's name that is code, not a word: an option, a setting, a dotted, snake_case or
+#: CamelCase name ("-c", "--stop", "ssh_config", "ServerAliveCountMax", "FAIL_DELAY")
+_CODE_NAME = re.compile(r"^-{1,2}\w|\w[=_./:]\w|[a-z][A-Z]|^[A-Z][a-z0-9]+[A-Z]")
+#: a word of a question, as it may name an entry ("-c", "--stop", "AccuracySec=", "ssh_config")
+_QUESTION_WORD = re.compile(r"[^\s,;?!()\"'\u2018\u2019\u201c\u201d]+")
+
+
+def _chunk_names(text: str) -> tuple[tuple[int, int, str], ...]:
+    """(start, end, name) of each unit of a chunk's text that opens an entry
+    (:func:`~citadel.retrieve.sentences.opening_term`), remembered by the text's digest."""
+    def split(_: list[bytes]) -> list[tuple[tuple[int, int, str], ...]]:
+        out = []
+        for s, e in candidate_spans(text):
+            term = opening_term(text, s)
+            if term is not None and (m := _ENTRY_NAME.match(text, term[0], term[1])) is not None:
+                out.append((s, e, m.group()))
+        return [tuple(out)]
+
+    key = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+    return _NAMED.get_many([key], split)[0]
+
+
+def _named_entries(
+    query: str,
+    passages: list[Passage],
+    texts: dict[tuple[str, int], str],
+    chunks: dict[str, list[Chunk]],
+    limit: int,
+) -> tuple[set[tuple[str, int, int, int]], list[Passage]]:
+    """The entries of the first :data:`ENTRY_DOCS` passages' documents whose name (the first
+    word of their term) is a word of the question, at most ``limit``: those a passage holds as
+    (doc id, version, start, end), the others each as a passage of its own (as
+    :func:`_page_entries`); a name found in one document is not looked for in the next ("-b"
+    of ssh-keygen, not of ssh). Only names in code count (:data:`_CODE_NAME`: "key" or
+    "rotate" in a question is a word); a name matches as written ("-c" is not "-C"), a longer
+    one with a capital inside also in any case ("serveraliveinterval")."""
+    words = {w.rstrip(".=:") for w in _QUESTION_WORD.findall(query)}
+    folded = {w.lower() for w in words if len(w) >= 6}
+
+    def asked(name: str) -> bool:
+        if _CODE_NAME.search(name) is None:  # "key", "rotate": words a question uses for other things
+            return False
+        return name.rstrip(".=:") in words or (name.lower() in folded and name[1:] != name[1:].lower())
+
+    first: dict[tuple[str, int], Passage] = {}
+    for p in passages:
+        first.setdefault((p.doc_id, p.version), p)
+    inside: set[tuple[str, int, int, int]] = set()
+    outside: list[Passage] = []
+    found: set[str] = set()  # a name is the best document's: "-b" of ssh-keygen, not of ssh
+    for p in list(first.values())[:ENTRY_DOCS]:
+        text = texts[p.doc_id, p.version]
+        here: set[str] = set()
+        for c in chunks.get(p.doc_id, []):
+            if c.version != p.version:
+                continue
+            for s, e, name in _chunk_names(text[c.start : c.end]):
+                if len(inside) + len(outside) >= limit:
+                    return inside, outside
+                if name in found or not asked(name):
+                    continue
+                here.add(name)
+                s, e = c.start + s, c.start + e
+                if any((o.doc_id, o.version) == (p.doc_id, p.version) and o.start <= s and e <= o.end for o in passages):
+                    inside.add((p.doc_id, p.version, s, e))
+                else:
+                    outside.append(_unit_passage(p, [c], text, s, e))
+        found |= here
+    return inside, outside
+
+
 #: of this many passages, the dated heading of the release the question names is a unit
 DATED_HEADINGS = 2
 
@@ -672,6 +781,7 @@ def forget_units() -> None:
     the second finding the first one's units of the same questions already embedded."""
     _VECTORS.clear()
     _ENTRIES.clear()
+    _NAMED.clear()
 
 
 def _embed_cached(embedder: Embedder, sentences: list[str]) -> np.ndarray:
