@@ -162,8 +162,9 @@ class _Page:
         body = " ".join(self.words).strip()
         if self.term is not None:
             term = " ".join(self.term).strip()
-            # "search Search list for host-name lookup." is a term that ends as a sentence: no colon after it
-            glue = " " if term.endswith((".", ":", "!", "?")) else ": "
+            # "search Search list for host-name lookup." is a term that ends as a sentence: no colon after
+            # it; nor after a setting's "=" ("Storage= Controls where ...", as man shows it)
+            glue = " " if term.endswith((".", ":", "!", "?", "=")) else ": "
             unit = f"{term}{glue}{body}" if term and body else term or body
             if unit:
                 self.builder.block(unit, ChunkKind.LIST, tight=True, at=self._at())
@@ -282,6 +283,16 @@ def _table(page: _Page, lines: list[str], i: int) -> int:
     return i
 
 
+#: a line that is a term DocBook sets above its indented description, at most this long
+MAX_DOCBOOK_TERM = 100
+
+
+def _is_term_line(line: str) -> bool:
+    """A short line that ends no sentence: "Storage=", "-d, --download-only", "purge"."""
+    stripped = line.strip()
+    return 0 < len(stripped) <= MAX_DOCBOOK_TERM and not stripped.endswith((".", ":", ";", ",", "?", "!"))
+
+
 def load_man(data: bytes, name: str) -> ParsedDocument:
     """A man page (see the module docstring)."""
     from citadel.ingest.loaders import _check_source_chars, decode_text
@@ -360,6 +371,9 @@ def load_man(data: bytes, name: str) -> ParsedDocument:
             if term and term not in _BULLETS:
                 page.term = [term]
                 page._seen()
+        elif macro == "RS" and page.term is None and len(page.words) == 1 and _is_term_line(page.words[0]):
+            # DocBook's entries: ".PP", the term alone on a line, then its description in ".RS 4"
+            page.term, page.words = page.words, []
         elif macro in _BREAKS:
             page.flush()
         elif macro == "TS":
