@@ -121,6 +121,11 @@ def asks_quantity(question: str) -> bool:
     return thing is None or thing.end() > m.start()
 
 
+#: a reference to a man page ("ssh-add(1)", "systemd.exec(5)"): its section is no amount
+_PAGE_REFERENCE = re.compile(r"(?<=[\w.-])\(\d[a-z]{0,3}\)")
+
+
 def states_quantity(unit: str) -> bool:
-    """Whether the unit states an amount: a digit, a number word, or all, none, no limit."""
-    return _STATES_QUANTITY.search(unit) is not None
+    """Whether the unit states an amount: a digit (not a man page's section: "ssh-add(1)"), a
+    number word, or all, none, no limit."""
+    return _STATES_QUANTITY.search(_PAGE_REFERENCE.sub("", unit)) is not None
