@@ -14,7 +14,7 @@ from citadel.ingest.mdoc import load_mdoc
 from citadel.models import ChunkKind
 from citadel.retrieve.answer_types import asks_quantity
 from citadel.retrieve.answerability import span_text
-from citadel.retrieve.evidence import Passage, _entry_units, _named_entries, off_subject
+from citadel.retrieve.evidence import Passage, _chunk_names, _entry_units, _named_entries, off_subject
 from citadel.retrieve.sentences import candidate_spans, entry_name, entry_term, opening_term
 from citadel.verify.verifier import Verdict, Verifier, VerifierSettings, entry_span
 
@@ -79,6 +79,11 @@ T}
 .TE
 .sp 1
 .RE
+.PP
+\fBreload\fR
+.RS 4
+Reads the configuration again without a restart\&.
+.RE
 .SH "NOTES"
 .IP " 1." 4
 Design notes
@@ -119,6 +124,8 @@ def test_docbook_pages_lose_their_colour_and_link_marks_and_keep_their_tables() 
     assert rows[0].location.columns == ("Free memory", "Multiplier")
     assert "allbox" not in doc.text and "T{" not in doc.text and "lB" not in doc.text
     assert "Note that queued requests kept in memory are dropped at shutdown." in doc.text
+    # a term alone on its line above its indented description is a term, as .TP's is
+    assert "reload: Reads the configuration again without a restart." in doc.text
     # escapes a DocBook page uses, each resolved to what a reader sees
     assert unescape(r"\m[blue]\fBx\fR\m[]\&\s-2\u[1]\d\s+2") == "x[1]"
     assert unescape(r"\C'em'\E\z_") == "\u2014\\_"
@@ -175,9 +182,16 @@ def test_the_entry_a_sentence_is_in_is_found_in_every_form() -> None:
                  "Defaults: the values below. They apply to all.",
                  "Options\n\nAll options are read from the section. They are case-sensitive."):
         assert all(entry_term(text, s) is None for s, _ in candidate_spans(text)), text
-    closing = "Storage= Controls where. Defaults to auto.\n\nThe journal is flushed at boot."
-    assert entry_term(closing, closing.index("The journal")) is None
+    # the one paragraph after the term's before a heading is the entry's ("LineMax= ..." and
+    # "Also note ... Defaults to 48K."); of two, neither: the second may be the section's own
+    last = "LineMax= The longest line. Takes bytes.\n\nAlso note this. Defaults to 48K.\n\nForwarding\n\nEvents go."
+    assert entry_term(last, last.index("Defaults")) == (0, len("LineMax="))
+    assert entry_term(last, last.index("Events")) is None
+    closing = "Storage= Controls where. Defaults to auto.\n\nIt is volatile first.\n\nThe journal is flushed.\n\nFiles\n\nx."
+    assert entry_term(closing, closing.index("The journal")) is None and entry_term(closing, closing.index("It is")) is None
     assert entry_term(closing, closing.index("Defaults")) == (0, len("Storage="))
+    between = closing.replace("\n\nFiles\n\nx.", "\n\nCompress= Takes a boolean.")
+    assert entry_term(between, between.index("It is")) == entry_term(between, between.index("The journal")) == (0, 8)
 
 
 def test_a_unit_of_an_entry_is_read_with_its_term() -> None:
@@ -270,11 +284,12 @@ def test_a_man_page_that_never_names_the_program_asked_about_answers_nothing() -
     passages = [_passage("findmnt.8.gz", "findmnt(8)", findmnt), _passage("apt-get.8.gz", "apt-get(8)", apt)]
     assert off_subject("What exit status does apt-get return on an error?", passages, texts) == {0}
     assert off_subject("What exit status is returned on an error?", passages, texts) == set()
-    # a page that names the program asked about, though it is another's, stays
-    mention = "The exit value is 0, as apt-get's is, or 1 on any error."
-    named = {("apt-get.8.gz", 1): apt, ("findmnt.8.gz", 1): mention}
-    assert off_subject("What exit status does apt-get return?",
-                       [_passage("findmnt.8.gz", "findmnt(8)", mention), passages[1]], named) == set()
+    # another program's page that names it among its references is another program's all the
+    # same; a document that is no man page and names it stays
+    mention = "The exit value is 0, as apt-get's is, or 1 on any error. See also apt-get(8)."
+    named = {("apt-get.8.gz", 1): apt, ("findmnt.8.gz", 1): mention, ("notes.md", 1): mention}
+    others = [_passage("findmnt.8.gz", "findmnt(8)", mention), passages[1], _passage("notes.md", "Exit codes", mention)]
+    assert off_subject("What exit status does apt-get return?", others, named) == {0}
 
 
 ROTLOG = ".TH ROTLOG 8 2026-11-01 rotlog\n.SH NAME\nrotlog \\- rotate log files\n.SH OPTIONS\n" + "".join(
@@ -300,6 +315,7 @@ def test_the_entry_a_question_names_is_read(tmp_path: Path) -> None:
                                      {("rotlog.8", 1): text}, chunks, limit=2)
     found = [text[s:e] for _, _, s, e in inside] + [p.text for p in outside]
     assert found == ["-c cycle: Save cycle versions of the logfile (default: 7)."]
+    assert [n for _, _, n in _chunk_names("-w, --timeout milliseconds: Wait this long.")] == ["-w", "--timeout"]
     none = _named_entries("How many copies does it keep by default?", passages, {("rotlog.8", 1): text}, chunks, 2)
     assert none == (set(), [])
     answer = engine.ask("How many versions of the logfile does rotlog save if I don't pass -c?")

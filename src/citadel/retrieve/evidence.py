@@ -86,6 +86,7 @@ from citadel.retrieve.sentences import (
     LIST_MARKER,
     candidate_spans,
     entry_name,
+    ENTRY_REACH,
     entry_term,
     opening_term,
     is_option_entry,
@@ -335,8 +336,10 @@ def _entry_units(
     limit: int,
 ) -> list[int]:
     """Indexes into ``pool`` of the units not ``read`` that are in the entry of one of the
-    ``best`` units (the same term: :func:`~citadel.retrieve.sentences.entry_term`), at most
-    ``limit`` per entry, in the order they come."""
+    ``best`` units (the same term: :func:`~citadel.retrieve.sentences.entry_term`, or the unit
+    that opens the entry with it), at most ``limit`` per entry, the nearest first: the
+    default can come before the best unit ("The default value is 3." and then "If, for
+    example, ServerAliveInterval is set to 15 ...") or after it."""
     out: list[int] = []
     for b in best:
         n, start, _, _ = pool[b]
@@ -344,13 +347,10 @@ def _entry_units(
         term = entry_term(doc, start) or opening_term(doc, start)
         if term is None:
             continue
-        taken = 0
-        for i, (m, s, _, _) in enumerate(pool):
-            if taken >= limit:
-                break
-            if m == n and s > start and i not in read and i not in out and entry_term(doc, s) == term:
-                out.append(i)
-                taken += 1
+        near = sorted((i for i, (m, s, _, _) in enumerate(pool) if m == n and i != b and i not in read and i not in out
+                       and abs(s - start) <= ENTRY_REACH), key=lambda i: abs(pool[i][1] - start))
+        taken = [i for i in near if (entry_term(doc, pool[i][1]) or opening_term(doc, pool[i][1])) == term][:limit]
+        out += sorted(taken)
     return out
 
 
@@ -448,7 +448,9 @@ def off_subject(query: str, passages: Sequence[Passage], texts: dict[tuple[str, 
     passage's document names: the same topic in another document ("What is the maximum
     nesting depth Expat accepts?" and xsltproc's --maxparserdepth), or that names none of the
     retrieved man pages the question names (:func:`_asked_pages`: findmnt's exit status for
-    "What exit status does apt-get return?"). Their units answer with 0."""
+    "What exit status does apt-get return?"), or that is the man page of another program
+    (lsblk's --sort for "How do I sort findmnt's output?", though lsblk's page names findmnt
+    among its references). Their units answer with 0."""
     if len({(p.doc_id, p.version) for p in passages}) < 2:
         return set()
     names = [n for n in proper_names(query) if not n.isupper()]
@@ -465,7 +467,9 @@ def off_subject(query: str, passages: Sequence[Passage], texts: dict[tuple[str, 
     somewhere = set().union(*named.values())
     wanted = set(names)
     return {i for i, p in enumerate(passages)
-            if (somewhere & wanted) - named[(p.doc_id, p.version)] or (pages and not pages & named[(p.doc_id, p.version)])}
+            if (somewhere & wanted) - named[(p.doc_id, p.version)]
+            or (pages and not pages & named[(p.doc_id, p.version)])
+            or (pages and (page := _page_name(p.title)) is not None and page not in pages)}
 
 
 #: a man page's title: its name and section ("apt-get(8)", "limits.conf(5)", "git-rebase(1)")
@@ -479,10 +483,17 @@ def _asked_pages(query: str, passages: Sequence[Passage]) -> set[str]:
     status) answers another question."""
     out: set[str] = set()
     for p in passages:
-        m = _PAGE_TITLE.fullmatch(p.title.strip())
-        if m is not None and re.search(rf"(?<![\w-]){re.escape(m.group(1))}(?![\w-])", query, re.IGNORECASE):
-            out.add(m.group(1).lower())
+        name = _page_name(p.title)
+        if name is not None and re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", query, re.IGNORECASE):
+            out.add(name)
     return out
+
+
+def _page_name(title: str) -> str | None:
+    """The name of a man page by its title ("apt-get" for "apt-get(8)"), lower-cased; None
+    for any other title."""
+    m = _PAGE_TITLE.fullmatch(title.strip())
+    return m.group(1).lower() if m is not None else None
 
 
 #: for a question that asks which option does something, this many option entries (the
@@ -637,13 +648,17 @@ _QUESTION_WORD = re.compile(r"[^\s,;?!()\"'\u2018\u2019\u201c\u201d]+")
 
 def _chunk_names(text: str) -> tuple[tuple[int, int, str], ...]:
     """(start, end, name) of each unit of a chunk's text that opens an entry
-    (:func:`~citadel.retrieve.sentences.opening_term`), remembered by the text's digest."""
+    (:func:`~citadel.retrieve.sentences.opening_term`), once for each name its term gives
+    ("-w", "--timeout"), remembered by the text's digest."""
     def split(_: list[bytes]) -> list[tuple[tuple[int, int, str], ...]]:
         out = []
         for s, e in candidate_spans(text):
             term = opening_term(text, s)
-            if term is not None and (m := _ENTRY_NAME.match(text, term[0], term[1])) is not None:
-                out.append((s, e, m.group()))
+            if term is None:
+                continue
+            for part in text[term[0] : term[1]].split(", "):  # "-w, --timeout milliseconds": both names
+                if (m := _ENTRY_NAME.match(part)) is not None:
+                    out.append((s, e, m.group()))
         return [tuple(out)]
 
     key = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
@@ -687,10 +702,11 @@ def _named_entries(
             for s, e, name in _chunk_names(text[c.start : c.end]):
                 if len(inside) + len(outside) >= limit:
                     return inside, outside
-                if name in found or not asked(name):
+                s, e = c.start + s, c.start + e
+                if name in found or not asked(name) or (p.doc_id, p.version, s, e) in inside \
+                        or any(o.start == s and (o.doc_id, o.version) == (p.doc_id, p.version) for o in outside):
                     continue
                 here.add(name)
-                s, e = c.start + s, c.start + e
                 if any((o.doc_id, o.version) == (p.doc_id, p.version) and o.start <= s and e <= o.end for o in passages):
                     inside.add((p.doc_id, p.version, s, e))
                 else:

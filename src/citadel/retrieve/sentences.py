@@ -424,12 +424,13 @@ def entry_term(text: str, start: int, lo: int = 0) -> tuple[int, int] | None:
     glibc 2.14): Sets RES_USEVC ...", "The default timeout is 5 minutes." in
     "SyncIntervalSec= The timeout before synchronizing ...". The term opens the unit's line or
     one of the :data:`ENTRY_LINES` lines before it (within :data:`ENTRY_REACH` characters, no
-    heading between); a paragraph after the entry's own belongs to it only when the line after
-    it opens the next entry (so a section's closing paragraph does not). None for the unit
+    heading between); a paragraph after the entry's own belongs to it when a line after it
+    opens the next entry, or when it is the one paragraph between the term's and a heading
+    (:func:`_opens_entry_after`). None for the unit
     that names the term itself, and for any unit outside an entry. Every scan is bounded by
     the reach, so a text of one huge line costs no more than a short one."""
     pos = _line_start(text, start, lo)
-    crossed = False
+    breaks = 0  # blank lines crossed: paragraphs between the unit's and the term's
     for _ in range(ENTRY_LINES + 1):
         if pos is None:
             return None
@@ -437,7 +438,7 @@ def entry_term(text: str, start: int, lo: int = 0) -> tuple[int, int] | None:
         if term is not None:
             if term[1] > start:  # the unit names the term itself
                 return None
-            if crossed and not _opens_entry_after(text, start):
+            if breaks and not _opens_entry_after(text, start, breaks):
                 return None
             return term
         if pos <= lo or start - pos > ENTRY_REACH:
@@ -445,7 +446,7 @@ def entry_term(text: str, start: int, lo: int = 0) -> tuple[int, int] | None:
         prev_end = pos - 1
         while prev_end > lo and text[prev_end - 1] == "\n" and pos - prev_end < ENTRY_REACH:
             prev_end -= 1
-        crossed = crossed or prev_end < pos - 1
+        breaks += prev_end < pos - 1
         prev_start = _line_start(text, prev_end, lo)
         if prev_start is None or prev_end <= prev_start:
             return None
@@ -456,16 +457,29 @@ def entry_term(text: str, start: int, lo: int = 0) -> tuple[int, int] | None:
     return None
 
 
-def _opens_entry_after(text: str, start: int) -> bool:
-    """Whether the first line after the paragraph holding ``start`` (within :data:`ENTRY_REACH`)
-    opens an entry."""
-    end = text.find("\n\n", start, start + ENTRY_REACH)
-    if end < 0:
-        return False
-    begin = end
-    while begin < len(text) and text[begin] == "\n":
-        begin += 1
-    return _term_at(text, *_line_head(text, begin)) is not None
+def _opens_entry_after(text: str, start: int, breaks: int) -> bool:
+    """Whether the paragraph holding ``start``, ``breaks`` paragraphs after its entry's term,
+    is one of that entry's: one of the :data:`ENTRY_LINES` lines after it (within
+    :data:`ENTRY_REACH`) opens the next entry; or it is the only paragraph after the term's
+    and a heading or the text's end follows it ("LineMax= ..." and then "Also note ... Defaults
+    to 48K ..." before the heading "Forwarding to traditional syslog daemons")."""
+    pos = start
+    for n in range(ENTRY_LINES):
+        end = text.find("\n", pos, start + ENTRY_REACH)
+        if end < 0:
+            return breaks == 1 and n == 0 and len(text) - pos <= ENTRY_REACH
+        begin = end
+        while begin < len(text) and text[begin] == "\n":
+            begin += 1
+        if begin >= len(text):
+            return breaks == 1 and n == 0
+        head = _line_head(text, begin)
+        if _term_at(text, *head) is not None:
+            return True
+        if _looks_like_heading(text[head[0] : head[1]]):
+            return breaks == 1 and n == 0
+        pos = begin
+    return False
 
 
 #: an entry's term as a unit is read with it, at most this long
