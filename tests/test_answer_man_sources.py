@@ -320,3 +320,15 @@ def test_the_entry_a_question_names_is_read(tmp_path: Path) -> None:
     assert none == (set(), [])
     answer = engine.ask("How many versions of the logfile does rotlog save if I don't pass -c?")
     assert not answer.abstained and "(default: 7)" in answer.claims[0].text
+
+
+def test_a_line_that_opens_an_entry_is_no_wrapped_continuation() -> None:
+    """limits.conf's items are list lines without a stop ("core: limits the core file size
+    (KB)"): each is a unit of its own, not one run-on line with the heading-like "<item>"."""
+    text = ("-: for enforcing both soft and hard limits.\n\n<item>\ncore: limits the core file size (KB)\n"
+            "nofile: maximum number of open file descriptors")
+    units = [text[s:e] for s, e in candidate_spans(text)]
+    assert units == ["-: for enforcing both soft and hard limits.", "<item>", "core: limits the core file size (KB)",
+                     "nofile: maximum number of open file descriptors"]
+    wrapped = "The journal is written\nto disk at once. It stays."
+    assert [wrapped[s:e] for s, e in candidate_spans(wrapped)] == ["The journal is written\nto disk at once.", "It stays."]

@@ -283,7 +283,8 @@ def candidate_spans(text: str, start: int = 0, end: int | None = None) -> list[t
       default is 15000.") is one unit: the label governs every sentence of it, and a later
       sentence alone has lost it;
     - a hard-wrapped line that stops mid-sentence runs on into the next line when that one
-      starts in lower case.
+      starts in lower case and opens no entry of its own ("<item>" and then "core: limits the
+      core file size (KB)", "data: maximum data size (KB)" are three units).
     - a lead-in and the one line of code it introduces are one unit
       (:func:`completes_lead_in`: "... on the user's PATH:" and "#!/usr/bin/env python").
     - a short title that opens a paragraph and the sentence after it that refers back to
@@ -319,7 +320,7 @@ def candidate_spans(text: str, start: int = 0, end: int | None = None) -> list[t
             first = text[s:e][:1]
             joins = line_break and e - ps <= MAX_UNIT_CHARS and not is_term_line(text[s:e]) and not prev.isupper() and (
                 term or (not _SENTENCE_END.search(prev) and (first.islower() or first in "(["))
-            )
+            ) and (term or _term_at(text, *_line_head(text, s)) is None)  # "core: limits the core file size" opens an entry
             if not joins and line_break and is_option_line(prev) and is_option_line(text[s:e]) \
                     and e - ps <= MAX_TERM_CHARS:  # one option's names, a line each: one term
                 joins = True
