@@ -180,6 +180,8 @@ def test_the_entry_a_sentence_is_in_is_found_in_every_form() -> None:
     for text in ("Note: this is a note. It has two sentences.",
                  "Changed in version 3.7: Added the text parameter. Added capture_output.",
                  "Defaults: the values below. They apply to all.",
+                 "note: this is a note in lower case. It goes on.",
+                 "usage: yq [options] <jq filter> [input file...]\nIt reads YAML.",
                  "Options\n\nAll options are read from the section. They are case-sensitive."):
         assert all(entry_term(text, s) is None for s, _ in candidate_spans(text)), text
     # the one paragraph after the term's before a heading is the entry's ("LineMax= ..." and

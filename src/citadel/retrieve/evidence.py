@@ -585,8 +585,12 @@ def _chunk_entries(text: str) -> tuple[tuple[int, int], ...]:
     def split(_: list[bytes]) -> list[tuple[tuple[int, int], ...]]:
         return [tuple((s, e) for s, e in candidate_spans(text) if _is_entry(text[s:e]))]
 
-    key = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
-    return _ENTRIES.get_many([key], split)[0]
+    return _ENTRIES.get_many([_text_key(text)], split)[0]
+
+
+def _text_key(text: str) -> bytes:
+    """A chunk text's digest, the key its units are remembered by."""
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
 
 
 def _page_entries(
@@ -661,8 +665,7 @@ def _chunk_names(text: str) -> tuple[tuple[int, int, str], ...]:
                     out.append((s, e, m.group()))
         return [tuple(out)]
 
-    key = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
-    return _NAMED.get_many([key], split)[0]
+    return _NAMED.get_many([_text_key(text)], split)[0]
 
 
 def _named_entries(

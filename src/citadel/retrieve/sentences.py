@@ -369,6 +369,9 @@ _NAMED_TERM = re.compile(
 #: snake_case identifier, a lower-case keyword ("rotate", "nofile"), never a label in prose
 #: ("Note:", "Changed in version 3.7:", "Default:")
 _CODE_WORD = re.compile(r"-{1,2}\w|\S*[=_./<>\[\]():]|[a-z0-9]+[A-Z]|[A-Z][a-z0-9]+[A-Z]|[a-z][a-z0-9\-]*$|[A-Z][A-Z0-9]*_")
+#: labels of prose in lower case ("note: ...", "usage: yq [options] ..."): no term
+_PROSE_LABELS = frozenset({"note", "notes", "warning", "caution", "important", "tip", "hint", "example", "examples",
+                           "usage", "see", "default", "defaults", "description", "summary", "result", "returns"})
 #: the term of the entry a unit is in stands at most this far before the unit, and at most this
 #: many lines (paragraphs or list items) up
 ENTRY_REACH, ENTRY_LINES = 1500, 3
@@ -388,7 +391,9 @@ def _term_at(text: str, start: int, end: int) -> tuple[int, int] | None:
         if (m := pattern.match(line)) is not None:
             return start, start + m.end()
     m = _NAMED_TERM.match(line)
-    if m is not None and len(m.group()) <= MAX_NAMED_TERM and _CODE_WORD.match(m.group().split(" ", 1)[0]) is not None:
+    first = m.group().split(" ", 1)[0] if m is not None else ""
+    if m is not None and len(m.group()) <= MAX_NAMED_TERM and _CODE_WORD.match(first) is not None \
+            and first.lower() not in _PROSE_LABELS:
         return start, start + m.end()
     return None
 
@@ -427,9 +432,9 @@ def entry_term(text: str, start: int, lo: int = 0) -> tuple[int, int] | None:
     one of the :data:`ENTRY_LINES` lines before it (within :data:`ENTRY_REACH` characters, no
     heading between); a paragraph after the entry's own belongs to it when a line after it
     opens the next entry, or when it is the one paragraph between the term's and a heading
-    (:func:`_opens_entry_after`). None for the unit
-    that names the term itself, and for any unit outside an entry. Every scan is bounded by
-    the reach, so a text of one huge line costs no more than a short one."""
+    (:func:`_opens_entry_after`). None for the unit that names the term itself, and for any
+    unit outside an entry. Every scan is bounded by the reach, so a text of one huge line
+    costs no more than a short one."""
     pos = _line_start(text, start, lo)
     breaks = 0  # blank lines crossed: paragraphs between the unit's and the term's
     for _ in range(ENTRY_LINES + 1):
