@@ -239,7 +239,7 @@ def _table(page: _Page, lines: list[str], i: int) -> int:
                     cells += [unescape(c).strip() for c in rest.split(tab)]
                 rows.append((cells, first_line, i))
                 cells, first_line = [], i + 1
-            elif line[:1] in ".'" :
+            elif line[:1] in ".'":
                 pass  # a request inside a text block (.br, .sp): layout
             elif line.strip():
                 text_block.append(unescape(line).strip())
@@ -287,7 +287,7 @@ def _table(page: _Page, lines: list[str], i: int) -> int:
 MAX_DOCBOOK_TERM = 100
 
 
-def _is_term_line(line: str) -> bool:
+def _docbook_term(line: str) -> bool:
     """A short line that ends no sentence: "Storage=", "-d, --download-only", "purge"."""
     stripped = line.strip()
     return 0 < len(stripped) <= MAX_DOCBOOK_TERM and not stripped.endswith((".", ":", ";", ",", "?", "!"))
@@ -371,7 +371,7 @@ def load_man(data: bytes, name: str) -> ParsedDocument:
             if term and term not in _BULLETS:
                 page.term = [term]
                 page._seen()
-        elif macro == "RS" and page.term is None and len(page.words) == 1 and _is_term_line(page.words[0]):
+        elif macro == "RS" and page.term is None and len(page.words) == 1 and _docbook_term(page.words[0]):
             # DocBook's entries: ".PP", the term alone on a line, then its description in ".RS 4"
             page.term, page.words = page.words, []
         elif macro in _BREAKS:
