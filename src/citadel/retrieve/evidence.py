@@ -299,21 +299,19 @@ def _score_sentences(
             i for i, (n, s, e, _) in enumerate(pool)
             if i not in taken and (passages[n].doc_id, passages[n].version, s, e) in forced
         ]  # fmt: skip
-    read = [span_text(passages[n].title, passages[n].heading_path, unit,
-                      release=release_heading(query, passages[n].heading_path),
-                      entry=entry_name(texts[passages[n].doc_id, passages[n].version], s)) if settings.unit_context else unit
-            for n, s, _, unit in (pool[i] for i in chosen)]
+    def read_as(indexes: Sequence[int]) -> list[str]:
+        return [_in_context(query, passages[n], texts, s, unit) if settings.unit_context else unit
+                for n, s, _, unit in (pool[i] for i in indexes)]
+
+    read = read_as(chosen)
     try:
         probs = probability(reranker.score(query, read))
         if settings.entry_units > 0 and len(probs):
             best = [chosen[k] for k in np.argsort(-np.asarray(probs), kind="stable")[:ENTRY_TOP]]
             more = _entry_units(pool, best, set(chosen), texts, passages, settings.entry_units)
             if more:
-                extra = [span_text(passages[n].title, passages[n].heading_path, unit,
-                                   release=release_heading(query, passages[n].heading_path),
-                                   entry=entry_name(texts[passages[n].doc_id, passages[n].version], s))
-                         if settings.unit_context else unit for n, s, _, unit in (pool[i] for i in more)]
-                chosen, probs = [*chosen, *more], np.concatenate([probs, probability(reranker.score(query, extra))])
+                extra = probability(reranker.score(query, read_as(more)))
+                chosen, probs = [*chosen, *more], np.concatenate([probs, extra])
     except BackendError:
         return None
     out: list[list[ScoredSentence]] = [[] for _ in passages]
@@ -321,6 +319,14 @@ def _score_sentences(
         n, s, e, _ = pool[i]
         out[n].append(ScoredSentence(s, e, float(prob)))
     return out
+
+
+def _in_context(query: str, p: Passage, texts: dict[tuple[str, int], str], start: int, unit: str) -> str:
+    """How the reranker and the answerability model read the unit of ``p`` at ``start``: with
+    its title, the release heading the question names, its last heading and its entry's term
+    (:func:`~citadel.retrieve.answerability.span_text`)."""
+    return span_text(p.title, p.heading_path, unit, release=release_heading(query, p.heading_path),
+                     entry=entry_name(texts[p.doc_id, p.version], start))
 
 
 #: the entries of this many of the reranker's best units are read whole (:attr:`EvidenceSettings.entry_units`)
@@ -390,8 +396,7 @@ def _score_answers(
     for n, i in chosen:
         p, x = passages[n], scored[n][i]
         units.append(texts[p.doc_id, p.version][x.start : x.end])
-        spans.append(span_text(p.title, p.heading_path, units[-1], release=release_heading(query, p.heading_path),
-                               entry=entry_name(texts[p.doc_id, p.version], x.start)))
+        spans.append(_in_context(query, p, texts, x.start, units[-1]))
         rerank.append(x.score)
     try:
         alone = probability(bare.score(query, units)) if bare is not None and model.calibration.bare_weight else None
