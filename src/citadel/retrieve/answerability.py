@@ -25,6 +25,7 @@ import numpy as np
 from citadel._errors import BackendError
 from citadel.inference import run_all
 from citadel.retrieve._onnx import LoadedModel, OnnxSettings, load_model, pad_batch
+from citadel.retrieve.sentences import with_term
 
 MODEL_DIR = Path(__file__).with_name("answerability_model")
 #: a span's context (title and headings) and unit are cut to these many characters
@@ -56,7 +57,7 @@ def span_text(
     ..."): which option a sentence is about is what answers "which option ...?"."""
     body = " ".join(unit.split())
     if context and entry:
-        body = f"{entry}{' ' if entry.endswith('=') else ': '}{body}"
+        body = with_term(entry, body)
     body = body[:UNIT_CHARS]
     if not context:
         return body

@@ -499,6 +499,13 @@ def entry_name(text: str, start: int) -> str:
     return "" if found is None else " ".join(text[found[0] : found[1]].split())[:ENTRY_TERM_CHARS]
 
 
+def with_term(term: str, unit: str) -> str:
+    """A unit of an entry after the entry's term, as the entry's first unit has it: after a
+    setting's "=" a space ("SyncIntervalSec= The default timeout is 5 minutes."), after any
+    other term a colon ("use-vc (since glibc 2.14): This option forces ...")."""
+    return f"{term}{' ' if term.endswith('=') else ': '}{unit}"
+
+
 def opening_term(text: str, start: int) -> tuple[int, int] | None:
     """The term that the unit starting at ``start`` opens its entry with (the unit is the
     first of its line and names it: "SyncIntervalSec= The timeout before ..."), as offsets;

@@ -86,6 +86,7 @@ from citadel.retrieve.sentences import (
     is_option_line,
     is_table_row,
     question_end,
+    with_term,
 )
 from citadel.text import STOPWORDS
 from citadel.untrusted import flag_spans, is_instruction, overlaps
@@ -276,10 +277,11 @@ class ExtractiveGenerator(Generator):
             covered.setdefault(sid, []).append((lo, hi))
             for s2, e2 in _spans_in(by_sid[sid], lo, hi):
                 seen.add(" ".join(by_sid[sid].text[s2:e2].lower().split()))
-            claim = {"citations": [{"source_id": sid, "quote": quote}], "text": _claim_text(quote, by_sid[sid])}
+            said = _claim_text(quote, by_sid[sid])
+            claim = {"citations": [{"source_id": sid, "quote": quote}], "text": said}
             if (term := _entry_of(by_sid[sid], lo, hi, o.max_chars)) is not None:  # "This option forces ...": which option
                 claim = {"citations": [{"source_id": sid, "quote": term}, *claim["citations"]],
-                         "text": f"{' '.join(term.split())}{' ' if term.endswith('=') else ': '}{claim['text']}"}
+                         "text": with_term(" ".join(term.split()), said)}
             elif (lead := _list_lead_in(by_sid[sid], lo, hi, o.max_chars)) is not None:  # a later item of a list
                 claim = {"citations": [{"source_id": sid, "quote": lead}, *claim["citations"]],
                          "text": f"{' '.join(lead.split())} {claim['text']}"}
