@@ -1583,9 +1583,17 @@ def entry_span(claim: str, source: str) -> tuple[int, int] | None:
     term says what the entry is of, so the two say what the entry says, and need no model."""
     from citadel.retrieve.sentences import entry_term
 
+    lines: list[str] | None = None  # the source's lines, whitespace folded: a term opens one
     for m in re.finditer(r": | ", claim[: MAX_ENTRY_TERM + 2]):
         term, rest = claim[: m.start()], claim[m.end() :]
-        span = verbatim_span(rest, source) if term.strip() and rest.strip() else None
+        if not term.strip() or not rest.strip():
+            continue
+        if lines is None:
+            lines = [" ".join(line.split()) for line in source.split("\n")]
+        folded = " ".join(term.split())
+        if not any(line.startswith(folded) for line in lines):  # no line opens with it: align nothing
+            continue
+        span = verbatim_span(rest, source)
         if span is None:
             continue
         found = entry_term(source, span[0])
