@@ -321,30 +321,34 @@ def run_one(variant_name: str, dataset: Dataset, db: Path, work: Path, limit: in
     return metrics
 
 
+#: each store cache's option, its folder under /tmp/citadel-bench and what it holds (a cache is
+#: built there if missing, and read only)
+STORE_CACHES = {
+    "--store-cache": ("docsqa-store", "docsqa store (built here if missing; read only)"),
+    "--clapnq-store-cache": ("clapnq-store", "ClapNQ store (built here if missing; read only)"),
+    "--man-store-cache": ("fresh-man-store",
+                          "store of the fresh man pages (rendered and built here if missing; read only)"),
+    "--docs-store-cache": ("fresh-docs-store", "store of the fresh Debian documentation files (copied and built "
+                                               "here if missing; read only)"),
+    "--manqa-store-cache": ("manqa-store", "store of the hand-written man-page questions' pages (rendered and "
+                                           "built here if missing)"),
+    "--pyqa-store-cache": ("pyqa-store", "store of the hand-written Python questions' pages (copied from "
+                                         "python3.11-doc and built here if missing)"),
+    "--new-user-store-cache": ("new-user-docs-store", "store of the new-user Debian documentation files (copied "
+                                                      "and built here if missing; read only)"),
+    "--manuals-store-cache": ("new-user-manuals-store",
+                              "store of the new-user manuals (copied and built here if missing; read only)"),
+    "--held-out-store-cache": ("held-out-manuals-store",
+                               "store of the held-out manuals (copied and built here if missing; read only)"),
+    "--man-sources-store-cache": ("man-sources-store", "store of the man pages as shipped (copied and built here "
+                                                       "if missing; read only)"),
+}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--store-cache", type=Path, default=Path("/tmp/citadel-bench/docsqa-store"),
-                        help="docsqa store (built here if missing; read only)")
-    parser.add_argument("--clapnq-store-cache", type=Path, default=Path("/tmp/citadel-bench/clapnq-store"),
-                        help="ClapNQ store (built here if missing; read only)")
-    parser.add_argument("--man-store-cache", type=Path, default=Path("/tmp/citadel-bench/fresh-man-store"),
-                        help="store of the fresh man pages (rendered and built here if missing; read only)")
-    parser.add_argument("--docs-store-cache", type=Path, default=Path("/tmp/citadel-bench/fresh-docs-store"),
-                        help="store of the fresh Debian documentation files (copied and built here if missing; read only)")
-    parser.add_argument("--manqa-store-cache", type=Path, default=Path("/tmp/citadel-bench/manqa-store"),
-                        help="store of the hand-written man-page questions' pages (rendered and built here if missing)")
-    parser.add_argument("--pyqa-store-cache", type=Path, default=Path("/tmp/citadel-bench/pyqa-store"),
-                        help="store of the hand-written Python questions' pages (copied from python3.11-doc and built "
-                             "here if missing)")
-    parser.add_argument("--new-user-store-cache", type=Path, default=Path("/tmp/citadel-bench/new-user-docs-store"),
-                        help="store of the new-user Debian documentation files (copied and built here if missing; "
-                             "read only)")
-    parser.add_argument("--manuals-store-cache", type=Path, default=Path("/tmp/citadel-bench/new-user-manuals-store"),
-                        help="store of the new-user manuals (copied and built here if missing; read only)")
-    parser.add_argument("--held-out-store-cache", type=Path, default=Path("/tmp/citadel-bench/held-out-manuals-store"),
-                        help="store of the held-out manuals (copied and built here if missing; read only)")
-    parser.add_argument("--man-sources-store-cache", type=Path, default=Path("/tmp/citadel-bench/man-sources-store"),
-                        help="store of the man pages as shipped (copied and built here if missing; read only)")
+    for flag, (folder, what) in STORE_CACHES.items():
+        parser.add_argument(flag, type=Path, default=Path("/tmp/citadel-bench") / folder, help=what)
     parser.add_argument("--variant", action="append", choices=sorted(VARIANTS), help="repeat to compare (default: baseline and default)")
     parser.add_argument("--only", action="append", choices=[d.name for d in DATASETS], help="run only these data sets")
     parser.add_argument("--no-test", action="store_true", help="skip the report-only ClapNQ test run")
