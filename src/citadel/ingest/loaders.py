@@ -512,7 +512,11 @@ def _inline(token: Any, links: bool = False) -> str:
     parts: list[str] = []
     opened: list[tuple[str, int, bool]] = []  # (target, where its text starts, has text)
     for child in token.children or []:
-        if child.type in ("text", "code_inline"):
+        if child.type == "code_inline" and parts and (role := _MYST_ROLE_END.search(parts[-1])) is not None:
+            # a MyST role keeps its text: "{kbd}`Ctrl+C`" reads "Ctrl+C", "{doc}`Setup <setup>`" "Setup"
+            parts[-1] = parts[-1][: role.start()]
+            parts.append(_MYST_TARGET.sub(r"\1", child.content))
+        elif child.type in ("text", "code_inline"):
             parts.append(child.content)
             if opened and child.content.strip():
                 opened[-1] = (opened[-1][0], opened[-1][1], True)
@@ -527,9 +531,7 @@ def _inline(token: Any, links: bool = False) -> str:
             label = "".join(parts[begin:]).strip()
             if target and has_text and label and label not in (target, str(target).removeprefix("mailto:")):
                 parts.append(f" ({target.removeprefix('mailto:')})")
-    # MyST roles keep their text: "{kbd}`Ctrl+C`" reads "Ctrl+C", "{doc}`Setup <setup>`" "Setup"
-    text = _MYST_ROLE.sub("", "".join(parts))
-    return _MYST_TARGET.sub(r"\1", text)
+    return "".join(parts)
 
 
 def _external_target(href: str) -> str:
@@ -539,6 +541,9 @@ def _external_target(href: str) -> str:
 
 
 _MYST_ROLE = re.compile(r"\{[a-z][\w:.+-]*\}(?=\S)")
+#: a MyST role right before the inline code it applies to (other text in braces is text:
+#: "`{prefix}/node_modules`", "{prefix}/lib")
+_MYST_ROLE_END = re.compile(r"\{[a-z][\w:.+-]*\}$")
 _MYST_TARGET = re.compile(r"(\w[^<>]*?)\s+<[^<>\s]+>")
 _MYST_DIRECTIVE = re.compile(r"^\{([a-zA-Z][\w:.+-]*)\}\s*(.*)$")
 #: MyST directives whose body is code, not prose
