@@ -66,8 +66,13 @@ def family(identifier: str) -> str:
 def _forms(term: str) -> list[str]:
     """What counts as the term being named: the whole of it, or for a dotted name its last
     part when that part is code-like itself (``cpu_count`` for ``os.cpu_count``) or long, else its
-    last two parts (``typing.override``: "override" alone is an English word)."""
+    last two parts (``typing.override``: "override" alone is an English word); for a long option
+    its name without the dashes when that is no English word (``global-style``, as npm's
+    configuration documents ``--global-style``; not ``force`` for ``--force``)."""
     forms = [term]
+    bare = term.lstrip("-")
+    if bare != term and ("-" in bare or "_" in bare or len(bare) >= LONG_NAME):
+        forms.append(bare)  # an option as a configuration key names it ("global-style" for "--global-style")
     parts = term.split(".")
     if len(parts) > 1:
         last = parts[-1]
