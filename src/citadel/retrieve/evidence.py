@@ -69,6 +69,7 @@ from citadel.memo import Memo
 from citadel.retrieve.answerability import AnswerabilityModel, span_text
 from citadel.retrieve.embedders import Embedder, VectorCache
 from citadel.retrieve.answer_types import (
+    asks_default,
     asks_how,
     asks_option,
     asks_quantity,
@@ -92,6 +93,7 @@ from citadel.retrieve.sentences import (
     is_option_entry,
     is_table_row,
     is_term_line,
+    is_typed_item,
     lexical_weights,
     preselect,
     question_end,
@@ -158,6 +160,10 @@ class EvidenceSettings:
     #: is answered by "-c cycle: Save cycle versions of the logfile (default: 7).", which
     #: search does not return
     named_entries: int = 2
+    #: the unit after each of the reranker's 2 best units in its paragraph is read too when
+    #: the preselection left it out (:func:`_next_units`): the sentence that completes the
+    #: best one shares few words with the question
+    next_units: bool = True
 
 
 @dataclass(frozen=True)
@@ -218,7 +224,9 @@ def select_evidence(
     passages = _merge_neighbours(store, kept, where, chunks)[: settings.max_passages]
     texts = {(p.doc_id, p.version): store.text(p.doc_id, p.version) for p in passages}
     forced: set[tuple[str, int, int, int]] = set()  # units scored whatever the preselection
-    if answerability is not None and settings.page_entries > 0 and (asks_option(query) or asks_how(query)):
+    if answerability is not None and settings.page_entries > 0 and (
+        asks_option(query) or asks_how(query) or asks_default(query)
+    ):
         inside, outside = _page_entries(query, passages, texts, chunks, embedder, settings.page_entries)
         forced, passages = inside, passages + outside
     if settings.named_entries > 0:  # "What's the default of ServerAliveCountMax?": that entry is read
@@ -309,6 +317,8 @@ def _score_sentences(
         if settings.entry_units > 0 and len(probs):
             best = [chosen[k] for k in np.argsort(-np.asarray(probs), kind="stable")[:ENTRY_TOP]]
             more = _entry_units(pool, best, set(chosen), texts, passages, settings.entry_units)
+            if settings.next_units:
+                more += [i for i in _next_units(pool, best, set(chosen), texts, passages) if i not in more]
             if more:
                 extra = probability(reranker.score(query, read_as(more)))
                 chosen, probs = [*chosen, *more], np.concatenate([probs, extra])
@@ -331,6 +341,32 @@ def _in_context(query: str, p: Passage, texts: dict[tuple[str, int], str], start
 
 #: the entries of this many of the reranker's best units are read whole (:attr:`EvidenceSettings.entry_units`)
 ENTRY_TOP = 2
+
+
+def _next_units(
+    pool: Sequence[tuple[int, int, int, str]],
+    best: Sequence[int],
+    read: set[int],
+    texts: dict[tuple[str, int], str],
+    passages: Sequence[Passage],
+) -> list[int]:
+    """Indexes into ``pool`` of the unit right after each of the ``best`` units in its
+    paragraph, when not ``read``: the sentence that goes on from the best one often holds what
+    it leads up to ("Now you have your compiled .node bindings file!" and "The compiled
+    bindings end up in build/Debug/ or build/Release/ ..."; "... a prompt is printed, which can
+    be suppressed by providing either --yes or --no." and "When standard input is not a TTY
+    ..., --yes is assumed."), and shares few words with the question."""
+    out: list[int] = []
+    for b in best:
+        n, _, end, _ = pool[b]
+        after = [i for i, (m, s, _, _) in enumerate(pool) if m == n and s >= end]
+        if not after:
+            continue
+        i = min(after, key=lambda k: pool[k][1])
+        doc = texts[passages[n].doc_id, passages[n].version]
+        if i not in read and i not in out and "\n" not in doc[end : pool[i][1]]:
+            out.append(i)
+    return out
 
 
 def _entry_units(
@@ -573,9 +609,11 @@ _ENTRY_POOL = 24
 
 
 def _is_entry(unit: str) -> bool:
-    """A unit that is an option's entry, or a definition term with its description."""
+    """A unit that is an option's entry, a definition term with its description, or a
+    parameter's list item in an API reference ("- maxRetries number (optional) - Maximum
+    number of retries. Default: 5")."""
     first, _, rest = unit.partition("\n")
-    return is_option_entry(unit) or (is_term_line(first) and bool(rest.strip()))
+    return is_option_entry(unit) or (is_term_line(first) and bool(rest.strip())) or is_typed_item(first)
 
 
 #: the entries of each chunk text, by a digest of the text (never by chunk id: a changed

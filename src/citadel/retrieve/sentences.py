@@ -115,8 +115,13 @@ MAX_TERM_CHARS = 160
 #: a labelled paragraph is one unit up to this length (longer: its sentences stand alone)
 MAX_LABELLED_CHARS = 300
 #: how a sentence opens that does, or says what follows from, what the sentence before it
-#: says: "To do so, add the option --branch-sim=yes.", "If so, ...", "In that case, ..."
-_DOES_WHAT_BEFORE = re.compile(r"(?:to do (?:so|this|that)|if so|in (?:this|that) case|doing so)\b", re.IGNORECASE)
+#: says: "To do so, add the option --branch-sim=yes.", "If so, ...", "In that case, ...", "An
+#: easy way to do this is to run ..."
+_DOES_WHAT_BEFORE = re.compile(
+    r"(?:to do (?:so|this|that)|if so|in (?:this|that) case|doing so"
+    r"|(?:an?|the|one|another)\s+(?:\w+\s+)?ways?\s+(?:to|of)\s+(?:do(?:ing)?|achiev(?:e|ing))\s+(?:so|this|that))\b",
+    re.IGNORECASE,
+)
 #: the sentence that closes an option's list item with its default ("Default: 30.", Node.js's
 #: and many API references' way): the item is one unit with it, its term and what it is
 _DEFAULT = re.compile(r"Default:\s+\S")
@@ -205,6 +210,25 @@ def completes_lead_in(lead_in: str, line: str) -> bool:
     if "|" in lead or LIST_MARKER.match(lead) or lead.isupper() or is_term_line(lead):
         return False  # a table row, a list item, a heading or a term opens nothing here
     return stops and _CODE.match(code) is not None
+
+
+#: a block of code that completes its lead-in as a whole has at most this many lines
+MAX_CODE_LINES = 6
+
+
+def _short_block_end(text: str, start: int, lead: int, end: int) -> int:
+    """Where the block of code starting at ``start`` (its lines up to a blank line) ends, when
+    it is short enough to be read with its lead-in at ``lead`` (:data:`MAX_CODE_LINES` lines,
+    the whole :data:`MAX_UNIT_CHARS`): "... use a string value like this one:" and the three
+    lines ``{ "license" : "SEE LICENSE IN <filename>" }``; else ``start`` (a longer example
+    is no part of the sentence that introduces it)."""
+    stop = min(end, lead + MAX_UNIT_CHARS + 1)
+    blank = text.find("\n\n", start, stop)
+    block_end = blank if blank >= 0 else (end if end < stop else -1)
+    if block_end < 0:
+        return start
+    block = text[start:block_end].rstrip()
+    return start + len(block) if block.count("\n") < MAX_CODE_LINES else start
 
 
 #: a paragraph's title that a later "This field ..." refers back to is at most this long
@@ -300,9 +324,12 @@ def candidate_spans(text: str, start: int = 0, end: int | None = None) -> list[t
     Each list item and table row stays a unit of its own (each is a line)."""
     spans = sentence_spans(text, start, end)
     out: list[tuple[int, int]] = []
+    taken = 0  # the end of a code block joined to its lead-in: the spans before it are in it
     labelled = False  # the last unit opened a labelled paragraph
     item: int | None = None  # where in ``out`` the list item the last unit is in starts
     for s, e in spans:
+        if s < taken:
+            continue
         unit = text[s:e]
         if item is not None and "\n" not in text[out[-1][1] : s] and _DEFAULT.match(unit) \
                 and e - out[item][0] <= MAX_UNIT_CHARS:  # an option item's closing "Default: 30."
@@ -327,6 +354,7 @@ def candidate_spans(text: str, start: int = 0, end: int | None = None) -> list[t
             if not joins and labelled and "\n" not in gap and e - ps <= MAX_LABELLED_CHARS:
                 joins = True
             if not joins and "\n" in gap and e - ps <= MAX_UNIT_CHARS and completes_lead_in(prev, text[s:e]):
+                e = max(e, _short_block_end(text, s, ps, len(text) if end is None else end))
                 joins = True
             if not joins and "\n" not in gap and e - ps <= MAX_UNIT_CHARS and refers_back(prev, text[s:e]) \
                     and _opens_paragraph(text, ps):
@@ -335,6 +363,7 @@ def candidate_spans(text: str, start: int = 0, end: int | None = None) -> list[t
                 joins = True  # "To do so, add the option --branch-sim=yes.": do what the sentence before says
             if joins:
                 out[-1] = (ps, e)
+                taken = e
                 labelled = labelled and "\n" not in gap
                 continue
         out.append((s, e))
@@ -365,6 +394,22 @@ _NAMED_TERM = re.compile(
     r"[^\s:]+(?::[^\s:]+)*(?:,? -{1,2}[^\s,:]+)*"
     r"(?: \([^()\n]{1,40}\)| \[[^\]\n]{1,40}\]| <[^>\n]{1,40}>| [A-Z][A-Z0-9_]+\b)*(?: [a-z][\w-]{0,20})?(?=: \S)"
 )
+#: a parameter or property as API references list them, a list item that names it and its type
+#: before " - " and the description ("- bodyTimeout number | null (optional) - Default: 300e3 -
+#: The timeout ...", "- url URL | string - Should only include ...", "- encoding {string}
+#: Default: 'utf8'"): the name and the type are the term
+_TYPE = r"(?:\{[^{}\n]{1,60}\}|[A-Za-z][\w.]*(?:\[\])?(?:<[^<>\n]{1,40}>)?)"
+_TYPED_ITEM = re.compile(
+    rf"[-*+\u2022] (?P<term>[A-Za-z_$][\w$.]*:? {_TYPE}(?: \| {_TYPE})*(?: \((?:optional|required)\))?)"
+    r"(?= - \S| Default\b|: \S)"
+)
+
+
+def is_typed_item(line: str) -> bool:
+    """Whether ``line`` is a parameter's list item with its type (:data:`_TYPED_ITEM`)."""
+    return _TYPED_ITEM.match(line) is not None
+
+
 #: a named term's first word is a name in code: an option, a setting, a CamelCase or
 #: snake_case identifier, a lower-case keyword ("rotate", "nofile"), never a label in prose
 #: ("Note:", "Changed in version 3.7:", "Default:")
@@ -390,6 +435,8 @@ def _term_at(text: str, start: int, end: int) -> tuple[int, int] | None:
     for pattern in (_OPTION_NAMES, _SETTING_NAMES):
         if (m := pattern.match(line)) is not None:
             return start, start + m.end()
+    if (m := _TYPED_ITEM.match(line)) is not None:
+        return start + m.start("term"), start + m.end("term")
     m = _NAMED_TERM.match(line)
     first = m.group().split(" ", 1)[0] if m is not None else ""
     if m is not None and len(m.group()) <= MAX_NAMED_TERM and _CODE_WORD.match(first) is not None \
@@ -436,6 +483,7 @@ def entry_term(text: str, start: int, lo: int = 0) -> tuple[int, int] | None:
     unit outside an entry. Every scan is bounded by the reach, so a text of one huge line
     costs no more than a short one."""
     pos = _line_start(text, start, lo)
+    own = pos  # the unit's own line
     breaks = 0  # blank lines crossed: paragraphs between the unit's and the term's
     for _ in range(ENTRY_LINES + 1):
         if pos is None:
@@ -444,6 +492,8 @@ def entry_term(text: str, start: int, lo: int = 0) -> tuple[int, int] | None:
         if term is not None:
             if term[1] > start:  # the unit names the term itself
                 return None
+            if pos != own and _TYPED_ITEM.match(text, pos) is not None:
+                return None  # a list item's entry is that item (the next line is the next item's)
             if breaks and not _opens_entry_after(text, start, breaks):
                 return None
             return term
