@@ -246,6 +246,9 @@ class ExtractiveGenerator(Generator):
         covered: dict[str, list[tuple[int, int]]] = {}
         eligible = [i for i in ranked if scores[i] >= o.min_score and scores[i] >= best * o.relative
                     and _logit(scores[i]) >= _logit(best) - o.max_logit_gap]  # fmt: skip
+        next_eligible: dict[str, dict[int, int]] = {}  # each source's eligible units, start -> end
+        for i in eligible:
+            next_eligible.setdefault(pool[i][0], {})[pool[i][3]] = pool[i][4]
         if asks_option(request.question):  # "which option ...?": an option's entry is the answer's form
             eligible.sort(key=lambda i: not is_option_entry(pool[i][1]))  # stable: by score within each
         version_asked = asks_version(request.question)
@@ -262,6 +265,7 @@ class ExtractiveGenerator(Generator):
                 continue
             seen.add(key)
             lo, hi = _complete(by_sid[sid], start, end, o.max_chars)
+            hi = _with_next_eligible(by_sid[sid].text, lo, hi, next_eligible.get(sid, {}), o.max_chars)
             if any(lo < e and s < hi for s, e in covered.get(sid, [])):  # completed into a claim already made:
                 if any(start < e and s < end for s, e in covered.get(sid, [])):  # say each thing once
                     continue
@@ -507,6 +511,19 @@ def _complete(source: Source, start: int, end: int, max_chars: int) -> tuple[int
             if line_end - lo <= max_chars and not overlaps(planted, hi, line_end):
                 hi = len(text[:line_end].rstrip())
     return (_unmarked(text, start, end) if lo == start else lo), hi
+
+
+def _with_next_eligible(text: str, lo: int, hi: int, eligible: dict[int, int], max_chars: int) -> int:
+    """Where a claim ``text[lo:hi]`` ends when the unit right after it in its paragraph is an
+    answer too (``eligible``: start -> end of the units that pass the gate): the two are one
+    claim, said in the source's order ("Now you have your compiled .node bindings file!" and
+    "The compiled bindings end up in build/Debug/ or build/Release/ ..."), not two claims
+    that each say half, or a second one left out by the claim limit."""
+    for start, end in sorted(eligible.items()):
+        if start >= hi:
+            gap = text[hi:start]
+            return end if not gap.strip() and "\n" not in gap and end - lo <= max_chars else hi
+    return hi
 
 
 def _unmarked(text: str, start: int, end: int) -> int:
