@@ -103,6 +103,8 @@ DOCSQA, CLAPNQ = DATA / "docsqa", DATA / "clapnq"
 DOC_ROOT = Path("/usr/share/doc")
 #: the man pages as this machine ships them (gzip-compressed roff)
 MAN_ROOT = Path("/usr/share/man")
+#: npm as this machine ships it (its Markdown documentation and that of two bundled packages)
+NPM_ROOT = Path("/usr/lib/node_modules/npm")
 
 
 @dataclass(frozen=True)
@@ -194,6 +196,11 @@ DATASETS = [
             "man_sources_store_cache", files=ROOT / "bench" / "data" / "man-sources.files", file_root=MAN_ROOT),
     Dataset("man pages as shipped, second writer", ROOT / "bench" / "data" / "man-sources-2.jsonl", Path("copied"),
             "man_sources_store_cache", files=ROOT / "bench" / "data" / "man-sources.files", file_root=MAN_ROOT),
+    Dataset("markdown docs as shipped", ROOT / "bench" / "data" / "markdown-docs.jsonl", Path("copied"),
+            "markdown_store_cache", files=ROOT / "bench" / "data" / "markdown-docs.files", file_root=NPM_ROOT),
+    Dataset("markdown docs as shipped, fourth writer", ROOT / "bench" / "data" / "markdown-docs-2.jsonl",
+            Path("copied"), "markdown_store_cache", files=ROOT / "bench" / "data" / "markdown-docs.files",
+            file_root=NPM_ROOT),
 ]  # fmt: skip
 
 FIGURES = [
@@ -342,6 +349,8 @@ STORE_CACHES = {
                                "store of the held-out manuals (copied and built here if missing; read only)"),
     "--man-sources-store-cache": ("man-sources-store", "store of the man pages as shipped (copied and built here "
                                                        "if missing; read only)"),
+    "--markdown-store-cache": ("markdown-docs-store", "store of the Markdown documentation as shipped (copied and "
+                                                      "built here if missing; read only)"),
 }
 
 
