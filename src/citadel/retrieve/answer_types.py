@@ -138,11 +138,40 @@ def asks_quantity(question: str) -> bool:
     return thing is None or thing.end() > m.start()
 
 
+#: a question asks for a code: "What exit code does it return ...?", "Which HTTP status code
+#: ...?", "what numeric error code ...": its answer is a number or a code's name, never "it exits
+#: with an error"
+_ASKS_CODE = re.compile(
+    r"\b(?:what|which)\s+(?!(?:does|do|did|is|are|was|were)\b)(?:[\w/-]+\s+){0,3}?"
+    r"(?:exit|status|error|return|response|result)\s+(?:code|status|value)s?\b",
+    re.IGNORECASE,
+)
+#: a code's name in capitals ("EOVERRIDE", "UND_ERR_CLOSED", "EXIT_FAILURE")
+_CODE_NAME = re.compile(r"\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\bE[A-Z]{3,}\b")
+
+
+def asks_code(question: str) -> bool:
+    """Whether the question asks for an exit, status or error code."""
+    return _ASKS_CODE.search(question) is not None
+
+
+def states_code(unit: str) -> bool:
+    """Whether the unit states a code: a digit (not a man page's section), a code's name in
+    capitals, or zero / non-zero."""
+    unit = _PAGE_REFERENCE.sub("", unit)
+    return re.search(r"\d|\b(?:non-?)?zero\b", unit, re.IGNORECASE) is not None or _CODE_NAME.search(unit) is not None
+
+
 #: a reference to a man page ("ssh-add(1)", "systemd.exec(5)"): its section is no amount
 _PAGE_REFERENCE = re.compile(r"(?<=[\w.-])\(\d[a-z]{0,3}\)")
 
 
+#: a name with digits after its letters ("sha512sum", "IPv6", "x86_64", "utf8") or a package at a
+#: version ("npm@5"): no amount
+_NAMED_WITH_DIGITS = re.compile(r"\b[A-Za-z]+\d[\w-]*|\b[\w.-]+@[\w.^~-]+")
+
+
 def states_quantity(unit: str) -> bool:
-    """Whether the unit states an amount: a digit (not a man page's section: "ssh-add(1)"), a
-    number word, or all, none, no limit."""
-    return _STATES_QUANTITY.search(_PAGE_REFERENCE.sub("", unit)) is not None
+    """Whether the unit states an amount: a digit (not a man page's section: "ssh-add(1)", nor
+    in a name such as "sha512sum"), a number word, or all, none, no limit."""
+    return _STATES_QUANTITY.search(_NAMED_WITH_DIGITS.sub("", _PAGE_REFERENCE.sub("", unit))) is not None

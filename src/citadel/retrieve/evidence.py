@@ -69,11 +69,13 @@ from citadel.memo import Memo
 from citadel.retrieve.answerability import AnswerabilityModel, span_text
 from citadel.retrieve.embedders import Embedder, VectorCache
 from citadel.retrieve.answer_types import (
+    asks_code,
     asks_default,
     asks_how,
     asks_option,
     asks_quantity,
     asks_version,
+    states_code,
     states_quantity,
     without_version_clause,
 )
@@ -414,7 +416,9 @@ def _score_answers(
     entries are read too (:data:`OPTION_ENTRIES`); for one that asks for an amount, a unit
     that states none (no digit, no number word: :func:`~citadel.retrieve.answer_types.states_quantity`)
     answers with 0: "Return the current value of the recursion limit" is on topic for "what
-    is its default value?" and no answer; for one that asks when a release it names came
+    is its default value?" and no answer; for one that asks for an exit, status or error code,
+    a unit that states no code (:func:`~citadel.retrieve.answer_types.states_code`); for one
+    that asks when a release it names came
     out, so does a unit that states no date (:func:`~citadel.retrieve.versions.asks_release_date`);
     and so does every unit of a document about another thing (:func:`off_subject`).
     When a model fails, nothing is read (the pipeline then gates on relevance)."""
@@ -441,6 +445,8 @@ def _score_answers(
         return scored
     if asks_quantity(query):  # "how many ...?": a unit that states no amount does not answer it
         probs = np.where([states_quantity(u) for u in units], probs, 0.0)
+    if asks_code(query):  # "what exit code ...?": nor one that states no code ("it exits with an error")
+        probs = np.where([states_code(u) for u in units], probs, 0.0)
     if asks_release_date(query):  # "when was 3.7 released?": nor one that states no date
         probs = np.where([states_date(u) for u in units], probs, 0.0)
     if (elsewhere := off_subject(query, passages, texts)):  # nor one of a document about another thing
@@ -515,6 +521,9 @@ def off_subject(query: str, passages: Sequence[Passage], texts: dict[tuple[str, 
 
 #: a man page's title: its name and section ("apt-get(8)", "limits.conf(5)", "git-rebase(1)")
 _PAGE_TITLE = re.compile(r"([\w.+-]*[A-Za-z][\w.+-]*)\(\w{1,6}\)")
+#: a command's page titled with its name alone: lower-case words joined by hyphens ("npm-install",
+#: "git-rebase"), never a title in words ("Config", "Class: Client")
+_COMMAND_TITLE = re.compile(r"([a-z][a-z0-9]*(?:-[a-z0-9]+)+)")
 
 
 def _asked_pages(query: str, passages: Sequence[Passage]) -> set[str]:
@@ -525,15 +534,22 @@ def _asked_pages(query: str, passages: Sequence[Passage]) -> set[str]:
     out: set[str] = set()
     for p in passages:
         name = _page_name(p.title)
-        if name is not None and re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", query, re.IGNORECASE):
+        if name is not None and re.search(rf"(?<![\w-]){_spoken(name)}(?![\w-])", query, re.IGNORECASE):
             out.add(name)
     return out
 
 
+def _spoken(name: str) -> str:
+    """A pattern for a page's name as a question writes it: a command page's hyphens may be
+    spaces ("npm install" for "npm-install", "git rebase" for "git-rebase(1)")."""
+    return r"[-\s]".join(re.escape(part) for part in name.split("-"))
+
+
 def _page_name(title: str) -> str | None:
-    """The name of a man page by its title ("apt-get" for "apt-get(8)"), lower-cased; None
-    for any other title."""
-    m = _PAGE_TITLE.fullmatch(title.strip())
+    """The name of a man page by its title ("apt-get" for "apt-get(8)"), or of a command's
+    page titled with its name alone ("npm-install", as npm's Markdown pages are), lower-cased;
+    None for any other title."""
+    m = _PAGE_TITLE.fullmatch(title.strip()) or _COMMAND_TITLE.fullmatch(title.strip())
     return m.group(1).lower() if m is not None else None
 
 
@@ -645,7 +661,7 @@ def _page_entries(
     limit: int,
 ) -> tuple[set[tuple[str, int, int, int]], list[Passage]]:
     """The ``limit`` entries (:func:`_is_entry`) of the first :data:`ENTRY_DOCS` passages' documents
-    closest to ``query`` (the best :data:`_ENTRY_POOL` by words, then by meaning when there
+    (a page the question names first: :func:`_asked_pages`) closest to ``query`` (the best :data:`_ENTRY_POOL` by words, then by meaning when there
     is an embedder): those a passage holds as (doc id, version, start, end), and the others
     each as a passage of its own, with its chunk's heading path and location and the
     scores of its document's best passage (the reranker then reads it like any unit).
@@ -654,7 +670,8 @@ def _page_entries(
     for p in passages:
         first.setdefault((p.doc_id, p.version), p)
     found: list[tuple[Passage, Chunk, int, int]] = []
-    for p in list(first.values())[:ENTRY_DOCS]:
+    asked = _asked_pages(query, passages)  # "Which npm install flag ...?": npm-install's page first
+    for p in sorted(first.values(), key=lambda p: _page_name(p.title) not in asked)[:ENTRY_DOCS]:
         text = texts[p.doc_id, p.version]
         for c in chunks.get(p.doc_id, []):
             if c.version == p.version:

@@ -216,12 +216,20 @@ def completes_lead_in(lead_in: str, line: str) -> bool:
 MAX_CODE_LINES = 6
 
 
+#: a lead-in that says the code after it is the form to write ("... like this one:", "... as
+#: follows:", "add the following:"), not an example of what it says
+_SHOWS_FORM = re.compile(r"\b(?:(?:like|as)\s+(?:this(?:\s+one)?|these|so|follows)|the\s+following)\s*:\s*$", re.IGNORECASE)
+
+
 def _short_block_end(text: str, start: int, lead: int, end: int) -> int:
     """Where the block of code starting at ``start`` (its lines up to a blank line) ends, when
-    it is short enough to be read with its lead-in at ``lead`` (:data:`MAX_CODE_LINES` lines,
-    the whole :data:`MAX_UNIT_CHARS`): "... use a string value like this one:" and the three
-    lines ``{ "license" : "SEE LICENSE IN <filename>" }``; else ``start`` (a longer example
-    is no part of the sentence that introduces it)."""
+    its lead-in at ``lead`` says it is the form to write (:data:`_SHOWS_FORM`) and it is short
+    enough to be read with it (:data:`MAX_CODE_LINES` lines, the whole :data:`MAX_UNIT_CHARS`):
+    "... use a string value like this one:" and the three lines ``{ "license" : "SEE LICENSE IN
+    <filename>" }``; else ``start`` (a longer block, or an example, is no part of the sentence
+    that introduces it: "... for example:" and an interactive session)."""
+    if _SHOWS_FORM.search(text, max(lead, start - 40), start) is None:
+        return start
     stop = min(end, lead + MAX_UNIT_CHARS + 1)
     blank = text.find("\n\n", start, stop)
     block_end = blank if blank >= 0 else (end if end < stop else -1)
@@ -278,9 +286,12 @@ def is_option_line(line: str) -> bool:
 def is_option_entry(unit: str) -> bool:
     """A unit that is an option's entry: it opens with an option ("--sort-keys¶" and its
     description, "-h, --help            show this help", "-d --decompress Force
-    decompression.", the first one after its section's name: "OPTIONS -c --stdout ..."); a
-    list item ("- text") does not."""
-    return _OPTION_START.match(unit.lstrip()) is not None
+    decompression.", the first one after its section's name: "OPTIONS -c --stdout ...", a
+    list item that opens with one: "- --save-peer: Package will appear in your
+    peerDependencies."); another list item ("- text") does not."""
+    unit = unit.lstrip()
+    bullet = _BULLET.match(unit)
+    return _OPTION_START.match(unit, bullet.end() if bullet else 0) is not None
 
 
 def is_term_line(line: str) -> bool:
@@ -432,17 +443,28 @@ def _term_at(text: str, start: int, end: int) -> tuple[int, int] | None:
     line = text[start:end]
     if is_term_line(line):
         return start, start + len(line.rstrip("\u00b6 "))
+    if (m := _TYPED_ITEM.match(line)) is not None:
+        return start + m.start("term"), start + m.end("term")
+    if (bullet := _BULLET.match(line)) is not None:  # a list item that opens with a term: "- --enjoy-by: --before"
+        start, line = start + bullet.end(), line[bullet.end() :]
+        if (m := _USAGE_ITEM.fullmatch(line.rstrip())) is not None:  # "- npm install <folder>:" and its lines
+            return start, start + m.end("term")
     for pattern in (_OPTION_NAMES, _SETTING_NAMES):
         if (m := pattern.match(line)) is not None:
             return start, start + m.end()
-    if (m := _TYPED_ITEM.match(line)) is not None:
-        return start + m.start("term"), start + m.end("term")
     m = _NAMED_TERM.match(line)
     first = m.group().split(" ", 1)[0] if m is not None else ""
     if m is not None and len(m.group()) <= MAX_NAMED_TERM and _CODE_WORD.match(first) is not None \
             and first.lower() not in _PROSE_LABELS:
         return start, start + m.end()
     return None
+
+
+#: a list item that is a form of a command, its description on the lines below ("- npm install
+#: bitbucket:<name>/<repo>[#<commit-ish>]:"): a command's words and its arguments in code, and a colon
+_USAGE_ITEM = re.compile(r"(?P<term>[a-z][\w.-]* [^\n]{0,100}?[<>\[\]=/@#][^\n]{0,100}?):")
+#: a bullet that opens a list item (a number says a step, and opens no term)
+_BULLET = re.compile(r"[-*+\u2022]\s+(?=\S)")
 
 
 def _looks_like_heading(line: str) -> bool:
@@ -492,8 +514,9 @@ def entry_term(text: str, start: int, lo: int = 0) -> tuple[int, int] | None:
         if term is not None:
             if term[1] > start:  # the unit names the term itself
                 return None
-            if pos != own and _TYPED_ITEM.match(text, pos) is not None:
-                return None  # a list item's entry is that item (the next line is the next item's)
+            if pos != own and _BULLET.match(text, pos) is not None \
+                    and (_BULLET.match(text, own) is not None or _TYPED_ITEM.match(text, pos) is not None):
+                return None  # a list item's entry is that item (the next item is its own; a typed one is one line)
             if breaks and not _opens_entry_after(text, start, breaks):
                 return None
             return term

@@ -246,8 +246,8 @@ class ExtractiveGenerator(Generator):
         covered: dict[str, list[tuple[int, int]]] = {}
         eligible = [i for i in ranked if scores[i] >= o.min_score and scores[i] >= best * o.relative
                     and _logit(scores[i]) >= _logit(best) - o.max_logit_gap]  # fmt: skip
-        next_eligible: dict[str, dict[int, int]] = {}  # each source's eligible units, start -> end
-        for i in eligible:
+        next_eligible: dict[str, dict[int, int]] = {}  # each source's eligible units past the claim limit, start -> end
+        for i in eligible[o.max_claims :]:
             next_eligible.setdefault(pool[i][0], {})[pool[i][3]] = pool[i][4]
         if asks_option(request.question):  # "which option ...?": an option's entry is the answer's form
             eligible.sort(key=lambda i: not is_option_entry(pool[i][1]))  # stable: by score within each
@@ -515,10 +515,10 @@ def _complete(source: Source, start: int, end: int, max_chars: int) -> tuple[int
 
 def _with_next_eligible(text: str, lo: int, hi: int, eligible: dict[int, int], max_chars: int) -> int:
     """Where a claim ``text[lo:hi]`` ends when the unit right after it in its paragraph is an
-    answer too (``eligible``: start -> end of the units that pass the gate): the two are one
-    claim, said in the source's order ("Now you have your compiled .node bindings file!" and
-    "The compiled bindings end up in build/Debug/ or build/Release/ ..."), not two claims
-    that each say half, or a second one left out by the claim limit."""
+    answer too that the claim limit would leave out (``eligible``: start -> end of the units
+    that pass the gate and rank below the limit): the two are one claim, said in the source's
+    order ("Now you have your compiled .node bindings file!" and "The compiled bindings end up
+    in build/Debug/ or build/Release/ ...", fourth by score)."""
     for start, end in sorted(eligible.items()):
         if start >= hi:
             gap = text[hi:start]
