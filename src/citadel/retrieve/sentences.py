@@ -505,6 +505,8 @@ def entry_term(text: str, start: int, lo: int = 0) -> tuple[int, int] | None:
     unit outside an entry. Every scan is bounded by the reach, so a text of one huge line
     costs no more than a short one."""
     pos = _line_start(text, start, lo)
+    if pos is None:
+        return None
     own = pos  # the unit's own line
     breaks = 0  # blank lines crossed: paragraphs between the unit's and the term's
     for _ in range(ENTRY_LINES + 1):
