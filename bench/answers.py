@@ -130,6 +130,8 @@ VARIANTS: dict[str, Variant] = {
     "default": Variant("current default: answerability gate and ranking, extractive backend, no calibration"),
     "raw-units": Variant("the default with the reranker reading each unit alone, without its title and heading",
                          retriever=RetrieverSettings(evidence=EvidenceSettings(unit_context=False))),
+    "no-next-units": Variant("the default without reading the sentence after the reranker's best units",
+                             retriever=RetrieverSettings(evidence=EvidenceSettings(next_units=False))),
     "llamacpp": Variant("the default with the bundled local model (llama.cpp, Qwen2.5-Coder 0.5B q4) as backend",
                         backend="llamacpp"),
 }

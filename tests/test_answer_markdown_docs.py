@@ -109,6 +109,20 @@ def test_markdown_keeps_braces_and_angle_brackets_and_drops_only_myst_roles() ->
     assert myst == "Press Ctrl+C or read Setup and {x}/y."
 
 
+def test_a_bold_term_over_its_list_is_the_items_heading() -> None:
+    """"**prepare** (since `quill@4`)" and its list: each item is the term's ("Runs AFTER
+    prepack, but BEFORE postpack" says nothing of which script it is about alone); a bold
+    sentence, or a bold term with no list after it, stays a paragraph."""
+    text = (b"# Scripts\n\n## Life Cycle\n\n**prepare** (since `quill@4`)\n\n* Runs BEFORE the package is packed\n"
+            b"* Runs AFTER prepack, but BEFORE postpack\n\n**Warning: this runs every time.**\n\n* one item\n\n"
+            b"**postpack**\n\nRuns AFTER the tarball is made.\n")
+    doc = load_markdown(text, "scripts.md")
+    headings = [doc.text[b.start : b.end] for b in doc.blocks if b.kind.value == "heading"]
+    assert headings == ["Scripts", "Life Cycle", "prepare (since quill@4)"]
+    item = next(b for b in doc.blocks if doc.text[b.start : b.end].startswith("- Runs AFTER prepack"))
+    assert item.heading_path == ("Scripts", "Life Cycle", "prepare (since quill@4)")
+
+
 def test_a_long_option_is_named_by_its_configuration_key() -> None:
     """A configuration page documents "--flat-layout" under the heading "flat-layout": the
     question's flag is named; a one-word flag is not named by the English word."""

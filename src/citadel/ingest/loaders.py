@@ -666,6 +666,8 @@ def load_markdown(data: bytes, name: str) -> ParsedDocument:
                     lists[-1][1] += 1
                 builder.block(text, ChunkKind.LIST, tight=not fresh, at=at(tokens[i - 1]))
                 fresh = False
+            elif quotes == 0 and _bold_term(tokens, i, text):  # "**prepare** (since npm@4.0.0)" over its list
+                builder.heading(TERM_LEVEL, text, at=at(tokens[i - 1]))
             else:
                 kind = ChunkKind.QUOTE if quotes > 0 else ChunkKind.PARAGRAPH
                 builder.block(text, kind, at=at(tokens[i - 1]))
@@ -697,6 +699,26 @@ def load_markdown(data: bytes, name: str) -> ParsedDocument:
                 fresh = False
     title = str(meta.pop("title", "") or first_h1 or _title_from_name(name))
     return _require_text(builder.build(title, MARKDOWN, meta))
+
+
+#: the level a bold term over its list is a heading at: below every heading Markdown writes, so
+#: the next heading ends its section and the next term replaces it
+TERM_LEVEL = 7
+#: a bold term is at most this long
+MAX_BOLD_TERM = 80
+
+
+def _bold_term(tokens: list[Any], i: int, text: str) -> bool:
+    """Whether the paragraph whose inline token is ``tokens[i]`` is a term in bold that the list
+    right after it describes ("**prepare** (since `npm@4.0.0`)" and then "* Runs BEFORE the
+    package is packed ..."): short, opening in bold, ending no sentence. Read as a heading, each
+    item of the list says whose it is ("Runs AFTER prepublishOnly and prepack" is prepare's)."""
+    children = [c for c in tokens[i].children or [] if c.type != "text" or c.content]
+    return (
+        bool(children) and children[0].type == "strong_open" and len(text) <= MAX_BOLD_TERM
+        and not text.rstrip().endswith((".", "!", "?", ";")) and i + 2 < len(tokens)
+        and tokens[i + 1].type == "paragraph_close" and tokens[i + 2].type in ("bullet_list_open", "ordered_list_open")
+    )  # fmt: skip
 
 
 def _html_fragment_text(html: str) -> str:

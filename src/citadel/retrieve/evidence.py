@@ -497,11 +497,14 @@ def off_subject(query: str, passages: Sequence[Passage], texts: dict[tuple[str, 
     retrieved man pages the question names (:func:`_asked_pages`: findmnt's exit status for
     "What exit status does apt-get return?"), or that is the man page of another program
     (lsblk's --sort for "How do I sort findmnt's output?", though lsblk's page names findmnt
-    among its references). Their units answer with 0."""
+    among its references; a command's page titled with its name alone, "npm-ci" for "Which npm
+    install flag ...?", though another document that never names "npm install" may answer it).
+    Their units answer with 0."""
     if len({(p.doc_id, p.version) for p in passages}) < 2:
         return set()
     names = [n for n in proper_names(query) if not n.isupper()]
     pages = _asked_pages(query, passages)
+    commands = {n for p in passages if (n := _page_name(p.title)) in pages and _PAGE_TITLE.fullmatch(p.title.strip()) is None}
     if not names and not pages:
         return set()
     pattern = {n: re.compile(rf"(?<![\w-]){re.escape(n)}(?![\w-])", re.IGNORECASE) for n in [*names, *pages]}
@@ -513,9 +516,10 @@ def off_subject(query: str, passages: Sequence[Passage], texts: dict[tuple[str, 
             named[key] = {n for n in pattern if pattern[n].search(body)}
     somewhere = set().union(*named.values())
     wanted = set(names)
+    man_pages = {n for n in pages if n not in commands}  # a command page's name is said in passing too
     return {i for i, p in enumerate(passages)
             if (somewhere & wanted) - named[(p.doc_id, p.version)]
-            or (pages and not pages & named[(p.doc_id, p.version)])
+            or (man_pages and not man_pages & named[(p.doc_id, p.version)])
             or (pages and (page := _page_name(p.title)) is not None and page not in pages)}
 
 
