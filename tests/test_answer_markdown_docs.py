@@ -17,7 +17,7 @@ from citadel.generate.backends.extractive import ExtractiveGenerator, _with_next
 from citadel.ingest.loaders import load_markdown
 from citadel.retrieve.answer_types import asks_code, asks_default, states_code, states_quantity
 from citadel.retrieve.coverage import missing_terms
-from citadel.retrieve.evidence import _is_entry, _next_units
+from citadel.retrieve.evidence import Passage, _is_entry, _next_units, off_subject
 from citadel.retrieve.sentences import candidate_spans, entry_name, opening_term
 
 from tests.engine_fixtures import engine_over
@@ -107,6 +107,25 @@ def test_markdown_keeps_braces_and_angle_brackets_and_drops_only_myst_roles() ->
     assert "{prefix}/store on Windows" in text and "quill store prune <folder> to clean" in text
     myst = load_markdown(b"Press {kbd}`Ctrl+C` or read {doc}`Setup <setup>` and `{x}/y`.", "m.md").text
     assert myst == "Press Ctrl+C or read Setup and {x}/y."
+
+
+def _passage(doc_id: str, title: str, text: str) -> Passage:
+    return Passage(chunk_ids=(f"{doc_id}#0",), doc_id=doc_id, version=1, title=title, heading_path=(), page=None,
+                   start=0, end=len(text), text=text, score=1.0, relevance=1.0)
+
+
+def test_a_command_page_the_question_names_is_its_page() -> None:
+    """npm's pages are titled with the command's name ("npm-install"), which a question says with
+    a space: another command's page answers nothing about it, while a page about a file that
+    never names the command may ("this file is not read in global mode")."""
+    docs = {"quill-install.md": ("quill-install", "quill install adds packages. --save-peer: into peers."),
+            "quill-ci.md": ("quill-ci", "quill ci installs from the lock file. --save-peer is ignored."),
+            "quillrc.md": (".quillrc", "This file is not read in global mode.")}
+    passages = [_passage(d, title, text) for d, (title, text) in docs.items()]
+    texts = {(p.doc_id, 1): p.text for p in passages}
+    assert off_subject("Which quill install flag saves into peers?", passages, texts) == {1}
+    assert off_subject("Is .quillrc read by quill install -g?", passages, texts) == {1}
+    assert off_subject("Which flag saves into peers?", passages, texts) == set()
 
 
 def test_a_bold_term_over_its_list_is_the_items_heading() -> None:
