@@ -417,9 +417,9 @@ def _score_answers(
     that states none (no digit, no number word: :func:`~citadel.retrieve.answer_types.states_quantity`)
     answers with 0: "Return the current value of the recursion limit" is on topic for "what
     is its default value?" and no answer; for one that asks for an exit, status or error code,
-    a unit that states no code (:func:`~citadel.retrieve.answer_types.states_code`); for one
-    that asks when a release it names came
-    out, so does a unit that states no date (:func:`~citadel.retrieve.versions.asks_release_date`);
+    so does a unit that states no code (:func:`~citadel.retrieve.answer_types.states_code`); for
+    one that asks when a release it names came out, a unit that states no date
+    (:func:`~citadel.retrieve.versions.asks_release_date`);
     and so does every unit of a document about another thing (:func:`off_subject`).
     When a model fails, nothing is read (the pipeline then gates on relevance)."""
     ranked = sorted(((n, i) for n, xs in enumerate(scored) for i in range(len(xs))), key=lambda t: -scored[t[0]][t[1]].score)
@@ -504,7 +504,8 @@ def off_subject(query: str, passages: Sequence[Passage], texts: dict[tuple[str, 
         return set()
     names = [n for n in proper_names(query) if not n.isupper()]
     pages = _asked_pages(query, passages)
-    commands = {n for p in passages if (n := _page_name(p.title)) in pages and _PAGE_TITLE.fullmatch(p.title.strip()) is None}
+    commands = {n for p in passages  # pages titled with a command's name alone ("npm-install")
+                if (n := _page_name(p.title)) in pages and _PAGE_TITLE.fullmatch(p.title.strip()) is None}
     if not names and not pages:
         return set()
     pattern = {n: re.compile(rf"(?<![\w-]){re.escape(n)}(?![\w-])", re.IGNORECASE) for n in [*names, *pages]}
@@ -665,8 +666,9 @@ def _page_entries(
     limit: int,
 ) -> tuple[set[tuple[str, int, int, int]], list[Passage]]:
     """The ``limit`` entries (:func:`_is_entry`) of the first :data:`ENTRY_DOCS` passages' documents
-    (a page the question names first: :func:`_asked_pages`) closest to ``query`` (the best :data:`_ENTRY_POOL` by words, then by meaning when there
-    is an embedder): those a passage holds as (doc id, version, start, end), and the others
+    (a page the question names first: :func:`_asked_pages`) closest to ``query`` (the best
+    :data:`_ENTRY_POOL` by words, then by meaning when there is an embedder): those a passage
+    holds as (doc id, version, start, end), and the others
     each as a passage of its own, with its chunk's heading path and location and the
     scores of its document's best passage (the reranker then reads it like any unit).
     ``chunks``: each document's chunks the caller may read."""
