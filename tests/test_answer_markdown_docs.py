@@ -199,6 +199,10 @@ def test_the_sentence_after_a_best_unit_is_read() -> None:
     passage = [type("P", (), {"doc_id": "d", "version": 1})()]
     assert _next_units(pool, [0, 2], {0, 2}, {("d", 1): text}, passage) == [1]  # not the next paragraph's
     assert _next_units(pool, [0], {0, 1}, {("d", 1): text}, passage) == []  # read already
+    prose = ("The module is built for the platform it is compiled on, with the compiler found on the PATH. "
+             "It ends up in out/Release/.")
+    pool = [(0, s, e, prose[s:e]) for s, e in candidate_spans(prose)]
+    assert _next_units(pool, [0], {0}, {("d", 1): prose}, passage) == []  # a whole statement says enough alone
 
 
 def test_an_answer_the_claim_limit_would_cut_joins_the_claim_it_follows() -> None:

@@ -163,8 +163,9 @@ class EvidenceSettings:
     #: search does not return
     named_entries: int = 2
     #: the unit after each of the reranker's 2 best units in its paragraph is read too when
-    #: the preselection left it out (:func:`_next_units`): the sentence that completes the
-    #: best one shares few words with the question
+    #: the preselection left it out and the best one leads up to it (:func:`_next_units`): the
+    #: sentence that completes "Now you have your compiled module!" shares few words with the
+    #: question
     next_units: bool = True
 
 
@@ -353,14 +354,16 @@ def _next_units(
     passages: Sequence[Passage],
 ) -> list[int]:
     """Indexes into ``pool`` of the unit right after each of the ``best`` units in its
-    paragraph, when not ``read``: the sentence that goes on from the best one often holds what
-    it leads up to ("Now you have your compiled .node bindings file!" and "The compiled
-    bindings end up in build/Debug/ or build/Release/ ..."; "... a prompt is printed, which can
-    be suppressed by providing either --yes or --no." and "When standard input is not a TTY
-    ..., --yes is assumed."), and shares few words with the question."""
+    paragraph, when not ``read`` and the best one leads up to it (:func:`_leads_on`): the
+    sentence after "Now you have your compiled .node bindings file!" holds what it announces
+    ("The compiled bindings end up in build/Debug/ or build/Release/ ..."), and shares few
+    words with the question. Any other best unit says enough alone: reading on from every one
+    cost 20-30 ms per question and answered as many near-misses as questions (ClapNQ dev)."""
     out: list[int] = []
     for b in best:
-        n, _, end, _ = pool[b]
+        n, _, end, unit = pool[b]
+        if not _leads_on(unit):
+            continue
         after = [i for i, (m, s, _, _) in enumerate(pool) if m == n and s >= end]
         if not after:
             continue
@@ -369,6 +372,17 @@ def _next_units(
         if i not in read and i not in out and "\n" not in doc[end : pool[i][1]]:
             out.append(i)
     return out
+
+
+#: a unit this short says little alone: the one after it is read (:func:`_next_units`)
+LEADING_CHARS = 60
+
+
+def _leads_on(unit: str) -> bool:
+    """Whether a unit leads up to the one after it: a short sentence, or one ending in "!" or
+    ":" ("Now you have your compiled .node bindings file!")."""
+    unit = unit.strip()
+    return len(unit) <= LEADING_CHARS or unit.endswith(("!", ":"))
 
 
 def _entry_units(
