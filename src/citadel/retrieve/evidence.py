@@ -96,6 +96,7 @@ from citadel.retrieve.sentences import (
     is_table_row,
     is_term_line,
     is_typed_item,
+    leads_on,
     lexical_weights,
     preselect,
     question_end,
@@ -354,7 +355,7 @@ def _next_units(
     passages: Sequence[Passage],
 ) -> list[int]:
     """Indexes into ``pool`` of the unit right after each of the ``best`` units in its
-    paragraph, when not ``read`` and the best one leads up to it (:func:`_leads_on`): the
+    paragraph, when not ``read`` and the best one leads up to it (:func:`~citadel.retrieve.sentences.leads_on`): the
     sentence after "Now you have your compiled .node bindings file!" holds what it announces
     ("The compiled bindings end up in build/Debug/ or build/Release/ ..."), and shares few
     words with the question. Any other best unit says enough alone: reading on from every one
@@ -362,7 +363,7 @@ def _next_units(
     out: list[int] = []
     for b in best:
         n, _, end, unit = pool[b]
-        if not _leads_on(unit):
+        if not leads_on(unit):
             continue
         after = [i for i, (m, s, _, _) in enumerate(pool) if m == n and s >= end]
         if not after:
@@ -372,17 +373,6 @@ def _next_units(
         if i not in read and i not in out and "\n" not in doc[end : pool[i][1]]:
             out.append(i)
     return out
-
-
-#: a unit this short says little alone: the one after it is read (:func:`_next_units`)
-LEADING_CHARS = 60
-
-
-def _leads_on(unit: str) -> bool:
-    """Whether a unit leads up to the one after it: a short sentence, or one ending in "!" or
-    ":" ("Now you have your compiled .node bindings file!")."""
-    unit = unit.strip()
-    return len(unit) <= LEADING_CHARS or unit.endswith(("!", ":"))
 
 
 def _entry_units(

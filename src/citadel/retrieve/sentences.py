@@ -239,6 +239,17 @@ def _short_block_end(text: str, start: int, lead: int, end: int) -> int:
     return start + len(block) if block.count("\n") < MAX_CODE_LINES else start
 
 
+#: a unit this short says little alone (:func:`leads_on`)
+LEADING_CHARS = 60
+
+
+def leads_on(unit: str) -> bool:
+    """Whether a unit leads up to the one after it: a short sentence, or one ending in "!" or
+    ":" ("Now you have your compiled .node bindings file!"); the next one says what it is about."""
+    unit = unit.strip()
+    return len(unit) <= LEADING_CHARS or unit.endswith(("!", ":"))
+
+
 #: a paragraph's title that a later "This field ..." refers back to is at most this long
 MAX_TITLE_CHARS = 80
 _DEMONSTRATIVE = re.compile(r"(?:This|These|That|Those|Such|Each) ([a-z]{3,})\b")

@@ -85,6 +85,7 @@ from citadel.retrieve.sentences import (
     is_option_entry,
     is_option_line,
     is_table_row,
+    leads_on,
     question_end,
     with_term,
 )
@@ -514,11 +515,14 @@ def _complete(source: Source, start: int, end: int, max_chars: int) -> tuple[int
 
 
 def _with_next_eligible(text: str, lo: int, hi: int, eligible: dict[int, int], max_chars: int) -> int:
-    """Where a claim ``text[lo:hi]`` ends when the unit right after it in its paragraph is an
-    answer too that the claim limit would leave out (``eligible``: start -> end of the units
-    that pass the gate and rank below the limit): the two are one claim, said in the source's
-    order ("Now you have your compiled .node bindings file!" and "The compiled bindings end up
-    in build/Debug/ or build/Release/ ...", fourth by score)."""
+    """Where a claim ``text[lo:hi]`` that leads up to the unit right after it in its paragraph
+    (:func:`~citadel.retrieve.sentences.leads_on`) ends when that unit is an answer too that the
+    claim limit would leave out (``eligible``: start -> end of the units that pass the gate and
+    rank below the limit): the two are one claim, said in the source's order ("Now you have your
+    compiled .node bindings file!" and "The compiled bindings end up in build/Debug/ or
+    build/Release/ ...", fourth by score). A claim that says enough alone stays as it is."""
+    if not leads_on(text[lo:hi]):
+        return hi
     for start, end in sorted(eligible.items()):
         if start >= hi:
             gap = text[hi:start]
