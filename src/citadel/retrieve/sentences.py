@@ -454,6 +454,8 @@ def _term_at(text: str, start: int, end: int) -> tuple[int, int] | None:
     line = text[start:end]
     if is_term_line(line):
         return start, start + len(line.rstrip("\u00b6 "))
+    if _NAME_LINE.fullmatch(line.rstrip()) is not None:  # "fetch-timeout" heading its own section
+        return start, start + len(line.rstrip())
     if (m := _TYPED_ITEM.match(line)) is not None:
         return start + m.start("term"), start + m.end("term")
     if (bullet := _BULLET.match(line)) is not None:  # a list item that opens with a term: "- --enjoy-by: --before"
@@ -474,6 +476,10 @@ def _term_at(text: str, start: int, end: int) -> tuple[int, int] | None:
 #: a list item that is a form of a command, its description on the lines below ("- npm install
 #: bitbucket:<name>/<repo>[#<commit-ish>]:"): a command's words and its arguments in code, and a colon
 _USAGE_ITEM = re.compile(r"(?P<term>[a-z][\w.-]* [^\n]{0,100}?[<>\[\]=/@#][^\n]{0,100}?):")
+#: a line that is a name in code alone: a configuration key heading its section, as npm's pages
+#: give each setting ("fetch-timeout", then "- Default: 300000 (5 minutes)" and what it does), an
+#: option or a property ("keepAliveTimeout"); never a word ("Description", "force")
+_NAME_LINE = re.compile(r"(?:--?)?(?:[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*)")
 #: a bullet that opens a list item (a number says a step, and opens no term)
 _BULLET = re.compile(r"[-*+\u2022]\s+(?=\S)")
 
@@ -530,7 +536,8 @@ def entry_term(text: str, start: int, lo: int = 0) -> tuple[int, int] | None:
             if pos != own and _BULLET.match(text, pos) is not None \
                     and (_BULLET.match(text, own) is not None or _TYPED_ITEM.match(text, pos) is not None):
                 return None  # a list item's entry is that item (the next item is its own; a typed one is one line)
-            if breaks and not _opens_entry_after(text, start, breaks):
+            if breaks and not _opens_entry_after(text, start, breaks) \
+                    and _NAME_LINE.fullmatch(text[term[0] : term[1]]) is None:  # a name heading its section: to the next heading
                 return None
             return term
         if pos <= lo or start - pos > ENTRY_REACH:
@@ -543,7 +550,8 @@ def entry_term(text: str, start: int, lo: int = 0) -> tuple[int, int] | None:
         if prev_start is None or prev_end <= prev_start:
             return None
         head = _line_head(text, prev_start)
-        if head[1] == prev_end and _looks_like_heading(text[prev_start:prev_end]) and _term_at(text, *head) is None:
+        if head[1] == prev_end and _looks_like_heading(text[prev_start:prev_end]) and _term_at(text, *head) is None \
+                and _BULLET.match(text, prev_start) is None:  # a short list item is no heading
             return None
         pos = prev_start
     return None
@@ -572,6 +580,30 @@ def _opens_entry_after(text: str, start: int, breaks: int) -> bool:
             return breaks == 1 and n == 0
         pos = begin
     return False
+
+
+#: an entry's name: its term's first word, without the "=" or ":" it may end with
+ENTRY_NAME = re.compile(r"[^\s,:=\[(<]+")
+#: an entry's name that is code, not a word: an option, a setting, a dotted, snake_case or
+#: CamelCase name ("-c", "--stop", "ssh_config", "ServerAliveCountMax", "FAIL_DELAY")
+CODE_NAME = re.compile(r"^-{1,2}\w|\w[=_./:]\w|[a-z][A-Z]|^[A-Z][a-z0-9]+[A-Z]")
+#: a word of a question, as it may name an entry ("-c", "--stop", "AccuracySec=", "ssh_config")
+QUESTION_WORD = re.compile(r"[^\s,;?!()\"'\u2018\u2019\u201c\u201d]+")
+
+
+def entry_name_at(text: str, start: int) -> str | None:
+    """The name of the entry the unit at ``start`` is in or opens (its term's first word:
+    "keepAliveTimeout" for "keepAliveTimeout number | null (optional)"), or None."""
+    found = entry_term(text, start) or opening_term(text, start)
+    m = ENTRY_NAME.match(text, found[0], found[1]) if found is not None else None
+    return m.group() if m is not None else None
+
+
+def asked_names(question: str) -> set[str]:
+    """The names in code a question says (:data:`CODE_NAME`, or a hyphenated key:
+    "keepAliveTimeout", "-c", "fetch-timeout"), as written."""
+    words = {w.rstrip(".=:") for w in QUESTION_WORD.findall(question)}
+    return {w for w in words if CODE_NAME.search(w) is not None or _NAME_LINE.fullmatch(w) is not None}
 
 
 #: an entry's term as a unit is read with it, at most this long
