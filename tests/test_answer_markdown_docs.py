@@ -18,7 +18,7 @@ from citadel.ingest.loaders import load_markdown
 from citadel.retrieve.answer_types import asks_code, asks_default, states_code, states_quantity
 from citadel.retrieve.coverage import missing_terms
 from citadel.retrieve.evidence import Passage, _is_entry, _next_units, off_subject
-from citadel.retrieve.sentences import asked_names, candidate_spans, entry_name, entry_name_at, opening_term
+from citadel.retrieve.sentences import candidate_spans, entry_name, opening_term
 
 from tests.engine_fixtures import engine_over
 
@@ -174,26 +174,9 @@ def test_a_key_heading_its_section_is_the_entry_of_the_section() -> None:
     units = {text[s:e]: s for s, e in candidate_spans(text)}
     assert entry_name(text, units["Where fetched packages are kept."]) == "store-dir"
     assert entry_name(text, units["- Type: Boolean"]) == "flat-layout"
-    assert entry_name_at(text, units["- Type: Path"]) == "store-dir"
+    assert entry_name(text, units["- Type: Path"]) == "store-dir"
     prose = "Intro.\n\nExamples\n\n- a short item\n\nText after it."
     assert [entry_name(prose, s) for s, _ in candidate_spans(prose)] == ["", "", "", ""]
-
-
-def test_the_entry_the_question_names_is_the_answer_and_other_entries_are_not() -> None:
-    """"What's the default idleTimeout?": idleTimeout's item, not another parameter's whose
-    description names idleTimeout too."""
-    text = ("- idleTimeoutSlack number - Default: 2e3 - Subtracted from idleTimeout hints.\n"
-            "- idleTimeout number - Default: 45e3 - How long a connection may sit unused.\n"
-            "Connections are reused while they are open.")
-    units = candidate_spans(text)
-    scored = tuple((s, e, score) for (s, e), score in zip(units, [0.9, 0.6, 0.5], strict=True))
-    sources = (Source("S1", "d#x/1", "d", 1, "Fetcher", (), None, 0, len(text), text, 0.9, scored),)
-    req = GenerationRequest("What's the default idleTimeout?", sources, build_prompt("q", sources), answer_json_schema())
-    out = json.loads(ExtractiveGenerator(min_score=0.3, relative=0.3).run(req).text)
-    quotes = [c["citations"][0]["quote"] for c in out["claims"]]
-    assert quotes == ["idleTimeout number - Default: 45e3 - How long a connection may sit unused.",
-                      "Connections are reused while they are open."]
-    assert asked_names("What's the default idleTimeout (fetch-timeout) for -c?") == {"idleTimeout", "fetch-timeout", "-c"}
 
 
 def test_a_lead_in_keeps_its_short_code_block_and_the_way_to_do_it_keeps_what_it_is() -> None:

@@ -86,10 +86,7 @@ from citadel.models import Chunk, Location
 from citadel.retrieve.hits import Hit
 from citadel.retrieve.rerankers import Reranker, probability
 from citadel.retrieve.sentences import (
-    CODE_NAME,
-    ENTRY_NAME,
     LIST_MARKER,
-    QUESTION_WORD,
     candidate_spans,
     entry_name,
     ENTRY_REACH,
@@ -714,6 +711,13 @@ def _page_entries(
 
 #: the names of the entries of each chunk text, by a digest of the text (as :data:`_ENTRIES`)
 _NAMED: Memo[bytes, tuple[tuple[int, int, str], ...]] = Memo(100_000)
+#: an entry's name: its term's first word, without the "=" or ":" it may end with
+_ENTRY_NAME = re.compile(r"[^\s,:=\[(<]+")
+#: an entry's name that is code, not a word: an option, a setting, a dotted, snake_case or
+#: CamelCase name ("-c", "--stop", "ssh_config", "ServerAliveCountMax", "FAIL_DELAY")
+_CODE_NAME = re.compile(r"^-{1,2}\w|\w[=_./:]\w|[a-z][A-Z]|^[A-Z][a-z0-9]+[A-Z]")
+#: a word of a question, as it may name an entry ("-c", "--stop", "AccuracySec=", "ssh_config")
+_QUESTION_WORD = re.compile(r"[^\s,;?!()\"'\u2018\u2019\u201c\u201d]+")
 
 
 def _chunk_names(text: str) -> tuple[tuple[int, int, str], ...]:
@@ -727,7 +731,7 @@ def _chunk_names(text: str) -> tuple[tuple[int, int, str], ...]:
             if term is None:
                 continue
             for part in text[term[0] : term[1]].split(", "):  # "-w, --timeout milliseconds": both names
-                if (m := ENTRY_NAME.match(part)) is not None:
+                if (m := _ENTRY_NAME.match(part)) is not None:
                     out.append((s, e, m.group()))
         return [tuple(out)]
 
@@ -745,14 +749,14 @@ def _named_entries(
     word of their term) is a word of the question, at most ``limit``: those a passage holds as
     (doc id, version, start, end), the others each as a passage of its own (as
     :func:`_page_entries`); a name found in one document is not looked for in the next ("-b"
-    of ssh-keygen, not of ssh). Only names in code count (:data:`~citadel.retrieve.sentences.CODE_NAME`: "key" or
+    of ssh-keygen, not of ssh). Only names in code count (:data:`_CODE_NAME`: "key" or
     "rotate" in a question is a word); a name matches as written ("-c" is not "-C"), a longer
     one with a capital inside also in any case ("serveraliveinterval")."""
-    words = {w.rstrip(".=:") for w in QUESTION_WORD.findall(query)}
+    words = {w.rstrip(".=:") for w in _QUESTION_WORD.findall(query)}
     folded = {w.lower() for w in words if len(w) >= 6}
 
     def asked(name: str) -> bool:
-        if CODE_NAME.search(name) is None:  # "key", "rotate": words a question uses for other things
+        if _CODE_NAME.search(name) is None:  # "key", "rotate": words a question uses for other things
             return False
         return name.rstrip(".=:") in words or (name.lower() in folded and name[1:] != name[1:].lower())
 

@@ -582,30 +582,6 @@ def _opens_entry_after(text: str, start: int, breaks: int) -> bool:
     return False
 
 
-#: an entry's name: its term's first word, without the "=" or ":" it may end with
-ENTRY_NAME = re.compile(r"[^\s,:=\[(<]+")
-#: an entry's name that is code, not a word: an option, a setting, a dotted, snake_case or
-#: CamelCase name ("-c", "--stop", "ssh_config", "ServerAliveCountMax", "FAIL_DELAY")
-CODE_NAME = re.compile(r"^-{1,2}\w|\w[=_./:]\w|[a-z][A-Z]|^[A-Z][a-z0-9]+[A-Z]")
-#: a word of a question, as it may name an entry ("-c", "--stop", "AccuracySec=", "ssh_config")
-QUESTION_WORD = re.compile(r"[^\s,;?!()\"'\u2018\u2019\u201c\u201d]+")
-
-
-def entry_name_at(text: str, start: int) -> str | None:
-    """The name of the entry the unit at ``start`` is in or opens (its term's first word:
-    "keepAliveTimeout" for "keepAliveTimeout number | null (optional)"), or None."""
-    found = entry_term(text, start) or opening_term(text, start)
-    m = ENTRY_NAME.match(text, found[0], found[1]) if found is not None else None
-    return m.group() if m is not None else None
-
-
-def asked_names(question: str) -> set[str]:
-    """The names in code a question says (:data:`CODE_NAME`, or a hyphenated key:
-    "keepAliveTimeout", "-c", "fetch-timeout"), as written."""
-    words = {w.rstrip(".=:") for w in QUESTION_WORD.findall(question)}
-    return {w for w in words if CODE_NAME.search(w) is not None or _NAME_LINE.fullmatch(w) is not None}
-
-
 #: an entry's term as a unit is read with it, at most this long
 ENTRY_TERM_CHARS = 80
 

@@ -79,10 +79,8 @@ from citadel.retrieve.versions import dates_release
 from citadel.retrieve.sentences import (
     LIST_MARKER,
     TABLE_ROW,
-    asked_names,
     candidate_spans,
     continues,
-    entry_name_at,
     entry_term,
     is_option_entry,
     is_option_line,
@@ -252,7 +250,6 @@ class ExtractiveGenerator(Generator):
         next_eligible: dict[str, dict[int, int]] = {}  # each source's eligible units past the claim limit, start -> end
         for i in eligible[o.max_claims :]:
             next_eligible.setdefault(pool[i][0], {})[pool[i][3]] = pool[i][4]
-        eligible = _named_first(request.question, eligible, pool, by_sid)
         if asks_option(request.question):  # "which option ...?": an option's entry is the answer's form
             eligible.sort(key=lambda i: not is_option_entry(pool[i][1]))  # stable: by score within each
         version_asked = asks_version(request.question)
@@ -515,22 +512,6 @@ def _complete(source: Source, start: int, end: int, max_chars: int) -> tuple[int
             if line_end - lo <= max_chars and not overlaps(planted, hi, line_end):
                 hi = len(text[:line_end].rstrip())
     return (_unmarked(text, start, end) if lo == start else lo), hi
-
-
-def _named_first(
-    question: str, eligible: list[int], pool: Sequence[tuple[str, str, float | None, int, int]], by_sid: dict[str, Source]
-) -> list[int]:
-    """``eligible`` with the units of the entry the question names first, and without those of
-    other entries, when one of them is in the entry named ("What's the default keepAliveTimeout?":
-    keepAliveTimeout's item, not keepAliveTimeoutThreshold's, whose description names it too);
-    units in no entry keep their place after the named entry's."""
-    names = asked_names(question)
-    if not names:
-        return eligible
-    found = {i: entry_name_at(by_sid[pool[i][0]].text, pool[i][3]) for i in eligible}
-    if not any(found[i] in names for i in eligible):
-        return eligible
-    return [i for i in eligible if found[i] in names] + [i for i in eligible if found[i] is None]
 
 
 def _with_next_eligible(text: str, lo: int, hi: int, eligible: dict[int, int], max_chars: int) -> int:
