@@ -15,7 +15,7 @@ from citadel.generate import Source, answer_json_schema, build_prompt
 from citadel.generate.backends import GenerationRequest
 from citadel.generate.backends.extractive import ExtractiveGenerator, _with_next_eligible
 from citadel.ingest.loaders import load_markdown
-from citadel.retrieve.answer_types import asks_code, asks_default, states_code, states_quantity
+from citadel.retrieve.answer_types import asks_code, states_code, states_quantity
 from citadel.retrieve.coverage import missing_terms
 from citadel.retrieve.evidence import Passage, _is_entry, _next_units, off_subject
 from citadel.retrieve.sentences import candidate_spans, entry_name, opening_term
@@ -191,10 +191,7 @@ def test_a_lead_in_keeps_its_short_code_block_and_the_way_to_do_it_keeps_what_it
     assert note.endswith("commit the .quillrc file.")
 
 
-def test_questions_that_ask_for_a_default_or_a_code() -> None:
-    assert asks_default("How long does it wait if I don't configure it?")
-    assert asks_default("What is the default queue depth?") and asks_default("What does it do out of the box?")
-    assert not asks_default("How long does it wait between two requests?")
+def test_questions_that_ask_for_a_code_and_units_that_state_an_amount() -> None:
     assert asks_code("What exit code does quill return when the lock file is stale?")
     assert asks_code("Which HTTP status code does the registry send back?")
     assert not asks_code("What does quill return code 5 mean?")

@@ -93,23 +93,6 @@ def asks_option(question: str) -> bool:
     return _ASKS_OPTION.search(question) is not None
 
 
-#: a question asks what holds when the user sets nothing: "by default", "the default timeout",
-#: "if I don't pass -c", "without configuring it", "out of the box"; its answer is an option's
-#: or a setting's default, which its entry states
-_ASKS_DEFAULT = re.compile(
-    r"\bdefaults?\b|\bout\s+of\s+the\s+box\b"
-    r"|\bif\s+(?:i|you|we|one)\s+(?:don[\'\u2019]?t|do\s+not|never)\s+(?:set|pass|give|specify|configure|provide|"
-    r"supply|change|add|use)\b"
-    r"|\bwithout\s+(?:setting|passing|giving|specifying|configuring|providing|supplying|changing)\b",
-    re.IGNORECASE,
-)
-
-
-def asks_default(question: str) -> bool:
-    """Whether the question asks what holds when nothing is set (an option's default)."""
-    return _ASKS_DEFAULT.search(question) is not None
-
-
 def asks_how(question: str) -> bool:
     """Whether the question asks how to do something (its answer may be an option)."""
     return _ASKS_HOW.search(question) is not None

@@ -70,7 +70,6 @@ from citadel.retrieve.answerability import AnswerabilityModel, span_text
 from citadel.retrieve.embedders import Embedder, VectorCache
 from citadel.retrieve.answer_types import (
     asks_code,
-    asks_default,
     asks_how,
     asks_option,
     asks_quantity,
@@ -228,9 +227,7 @@ def select_evidence(
     passages = _merge_neighbours(store, kept, where, chunks)[: settings.max_passages]
     texts = {(p.doc_id, p.version): store.text(p.doc_id, p.version) for p in passages}
     forced: set[tuple[str, int, int, int]] = set()  # units scored whatever the preselection
-    if answerability is not None and settings.page_entries > 0 and (
-        asks_option(query) or asks_how(query) or asks_default(query)
-    ):
+    if answerability is not None and settings.page_entries > 0 and (asks_option(query) or asks_how(query)):
         inside, outside = _page_entries(query, passages, texts, chunks, embedder, settings.page_entries)
         forced, passages = inside, passages + outside
     if settings.named_entries > 0:  # "What's the default of ServerAliveCountMax?": that entry is read
