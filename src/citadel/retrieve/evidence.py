@@ -352,11 +352,12 @@ def _next_units(
     passages: Sequence[Passage],
 ) -> list[int]:
     """Indexes into ``pool`` of the unit right after each of the ``best`` units in its
-    paragraph, when not ``read`` and the best one leads up to it (:func:`~citadel.retrieve.sentences.leads_on`): the
-    sentence after "Now you have your compiled .node bindings file!" holds what it announces
-    ("The compiled bindings end up in build/Debug/ or build/Release/ ..."), and shares few
-    words with the question. Any other best unit says enough alone: reading on from every one
-    cost 20-30 ms per question and answered as many near-misses as questions (ClapNQ dev)."""
+    paragraph, when not ``read`` and the best one leads up to it
+    (:func:`~citadel.retrieve.sentences.leads_on`): the sentence after "Now you have your
+    compiled .node bindings file!" holds what it announces ("The compiled bindings end up in
+    build/Debug/ or build/Release/ ..."), and shares few words with the question. Any other
+    best unit says enough alone: reading on from every one cost 20-30 ms per question and
+    answered as many near-misses as questions (ClapNQ dev)."""
     out: list[int] = []
     for b in best:
         n, _, end, unit = pool[b]
