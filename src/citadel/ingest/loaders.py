@@ -512,13 +512,14 @@ def _inline(token: Any, links: bool = False) -> str:
     parts: list[str] = []
     opened: list[tuple[str, int, bool]] = []  # (target, where its text starts, has text)
     for child in token.children or []:
-        if child.type == "code_inline" and parts and (role := _MYST_ROLE_END.search(parts[-1])) is not None:
-            # a MyST role keeps its text: "{kbd}`Ctrl+C`" reads "Ctrl+C", "{doc}`Setup <setup>`" "Setup"
-            parts[-1] = parts[-1][: role.start()]
-            parts.append(_MYST_TARGET.sub(r"\1", child.content))
-        elif child.type in ("text", "code_inline"):
-            parts.append(child.content)
-            if opened and child.content.strip():
+        if child.type in ("text", "code_inline"):
+            content = child.content
+            if child.type == "code_inline" and parts and (role := _MYST_ROLE_END.search(parts[-1])) is not None:
+                # a MyST role keeps its text: "{kbd}`Ctrl+C`" reads "Ctrl+C", "{doc}`Setup <setup>`" "Setup"
+                parts[-1] = parts[-1][: role.start()]
+                content = _MYST_TARGET.sub(r"\1", content)
+            parts.append(content)
+            if opened and content.strip():
                 opened[-1] = (opened[-1][0], opened[-1][1], True)
         elif child.type in ("softbreak", "hardbreak"):
             parts.append(" ")
