@@ -56,6 +56,14 @@ default: extractive backend, no calibration, the default threshold) is run on
                 15 pages, written by a fourth helper on its own (bench/data/man-sources-2.jsonl):
                 read by no one and first run after the forty-fifth session's last change to the
                 code, on both sides; a held-out check of that session's changes (now used: dev)
+  markdown docs as shipped  120 questions (96 answerable, 24 unanswerable) on 20 Markdown files of
+                npm as this machine ships it (its command, config, scripts and package.json pages;
+                undici's API reference; node-gyp's README: bench/data/markdown-docs.files under
+                /usr/lib/node_modules/npm), written by three helpers who never ran citadel; its
+                first run (forty-sixth session) was held out, later figures are dev figures
+  markdown docs as shipped, fourth writer  50 questions (40 answerable) on the same 20 files by a
+                fourth helper (bench/data/markdown-docs-2.jsonl), first run after that session's
+                changes on both sides: a held-out check (now used: dev)
 and reported side by side: answer correctness (share of answerable questions whose answer
 holds the gold answer, cites a gold document and quotes only the stored text at its offsets:
 citadel.evaluate.correctness), answered without the answer, abstain rate on unanswerable,
@@ -63,7 +71,7 @@ balanced abstention accuracy, what the old eval counted as correct (answered cit
 document), and warm ask p50/p95. Stores are built once into the caches (``--store-cache``,
 ``--clapnq-store-cache``, ``--man-store-cache``, ``--docs-store-cache``, ``--manqa-store-cache``,
 ``--pyqa-store-cache``, ``--new-user-store-cache``, ``--manuals-store-cache``, ``--held-out-store-cache``,
-``--man-sources-store-cache``; a cache is complete when it holds READY) and never written: every
+``--man-sources-store-cache``, ``--markdown-store-cache``; a cache is complete when it holds READY) and never written: every
 run asks against a private copy (asks write traces), with any stored calibration removed.
 To compare a change, add a Variant to VARIANTS and pass ``--variant baseline --variant NAME``.
 """
