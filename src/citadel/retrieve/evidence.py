@@ -670,16 +670,13 @@ def _page_entries(
     """The ``limit`` entries (:func:`_is_entry`) of the first :data:`ENTRY_DOCS` passages' documents
     (a page the question names first: :func:`_asked_pages`) closest to ``query`` (the best
     :data:`_ENTRY_POOL` by words, then by meaning when there is an embedder): those a passage
-    holds as (doc id, version, start, end), and the others
-    each as a passage of its own, with its chunk's heading path and location and the
-    scores of its document's best passage (the reranker then reads it like any unit).
+    holds as (doc id, version, start, end), and the others each as a passage of its own, with
+    its chunk's heading path and location and the scores of its document's best passage (the
+    reranker then reads it like any unit).
     ``chunks``: each document's chunks the caller may read."""
-    first: dict[tuple[str, int], Passage] = {}
-    for p in passages:
-        first.setdefault((p.doc_id, p.version), p)
     found: list[tuple[Passage, Chunk, int, int]] = []
     asked = _asked_pages(query, passages)  # "Which npm install flag ...?": npm-install's page first
-    for p in sorted(first.values(), key=lambda p: _page_name(p.title) not in asked)[:ENTRY_DOCS]:
+    for p in sorted(_first_of_each_document(passages), key=lambda p: _page_name(p.title) not in asked)[:ENTRY_DOCS]:
         text = texts[p.doc_id, p.version]
         for c in chunks.get(p.doc_id, []):
             if c.version == p.version:
@@ -700,11 +697,25 @@ def _page_entries(
     outside: list[Passage] = []
     for i in order[:limit]:
         p, c, s, e = found[i]
-        if any((o.doc_id, o.version) == (p.doc_id, p.version) and o.start <= s and e <= o.end for o in passages):
+        if _held(passages, p, s, e):
             inside.add((p.doc_id, p.version, s, e))
             continue
         outside.append(_unit_passage(p, [c], texts[p.doc_id, p.version], s, e))
     return inside, outside
+
+
+def _first_of_each_document(passages: Sequence[Passage]) -> list[Passage]:
+    """The best passage of each document (version) among ``passages``, in their order."""
+    first: dict[tuple[str, int], Passage] = {}
+    for p in passages:
+        first.setdefault((p.doc_id, p.version), p)
+    return list(first.values())
+
+
+def _held(passages: Sequence[Passage], p: Passage, start: int, end: int) -> bool:
+    """Whether one of ``passages`` of ``p``'s document holds ``[start, end)`` (its unit is
+    scored there; else it becomes a passage of its own)."""
+    return any((o.doc_id, o.version) == (p.doc_id, p.version) and o.start <= start and end <= o.end for o in passages)
 
 
 #: the names of the entries of each chunk text, by a digest of the text (as :data:`_ENTRIES`)
@@ -758,13 +769,10 @@ def _named_entries(
             return False
         return name.rstrip(".=:") in words or (name.lower() in folded and name[1:] != name[1:].lower())
 
-    first: dict[tuple[str, int], Passage] = {}
-    for p in passages:
-        first.setdefault((p.doc_id, p.version), p)
     inside: set[tuple[str, int, int, int]] = set()
     outside: list[Passage] = []
     found: set[str] = set()  # a name is the best document's: "-b" of ssh-keygen, not of ssh
-    for p in list(first.values())[:ENTRY_DOCS]:
+    for p in _first_of_each_document(passages)[:ENTRY_DOCS]:
         text = texts[p.doc_id, p.version]
         here: set[str] = set()
         for c in chunks.get(p.doc_id, []):
@@ -778,7 +786,7 @@ def _named_entries(
                         or any(o.start == s and (o.doc_id, o.version) == (p.doc_id, p.version) for o in outside):
                     continue
                 here.add(name)
-                if any((o.doc_id, o.version) == (p.doc_id, p.version) and o.start <= s and e <= o.end for o in passages):
+                if _held(passages, p, s, e):
                     inside.add((p.doc_id, p.version, s, e))
                 else:
                     outside.append(_unit_passage(p, [c], text, s, e))

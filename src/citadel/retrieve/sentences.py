@@ -301,7 +301,7 @@ def is_option_entry(unit: str) -> bool:
     list item that opens with one: "- --save-peer: Package will appear in your
     peerDependencies."); another list item ("- text") does not."""
     unit = unit.lstrip()
-    bullet = _BULLET.match(unit)
+    bullet = BULLET.match(unit)
     return _OPTION_START.match(unit, bullet.end() if bullet else 0) is not None
 
 
@@ -458,7 +458,7 @@ def _term_at(text: str, start: int, end: int) -> tuple[int, int] | None:
         return start, start + len(line.rstrip())
     if (m := _TYPED_ITEM.match(line)) is not None:
         return start + m.start("term"), start + m.end("term")
-    if (bullet := _BULLET.match(line)) is not None:  # a list item that opens with a term: "- --enjoy-by: --before"
+    if (bullet := BULLET.match(line)) is not None:  # a list item that opens with a term: "- --enjoy-by: --before"
         start, line = start + bullet.end(), line[bullet.end() :]
         if (m := _USAGE_ITEM.fullmatch(line.rstrip())) is not None:  # "- npm install <folder>:" and its lines
             return start, start + m.end("term")
@@ -480,8 +480,9 @@ _USAGE_ITEM = re.compile(r"(?P<term>[a-z][\w.-]* [^\n]{0,100}?[<>\[\]=/@#][^\n]{
 #: give each setting ("fetch-timeout", then "- Default: 300000 (5 minutes)" and what it does), an
 #: option or a property ("keepAliveTimeout"); never a word ("Description", "force")
 _NAME_LINE = re.compile(r"(?:--?)?(?:[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*)")
-#: a bullet that opens a list item (a number says a step, and opens no term)
-_BULLET = re.compile(r"[-*+\u2022]\s+(?=\S)")
+#: a bullet that opens a list item (a number says a step, and opens no term; the extractive
+#: backend keeps it out of a quote's lines for the same reason)
+BULLET = re.compile(r"[-*+\u2022]\s+(?=\S)")
 
 
 def _looks_like_heading(line: str) -> bool:
@@ -533,8 +534,8 @@ def entry_term(text: str, start: int, lo: int = 0) -> tuple[int, int] | None:
         if term is not None:
             if term[1] > start:  # the unit names the term itself
                 return None
-            if pos != own and _BULLET.match(text, pos) is not None \
-                    and (_BULLET.match(text, own) is not None or _TYPED_ITEM.match(text, pos) is not None):
+            if pos != own and BULLET.match(text, pos) is not None \
+                    and (BULLET.match(text, own) is not None or _TYPED_ITEM.match(text, pos) is not None):
                 return None  # a list item's entry is that item (the next item is its own; a typed one is one line)
             if breaks and not _opens_entry_after(text, start, breaks) \
                     and _NAME_LINE.fullmatch(text[term[0] : term[1]]) is None:  # a name heading its section: to the next heading
@@ -551,7 +552,7 @@ def entry_term(text: str, start: int, lo: int = 0) -> tuple[int, int] | None:
             return None
         head = _line_head(text, prev_start)
         if head[1] == prev_end and _looks_like_heading(text[prev_start:prev_end]) and _term_at(text, *head) is None \
-                and _BULLET.match(text, prev_start) is None:  # a short list item is no heading
+                and BULLET.match(text, prev_start) is None:  # a short list item is no heading
             return None
         pos = prev_start
     return None

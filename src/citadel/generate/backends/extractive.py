@@ -77,6 +77,7 @@ from citadel.retrieve.coverage import family, numbered_ids
 from citadel.retrieve.entries import NOTE, VERSION, heading_line, versioned_headings
 from citadel.retrieve.versions import dates_release
 from citadel.retrieve.sentences import (
+    BULLET,
     LIST_MARKER,
     TABLE_ROW,
     candidate_spans,
@@ -122,8 +123,6 @@ _REFERS_BACK = re.compile(
 )
 #: a sentence that announces a list coming after it: "The following three types are supported."
 _ANNOUNCES = re.compile(r"\b(?:the\s+following|as\s+follows|listed\s+below)\b", re.IGNORECASE)
-#: a bullet (not a number: "2." says an order and stays) that opens a line of a quote
-_BULLET = re.compile(r"[-*+\u2022]\s+(?=\S)")
 #: a table row's first cell's value (:data:`TABLE_ROW`) says which case the row is; a keyed line
 #: ("Audit logs: 1 year") its key
 _KEYED = re.compile(r"(?P<key>[^:;\n]{1,60}): \S")
@@ -422,7 +421,7 @@ def _claim_text(quote: str, source: Source) -> str:
     out = ""
     item = row = False
     for n, line in enumerate(lines):
-        bullet = _BULLET.match(line)
+        bullet = BULLET.match(line)
         piece = " ".join((line[bullet.end():] if bullet else line).split())
         if not out:
             out = piece
