@@ -64,6 +64,15 @@ default: extractive backend, no calibration, the default threshold) is run on
   markdown docs as shipped, fourth writer  50 questions (40 answerable) on the same 20 files by a
                 fourth helper (bench/data/markdown-docs-2.jsonl), first run after that session's
                 changes on both sides: a held-out check (now used: dev)
+  licences as shipped  108 questions (84 answerable, 24 unanswerable) on the copyright files of 30
+                packages of this machine's /usr/share/doc (bench/data/licences.files: 22 in Debian's
+                machine-readable format, DEP-5, 8 free-form): which licence a package, a folder or a
+                file is under, who holds a part's copyright, what a licence text permits, who
+                packaged it; written by three helpers who never ran citadel; its first run
+                (forty-seventh session) was held out, later figures are dev figures
+  licences as shipped, fourth writer  45 questions (35 answerable) on the same 30 files by a fourth
+                helper (bench/data/licences-2.jsonl), read by no one and first run after that
+                session's changes, on both sides: a held-out check
 and reported side by side: answer correctness (share of answerable questions whose answer
 holds the gold answer, cites a gold document and quotes only the stored text at its offsets:
 citadel.evaluate.correctness), answered without the answer, abstain rate on unanswerable,
@@ -71,7 +80,7 @@ balanced abstention accuracy, what the old eval counted as correct (answered cit
 document), and warm ask p50/p95. Stores are built once into the caches (``--store-cache``,
 ``--clapnq-store-cache``, ``--man-store-cache``, ``--docs-store-cache``, ``--manqa-store-cache``,
 ``--pyqa-store-cache``, ``--new-user-store-cache``, ``--manuals-store-cache``, ``--held-out-store-cache``,
-``--man-sources-store-cache``, ``--markdown-store-cache``; a cache is complete when it holds READY) and never written: every
+``--man-sources-store-cache``, ``--markdown-store-cache``, ``--licences-store-cache``; a cache is complete when it holds READY) and never written: every
 run asks against a private copy (asks write traces), with any stored calibration removed.
 To compare a change, add a Variant to VARIANTS and pass ``--variant baseline --variant NAME``.
 """
@@ -211,6 +220,10 @@ DATASETS = [
     Dataset("markdown docs as shipped, fourth writer", ROOT / "bench" / "data" / "markdown-docs-2.jsonl",
             Path("copied"), "markdown_store_cache", files=ROOT / "bench" / "data" / "markdown-docs.files",
             file_root=NPM_ROOT),
+    Dataset("licences as shipped", ROOT / "bench" / "data" / "licences.jsonl", Path("copied"),
+            "licences_store_cache", files=ROOT / "bench" / "data" / "licences.files"),
+    Dataset("licences as shipped, fourth writer", ROOT / "bench" / "data" / "licences-2.jsonl", Path("copied"),
+            "licences_store_cache", files=ROOT / "bench" / "data" / "licences.files"),
 ]  # fmt: skip
 
 FIGURES = [
@@ -361,6 +374,8 @@ STORE_CACHES = {
                                                        "if missing; read only)"),
     "--markdown-store-cache": ("markdown-docs-store", "store of the Markdown documentation as shipped (copied and "
                                                       "built here if missing; read only)"),
+    "--licences-store-cache": ("licences-store", "store of the Debian copyright files (copied and built here if "
+                                                 "missing; read only)"),
 }
 
 
