@@ -8,9 +8,10 @@ together. Here:
 
 * the title is "NAME copyright", NAME from ``Upstream-Name`` (else the file's name);
 * a ``Files`` stanza is a heading "Files: PATTERNS" over one block of its fields, each
-  "Field: value" with the lines of a value joined ("Files: *; Copyright: 1999-2022 Free
-  Software Foundation, Inc., 1992-1993 Jean-loup Gailly; License: GPL-3+"), then the
-  licence text it carries, if any, paragraph by paragraph;
+  "Field: value" with the lines of a value joined, the licence's name right after the files
+  ("Files: *; License: GPL-3+; Copyright: 1999-2022 Free Software Foundation, Inc., 1992-1993
+  Jean-loup Gailly"; a long one is a block of the files and their licence, then a block for
+  each other field), then the licence text it carries, if any, paragraph by paragraph;
 * a stand-alone ``License`` stanza is a heading "License: NAME" over its text;
 * the header stanza (``Upstream-Name``, ``Source``, ...) is one block of its fields;
 * every block keeps the file lines it came from.
@@ -101,6 +102,22 @@ def _paragraphs(lines: list[str]) -> list[str]:
     return out
 
 
+#: a ``Files`` stanza's fields are one block up to this length (what an answer quotes at most,
+#: :class:`~citadel.generate.backends.extractive.ExtractiveOptions`); a longer one (fifty holders
+#: in libffi's "Files: *") is a block of the files and their licence, then a block for each
+#: other field: a quote of the licence is not a page of names
+STANZA_CHARS = 600
+
+
+def _said(field: _Field) -> str:
+    """A field as one line: "Copyright: 2006, Joe Gregorio, 2009, Mark Pilgrim" (a holder a
+    line in the file), "Comment: APT is an old software ... Several bits ..." (wrapped lines
+    and the paragraphs a lone "." parts joined with spaces)."""
+    if not field.name or field.name.lower() in ("copyright", "files"):
+        return field.line(", ")
+    return f"{field.name}: {' '.join(_paragraphs([field.value, *field.more]))}".rstrip()
+
+
 def load_dep5(raw: str, name: str) -> ParsedDocument:
     """A DEP-5 copyright file (see the module docstring); ``raw``: the decoded text."""
     from citadel.ingest.loaders import PLAIN, _require_text
@@ -115,9 +132,25 @@ def load_dep5(raw: str, name: str) -> ParsedDocument:
         licence = names.get("license")
         if "files" in names:
             builder.heading(1, f"Files: {names['files'].text()}", at=Location.lines(first))
-            # copyright holders a line each: joined with commas; the licence by its name only
-            parts = [f"License: {f.value}" if f.name.lower() == "license" else f.line(", ") for f in fields]
-            builder.block("; ".join(parts), at=Location.lines(first, last))
+            # the licence by its name only, right after the files: a long list of holders (fifty
+            # lines in libffi's "Files: *") would part the files from their licence; the
+            # holders a line each, joined with commas
+            files = [f.line(", ") for f in fields if f.name.lower() == "files"]
+            named = [f"License: {f.value}" for f in fields if f.name.lower() == "license"]
+            others = [f for f in fields if f.name.lower() not in ("files", "license")]
+            parts = files + named + [_said(f) for f in others]
+            if len("; ".join(parts)) <= STANZA_CHARS:
+                builder.block("; ".join(parts), at=Location.lines(first, last))
+            else:  # the files and their licence, then each other field a block of its own (a
+                # comment's paragraphs a block each)
+                builder.block("; ".join(files + named), at=Location.lines(first, last))
+                for other in others:
+                    at = Location.lines(other.first + 1, other.last + 1)
+                    if other.name.lower() == "copyright":
+                        builder.block(other.line(", "), at=at)
+                        continue
+                    for n, para in enumerate(_paragraphs([other.value, *other.more])):
+                        builder.block(f"{other.name}: {para}" if n == 0 else para, at=at)
             if licence is not None:  # the licence's text, when the stanza carries it
                 for para in _paragraphs(licence.more):
                     builder.block(para, at=Location.lines(licence.first + 2, licence.last + 1))
@@ -130,6 +163,6 @@ def load_dep5(raw: str, name: str) -> ParsedDocument:
                     builder.block(f"{other.name}: {other.text()}", at=Location.lines(other.first + 1, other.last + 1))
         else:  # the header stanza, or any other
             upstream = upstream or next((f.value for f in fields if f.name.lower() == "upstream-name"), "")
-            builder.block("; ".join(f.line() for f in fields), at=Location.lines(first, last))
+            builder.block("; ".join(_said(f) for f in fields), at=Location.lines(first, last))
     title = f"{upstream} copyright" if upstream else name
     return _require_text(builder.build(title, PLAIN, {"format": "debian-copyright"}))
