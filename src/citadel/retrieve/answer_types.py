@@ -158,3 +158,41 @@ def states_quantity(unit: str) -> bool:
     """Whether the unit states an amount: a digit (not a man page's section: "ssh-add(1)", nor
     in a name such as "sha512sum"), a number word, or all, none, no limit."""
     return _STATES_QUANTITY.search(_NAMED_WITH_DIGITS.sub("", _PAGE_REFERENCE.sub("", unit))) is not None
+
+
+
+#: a question asks which licence something is under: "What license is httplib2 under?", "Under
+#: which licence is ...?", "How is libpng licensed?"; not what a licence says ("What does the MIT
+#: license require?")
+_ASKS_LICENCE = re.compile(
+    r"\b(?:which|what)\s+(?!(?:does|do|did|is|are|was|were|can|must|should|would)\b)(?:[\w-]+\s+){0,2}?licen[cs]es?\b"
+    r"(?!\s+(?:terms?|conditions?|text|agreement|clauses?|requirements?|grants?|obligations?)\b)"
+    r"|\b(?:what|which)\s+(?:is|are|was|were)\s+the\s+(?:[\w-]+\s+){0,2}?licen[cs]es?\s+(?:of|for|on|that|covering)\b"
+    r"|\bhow\s+(?:is|are)\s+[^?]{1,80}?\blicen[cs]ed\b"
+    r"|\bunder\s+(?:which|what)\s+(?:[\w-]+\s+){0,2}?(?:licen[cs]e|terms)",
+    re.IGNORECASE,
+)
+#: a question asks who holds a copyright: "Who holds the copyright on lib/lz4file.c?", "Which
+#: company owns the copyright ...?", "Who is the copyright holder of gitk?"
+_ASKS_HOLDER = re.compile(
+    r"\bwho\b[^?.]{0,40}?\b(?:holds?|owns?|has|held|owned)\b[^?.]{0,30}?\bcopyrights?\b"
+    r"|\b(?:which|what)\s+(?:[\w-]+\s+){0,2}?(?:company|companies|organi[sz]ations?|person|people|firm|entity)"
+    r"\s+(?:holds?|owns?|held|owned)\b[^?.]{0,30}?\bcopyrights?\b"
+    r"|\bcopyright\s+(?:holder|owner)s?\b",
+    re.IGNORECASE,
+)
+
+
+def asks_licence(question: str) -> bool:
+    """Whether the question asks which licence something is under, or who holds its copyright."""
+    return _ASKS_LICENCE.search(question) is not None or _ASKS_HOLDER.search(question) is not None
+
+
+def asks_licence_name(question: str) -> bool:
+    """Whether the question asks which licence something is under."""
+    return _ASKS_LICENCE.search(question) is not None
+
+
+def asks_copyright_holder(question: str) -> bool:
+    """Whether the question asks who holds a copyright."""
+    return _ASKS_HOLDER.search(question) is not None

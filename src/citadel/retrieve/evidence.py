@@ -59,7 +59,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -71,12 +71,26 @@ from citadel.retrieve.embedders import Embedder, VectorCache
 from citadel.retrieve.answer_types import (
     asks_code,
     asks_how,
+    asks_copyright_holder,
+    asks_licence,
+    asks_licence_name,
     asks_option,
     asks_quantity,
     asks_version,
     states_code,
     states_quantity,
     without_version_clause,
+)
+from citadel.retrieve.copyright import (
+    FILES_HEADING,
+    asked_stanzas,
+    is_dep5,
+    is_licence_text,
+    names_subject,
+    states_holder,
+    states_licence,
+    subject_names,
+    upstream_names,
 )
 from citadel.retrieve.coverage import proper_names, salient_terms
 from citadel.retrieve.entries import version_note
@@ -167,6 +181,11 @@ class EvidenceSettings:
     #: sentence that completes "Now you have your compiled module!" shares few words with the
     #: question
     next_units: bool = True
+    #: for a question that asks which licence something is under or who holds its copyright,
+    #: the stanzas of a Debian copyright file (DEP-5) about the software it names that cover
+    #: the files it names (else ``Files: *``) are read, and its stand-alone licence texts
+    #: answer nothing (:func:`_licence_stanzas`, :mod:`citadel.retrieve.copyright`)
+    licence_stanzas: bool = True
 
 
 @dataclass(frozen=True)
@@ -233,6 +252,13 @@ def select_evidence(
     if settings.named_entries > 0:  # "What's the default of ServerAliveCountMax?": that entry is read
         inside, outside = _named_entries(query, passages, texts, chunks, settings.named_entries)
         forced, passages = forced | inside, passages + outside
+    licence_texts: set[int] = set()  # passages that are a licence's text, no answer to which licence applies
+    lookups: dict[tuple[str, int, int, int], float] = {}  # units whose answerability the file's format says
+    if settings.licence_stanzas and asks_licence(query):  # "What license is httplib2 under?": its Files: * stanza
+        copyright_files = {doc for doc, cs in chunks.items() if is_dep5(cs)}
+        inside, outside, lookups = _licence_stanzas(query, passages, texts, chunks, copyright_files)
+        forced, passages = forced | inside, passages + outside
+        licence_texts = {n for n, p in enumerate(passages) if p.doc_id in copyright_files and is_licence_text(p.heading_path)}
     if asks_release_date(query):  # "when was 1.47.0 released?": the release's dated heading answers
         headings = _dated_headings(query, passages, texts, chunks)
         forced, passages = forced | {(p.doc_id, p.version, p.start, p.end) for p in headings}, passages + headings
@@ -243,7 +269,8 @@ def select_evidence(
     if scored is not None:
         if answerability is not None:
             scored = _score_answers(asked, passages, scored, texts, answerability, settings.answer_spans,
-                                    settings.answer_floor, reranker if settings.unit_context else None)
+                                    settings.answer_floor, reranker if settings.unit_context else None, licence_texts,
+                                    lookups)
         passages = [
             replace(p, relevance=max((x.score for x in xs), default=0.0), sentences=tuple(xs),
                     answerability=max((x.answerability for x in xs if x.answerability is not None), default=None))
@@ -260,7 +287,10 @@ def select_evidence(
         trimmed.append(passage)
     out: list[Passage] = []
     budget = settings.token_budget
-    for passage in sorted(trimmed, key=lambda p: -p.relevance):  # stable: ties keep the ranking
+    def looks_up(p: Passage) -> bool:  # it holds a unit that answers by its file's format: kept first
+        return any(lookups.get((p.doc_id, p.version, x.start, x.end), 0.0) > 0 for x in p.sentences)
+
+    for passage in sorted(trimmed, key=lambda p: (not looks_up(p), -p.relevance)):  # stable: ties keep the ranking
         cost = _tokens(passage.text)
         if cost > budget:
             continue
@@ -409,6 +439,8 @@ def _score_answers(
     limit: int,
     floor: float = 0.0,
     bare: Reranker | None = None,
+    barred: Collection[int] = (),
+    lookups: Mapping[tuple[str, int, int, int], float] | None = None,
 ) -> list[list[ScoredSentence]]:
     """The answerability of the reranker's ``limit`` best units (ties: ranking order) with
     a reranker probability of at least ``floor`` (the best one always), read with their
@@ -422,12 +454,19 @@ def _score_answers(
     so does a unit that states no code (:func:`~citadel.retrieve.answer_types.states_code`); for
     one that asks when a release it names came out, a unit that states no date
     (:func:`~citadel.retrieve.versions.asks_release_date`);
-    and so does every unit of a document about another thing (:func:`off_subject`).
+    and so does every unit of a document about another thing (:func:`off_subject`), and of
+    the ``barred`` passages (a copyright file's licence texts, for a question that asks which
+    licence applies: :mod:`citadel.retrieve.copyright`); the ``lookups`` units (doc id, version,
+    start, end: the stanza of a copyright file that covers what the question names, which
+    answers it by the file's format) answer with at least :data:`LOOKUP_ANSWERABILITY`.
     When a model fails, nothing is read (the pipeline then gates on relevance)."""
-    ranked = sorted(((n, i) for n, xs in enumerate(scored) for i in range(len(xs))), key=lambda t: -scored[t[0]][t[1]].score)
+    barred = set(barred)  # read by no model: they answer nothing, whatever their relevance
+    ranked = sorted(((n, i) for n, xs in enumerate(scored) if n not in barred for i in range(len(xs))),
+                    key=lambda t: -scored[t[0]][t[1]].score)  # fmt: skip
     chosen = [t for k, t in enumerate(ranked[: max(0, limit)]) if k == 0 or scored[t[0]][t[1]].score >= floor]
     if not chosen:
-        return scored
+        return _looked_up(passages, [[replace(x, answerability=0.0) for x in xs] if n in barred else xs
+                                     for n, xs in enumerate(scored)], lookups)  # fmt: skip
     if asks_option(query) or asks_how(query):  # "which option ...?", "how do I make it ...?": the best option
         # entries are read too, whatever their rank
         doc = {n: texts[p.doc_id, p.version] for n, p in enumerate(passages)}
@@ -444,7 +483,7 @@ def _score_answers(
         alone = probability(bare.score(query, units)) if bare is not None and model.calibration.bare_weight else None
         probs = model.score(query, spans, rerank, alone)
     except BackendError:
-        return scored
+        return _looked_up(passages, scored, lookups)
     if asks_quantity(query):  # "how many ...?": a unit that states no amount does not answer it
         probs = np.where([states_quantity(u) for u in units], probs, 0.0)
     if asks_code(query):  # "what exit code ...?": nor one that states no code ("it exits with an error")
@@ -453,10 +492,37 @@ def _score_answers(
         probs = np.where([states_date(u) for u in units], probs, 0.0)
     if (elsewhere := off_subject(query, passages, texts)):  # nor one of a document about another thing
         probs = np.where([n not in elsewhere for n, _ in chosen], probs, 0.0)
-    out = [list(xs) for xs in scored]
+    out = [[replace(x, answerability=0.0) for x in xs] if n in barred else list(xs) for n, xs in enumerate(scored)]
     for (n, i), prob in zip(chosen, probs, strict=True):
         out[n][i] = replace(out[n][i], answerability=float(prob))
-    return out
+    return _looked_up(passages, out, lookups)
+
+
+#: the answerability of a unit that answers by its file's format (a copyright file's stanza for
+#: the files the question names: :func:`_licence_stanzas`), when the model gives it less: the
+#: models read such records poorly ("Files: runtime/doc/*; ...; License: OPL-1+" 0.29 for
+#: "Under which licence is Vim's help documentation (runtime/doc) distributed?", the ``Files:
+#: *`` stanza 0.10 for "What is the overall licence of APT?")
+LOOKUP_ANSWERABILITY = 0.9
+
+
+def _looked_up(
+    passages: Sequence[Passage],
+    scored: list[list[ScoredSentence]],
+    lookups: Mapping[tuple[str, int, int, int], float] | None,
+) -> list[list[ScoredSentence]]:
+    """``scored`` with each ``lookups`` unit's answerability as its file's format says: raised
+    to its value (:data:`LOOKUP_ANSWERABILITY`), or 0 (the field asked for is empty)."""
+    if not lookups:
+        return scored
+
+    def said(p: Passage, x: ScoredSentence) -> ScoredSentence:
+        value = lookups.get((p.doc_id, p.version, x.start, x.end))
+        if value is None:
+            return x
+        return replace(x, answerability=max(x.answerability or 0.0, value) if value > 0 else 0.0)
+
+    return [[said(p, x) for x in xs] for p, xs in zip(passages, scored, strict=True)]
 
 
 #: the first units of a section the question names (:func:`_named_sections`) read whatever the preselection
@@ -702,6 +768,63 @@ def _page_entries(
             continue
         outside.append(_unit_passage(p, [c], texts[p.doc_id, p.version], s, e))
     return inside, outside
+
+
+#: of a copyright file's stanzas the question names, this many are read
+LICENCE_STANZAS = 2
+
+
+def _licence_stanzas(
+    query: str,
+    passages: list[Passage],
+    texts: dict[tuple[str, int], str],
+    chunks: dict[str, list[Chunk]],
+    copyright_files: Collection[str],
+) -> tuple[set[tuple[str, int, int, int]], list[Passage], dict[tuple[str, int, int, int], float]]:
+    """For a question that asks which licence applies or who holds a copyright, the stanza
+    units of the first DEP-5 copyright file among ``passages``' documents whose software the
+    question names (:func:`~citadel.retrieve.copyright.names_subject`): of the stanzas
+    covering the files the question names, else of ``Files: *``
+    (:func:`~citadel.retrieve.copyright.asked_stanzas`), at most :data:`LICENCE_STANZAS`, the
+    unit that opens the stanza, the one that names its licence and the one that names its
+    holders (a long stanza is several blocks: :mod:`citadel.ingest.debian_copyright`). Those a passage holds as (doc id, version, start, end), the
+    others each as a passage of its own (as :func:`_page_entries`); and those that answer by the
+    file's format (the third set): the unit that names the licence, for a question that asks
+    which licence applies, and the one that names holders, for one that asks who holds the
+    copyright (a stanza with an empty field answers nothing)."""
+    licence, holder = asks_licence_name(query), asks_copyright_holder(query)
+    for p in _first_of_each_document(passages):
+        if p.doc_id not in copyright_files or not names_subject(query, subject_names(p.title, p.doc_id)):
+            continue
+        stanzas: dict[str, list[Chunk]] = {}
+        for c in chunks.get(p.doc_id, []):
+            if c.version == p.version and c.heading_path[:1] and c.heading_path[0].startswith(FILES_HEADING):
+                stanzas.setdefault(c.heading_path[0], []).append(c)
+        headings = list(stanzas)
+        text = texts[p.doc_id, p.version]
+        inside: set[tuple[str, int, int, int]] = set()
+        outside: list[Passage] = []
+        lookups: dict[tuple[str, int, int, int], float] = {}
+        asked = asked_stanzas(query, headings, upstream_names(p.title))
+        chosen = asked.stanzas[:LICENCE_STANZAS] if asked.sure else asked.stanzas[:LICENCE_STANZAS - 1] + asked.stanzas[-1:]
+        for n in dict.fromkeys(chosen):
+            units = [(c, c.start + s, c.start + e) for c in stanzas[headings[n]]
+                     for s, e in candidate_spans(text[c.start : c.end])]  # fmt: skip
+            opening = [u for u in units if text[u[1] : u[2]].startswith(FILES_HEADING) and "; " in text[u[1] : u[2]]]
+            naming = [u for u in units if states_licence(text[u[1] : u[2]])]
+            holding = [u for u in units if states_holder(text[u[1] : u[2]])]
+            for c, s, e in dict.fromkeys(opening[:1] + naming[:1] + holding[:1]):
+                key = (p.doc_id, p.version, s, e)
+                if asked.sure and ((licence and states_licence(text[s:e])) or (holder and states_holder(text[s:e]))):
+                    lookups[key] = LOOKUP_ANSWERABILITY
+                elif asked.sure and holder and not licence and not any(states_holder(text[u[1] : u[2]]) for u in units):
+                    lookups[key] = 0.0  # "Copyright: ;": the file names no holder of the files asked about
+                if _held(passages, p, s, e):
+                    inside.add(key)
+                elif not any(o.start == s and (o.doc_id, o.version) == (p.doc_id, p.version) for o in outside):
+                    outside.append(_unit_passage(p, [c], text, s, e))
+        return inside, outside, lookups
+    return set(), [], {}
 
 
 def _first_of_each_document(passages: Sequence[Passage]) -> list[Passage]:
