@@ -334,14 +334,22 @@ def _locate(claim: ClaimOut, sources: dict[str, Source]) -> ClaimOut:
 
 
 _PUNCT = ".,;:!?\"')]}\u201d\u2019"
+#: what may follow a quote's last letter or digit (``str.rstrip`` takes a set of characters)
+_NOT_WORD = "".join(chr(c) for c in range(33, 127) if not chr(c).isalnum()) + "\u201d\u2019"
 
 
 def _widen(quote: str, text: str, start: int, end: int) -> tuple[int, int]:
-    """Take back the closing punctuation the quote ends with (matching ignores it), and
-    the list marker the quote of a list item leaves out ("- Audit logs: 1 year")."""
-    tail = len(quote.rstrip()) - len(quote.rstrip().rstrip(_PUNCT))
-    while tail and end < len(text) and text[end] in _PUNCT:
-        end, tail = end + 1, tail - 1
+    """Take back what the quote ends with after its last letter or digit, as the text has it
+    (matching ignores it: "License: GPL-2+", "C++"), else its closing punctuation, and the list
+    marker the quote of a list item leaves out ("- Audit logs: 1 year")."""
+    quote = quote.rstrip()
+    ending = quote[len(quote.rstrip(_NOT_WORD)) :]
+    if ending and text.startswith(ending, end):
+        end += len(ending)
+    else:
+        tail = len(quote) - len(quote.rstrip(_PUNCT))
+        while tail and end < len(text) and text[end] in _PUNCT:
+            end, tail = end + 1, tail - 1
     line = text.rfind("\n", 0, start) + 1
     if (marker := LIST_MARKER.match(text, line)) is not None and marker.end() == start:
         start = line
