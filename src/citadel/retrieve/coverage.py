@@ -85,13 +85,20 @@ def _named(form: str, text: str) -> bool:
     return re.search(rf"(?<![\w-]){re.escape(form)}(?![\w-])", text, re.IGNORECASE) is not None
 
 
+def _named_in_name(form: str, text: str) -> bool:
+    """Whether ``text`` names ``form``, also as a part of a snake_case name ("sse41" in
+    "pitch_sse41.c")."""
+    return re.search(rf"(?<![A-Za-z0-9-]){re.escape(form)}(?![A-Za-z0-9-])", text, re.IGNORECASE) is not None
+
+
 #: a name made of letters and digits, with a capital: "HTTP/2", "IPv6", "SHA256", "ARM64", "Z85",
 #: "UTF-8", "Python3"; not "64-bit", "15th", "ww2" (a number first, or no capital: everyday
 #: abbreviations a text spells out), not a version ("v2.1")
 _ALNUM = re.compile(r"(?<![\w./\\-])(?=[\w/.-]*[A-Z])[A-Za-z][A-Za-z0-9]*(?:[-/_.][A-Za-z0-9]+)*(?![\w/-])")
 #: what separates a name's letters from its digits, however a text writes it: "HTTP/2" is
-#: "HTTP 2" and "http2", "UTF-8" is "utf8", "Python 3" is "Python3"
-_JOINT = re.compile(r"(?<=[A-Za-z])[-_/ ]+(?=\d)|(?<=\d)[-_/]+(?=[A-Za-z])")
+#: "HTTP 2" and "http2", "UTF-8" is "utf8", "Python 3" is "Python3"; and its numbers' parts, as a
+#: file name writes them: "SSE4.1" is "sse4_1" ("celt/x86/pitch_sse4_1.c")
+_JOINT = re.compile(r"(?<=[A-Za-z])[-_/ ]+(?=\d)|(?<=\d)[-_/]+(?=[A-Za-z])|(?<=[A-Za-z]\d)[._](?=\d)")
 
 
 def alphanumeric_names(question: str) -> list[str]:
@@ -116,7 +123,7 @@ def missing_terms(question: str, texts: Iterable[str]) -> list[str]:
     missing = [t for t in terms if not any(_named(f, joined) for f in _forms(t))]
     if names:
         folded = _JOINT.sub("", joined)
-        missing += [n for n in names if not _named(_JOINT.sub("", n), folded)]
+        missing += [n for n in names if not _named_in_name(_JOINT.sub("", n), folded)]
     return missing
 
 
