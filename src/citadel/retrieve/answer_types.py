@@ -196,3 +196,20 @@ def asks_licence_name(question: str) -> bool:
 def asks_copyright_holder(question: str) -> bool:
     """Whether the question asks who holds a copyright."""
     return _ASKS_HOLDER.search(question) is not None
+
+
+#: a question asks for a year: "In what year did Eric Pruitt write it?", "Which years does the
+#: copyright cover?"
+_ASKS_YEAR = re.compile(r"\b(?:what|which)\s+years?\b", re.IGNORECASE)
+#: a unit states a year (a four-digit one of the last four centuries)
+_STATES_YEAR = re.compile(r"(?<![\d.])(?:1[6-9]|20)\d\d(?![\d.])")
+
+
+def asks_year(question: str) -> bool:
+    """Whether the question asks for a year."""
+    return _ASKS_YEAR.search(question) is not None
+
+
+def states_year(unit: str) -> bool:
+    """Whether the unit states a year ("2006, Joe Gregorio", "1998-2010"; not "3.2000")."""
+    return _STATES_YEAR.search(unit) is not None

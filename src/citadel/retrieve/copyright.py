@@ -3,18 +3,20 @@ question that asks which licence something is under or who holds its copyright
 (:func:`~citadel.retrieve.answer_types.asks_licence`).
 
 The loader (:mod:`citadel.ingest.debian_copyright`) makes each ``Files`` stanza a heading
-"Files: PATTERNS" over one block ("Files: *; Copyright: 2006, Joe Gregorio; License: Expat"),
-and each stand-alone ``License`` stanza a heading "License: NAME" over that licence's text. In
-the format, the stanza whose patterns match a file says which licence it is under and whose it
-is; ``Files: *`` covers every file no other stanza names, so it is the package's own licence;
-a stand-alone licence text says what a licence is, never what is under it. Read as text, every
-one of them is on topic for "What license is httplib2 under?": the reranker gives the GPL's
-"This program is free software ..." 0.999 and the ``Files: *`` stanza, which holds the answer
-("Expat"), 0.98, and search does not even return that stanza (it shares one word with the
-question). So for such a question, of a copyright file about the software the question names,
-the stanzas its patterns match (a path, a file or a folder the question names: "lib/ext2fs",
-"compat/getline.c", "the debian/ directory", "xdiff"), else ``Files: *``, are read whatever the
-search found, and a stand-alone licence text answers nothing.
+"Files: PATTERNS" over a block of its fields ("Files: *; License: Expat; Copyright: 2006, Joe
+Gregorio"), and each stand-alone ``License`` stanza a heading "License: NAME" over that
+licence's text. In the format, the stanza whose patterns match a file says which licence it is
+under and whose it is; ``Files: *`` covers every file no other stanza names, so it is the
+package's own licence; a stand-alone licence text says what a licence is, never what is under
+it. Read as text, every one of them is on topic for "What license is httplib2 under?": the
+reranker gives the GPL's "This program is free software ..." 0.999 and the ``Files: *`` stanza,
+which holds the answer ("Expat"), 0.98, search does not even return that stanza (it shares one
+word with the question), and the answerability model reads such records poorly (0.10 for
+APT's ``Files: *`` and "What is the overall licence of APT?"). So for such a question, of a
+copyright file about the software the question names, the stanzas for the paths, files or
+folders it names ("lib/ext2fs", "compat/getline.c", "the debian/ directory", "xdiff"), else
+``Files: *``, are read whatever the search found and answer by the format; the file's other
+stanzas and its licence texts answer nothing (:func:`citadel.retrieve.evidence._licence_stanzas`).
 """
 
 from __future__ import annotations
@@ -67,11 +69,8 @@ def _variants(word: str) -> set[str]:
 def subject_names(title: str, doc_id: str) -> set[str]:
     """The names a copyright file's software goes by: its title's ("httplib2 copyright": the
     upstream name) and its package folder's ("python3-httplib2/copyright", "libsodium23/copyright")."""
-    names: set[str] = set()
-    for word in title.split():
-        names |= _variants(word)
     folder = doc_id.rsplit("/", 2)[-2] if doc_id.count("/") else ""
-    return names | _variants(folder)
+    return upstream_names(title) | _variants(folder)
 
 
 def upstream_names(title: str) -> set[str]:
@@ -146,6 +145,14 @@ def states_holder(unit: str) -> bool:
 _PATH_LIKE = re.compile(r"[/._*]|\d")
 
 
+#: folders most source trees have: a plain word that names one ("scripts" and
+#: "tests/certs/scripts/*" in "curl's OpenVMS build and packaging scripts") names no part for sure
+_TREE_FOLDERS = frozenset(
+    "src source sources lib libs include test tests testsuite script scripts build tools util utils misc contrib "
+    "example examples doc docs po m4 bin data extra extras vendor third_party".split()
+)
+
+
 class Asked(NamedTuple):
     """The stanzas a question asks about (:func:`asked_stanzas`)."""
 
@@ -159,7 +166,8 @@ def asked_stanzas(query: str, headings: Sequence[str], names: set[str]) -> Asked
     ("gitk-git/*" before "gitk-git/po/bg.po"); a word that matches a third of the stanzas or
     more names nothing in particular ("src", "lib"), nor does the upstream name (``names``:
     "httplib2" and "python?/httplib2/*"). Named by a path-like word (:data:`_PATH_LIKE`) or a
-    folder: those, for sure; by plain words that match files only ("chage" and
+    folder (not one most source trees have: :data:`_TREE_FOLDERS`): those, for sure; by plain
+    words that match files only ("chage" and
     "man/ja/man1/chage.1" in "... the shadow tools (useradd, passwd, chage) ..."): those and
     ``Files: *``, not for sure; by none: ``Files: *``, the package's own, for sure."""
     words = {
@@ -171,11 +179,12 @@ def asked_stanzas(query: str, headings: Sequence[str], names: set[str]) -> Asked
     common = max(3, len(stanzas) // 3)
     sure, loose = [0] * len(stanzas), [0] * len(stanzas)
     for word in words:
-        found = {n: max(_match(word, p) for p in ps) for n, ps in enumerate(stanzas) if ps}
+        found = {n: max(_match(word, p) for p in ps) for n, ps in enumerate(stanzas) if ps and n not in everything}
         matched = [n for n, how in found.items() if how != NO_MATCH]
         if 0 < len(matched) < common:
             for n in matched:
-                (sure if _PATH_LIKE.search(word) or found[n] == FOLDER_MATCH else loose)[n] += 1
+                named = _PATH_LIKE.search(word) or (found[n] == FOLDER_MATCH and word not in _TREE_FOLDERS)
+                (sure if named else loose)[n] += 1
 
     def broadest(chosen: list[int]) -> list[int]:
         return sorted(chosen, key=lambda n: min(p.count("/") for p in stanzas[n]))

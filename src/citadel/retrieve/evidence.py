@@ -18,7 +18,10 @@ of the stated version):
    For a question that asks which option, or how to do something, the ``page_entries``
    entries (an option's, a definition term's) of the best passages' documents closest
    to it by meaning are candidates too: read whatever the preselection below, and those
-   outside every passage each as a passage of its own. The reranker reads
+   outside every passage each as a passage of its own. For a question that asks which
+   licence applies or who holds a copyright, the stanzas of a Debian copyright file for
+   what it names are read too, and answer by the file's format
+   (:func:`_licence_stanzas`, :mod:`citadel.retrieve.copyright`). The reranker reads
    (query, unit) for at most ``scored_sentences`` of them chosen by words (each
    passage's lexically best one first, :mod:`citadel.retrieve.sentences`) plus
    ``semantic_sentences`` chosen by meaning (cosine of the bundled embedder over the
@@ -77,8 +80,10 @@ from citadel.retrieve.answer_types import (
     asks_option,
     asks_quantity,
     asks_version,
+    asks_year,
     states_code,
     states_quantity,
+    states_year,
     without_version_clause,
 )
 from citadel.retrieve.copyright import (
@@ -252,13 +257,14 @@ def select_evidence(
     if settings.named_entries > 0:  # "What's the default of ServerAliveCountMax?": that entry is read
         inside, outside = _named_entries(query, passages, texts, chunks, settings.named_entries)
         forced, passages = forced | inside, passages + outside
-    licence_texts: set[int] = set()  # passages that are a licence's text, no answer to which licence applies
+    licence_texts: set[int] = set()  # a licence's text, or another file's stanza: no answer to which licence applies
     lookups: dict[tuple[str, int, int, int], float] = {}  # units whose answerability the file's format says
     if settings.licence_stanzas and asks_licence(query):  # "What license is httplib2 under?": its Files: * stanza
         copyright_files = {doc for doc, cs in chunks.items() if is_dep5(cs)}
-        inside, outside, lookups = _licence_stanzas(query, passages, texts, chunks, copyright_files)
+        inside, outside, lookups, others = _licence_stanzas(query, passages, texts, chunks, copyright_files)
         forced, passages = forced | inside, passages + outside
-        licence_texts = {n for n, p in enumerate(passages) if p.doc_id in copyright_files and is_licence_text(p.heading_path)}
+        licence_texts = {n for n, p in enumerate(passages) if p.doc_id in copyright_files and (
+            is_licence_text(p.heading_path) or (p.doc_id, p.heading_path[0] if p.heading_path else "") in others)}
     if asks_release_date(query):  # "when was 1.47.0 released?": the release's dated heading answers
         headings = _dated_headings(query, passages, texts, chunks)
         forced, passages = forced | {(p.doc_id, p.version, p.start, p.end) for p in headings}, passages + headings
@@ -453,7 +459,8 @@ def _score_answers(
     is its default value?" and no answer; for one that asks for an exit, status or error code,
     so does a unit that states no code (:func:`~citadel.retrieve.answer_types.states_code`); for
     one that asks when a release it names came out, a unit that states no date
-    (:func:`~citadel.retrieve.versions.asks_release_date`);
+    (:func:`~citadel.retrieve.versions.asks_release_date`); for one that asks for a year, a
+    unit that states none (:func:`~citadel.retrieve.answer_types.states_year`);
     and so does every unit of a document about another thing (:func:`off_subject`), and of
     the ``barred`` passages (a copyright file's licence texts, for a question that asks which
     licence applies: :mod:`citadel.retrieve.copyright`); the ``lookups`` units (doc id, version,
@@ -490,6 +497,8 @@ def _score_answers(
         probs = np.where([states_code(u) for u in units], probs, 0.0)
     if asks_release_date(query):  # "when was 3.7 released?": nor one that states no date
         probs = np.where([states_date(u) for u in units], probs, 0.0)
+    if asks_year(query):  # "in what year did he write it?": nor one that states no year
+        probs = np.where([states_year(u) for u in units], probs, 0.0)
     if (elsewhere := off_subject(query, passages, texts)):  # nor one of a document about another thing
         probs = np.where([n not in elsewhere for n, _ in chosen], probs, 0.0)
     out = [[replace(x, answerability=0.0) for x in xs] if n in barred else list(xs) for n, xs in enumerate(scored)]
@@ -780,7 +789,7 @@ def _licence_stanzas(
     texts: dict[tuple[str, int], str],
     chunks: dict[str, list[Chunk]],
     copyright_files: Collection[str],
-) -> tuple[set[tuple[str, int, int, int]], list[Passage], dict[tuple[str, int, int, int], float]]:
+) -> tuple[set[tuple[str, int, int, int]], list[Passage], dict[tuple[str, int, int, int], float], set[tuple[str, str]]]:
     """For a question that asks which licence applies or who holds a copyright, the stanza
     units of the first DEP-5 copyright file among ``passages``' documents whose software the
     question names (:func:`~citadel.retrieve.copyright.names_subject`): of the stanzas
@@ -791,7 +800,9 @@ def _licence_stanzas(
     others each as a passage of its own (as :func:`_page_entries`); and those that answer by the
     file's format (the third set): the unit that names the licence, for a question that asks
     which licence applies, and the one that names holders, for one that asks who holds the
-    copyright (a stanza with an empty field answers nothing)."""
+    copyright (a stanza with an empty field answers nothing); and, when the stanzas are the
+    ones for sure (:class:`~citadel.retrieve.copyright.Asked`), the (doc id, heading) of the
+    file's other stanzas: they are about other files, and answer nothing."""
     licence, holder = asks_licence_name(query), asks_copyright_holder(query)
     for p in _first_of_each_document(passages):
         if p.doc_id not in copyright_files or not names_subject(query, subject_names(p.title, p.doc_id)):
@@ -823,8 +834,9 @@ def _licence_stanzas(
                     inside.add(key)
                 elif not any(o.start == s and (o.doc_id, o.version) == (p.doc_id, p.version) for o in outside):
                     outside.append(_unit_passage(p, [c], text, s, e))
-        return inside, outside, lookups
-    return set(), [], {}
+        others = {(p.doc_id, h) for n, h in enumerate(headings) if asked.sure and n not in chosen}
+        return inside, outside, lookups, others
+    return set(), [], {}, set()
 
 
 def _first_of_each_document(passages: Sequence[Passage]) -> list[Passage]:
