@@ -162,7 +162,8 @@ def test_a_question_that_asks_which_licence_or_whose_copyright(question: str, li
 
 
 HEADINGS = ["Files: *", "Files: src/vendor/minizip/*", "Files: man/ja/man1/chage.1", "Files: src/quillpad/*.c",
-            "Files: src/quillpad/net/*", "Files: src/quillpad/ui/*", "Files: tests/certs/scripts/*", "Files: debian/*"]  # fmt: skip
+            "Files: src/quillpad/net/*", "Files: src/quillpad/ui/*", "Files: tests/certs/scripts/*", "Files: gitk-git/*",
+            "Files: debian/*"]  # fmt: skip
 
 
 @pytest.mark.parametrize(("question", "stanzas", "sure"), [
@@ -174,6 +175,7 @@ HEADINGS = ["Files: *", "Files: src/vendor/minizip/*", "Files: man/ja/man1/chage
     ("Can I link quillpad into my program? Which licence?", ["Files: *"], True),  # no name
     ("Who holds the copyright on quillpad's packaging scripts?", ["Files: tests/certs/scripts/*", "Files: *"], False),
     ("Who holds the copyright on quillpad's tests/certs/scripts?", ["Files: tests/certs/scripts/*"], True),
+    ("Who is the copyright holder of gitk?", ["Files: gitk-git/*", "Files: *"], False),  # a word of a folder's name
     ("What licence do quillpad's .c files carry?", ["Files: src/quillpad/*.c", "Files: *"], False),  # an extension
 ])  # fmt: skip
 def test_the_stanzas_a_question_names(question: str, stanzas: list[str], sure: bool) -> None:

@@ -99,10 +99,10 @@ NO_MATCH, FILE_MATCH, FOLDER_MATCH = 0, 1, 2
 def _match(word: str, pattern: str) -> int:
     """How a question's word names what ``pattern`` covers: a path ("lib/ext2fs" and
     "lib/ext2fs/*", "celt/x86/pitch_sse4_1.c" and "celt/x86/*") or a folder of it ("xdiff" and
-    "xdiff/*", "gitk" and "gitk-git/*", "icon" and "icons/mawk48.svg"): :data:`FOLDER_MATCH`; a
-    file ("turbojpeg.c", "divsufsort" and "lib/dictBuilder/divsufsort.c", "getopt_long" and
-    "lib/getopt*") or its extension ("svg", "c" and "*.c"): :data:`FILE_MATCH`; else
-    :data:`NO_MATCH`."""
+    "xdiff/*", "icon" and "icons/mawk48.svg"): :data:`FOLDER_MATCH`; a file ("turbojpeg.c",
+    "divsufsort" and "lib/dictBuilder/divsufsort.c", "getopt_long" and "lib/getopt*"), its
+    extension ("svg", "c" and "*.c") or a word of a folder's name ("gitk" and "gitk-git/*"):
+    :data:`FILE_MATCH`; else :data:`NO_MATCH`."""
     pattern = pattern.lower()
     if "/" in word:
         return FOLDER_MATCH if pattern.startswith(word + "/") or fnmatchcase(word, pattern) or pattern == word else NO_MATCH
@@ -116,9 +116,10 @@ def _match(word: str, pattern: str) -> int:
         whole = whole or (any(c in part for c in "*?[") and fnmatchcase(word, part))
         if whole:
             return FOLDER_MATCH if folder else FILE_MATCH
-        if folder and len(word) >= 4 and word in re.split(r"[-_]", stem):  # "gitk" and "gitk-git/*" (a
-            # word of a file's name is no name of it: "link" and "packages/vms/gnv_link_curl.com")
-            return FOLDER_MATCH
+        if folder and len(word) >= 4 and word in re.split(r"[-_]", stem):  # "gitk" and "gitk-git/*", not
+            # for sure ("rendering" and "text-rendering-tests/"); a word of a file's name is no name
+            # of it ("link" and "packages/vms/gnv_link_curl.com")
+            return FILE_MATCH
         if not folder and extension and word == extension.rsplit(".", 1)[-1] and not any(c in word for c in "*?["):
             return FILE_MATCH  # "svg" and "icons/mawk48.svg"
     return NO_MATCH
