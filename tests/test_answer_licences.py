@@ -17,6 +17,7 @@ from citadel.pipeline import _known_answerability
 from citadel.retrieve.answer_types import asks_copyright_holder, asks_licence, asks_licence_name, asks_year, states_year
 from citadel.retrieve.copyright import asked_stanzas, names_subject, subject_names, upstream_names
 from citadel.retrieve.coverage import missing_terms
+from citadel.retrieve.versions import unnamed_versions
 from citadel.store import open_store
 from citadel.verify import Citation, Claim
 
@@ -155,6 +156,8 @@ def test_a_holder_the_file_leaves_empty_is_no_answer_through_the_real_models(eng
     ("What does the MIT license require of me?", False, False),
     ("What royalty-free patent licence terms does the file grant?", False, False),
     ("Who wrote the original version of fakeroot?", False, False),
+    ("What is that project's main licence?", True, False),
+    ("Who wrote src/apptype.c, and what is its licensing status?", True, False),
 ])  # fmt: skip
 def test_a_question_that_asks_which_licence_or_whose_copyright(question: str, licence: bool, holder: bool) -> None:
     assert (asks_licence_name(question), asks_copyright_holder(question)) == (licence, holder)
@@ -176,6 +179,8 @@ HEADINGS = ["Files: *", "Files: src/vendor/minizip/*", "Files: man/ja/man1/chage
     ("Who holds the copyright on quillpad's packaging scripts?", ["Files: tests/certs/scripts/*", "Files: *"], False),
     ("Who holds the copyright on quillpad's tests/certs/scripts?", ["Files: tests/certs/scripts/*"], True),
     ("Who is the copyright holder of gitk?", ["Files: gitk-git/*", "Files: *"], False),  # a word of a folder's name
+    ("Which licence covers Debian's quillpad package?", ["Files: debian/*", "Files: *"], False),  # the distribution
+    ("Which licence covers the C# bindings of quillpad?", ["Files: src/quillpad/*.c", "Files: *"], False),
     ("What licence do quillpad's .c files carry?", ["Files: src/quillpad/*.c", "Files: *"], False),  # an extension
 ])  # fmt: skip
 def test_the_stanzas_a_question_names(question: str, stanzas: list[str], sure: bool) -> None:
@@ -188,6 +193,9 @@ def test_the_software_a_copyright_file_is_about_goes_by_its_upstream_and_package
     assert names_subject("Who wrote libuuid?", subject_names("util-linux copyright", "libuuid1/copyright"))
     assert names_subject("How is libcurl licensed?", subject_names("curl copyright", "libcurl3-gnutls/copyright"))
     assert not names_subject("What license is httplib2 under?", subject_names("e2fsprogs copyright", "e2fsprogs/copyright"))
+    assert names_subject("Which licence covers Berkeley DB 5.3?", subject_names("libdb5.3 copyright", "libdb5.3/copyright"))
+    assert names_subject("Who wrote src/apptype.c in the file/libmagic sources?",
+                         subject_names("file copyright", "libmagic-dev/copyright"))
 
 
 def test_a_long_stanza_names_its_licence_first_and_parts_its_holders() -> None:
@@ -227,3 +235,9 @@ def test_a_question_that_asks_for_a_year_is_answered_by_a_unit_that_states_one()
     assert states_year("Files: runtime/syntax/tmux.vim; License: BSD-2-clause; Copyright: 2006, Eric Pruitt")
     assert not states_year("Files: runtime/syntax/tmux.vim; License: BSD-2-clause; Copyright: Eric Pruitt")
     assert not states_year("Set the timeout to 3.2000 seconds or 20000 ms.")
+
+
+def test_a_version_written_onto_a_package_name_is_named() -> None:
+    question = "Which licence covers the docs/csharp folder of Berkeley DB 5.3?"
+    assert unnamed_versions(question, ["libdb5.3 copyright\nFiles: docs/csharp/*"], [()], ["libdb5.3/copyright"]) == []
+    assert unnamed_versions(question, ["libdb5.4 copyright\nFiles: docs/csharp/*"], [()], ["libdb5.4/copyright"]) == ["5.3"]

@@ -168,6 +168,8 @@ _ASKS_LICENCE = re.compile(
     r"\b(?:which|what)\s+(?!(?:does|do|did|is|are|was|were|can|must|should|would)\b)(?:[\w-]+\s+){0,2}?licen[cs]es?\b"
     r"(?!\s+(?:terms?|conditions?|text|agreement|clauses?|requirements?|grants?|obligations?)\b)"
     r"|\b(?:what|which)\s+(?:is|are|was|were)\s+the\s+(?:[\w-]+\s+){0,2}?licen[cs]es?\s+(?:of|for|on|that|covering)\b"
+    r"|\b(?:what|which)\s+(?:is|are|was|were)\s+(?:its|their|his|her|(?:that|this|the)\s+[\w-]+['\u2019]s|[\w-]+['\u2019]s)"
+    r"\s+(?:[\w-]+\s+){0,2}?licen(?:[cs]es?|sing)\b"
     r"|\bhow\s+(?:is|are)\s+[^?]{1,80}?\blicen[cs]ed\b"
     r"|\bunder\s+(?:which|what)\s+(?:[\w-]+\s+){0,2}?(?:licen[cs]e|terms)",
     re.IGNORECASE,

@@ -83,8 +83,11 @@ def _question_words(query: str) -> list[str]:
 
 
 def names_subject(query: str, names: set[str]) -> bool:
-    """Whether the question names the software (:func:`subject_names`)."""
-    return any(_variants(w) & names for w in _question_words(query))
+    """Whether the question names the software (:func:`subject_names`): a word, a part of a
+    path ("file/libmagic"), or a name and the version after it ("Berkeley DB 5.3": "db5.3")."""
+    words = _question_words(query)
+    candidates = [part for w in words for part in w.split("/")] + [a + b for a, b in zip(words, words[1:])]
+    return any(_variants(w) & names for w in candidates)
 
 
 def patterns(heading: str) -> list[str]:
@@ -112,6 +115,10 @@ def _match(word: str, pattern: str) -> int:
             continue
         folder = n < len(parts) - 1
         stem, _, extension = part.partition(".")
+        if len(word) < 3:  # "c" of "C#": an extension at most ("*.c")
+            if not folder and extension and word == extension.rsplit(".", 1)[-1]:
+                return FILE_MATCH
+            continue
         whole = word in (part, stem, part + "s", stem + "s") or word + "s" in (part, stem)  # "icon" and "icons/"
         whole = whole or (any(c in part for c in "*?[") and fnmatchcase(word, part))
         if whole:
@@ -147,11 +154,14 @@ _PATH_LIKE = re.compile(r"[/._*]|\d")
 
 
 #: folders most source trees have: a plain word that names one ("scripts" and
-#: "tests/certs/scripts/*" in "curl's OpenVMS build and packaging scripts") names no part for sure
+#: "tests/certs/scripts/*" in "curl's OpenVMS build and packaging scripts") names no part for
+#: sure; nor does "debian" ("Debian's pkg-config package"), every Debian source's folder, unless
+#: the question says "Debian packaging" (what ``debian/*`` holds)
 _TREE_FOLDERS = frozenset(
     "src source sources lib libs include test tests testsuite script scripts build tools util utils misc contrib "
-    "example examples doc docs po m4 bin data extra extras vendor third_party".split()
+    "example examples doc docs po m4 bin data extra extras vendor third_party debian".split()
 )
+
 
 
 class Asked(NamedTuple):
@@ -179,12 +189,15 @@ def asked_stanzas(query: str, headings: Sequence[str], names: set[str]) -> Asked
     everything = [n for n, ps in enumerate(stanzas) if ps == ["*"]][:1]
     common = max(3, len(stanzas) // 3)
     sure, loose = [0] * len(stanzas), [0] * len(stanzas)
+    packaging = {"debian", "packaging"} <= words  # "the Debian packaging": debian/*, for sure
+    words -= {"packaging"} if packaging else set()  # not packaging/nuget/*
     for word in words:
         found = {n: max(_match(word, p) for p in ps) for n, ps in enumerate(stanzas) if ps and n not in everything}
         matched = [n for n, how in found.items() if how != NO_MATCH]
         if 0 < len(matched) < common:
             for n in matched:
-                named = _PATH_LIKE.search(word) or (found[n] == FOLDER_MATCH and word not in _TREE_FOLDERS)
+                named = _PATH_LIKE.search(word) or (found[n] == FOLDER_MATCH and (
+                    word not in _TREE_FOLDERS or (packaging and word == "debian")))
                 (sure if named else loose)[n] += 1
 
     def broadest(chosen: list[int]) -> list[int]:

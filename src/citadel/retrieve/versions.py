@@ -154,6 +154,10 @@ def names_release(question: str, heading_path: Sequence[str]) -> bool:
     return bool(asked) and _names(path_versions(heading_path), asked)
 
 
+#: a version written onto a name, as package names write theirs ("libdb5.3", "python3.11")
+_GLUED_VERSION = re.compile(r"(?<=[A-Za-z])\d+\.\d+(?:\.\d+)*(?![\w.])")
+
+
 def unnamed_versions(
     question: str, texts: Sequence[str], heading_paths: Sequence[tuple[str, ...]], doc_ids: Sequence[str]
 ) -> list[str]:
@@ -170,6 +174,7 @@ def unnamed_versions(
     if not asked:
         return []
     found = [m.group(0) for t in texts for m in VERSION.finditer(t)]
+    found += [m.group(0) for t in texts for m in _GLUED_VERSION.finditer(t)]  # "libdb5.3 copyright"
     found += [v for path in heading_paths for v in path_versions(path)]
     return [a for a in asked if not any(same_version(a, v) for v in found)]
 
