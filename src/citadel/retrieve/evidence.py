@@ -257,13 +257,13 @@ def select_evidence(
     if settings.named_entries > 0:  # "What's the default of ServerAliveCountMax?": that entry is read
         inside, outside = _named_entries(query, passages, texts, chunks, settings.named_entries)
         forced, passages = forced | inside, passages + outside
-    licence_texts: set[int] = set()  # a licence's text, or another file's stanza: no answer to which licence applies
+    barred: set[int] = set()  # a licence's text, another file's stanza: no answer to which licence applies
     lookups: dict[tuple[str, int, int, int], float] = {}  # units whose answerability the file's format says
     if settings.licence_stanzas and asks_licence(query):  # "What license is httplib2 under?": its Files: * stanza
         copyright_files = {doc for doc, cs in chunks.items() if is_dep5(cs)}
         inside, outside, lookups, others = _licence_stanzas(query, passages, texts, chunks, copyright_files)
         forced, passages = forced | inside, passages + outside
-        licence_texts = {n for n, p in enumerate(passages) if p.doc_id in copyright_files and (
+        barred = {n for n, p in enumerate(passages) if p.doc_id in copyright_files and (
             is_licence_text(p.heading_path) or (p.doc_id, p.heading_path[0] if p.heading_path else "") in others)}
     if asks_release_date(query):  # "when was 1.47.0 released?": the release's dated heading answers
         headings = _dated_headings(query, passages, texts, chunks)
@@ -275,8 +275,7 @@ def select_evidence(
     if scored is not None:
         if answerability is not None:
             scored = _score_answers(asked, passages, scored, texts, answerability, settings.answer_spans,
-                                    settings.answer_floor, reranker if settings.unit_context else None, licence_texts,
-                                    lookups)
+                                    settings.answer_floor, reranker if settings.unit_context else None, barred, lookups)
         passages = [
             replace(p, relevance=max((x.score for x in xs), default=0.0), sentences=tuple(xs),
                     answerability=max((x.answerability for x in xs if x.answerability is not None), default=None))
@@ -796,13 +795,15 @@ def _licence_stanzas(
     covering the files the question names, else of ``Files: *``
     (:func:`~citadel.retrieve.copyright.asked_stanzas`), at most :data:`LICENCE_STANZAS`, the
     unit that opens the stanza, the one that names its licence and the one that names its
-    holders (a long stanza is several blocks: :mod:`citadel.ingest.debian_copyright`). Those a passage holds as (doc id, version, start, end), the
-    others each as a passage of its own (as :func:`_page_entries`); and those that answer by the
-    file's format (the third set): the unit that names the licence, for a question that asks
-    which licence applies, and the one that names holders, for one that asks who holds the
-    copyright (a stanza with an empty field answers nothing); and, when the stanzas are the
-    ones for sure (:class:`~citadel.retrieve.copyright.Asked`), the (doc id, heading) of the
-    file's other stanzas: they are about other files, and answer nothing."""
+    holders (a long stanza is several blocks: :mod:`citadel.ingest.debian_copyright`).
+    Returned: those a passage holds as (doc id, version, start, end); the others, each as a
+    passage of its own (as :func:`_page_entries`); the answerability the file's format gives
+    some of them when the stanzas are the asked ones for sure
+    (:class:`~citadel.retrieve.copyright.Asked`): :data:`LOOKUP_ANSWERABILITY` to the unit that
+    names the licence, for a question that asks which licence applies, and to the one that
+    names holders, for one that asks who holds the copyright, 0 to a stanza whose holders
+    field is empty; and then the (doc id, heading) of the file's other stanzas, which are about
+    other files and answer nothing."""
     licence, holder = asks_licence_name(query), asks_copyright_holder(query)
     for p in _first_of_each_document(passages):
         if p.doc_id not in copyright_files or not names_subject(query, subject_names(p.title, p.doc_id)):
