@@ -592,10 +592,7 @@ def off_subject(query: str, passages: Sequence[Passage], texts: dict[tuple[str, 
             body = f"{p.title}\n{texts[key]}"
             named[key] = {n for n in pattern if pattern[n].search(body)}
     somewhere = set().union(*named.values())
-    # a name is what a document is about when a title or heading names it ("Parsley XML parser
-    # reference"); one texts name in passing ("On Debian systems, ...") says nothing of the others
-    about = "\n".join(dict.fromkeys(line for p in passages for line in (p.title, *p.heading_path)))
-    wanted = {n for n in names if pattern[n].search(about)}
+    wanted = set(names)
     man_pages = {n for n in pages if n not in commands}  # a command page's name is said in passing too
     return {i for i, p in enumerate(passages)
             if (somewhere & wanted) - named[(p.doc_id, p.version)]
