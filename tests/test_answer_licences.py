@@ -220,6 +220,9 @@ def test_a_name_with_a_dotted_number_is_named_by_a_file_name_that_writes_it_with
     assert missing_terms("Who holds the copyright on the SSE4.1 code?", ["celt/x86/pitch_sse4_1.c"]) == []
     assert missing_terms("Who holds the copyright on the SSE4.2 code?", ["celt/x86/pitch_sse4_1.c"]) == ["SSE4.2"]
     assert missing_terms("Does it speak HTTP/2?", ["HTTP 1.1 only"]) == ["HTTP/2"]
+    # a package's name carries its version: libxext6 is libXext's
+    assert missing_terms("Who holds the copyright on libXext?", ["libxext6 copyright\nCopyright 1986 X Consortium"]) == []
+    assert missing_terms("Who holds the copyright on libXext?", ["libxi6 copyright\nCopyright 1986 X Consortium"]) == ["libXext"]
 
 
 def test_the_bundled_files_are_read_as_their_format(tmp_path: Path) -> None:
@@ -241,3 +244,4 @@ def test_a_version_written_onto_a_package_name_is_named() -> None:
     question = "Which licence covers the docs/csharp folder of Berkeley DB 5.3?"
     assert unnamed_versions(question, ["libdb5.3 copyright\nFiles: docs/csharp/*"], [()], ["libdb5.3/copyright"]) == []
     assert unnamed_versions(question, ["libdb5.4 copyright\nFiles: docs/csharp/*"], [()], ["libdb5.4/copyright"]) == ["5.3"]
+

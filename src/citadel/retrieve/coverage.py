@@ -82,7 +82,10 @@ def _forms(term: str) -> list[str]:
 
 
 def _named(form: str, text: str) -> bool:
-    return re.search(rf"(?<![\w-]){re.escape(form)}(?![\w-])", text, re.IGNORECASE) is not None
+    """Whether ``text`` names ``form``, also with a version written onto it, as package names
+    carry theirs ("libXext" in "libxext6 copyright", "libdb" in "libdb5.3")."""
+    version = r"(?:\d+(?:\.\d+)*)?" if form[-1:].isalpha() else ""
+    return re.search(rf"(?<![\w-]){re.escape(form)}{version}(?![\w-])", text, re.IGNORECASE) is not None
 
 
 def _named_in_name(form: str, text: str) -> bool:
