@@ -160,7 +160,6 @@ def states_quantity(unit: str) -> bool:
     return _STATES_QUANTITY.search(_NAMED_WITH_DIGITS.sub("", _PAGE_REFERENCE.sub("", unit))) is not None
 
 
-
 #: a question asks which licence something is under: "What license is httplib2 under?", "Under
 #: which licence is ...?", "How is libpng licensed?"; not what a licence says ("What does the MIT
 #: license require?")

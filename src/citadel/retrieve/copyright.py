@@ -79,6 +79,8 @@ def upstream_names(title: str) -> set[str]:
 
 
 def _question_words(query: str) -> list[str]:
+    """The words of a question as they may name a file, a folder or a program, lower-cased,
+    a possessive's "'s" and closing punctuation dropped."""
     return [w.rstrip(".,;:'/").lower() for w in _WORD.findall(query.replace("\u2019", "'").replace("'s ", " "))]
 
 
@@ -163,7 +165,6 @@ _TREE_FOLDERS = frozenset(
 )
 
 
-
 class Asked(NamedTuple):
     """The stanzas a question asks about (:func:`asked_stanzas`)."""
 
@@ -178,9 +179,9 @@ def asked_stanzas(query: str, headings: Sequence[str], names: set[str]) -> Asked
     more names nothing in particular ("src", "lib"), nor does the upstream name (``names``:
     "httplib2" and "python?/httplib2/*"). Named by a path-like word (:data:`_PATH_LIKE`) or a
     folder (not one most source trees have: :data:`_TREE_FOLDERS`): those, for sure; by plain
-    words that match files only ("chage" and
-    "man/ja/man1/chage.1" in "... the shadow tools (useradd, passwd, chage) ..."): those and
-    ``Files: *``, not for sure; by none: ``Files: *``, the package's own, for sure."""
+    words that match files only ("chage" and "man/ja/man1/chage.1" in "... the shadow tools
+    (useradd, passwd, chage) ..."): those and ``Files: *``, not for sure; by none: ``Files:
+    *``, the package's own, for sure."""
     words = {
         w for w in _question_words(query)
         if w not in STOPWORDS and not (_variants(w) & names)
