@@ -15,7 +15,7 @@ from citadel.generate import Source
 from citadel.ingest.debian_copyright import load_dep5
 from citadel.pipeline import _known_answerability
 from citadel.retrieve.answer_types import asks_copyright_holder, asks_licence, asks_licence_name, asks_year, states_year
-from citadel.retrieve.copyright import asked_stanzas, names_subject, subject_names, upstream_names
+from citadel.retrieve.copyright import MAX_STANZAS, asked_stanzas, names_subject, subject_names, upstream_names
 from citadel.retrieve.coverage import missing_terms
 from citadel.retrieve.versions import unnamed_versions
 from citadel.store import open_store
@@ -245,3 +245,12 @@ def test_a_version_written_onto_a_package_name_is_named() -> None:
     assert unnamed_versions(question, ["libdb5.3 copyright\nFiles: docs/csharp/*"], [()], ["libdb5.3/copyright"]) == []
     assert unnamed_versions(question, ["libdb5.4 copyright\nFiles: docs/csharp/*"], [()], ["libdb5.4/copyright"]) == ["5.3"]
 
+
+
+def test_a_copyright_file_of_thousands_of_stanzas_is_read_up_to_a_bound() -> None:
+    """A hostile file of many thousands of stanzas is read up to MAX_STANZAS (Debian's largest
+    have a few hundred): a question never waits on the rest."""
+    headings = ["Files: *", *(f"Files: src/mod{n}/*.c src/mod{n}/include/x{n}.h" for n in range(3 * MAX_STANZAS))]
+    assert asked_stanzas("Which licence covers src/mod12?", headings, set()).stanzas == [13]
+    far = MAX_STANZAS + 500
+    assert asked_stanzas(f"Which licence covers src/mod{far}?", headings, set()).stanzas == [0]

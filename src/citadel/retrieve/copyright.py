@@ -101,37 +101,61 @@ def patterns(heading: str) -> list[str]:
 NO_MATCH, FILE_MATCH, FOLDER_MATCH = 0, 1, 2
 
 
-def _match(word: str, pattern: str) -> int:
-    """How a question's word names what ``pattern`` covers: a path ("lib/ext2fs" and
-    "lib/ext2fs/*", "celt/x86/pitch_sse4_1.c" and "celt/x86/*") or a folder of it ("xdiff" and
-    "xdiff/*", "icon" and "icons/mawk48.svg"): :data:`FOLDER_MATCH`; a file ("turbojpeg.c",
-    "divsufsort" and "lib/dictBuilder/divsufsort.c", "getopt_long" and "lib/getopt*"), its
-    extension ("svg", "c" and "*.c") or a word of a folder's name ("gitk" and "gitk-git/*"):
-    :data:`FILE_MATCH`; else :data:`NO_MATCH`."""
-    pattern = pattern.lower()
-    if "/" in word:
-        return FOLDER_MATCH if pattern.startswith(word + "/") or fnmatchcase(word, pattern) or pattern == word else NO_MATCH
-    parts = pattern.split("/")
+class _Pattern(NamedTuple):
+    """A file pattern read once for every word of a question (:func:`_match`)."""
+
+    text: str  # lower-cased
+    names: dict[str, int]  # a word that names a part -> how (FOLDER_MATCH, FILE_MATCH)
+    extension: str  # its file's extension ("c" of "*.c")
+    globs: tuple[tuple[str, int], ...]  # parts with wildcards ("getopt*"), each with how they name
+
+
+def _pattern(pattern: str) -> _Pattern:
+    text = pattern.lower()
+    parts = text.split("/")
+    names: dict[str, int] = {}
+    globs: list[tuple[str, int]] = []
+    extension = ""
     for n, part in enumerate(parts):
         if part in ("*", ""):
             continue
         folder = n < len(parts) - 1
-        stem, _, extension = part.partition(".")
-        if len(word) < 3:  # "c" of "C#": an extension at most ("*.c")
-            if not folder and extension and word == extension.rsplit(".", 1)[-1]:
-                return FILE_MATCH
-            continue
-        whole = word in (part, stem, part + "s", stem + "s") or word + "s" in (part, stem)  # "icon" and "icons/"
-        whole = whole or (any(c in part for c in "*?[") and fnmatchcase(word, part))
-        if whole:
-            return FOLDER_MATCH if folder else FILE_MATCH
-        if folder and len(word) >= 4 and word in re.split(r"[-_]", stem):  # "gitk" and "gitk-git/*", not
-            # for sure ("rendering" and "text-rendering-tests/"); a word of a file's name is no name
-            # of it ("link" and "packages/vms/gnv_link_curl.com")
-            return FILE_MATCH
-        if not folder and extension and word == extension.rsplit(".", 1)[-1] and not any(c in word for c in "*?["):
-            return FILE_MATCH  # "svg" and "icons/mawk48.svg"
-    return NO_MATCH
+        how = FOLDER_MATCH if folder else FILE_MATCH
+        stem, _, ext = part.partition(".")
+        if not folder and ext:
+            extension = ext.rsplit(".", 1)[-1]
+        if any(c in part for c in "*?["):
+            globs.append((part, how))
+        said = {part, stem, part + "s", stem + "s"} | {w[:-1] for w in (part, stem) if w.endswith("s")}  # "icon", "icons/"
+        if folder:  # "gitk" and "gitk-git/*", not for sure ("rendering" and "text-rendering-tests/")
+            for piece in re.split(r"[-_]", stem):
+                if len(piece) >= 4 and piece not in said:
+                    names[piece] = max(names.get(piece, NO_MATCH), FILE_MATCH)
+        for word in said:
+            names[word] = max(names.get(word, NO_MATCH), how)
+    return _Pattern(text, names, extension, tuple(globs))
+
+
+def _match(word: str, pattern: _Pattern) -> int:
+    """How a question's word names what ``pattern`` covers: a path ("lib/ext2fs" and
+    "lib/ext2fs/*", "celt/x86/pitch_sse4_1.c" and "celt/x86/*") or a folder of it ("xdiff" and
+    "xdiff/*", "icon" and "icons/mawk48.svg"): :data:`FOLDER_MATCH`; a file ("turbojpeg.c",
+    "divsufsort" and "lib/dictBuilder/divsufsort.c", "getopt_long" and "lib/getopt*"), its
+    extension ("svg", "c" and "*.c") or a word of a folder's name ("gitk" and "gitk-git/*"; a
+    word of a file's name is no name of it: "link" and "packages/vms/gnv_link_curl.com"):
+    :data:`FILE_MATCH`; else :data:`NO_MATCH`."""
+    if "/" in word:
+        text = pattern.text
+        return FOLDER_MATCH if text.startswith(word + "/") or text == word or fnmatchcase(word, text) else NO_MATCH
+    if len(word) < 3:  # "c" of "C#": an extension at most ("*.c")
+        return FILE_MATCH if word == pattern.extension else NO_MATCH
+    how = pattern.names.get(word, NO_MATCH)
+    for part, named in pattern.globs:
+        if named > how and fnmatchcase(word, part):
+            how = named
+    if how == NO_MATCH and word == pattern.extension:
+        how = FILE_MATCH  # "svg" and "icons/mawk48.svg"
+    return how
 
 
 #: a stanza's block states a licence, and holders (not "Copyright: ;", an empty field)
@@ -165,6 +189,11 @@ _TREE_FOLDERS = frozenset(
 )
 
 
+#: the stanzas of a copyright file read for a question: Debian's largest have a few hundred; a
+#: file of many thousands (a hostile one) is read up to here, in bounded time
+MAX_STANZAS = 1000
+
+
 class Asked(NamedTuple):
     """The stanzas a question asks about (:func:`asked_stanzas`)."""
 
@@ -186,14 +215,15 @@ def asked_stanzas(query: str, headings: Sequence[str], names: set[str]) -> Asked
         w for w in _question_words(query)
         if w not in STOPWORDS and not (_variants(w) & names)
     }  # fmt: skip
-    stanzas = [patterns(h) for h in headings]
+    stanzas = [patterns(h) for h in headings[:MAX_STANZAS]]
+    read = [[_pattern(p) for p in ps] for ps in stanzas]
     everything = [n for n, ps in enumerate(stanzas) if ps == ["*"]][:1]
     common = max(3, len(stanzas) // 3)
     sure, loose = [0] * len(stanzas), [0] * len(stanzas)
     packaging = {"debian", "packaging"} <= words  # "the Debian packaging": debian/*, for sure
     words -= {"packaging"} if packaging else set()  # not packaging/nuget/*
     for word in words:
-        found = {n: max(_match(word, p) for p in ps) for n, ps in enumerate(stanzas) if ps and n not in everything}
+        found = {n: max(_match(word, p) for p in ps) for n, ps in enumerate(read) if ps and n not in everything}
         matched = [n for n, how in found.items() if how != NO_MATCH]
         if 0 < len(matched) < common:
             for n in matched:
