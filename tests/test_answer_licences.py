@@ -6,8 +6,6 @@ by a licence's text; a field the file leaves empty answers nothing."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from citadel.engine import Citadel
@@ -225,7 +223,7 @@ def test_a_name_with_a_dotted_number_is_named_by_a_file_name_that_writes_it_with
     assert missing_terms("Who holds the copyright on libXext?", ["libxi6 copyright\nCopyright 1986 X Consortium"]) == ["libXext"]
 
 
-def test_the_bundled_files_are_read_as_their_format(tmp_path: Path) -> None:
+def test_the_bundled_files_are_read_as_their_format() -> None:
     """The fixture files are DEP-5 as the loader reads it (a guard on the tests above)."""
     doc = load_dep5(QUILLPAD, "copyright")
     assert doc.title == "quillpad copyright" and doc.metadata["format"] == "debian-copyright"
@@ -244,7 +242,6 @@ def test_a_version_written_onto_a_package_name_is_named() -> None:
     question = "Which licence covers the docs/csharp folder of Berkeley DB 5.3?"
     assert unnamed_versions(question, ["libdb5.3 copyright\nFiles: docs/csharp/*"], [()], ["libdb5.3/copyright"]) == []
     assert unnamed_versions(question, ["libdb5.4 copyright\nFiles: docs/csharp/*"], [()], ["libdb5.4/copyright"]) == ["5.3"]
-
 
 
 def test_a_copyright_file_of_thousands_of_stanzas_is_read_up_to_a_bound() -> None:
