@@ -164,7 +164,7 @@ def test_a_question_that_asks_which_licence_or_whose_copyright(question: str, li
 
 HEADINGS = ["Files: *", "Files: src/vendor/minizip/*", "Files: man/ja/man1/chage.1", "Files: src/quillpad/*.c",
             "Files: src/quillpad/net/*", "Files: src/quillpad/ui/*", "Files: tests/certs/scripts/*", "Files: gitk-git/*",
-            "Files: debian/*"]  # fmt: skip
+            "Files: tools/quillpad-apply", "Files: libraries/libquillpad/*", "Files: debian/*"]  # fmt: skip
 
 
 @pytest.mark.parametrize(("question", "stanzas", "sure"), [
@@ -180,6 +180,8 @@ HEADINGS = ["Files: *", "Files: src/vendor/minizip/*", "Files: man/ja/man1/chage
     ("Which licence covers Debian's quillpad package?", ["Files: debian/*", "Files: *"], False),  # the distribution
     ("Which licence covers the C# bindings of quillpad?", ["Files: src/quillpad/*.c", "Files: *"], False),
     ("What licence do quillpad's .c files carry?", ["Files: src/quillpad/*.c", "Files: *"], False),  # an extension
+    ("Under what licence is the quillpad-apply script?", ["Files: tools/quillpad-apply"], True),  # a program's name
+    ("Which licence is the libquillpad library code under?", ["Files: *"], True),  # the upstream's library
 ])  # fmt: skip
 def test_the_stanzas_a_question_names(question: str, stanzas: list[str], sure: bool) -> None:
     asked = asked_stanzas(question, HEADINGS, upstream_names("quillpad copyright"))

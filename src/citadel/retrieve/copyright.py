@@ -194,6 +194,22 @@ _TREE_FOLDERS = frozenset(
 MAX_STANZAS = 1000
 
 
+def _forms(word: str) -> set[str]:
+    """A question's word as it may say the upstream name itself: "libcurl" and "curl3" are curl;
+    "iptables-apply" is no form of iptables (:func:`_variants`, which parts a name at hyphens,
+    is for naming the software)."""
+    word = word.lower()
+    out = {word, word.rstrip("0123456789.")}
+    return out | {w[3:] for w in out if w.startswith("lib") and len(w) > 5}
+
+
+def _names_file(word: str, patterns: Sequence[_Pattern]) -> bool:
+    """Whether a hyphenated word is the whole name of a file a pattern names ("iptables-apply"
+    and "iptables/iptables-apply"): a program's name, for sure, where a plain word may be a
+    word of the question ("chage" and "man/ja/man1/chage.1")."""
+    return any(p.text.rsplit("/", 1)[-1].partition(".")[0] == word for p in patterns)
+
+
 class Asked(NamedTuple):
     """The stanzas a question asks about (:func:`asked_stanzas`)."""
 
@@ -206,15 +222,14 @@ def asked_stanzas(query: str, headings: Sequence[str], names: set[str]) -> Asked
     names (:func:`_match`), the most words matched first, then the broadest pattern
     ("gitk-git/*" before "gitk-git/po/bg.po"); a word that matches a third of the stanzas or
     more names nothing in particular ("src", "lib"), nor does the upstream name (``names``:
-    "httplib2" and "python?/httplib2/*"). Named by a path-like word (:data:`_PATH_LIKE`) or a
-    folder (not one most source trees have: :data:`_TREE_FOLDERS`): those, for sure; by plain
+    "httplib2" and "python?/httplib2/*", nor its library's: "curl and libcurl" are not curl's
+    docs/libcurl/, :func:`_forms`). Named by a path-like word (:data:`_PATH_LIKE`) or a
+    folder (not one most source trees have: :data:`_TREE_FOLDERS`) or a hyphenated file's
+    whole name (:func:`_names_file`): those, for sure; by plain
     words that match files only ("chage" and "man/ja/man1/chage.1" in "... the shadow tools
     (useradd, passwd, chage) ..."): those and ``Files: *``, not for sure; by none: ``Files:
     *``, the package's own, for sure."""
-    words = {
-        w for w in _question_words(query)
-        if w not in STOPWORDS and not (_variants(w) & names)
-    }  # fmt: skip
+    words = {w for w in _question_words(query) if w not in STOPWORDS and not (_forms(w) & names)}
     stanzas = [patterns(h) for h in headings[:MAX_STANZAS]]
     read = [[_pattern(p) for p in ps] for ps in stanzas]
     everything = [n for n, ps in enumerate(stanzas) if ps == ["*"]][:1]
@@ -228,7 +243,8 @@ def asked_stanzas(query: str, headings: Sequence[str], names: set[str]) -> Asked
         if 0 < len(matched) < common:
             for n in matched:
                 named = _PATH_LIKE.search(word) or (found[n] == FOLDER_MATCH and (
-                    word not in _TREE_FOLDERS or (packaging and word == "debian")))
+                    word not in _TREE_FOLDERS or (packaging and word == "debian"))) or (
+                    "-" in word and found[n] == FILE_MATCH and _names_file(word, read[n]))
                 (sure if named else loose)[n] += 1
 
     def broadest(chosen: list[int]) -> list[int]:
