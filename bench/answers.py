@@ -74,6 +74,10 @@ default: extractive backend, no calibration, the default threshold) is run on
                 helper (bench/data/licences-2.jsonl), first run after that session's changes, on
                 both sides: a held-out check (18 of its question texts had been seen in listings;
                 RESULTS.md gives both figures); its failures were read afterwards: now a dev set
+  licences, other packages  40 questions (32 answerable) by a fifth helper on the copyright files
+                of 18 other packages (bench/data/licences-3.files: 15 DEP-5, 3 free-form), read
+                by no one before its first run after that session's last change, on both sides:
+                a held-out check of whether the licence reading carries over to other files
 and reported side by side: answer correctness (share of answerable questions whose answer
 holds the gold answer, cites a gold document and quotes only the stored text at its offsets:
 citadel.evaluate.correctness), answered without the answer, abstain rate on unanswerable,
@@ -81,7 +85,8 @@ balanced abstention accuracy, what the old eval counted as correct (answered cit
 document), and warm ask p50/p95. Stores are built once into the caches (``--store-cache``,
 ``--clapnq-store-cache``, ``--man-store-cache``, ``--docs-store-cache``, ``--manqa-store-cache``,
 ``--pyqa-store-cache``, ``--new-user-store-cache``, ``--manuals-store-cache``, ``--held-out-store-cache``,
-``--man-sources-store-cache``, ``--markdown-store-cache``, ``--licences-store-cache``; a cache is complete when it holds READY) and never written: every
+``--man-sources-store-cache``, ``--markdown-store-cache``, ``--licences-store-cache``,
+``--licences-3-store-cache``; a cache is complete when it holds READY) and never written: every
 run asks against a private copy (asks write traces), with any stored calibration removed.
 To compare a change, add a Variant to VARIANTS and pass ``--variant baseline --variant NAME``.
 """
@@ -225,6 +230,8 @@ DATASETS = [
             "licences_store_cache", files=ROOT / "bench" / "data" / "licences.files"),
     Dataset("licences as shipped, fourth writer", ROOT / "bench" / "data" / "licences-2.jsonl", Path("copied"),
             "licences_store_cache", files=ROOT / "bench" / "data" / "licences.files"),
+    Dataset("licences, other packages", ROOT / "bench" / "data" / "licences-3.jsonl", Path("copied"),
+            "licences_3_store_cache", files=ROOT / "bench" / "data" / "licences-3.files"),
 ]  # fmt: skip
 
 FIGURES = [
@@ -377,6 +384,8 @@ STORE_CACHES = {
                                                       "built here if missing; read only)"),
     "--licences-store-cache": ("licences-store", "store of the Debian copyright files (copied and built here if "
                                                  "missing; read only)"),
+    "--licences-3-store-cache": ("licences-3-store", "store of the other packages' copyright files (copied and "
+                                                     "built here if missing; read only)"),
 }
 
 
