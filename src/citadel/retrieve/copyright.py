@@ -111,6 +111,7 @@ class _Pattern(NamedTuple):
 
 
 def _pattern(pattern: str) -> _Pattern:
+    """``pattern`` read for :func:`_match`: each name of its parts with how it names them."""
     text = pattern.lower()
     parts = text.split("/")
     names: dict[str, int] = {}
@@ -214,7 +215,7 @@ class Asked(NamedTuple):
     """The stanzas a question asks about (:func:`asked_stanzas`)."""
 
     stanzas: list[int]  # indexes into the headings, in order
-    sure: bool  # named by a path-like word, or the package's own (no word names a part)
+    sure: bool  # named for sure (a path, a folder, a program's file name), or the package's own
 
 
 def asked_stanzas(query: str, headings: Sequence[str], names: set[str]) -> Asked:
@@ -223,12 +224,11 @@ def asked_stanzas(query: str, headings: Sequence[str], names: set[str]) -> Asked
     ("gitk-git/*" before "gitk-git/po/bg.po"); a word that matches a third of the stanzas or
     more names nothing in particular ("src", "lib"), nor does the upstream name (``names``:
     "httplib2" and "python?/httplib2/*", nor its library's: "curl and libcurl" are not curl's
-    docs/libcurl/, :func:`_forms`). Named by a path-like word (:data:`_PATH_LIKE`) or a
-    folder (not one most source trees have: :data:`_TREE_FOLDERS`) or a hyphenated file's
-    whole name (:func:`_names_file`): those, for sure; by plain
-    words that match files only ("chage" and "man/ja/man1/chage.1" in "... the shadow tools
-    (useradd, passwd, chage) ..."): those and ``Files: *``, not for sure; by none: ``Files:
-    *``, the package's own, for sure."""
+    docs/libcurl/, :func:`_forms`). Named by a path-like word (:data:`_PATH_LIKE`), a folder
+    (not one most source trees have: :data:`_TREE_FOLDERS`) or a hyphenated file's whole name
+    (:func:`_names_file`): those, for sure; by plain words that match files only ("chage" and
+    "man/ja/man1/chage.1" in "... the shadow tools (useradd, passwd, chage) ..."): those and
+    ``Files: *``, not for sure; by none: ``Files: *``, the package's own, for sure."""
     words = {w for w in _question_words(query) if w not in STOPWORDS and not (_forms(w) & names)}
     stanzas = [patterns(h) for h in headings[:MAX_STANZAS]]
     read = [[_pattern(p) for p in ps] for ps in stanzas]
