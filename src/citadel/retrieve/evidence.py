@@ -471,8 +471,7 @@ def _score_answers(
                     key=lambda t: -scored[t[0]][t[1]].score)  # fmt: skip
     chosen = [t for k, t in enumerate(ranked[: max(0, limit)]) if k == 0 or scored[t[0]][t[1]].score >= floor]
     if not chosen:
-        return _looked_up(passages, [[replace(x, answerability=0.0) for x in xs] if n in barred else xs
-                                     for n, xs in enumerate(scored)], lookups)  # fmt: skip
+        return _looked_up(passages, scored, lookups, barred)
     if asks_option(query) or asks_how(query):  # "which option ...?", "how do I make it ...?": the best option
         # entries are read too, whatever their rank
         doc = {n: texts[p.doc_id, p.version] for n, p in enumerate(passages)}
@@ -500,10 +499,10 @@ def _score_answers(
         probs = np.where([states_year(u) for u in units], probs, 0.0)
     if (elsewhere := off_subject(query, passages, texts)):  # nor one of a document about another thing
         probs = np.where([n not in elsewhere for n, _ in chosen], probs, 0.0)
-    out = [[replace(x, answerability=0.0) for x in xs] if n in barred else list(xs) for n, xs in enumerate(scored)]
+    out = [list(xs) for xs in scored]
     for (n, i), prob in zip(chosen, probs, strict=True):
         out[n][i] = replace(out[n][i], answerability=float(prob))
-    return _looked_up(passages, out, lookups)
+    return _looked_up(passages, out, lookups, barred)
 
 
 #: the answerability of a unit that answers by its file's format (a copyright file's stanza for
@@ -518,19 +517,22 @@ def _looked_up(
     passages: Sequence[Passage],
     scored: list[list[ScoredSentence]],
     lookups: Mapping[tuple[str, int, int, int], float] | None,
+    barred: Collection[int] = (),
 ) -> list[list[ScoredSentence]]:
     """``scored`` with each ``lookups`` unit's answerability as its file's format says: raised
-    to its value (:data:`LOOKUP_ANSWERABILITY`), or 0 (the field asked for is empty)."""
-    if not lookups:
+    to its value (:data:`LOOKUP_ANSWERABILITY`), or 0 (the field asked for is empty); and every
+    unit of the ``barred`` passages answering with 0."""
+    if not lookups and not barred:
         return scored
 
     def said(p: Passage, x: ScoredSentence) -> ScoredSentence:
-        value = lookups.get((p.doc_id, p.version, x.start, x.end))
+        value = (lookups or {}).get((p.doc_id, p.version, x.start, x.end))
         if value is None:
             return x
         return replace(x, answerability=max(x.answerability or 0.0, value) if value > 0 else 0.0)
 
-    return [[said(p, x) for x in xs] for p, xs in zip(passages, scored, strict=True)]
+    return [[replace(x, answerability=0.0) for x in xs] if n in barred else [said(p, x) for x in xs]
+            for n, (p, xs) in enumerate(zip(passages, scored, strict=True))]  # fmt: skip
 
 
 #: the first units of a section the question names (:func:`_named_sections`) read whatever the preselection
@@ -829,7 +831,7 @@ def _licence_stanzas(
                 key = (p.doc_id, p.version, s, e)
                 if asked.sure and ((licence and states_licence(text[s:e])) or (holder and states_holder(text[s:e]))):
                     lookups[key] = LOOKUP_ANSWERABILITY
-                elif asked.sure and holder and not licence and not any(states_holder(text[u[1] : u[2]]) for u in units):
+                elif asked.sure and holder and not licence and not holding:
                     lookups[key] = 0.0  # "Copyright: ;": the file names no holder of the files asked about
                 if _held(passages, p, s, e):
                     inside.add(key)
