@@ -415,6 +415,10 @@ def load_text(data: bytes, name: str) -> ParsedDocument:
 
     if looks_like_dep5(raw):  # /usr/share/doc/PACKAGE/copyright: whose files, which licence
         return load_dep5(raw, name)
+    from citadel.ingest.info import load_info, looks_like_info
+
+    if looks_like_info(raw):  # a GNU Info manual: its nodes, without menus, index and tag table
+        return load_info(raw, name)
     from citadel.ingest.text_outline import changelog_title, headings, is_changelog_entry, mode_line_title
 
     text = normalize_text(raw)
@@ -1505,6 +1509,10 @@ def loader_for(name: str, head: bytes | None = None) -> Loader | None:
         from citadel.ingest.rst import load_rst
 
         return load_rst
+    from citadel.ingest.info import load_info_file, looks_like_info_file
+
+    if head is not None and looks_like_info_file(head):  # its control marks are no binary file's
+        return load_info_file
     if head is not None and looks_like_text(head):
         from citadel.ingest.man import load_man, looks_like_man
 
