@@ -23,3 +23,17 @@ def test_every_passage_gets_its_best_sentence_before_any_passage_gets_two() -> N
     assert preselect("refund policy", pool, groups, limit=4) == [0, 1, 3, 4]
     assert preselect("refund policy", pool, groups, limit=2) == [0, 3]  # better-ranked passages first
     assert preselect("refund policy", pool, groups, limit=0) == []
+
+
+def test_a_full_stop_inside_code_ends_no_sentence() -> None:
+    """sed's manual: "It is usually the same as 's/.*//', but is more efficient ..." was cut
+    after "s/." (the segmenter saw a full stop): a sentence ends where a space follows."""
+    from citadel.text import sentence_spans
+
+    text = ("\u2018z\u2019: This command empties the content of pattern space. It is usually the same as "
+            "\u2018s/.*//\u2019, but is more efficient. Use it often.")  # fmt: skip
+    assert [text[s:e] for s, e in sentence_spans(text)] == [
+        "\u2018z\u2019: This command empties the content of pattern space.",
+        "It is usually the same as \u2018s/.*//\u2019, but is more efficient.",
+        "Use it often.",
+    ]
