@@ -612,3 +612,31 @@ def test_a_claim_about_another_numbered_identifier_of_the_asked_family_is_no_cla
     # a question that names no identifier of the family keeps them all
     texts = [c["text"] for c in _generate("Which curl revisions fixed ASN.1 or GnuTLS bugs?", [source("S1", text)], table)]
     assert any("7264" in t for t in texts) and any("8096" in t for t in texts)
+
+
+def test_a_short_table_entry_is_an_answer_and_a_short_fragment_is_not() -> None:
+    """wget's exit codes are a table of one-line entries ("4" over "Network failure.", read as
+    "4 Network failure."): three words, too few for a sentence to stand alone, but a whole
+    entry with its term; a short sentence inside a paragraph still stands for nothing."""
+    text = ("Wget may return one of several error codes if it encounters problems.\n\n0 No problems occurred.\n\n"
+            "1 Generic error code.\n\n4 Network failure.\n\nWith the exceptions of 0 and 1, the lower-numbered "
+            "exit codes take precedence over higher-numbered ones.")  # fmt: skip
+    claims = answer("Which wget exit code indicates a network failure?", [source("S1", text)],
+                    {"4 Network": 0.9, "1 Generic": 0.5, "0 No": 0.4})  # fmt: skip
+    assert claims[0]["text"] == "4 Network failure."
+    inside = "The cache is kept on disk. See below. Entries expire after a day."
+    claims = answer("Where is the cache kept?", [source("S1", inside)], {"See below": 0.9, "kept on disk": 0.5})
+    assert "See below." not in [c["text"] for c in claims] and claims[0]["text"] == "The cache is kept on disk."
+
+
+def test_which_option_is_answered_by_a_sentence_naming_one_before_a_lesser_entry() -> None:
+    """grep's FAQ says "To list the names of all files that contain no matching lines, use the
+    '-L' option." and the models read it best; an option's entry the models read less well
+    ("-I: Process a binary file as if it did not contain matching data") comes after it."""
+    text = ("Usage\n\nTo list the names of all files that contain no matching lines, use the \u2018-L\u2019 or "
+            "\u2018--files-without-match\u2019 option.\n\n-I: Process a binary file as if it did not contain "
+            "matching data.")  # fmt: skip
+    table = {"To list the names": 0.6, "-I:": 0.45}
+    claims = answer("Which grep option lists only the files that contain no match at all?", [source("S1", text)], table)
+    assert claims[0]["text"].startswith("To list the names of all files that contain no matching lines")
+    assert claims[1]["text"].startswith("-I: Process a binary file")

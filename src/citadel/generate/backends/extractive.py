@@ -135,6 +135,8 @@ _CHOICE = re.compile(r"([\w.\-]+),? or ([\w.\-]+)", re.IGNORECASE)
 #: shorter is taken along with the entry it follows
 VERSION_NOTE_CHARS = 200
 _WORD = re.compile(r"\w+")
+#: an option named in a sentence: "-L", "--files-without-match", after a space, a quote or a bracket
+_NAMES_OPTION = re.compile(r"(?:^|[\s(\[\u2018'\"`])-{1,2}[A-Za-z0-9][\w-]*")
 
 Candidate = tuple[str, str, float | None]
 
@@ -202,7 +204,7 @@ class ExtractiveGenerator(Generator):
                 words = len(_WORD.findall(sentence))  # "f(maxsize=128, typed=False)" has four
                 if words < self.options.min_words and (under := _heading_above(source, start)) is not None:
                     start, sentence = under, source.text[under:end]  # "License\n\nMIT."
-                elif words < self.options.min_words:
+                elif words < self.options.min_words and not _whole_entry(source.text, start, end, words):
                     continue
                 if overlaps(planted, start, end):
                     continue
@@ -249,8 +251,9 @@ class ExtractiveGenerator(Generator):
         next_eligible: dict[str, dict[int, int]] = {}  # each source's eligible units past the claim limit, start -> end
         for i in eligible[o.max_claims :]:
             next_eligible.setdefault(pool[i][0], {})[pool[i][3]] = pool[i][4]
-        if asks_option(request.question):  # "which option ...?": an option's entry is the answer's form
-            eligible.sort(key=lambda i: not is_option_entry(pool[i][1]))  # stable: by score within each
+        if asks_option(request.question):  # "which option ...?": an option's entry is the answer's form, or
+            # a sentence that names one ("To list the files that contain no match, use the '-L' option.")
+            eligible.sort(key=lambda i: not (is_option_entry(pool[i][1]) or _NAMES_OPTION.search(pool[i][1])))
         version_asked = asks_version(request.question)
         asked_ids = numbered_ids(request.question)
         named_case: str | None = None  # the kind of case ("row", "keyed") the first claim is and the question names
@@ -394,6 +397,14 @@ def _answer_after(source: Source, end: int, headings: set[str]) -> tuple[int, in
             return None
         return s, e
     return None
+
+
+def _whole_entry(text: str, start: int, end: int, words: int) -> bool:
+    """Whether a unit too short to stand alone is a whole block of its source, a table's entry
+    with its term ("4 Network failure." of wget's exit codes): two words or more, a blank line
+    (or the source's edge) on each side, not a lead-in."""
+    return (words >= 2 and not text[start:end].rstrip().endswith(":")
+            and (start == 0 or text[:start].endswith("\n\n")) and (end == len(text) or text[end:].startswith("\n\n")))
 
 
 def _heading_above(source: Source, start: int) -> int | None:
