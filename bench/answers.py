@@ -78,6 +78,15 @@ default: extractive backend, no calibration, the default threshold) is run on
                 of 18 other packages (bench/data/licences-3.files: 15 DEP-5, 3 free-form), read
                 by no one before its first run after that session's last change, on both sides:
                 a held-out check of whether the licence reading carries over to other files
+  info manuals  140 questions (112 answerable) by three helpers on 17 GNU Info files of this
+                machine's /usr/share/info (bench/data/info-manuals.files: grep, sed, gzip, time, bc,
+                diffutils, wget, ed, bzip2, find in three files, libffi, readline's user manual,
+                libtasn1, libgpg-error, autosprintf), written before citadel read Info files as
+                such; a dev set
+  info manuals, held out  45 questions (36 answerable) by a fourth helper on 7 other Info files
+                (bench/data/info-manuals-3.files: coreutils, gettext, GnuPG in three files, nettle,
+                findutils' maintenance manual), read by no one before its runs at the base and
+                after the change: the held-out check of the Info reading
 and reported side by side: answer correctness (share of answerable questions whose answer
 holds the gold answer, cites a gold document and quotes only the stored text at its offsets:
 citadel.evaluate.correctness), answered without the answer, abstain rate on unanswerable,
@@ -86,7 +95,7 @@ document), and warm ask p50/p95. Stores are built once into the caches (``--stor
 ``--clapnq-store-cache``, ``--man-store-cache``, ``--docs-store-cache``, ``--manqa-store-cache``,
 ``--pyqa-store-cache``, ``--new-user-store-cache``, ``--manuals-store-cache``, ``--held-out-store-cache``,
 ``--man-sources-store-cache``, ``--markdown-store-cache``, ``--licences-store-cache``,
-``--licences-3-store-cache``; a cache is complete when it holds READY) and never written: every
+``--licences-3-store-cache``, ``--info-store-cache``, ``--info-3-store-cache``; a cache is complete when it holds READY) and never written: every
 run asks against a private copy (asks write traces), with any stored calibration removed.
 To compare a change, add a Variant to VARIANTS and pass ``--variant baseline --variant NAME``.
 """
@@ -126,6 +135,7 @@ DOCSQA, CLAPNQ = DATA / "docsqa", DATA / "clapnq"
 DOC_ROOT = Path("/usr/share/doc")
 #: the man pages as this machine ships them (gzip-compressed roff)
 MAN_ROOT = Path("/usr/share/man")
+INFO_ROOT = Path("/usr/share/info")
 #: npm as this machine ships it (its Markdown documentation and that of two bundled packages)
 NPM_ROOT = Path("/usr/lib/node_modules/npm")
 
@@ -232,6 +242,10 @@ DATASETS = [
             "licences_store_cache", files=ROOT / "bench" / "data" / "licences.files"),
     Dataset("licences, other packages", ROOT / "bench" / "data" / "licences-3.jsonl", Path("copied"),
             "licences_3_store_cache", files=ROOT / "bench" / "data" / "licences-3.files"),
+    Dataset("info manuals", ROOT / "bench" / "data" / "info-manuals.jsonl", Path("copied"),
+            "info_store_cache", files=ROOT / "bench" / "data" / "info-manuals.files", file_root=INFO_ROOT),
+    Dataset("info manuals, held out", ROOT / "bench" / "data" / "info-manuals-3.jsonl", Path("copied"),
+            "info_3_store_cache", files=ROOT / "bench" / "data" / "info-manuals-3.files", file_root=INFO_ROOT),
 ]  # fmt: skip
 
 FIGURES = [
@@ -386,6 +400,9 @@ STORE_CACHES = {
                                                  "missing; read only)"),
     "--licences-3-store-cache": ("licences-3-store", "store of the other packages' copyright files (copied and "
                                                      "built here if missing; read only)"),
+    "--info-store-cache": ("info-store", "store of the GNU Info manuals (copied and built here if missing; read only)"),
+    "--info-3-store-cache": ("info-3-store", "store of the held-out GNU Info manuals (copied and built here if "
+                                             "missing; read only)"),
 }
 
 
