@@ -214,3 +214,25 @@ def asks_year(question: str) -> bool:
 def states_year(unit: str) -> bool:
     """Whether the unit states a year ("2006, Joe Gregorio", "1998-2010"; not "3.2000")."""
     return _STATES_YEAR.search(unit) is not None
+
+
+#: a question asks for a default: "what is the default ...", "by default", "unless told
+#: otherwise", "if I don't pass -l, what ...", "out of the box"
+_ASKS_DEFAULT = re.compile(
+    r"\bdefault(?:s|ed)?\b|\bunless\s+(?:\w+\s+){0,2}(?:told|specified|set|given|configured|changed|overridden)\b"
+    r"|\bunless\s+(?:\w+\s+){0,2}otherwise\b|\bout\s+of\s+the\s+box\b"
+    r"|\bif\s+(?:i|you|we|one)\s+(?:don'?t|do\s+not|never|didn'?t)\s+(?:pass|give|set|specify|supply|provide|configure|change|use)\b",
+    re.IGNORECASE,
+)
+_STATES_DEFAULT = re.compile(r"\bdefault(?:s|ed)?\b", re.IGNORECASE)
+
+
+def asks_default(question: str) -> bool:
+    """Whether the question asks what holds when nothing is set: a default."""
+    return _ASKS_DEFAULT.search(question) is not None
+
+
+def states_default(unit: str) -> bool:
+    """Whether a unit says what a default is ("The default is ask.", "Defaults to 48K", "(the
+    default)")."""
+    return _STATES_DEFAULT.search(unit) is not None

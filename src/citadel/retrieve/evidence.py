@@ -73,6 +73,7 @@ from citadel.retrieve.answerability import AnswerabilityModel, span_text
 from citadel.retrieve.embedders import Embedder, VectorCache
 from citadel.retrieve.answer_types import (
     asks_code,
+    asks_default,
     asks_how,
     asks_copyright_holder,
     asks_licence,
@@ -82,6 +83,7 @@ from citadel.retrieve.answer_types import (
     asks_version,
     asks_year,
     states_code,
+    states_default,
     states_quantity,
     states_year,
     without_version_clause,
@@ -352,7 +354,7 @@ def _score_sentences(
         probs = probability(reranker.score(query, read))
         if settings.entry_units > 0 and len(probs):
             best = [chosen[k] for k in np.argsort(-np.asarray(probs), kind="stable")[:ENTRY_TOP]]
-            more = _entry_units(pool, best, set(chosen), texts, passages, settings.entry_units)
+            more = _entry_units(pool, best, set(chosen), texts, passages, settings.entry_units, asks_default(query))
             if settings.next_units:
                 more += [i for i in _next_units(pool, best, set(chosen), texts, passages) if i not in more]
             if more:
@@ -415,12 +417,15 @@ def _entry_units(
     texts: dict[tuple[str, int], str],
     passages: Sequence[Passage],
     limit: int,
+    defaults: bool = False,
 ) -> list[int]:
     """Indexes into ``pool`` of the units not ``read`` that are in the entry of one of the
     ``best`` units (the same term: :func:`~citadel.retrieve.sentences.entry_term`, or the unit
     that opens the entry with it), at most ``limit`` per entry, the nearest first: the
     default can come before the best unit ("The default value is 3." and then "If, for
-    example, ServerAliveInterval is set to 15 ...") or after it."""
+    example, ServerAliveInterval is set to 15 ...") or after it. With ``defaults`` (the
+    question asks for one) the units that state a default come first, however far down a
+    long entry they are ("The default is ask." closes StrictHostKeyChecking's)."""
     out: list[int] = []
     for b in best:
         n, start, _, _ = pool[b]
@@ -429,7 +434,8 @@ def _entry_units(
         if term is None:
             continue
         near = sorted((i for i, (m, s, _, _) in enumerate(pool) if m == n and i != b and i not in read and i not in out
-                       and abs(s - start) <= ENTRY_REACH), key=lambda i: abs(pool[i][1] - start))
+                       and abs(s - start) <= ENTRY_REACH),
+                      key=lambda i: (defaults and not states_default(pool[i][3]), abs(pool[i][1] - start)))
         taken = [i for i in near if (entry_term(doc, pool[i][1]) or opening_term(doc, pool[i][1])) == term][:limit]
         out += sorted(taken)
     return out
@@ -478,6 +484,9 @@ def _score_answers(
         entries = [t for t in ranked[len(chosen):] if scored[t[0]][t[1]].score >= floor
                    and is_option_entry(doc[t[0]][scored[t[0]][t[1]].start : scored[t[0]][t[1]].end])]  # fmt: skip
         chosen += entries[:OPTION_ENTRIES]
+    defaults = asks_default(query)
+    if defaults:  # "what is the default ...?": the units of the chosen units' entries that state a default
+        chosen += _default_units(passages, scored, texts, chosen, ranked)
     spans, units, rerank = [], [], []
     for n, i in chosen:
         p, x = passages[n], scored[n][i]
@@ -489,6 +498,8 @@ def _score_answers(
         probs = model.score(query, spans, rerank, alone)
     except BackendError:
         return _looked_up(passages, scored, lookups)
+    if defaults and not _found_default(units, probs, model.calibration.threshold):
+        probs = _entry_defaults(query, passages, scored, texts, chosen, units, probs)
     if asks_quantity(query):  # "how many ...?": a unit that states no amount does not answer it
         probs = np.where([states_quantity(u) for u in units], probs, 0.0)
     if asks_code(query):  # "what exit code ...?": nor one that states no code ("it exits with an error")
@@ -503,6 +514,101 @@ def _score_answers(
     for (n, i), prob in zip(chosen, probs, strict=True):
         out[n][i] = replace(out[n][i], answerability=float(prob))
     return _looked_up(passages, out, lookups, barred)
+
+
+#: how many units stating a default, in the entries of the units the answerability model reads,
+#: it reads as well for a question that asks for a default
+DEFAULT_UNITS = 2
+
+
+def _entry_of(doc: str, start: int) -> tuple[int, int] | None:
+    return entry_term(doc, start) or opening_term(doc, start)
+
+
+def _default_units(
+    passages: Sequence[Passage],
+    scored: list[list[ScoredSentence]],
+    texts: dict[tuple[str, int], str],
+    chosen: Sequence[tuple[int, int]],
+    ranked: Sequence[tuple[int, int]],
+) -> list[tuple[int, int]]:
+    """The best :data:`DEFAULT_UNITS` units not ``chosen`` that state a default and are in the
+    entry of a chosen unit."""
+    def doc(n: int) -> str:
+        return texts[passages[n].doc_id, passages[n].version]
+
+    entries = {(n, term) for n, i in chosen if (term := _entry_of(doc(n), scored[n][i].start)) is not None}
+    taken = set(chosen)
+    out = [(n, i) for n, i in ranked if (n, i) not in taken
+           and states_default(doc(n)[scored[n][i].start : scored[n][i].end])
+           and (n, _entry_of(doc(n), scored[n][i].start)) in entries]  # fmt: skip
+    return out[:DEFAULT_UNITS]
+
+
+def _entry_defaults(
+    query: str,
+    passages: Sequence[Passage],
+    scored: list[list[ScoredSentence]],
+    texts: dict[tuple[str, int], str],
+    chosen: Sequence[tuple[int, int]],
+    units: Sequence[str],
+    probs: np.ndarray,
+) -> np.ndarray:
+    """For a question that asks for a default: a unit that states one in the entry (an
+    option's, a setting's) of one of the reranker's best units (within :data:`DEFAULT_MARGIN`
+    of the best; of those, the entries whose term the question names, when it names any)
+    answers as well as that entry is on the question. "Defaults to 48K, which is
+    relatively large ..." is what LineMax= is set to when nothing sets it, and the models read
+    it 0.16 for "by default, how long can a line get before the journal breaks it?" (the entry
+    0.45). Another entry that names the asked setting in passing ("CheckHostIP: ... regardless
+    of the setting of StrictHostKeyChecking") states its own default: the question named
+    StrictHostKeyChecking. An entry that states no default answers nothing more; and nothing
+    changes when the models' best unit states a default and answers (:func:`_found_default`)."""
+    out = np.array(probs, dtype=np.float64)
+    if not chosen:
+        return out
+    top = max(scored[n][i].score for n, i in chosen)
+    entries: dict[tuple[int, tuple[int, int]], float] = {}  # (passage, term) -> its best unit's score
+    for n, i in chosen:
+        doc = texts[passages[n].doc_id, passages[n].version]
+        if (term := _entry_of(doc, scored[n][i].start)) is not None:
+            entries[n, term] = max(entries.get((n, term), 0.0), scored[n][i].score)
+    near = {key: score for key, score in entries.items() if score >= top - DEFAULT_MARGIN}
+    asked = {key: score for key, score in near.items() if _names_term(query, texts, passages, key)}
+    near = asked or near
+    for k, (n, i) in enumerate(chosen):
+        if not states_default(units[k]):
+            continue
+        doc = texts[passages[n].doc_id, passages[n].version]
+        key = (n, _entry_of(doc, scored[n][i].start))
+        if key in near:
+            out[k] = max(out[k], near[key])
+    return out
+
+
+def _found_default(units: Sequence[str], probs: np.ndarray, threshold: float) -> bool:
+    """Whether the models' best unit states a default and answers (``threshold``): "Port:
+    Specifies the port number to connect on the remote host. The default is 22." is the answer,
+    and the reranker reads every entry of ssh_config 0.99, whose "(the default)" says another
+    setting's."""
+    if not len(probs):
+        return False
+    best = int(np.argmax(probs))
+    return bool(probs[best] >= threshold and states_default(units[best]))
+
+
+#: how far below the reranker's best unit an entry's best may be for its default to answer
+DEFAULT_MARGIN = 0.05
+
+
+def _names_term(query: str, texts: dict[tuple[str, int], str], passages: Sequence[Passage],
+                key: tuple[int, tuple[int, int]]) -> bool:
+    """Whether the question names the entry's term (its first name: "StrictHostKeyChecking",
+    "LineMax=")."""
+    n, (start, end) = key
+    name = _ENTRY_NAME.match(texts[passages[n].doc_id, passages[n].version], start, end)
+    word = name.group().strip("=:-\u2018\u2019'\"").lower() if name is not None else ""
+    return len(word) >= 3 and re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", query.lower()) is not None
 
 
 #: the answerability of a unit that answers by its file's format (a copyright file's stanza for
