@@ -5,7 +5,6 @@ question (issue 15: the completing line, and near-topic questions)."""
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 

@@ -12,6 +12,7 @@ import pytest
 from citadel.ingest import ingest
 from citadel.ingest.info import looks_like_info
 from citadel.ingest.loaders import LOADERS, loader_for
+from citadel.models import ChunkKind
 from citadel.store import Store
 from citadel.store.base import ADMIN
 
@@ -54,7 +55,12 @@ Frob Limits: Limits.
 
 ‘-k’
 ‘--keep’
-     Keep the input files instead of deleting them.
+     Keep the input files instead of deleting them.  For example:
+
+          $ frob -k notes.txt
+          frob: kept notes.txt
+
+     The kept file is not frobnicated twice.
 
    While it runs, these keys move the cursor:
 
@@ -138,6 +144,10 @@ def test_an_info_manual_is_read_by_its_nodes(manual: Path, store: Store) -> None
     assert keep.heading_path == ("1 Invoking frob",) and keep.location.symbol == "Invoking"
     # a table's entry reads as a definition: its terms, unquoted, then what they do
     assert "-k, --keep: Keep the input files" in keep.text
+    # an example is code, line for line; the description goes on after it
+    example = next(c for c in chunks if "$ frob -k notes.txt" in c.text)
+    assert "$ frob -k notes.txt\nfrob: kept notes.txt" in example.text
+    assert "\n\nThe kept file is not frobnicated twice." in text
     # each its own paragraph, where a table has no blank line between its entries
     assert "\n\nC-b: Move back one character.\n\nC-f: Move forward one character.\n\n" in text
     status = next(c for c in chunks if "status 3" in c.text)
@@ -193,6 +203,8 @@ def test_an_info_file_with_a_nul_mark_is_not_refused_as_binary() -> None:
     assert loader is not None
     doc = loader(head, "frob.info-2")
     assert doc.media_type == "text/x-info" and "\x00" not in doc.text and "[index]" not in doc.text
+    code = [doc.text[b.start : b.end] for b in doc.blocks if b.kind is ChunkKind.CODE]
+    assert code == ["$ frob -k notes.txt\nfrob: kept notes.txt"]  # the example, not the prose around it
     # a text file that only says "Node:" is still read as plain text
     plain = loader_for("notes", b"File: a list\nNode: x\n")
     assert plain is not None and plain(b"File: a list\nNode: x\n", "notes").media_type == "text/plain"

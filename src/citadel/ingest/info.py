@@ -31,9 +31,10 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import textwrap
 
 from citadel.ingest.parsed import ParsedDocument, TextBuilder
-from citadel.models import Location
+from citadel.models import ChunkKind, Location
 
 INFO = "text/x-info"
 
@@ -164,7 +165,7 @@ def _indent(line: str) -> int:
     return len(line) - len(line.lstrip(" "))
 
 
-def _entries(lines: list[str]) -> tuple[list[str], set[int]]:
+def _entries(lines: list[str]) -> tuple[list[str], set[int], set[int]]:
     """``lines`` with each table entry's term lines written as a definition list's term
     ("‘-n’" / "‘--quiet’" over a description indented five more: "-n," / "--quiet:"), so an
     entry reads "-n, --quiet: By default, ..." as the other loaders write one, and its later
@@ -173,9 +174,10 @@ def _entries(lines: list[str]) -> tuple[list[str], set[int]]:
     entries: readline's keys), at most :data:`MAX_TERM_CHARS` long, ends no sentence and is
     no list item; the description's first line is indented five more than it. Line count and
     order stay; also returned: the lines where an entry starts right after the one before,
-    where a paragraph must end."""
+    where a paragraph must end, and every term line."""
     out = list(lines)
     joined: set[int] = set()
+    terms: set[int] = set()
     n = 0
     while n < len(lines):
         line = lines[n]
@@ -193,10 +195,64 @@ def _entries(lines: list[str]) -> tuple[list[str], set[int]]:
                 if (m := _QUOTED.fullmatch(term)) is not None:
                     term = m["term"]
                 out[k] = " " * at + term + ("," if k < last else ":")
+                terms.add(k)
             if after:
                 joined.add(n)
         n = last + 1
-    return out, joined
+    return out, joined, terms
+
+
+def _examples(lines: list[str], terms: set[int], headings: set[int]) -> list[tuple[int, int]]:
+    """The examples of ``lines`` (``@example``, ``@smallexample``: a program's text, a session,
+    its output) as (first line, line after the last), kept as code: makeinfo indents them five
+    more than the text around them, whose margin is read from its last line (a multiple of
+    five: a paragraph's first line is three more, a table's description five more than its
+    term, a definition's header line continues ten deeper). An example follows a blank line or
+    a lead-in ending in ":", opens with no list marker and runs to the first line back at the
+    margin. ``terms``: the table's term lines; ``headings``: the headings' lines and
+    underlines, no text of the margin's."""
+    out: list[tuple[int, int]] = []
+    margin = 0
+    previous = ""  # the last non-blank line
+    n = 0
+    while n < len(lines):
+        line = lines[n]
+        if not line.strip():
+            n += 1
+            continue
+        at = _indent(line)
+        opens = (not lines[n - 1].strip() or previous.rstrip().endswith(":")) if n > 0 else False
+        if at >= margin + 5 and opens and n not in terms and n not in headings and _MARKER.match(line) is None:
+            end = n + 1
+            while end < len(lines) and (not lines[end].strip() or _indent(lines[end]) >= margin + 5):
+                end += 1
+            while not lines[end - 1].strip():
+                end -= 1
+            if _filled(lines[n:end]):  # a quotation, a display: text filled to the margin, no code
+                previous, n = lines[end - 1], end
+                continue
+            out.append((n, end))
+            previous = lines[end - 1]
+            n = end
+            continue
+        if n in terms:  # a table's term: its description is five deeper
+            margin = at + 5
+        else:
+            margin = 0 if n in headings else at // 5 * 5
+        previous = line
+        n += 1
+    return out
+
+
+def _filled(lines: list[str]) -> bool:
+    """Whether indented lines are prose filled to the page's width (a quotation, a licence
+    notice): most of them long, the last ending a sentence; an example's lines are not."""
+    texts = [line.strip() for line in lines if line.strip()]
+    return sum(len(t) >= FILLED_CHARS for t in texts) >= 0.6 * len(texts) and texts[-1].endswith((".", ":"))
+
+
+#: a line of text filled to the page's width is at least this long
+FILLED_CHARS = 45
 
 
 def _term_line(line: str) -> bool:
@@ -237,7 +293,7 @@ def load_info(raw: str, name: str) -> ParsedDocument:
 
     reading = _read(raw.replace("\r\n", "\n").replace("\r", "\n").split("\n"))
     text = _REFERENCE.sub(_reference, "\n".join(reading.lines))
-    lines, joined = _entries(text.split("\n"))
+    lines, joined, terms = _entries(text.split("\n"))
     heads = _headings(lines)
     empty = _empty_nodes(lines, heads, reading.nodes)
     for n in empty:  # an index's heading, its entries gone
@@ -245,14 +301,23 @@ def load_info(raw: str, name: str) -> ParsedDocument:
         del heads[n]
     builder = TextBuilder()
     hyphenated = hyphenated_words(text)
+    examples = dict(_examples(lines, terms, set(heads) | {n + 1 for n in heads}))
     start = 0
-    for n in sorted(set(heads) | joined):
+    for n in sorted(set(heads) | joined | set(examples)):
+        if n < start:
+            continue
         if n > start:
             add_plain_paragraphs(builder, "\n".join(lines[start:n]), first_line=start + 1, hyphenated=hyphenated)
         if n in heads:
             level, heading = heads[n]
             builder.heading(level, heading, at=Location.lines(n + 1, n + 2))
-        start = n + 2 if n in heads else n
+            start = n + 2
+        elif n in examples:
+            end = examples[n]
+            builder.block(textwrap.dedent("\n".join(lines[n:end])), ChunkKind.CODE, at=Location.lines(n + 1, end))
+            start = end
+        else:
+            start = n
     if start < len(lines):
         add_plain_paragraphs(builder, "\n".join(lines[start:]), first_line=start + 1, hyphenated=hyphenated)
     doc = builder.build(_title(reading, heads, name), INFO, {"format": "info", "nodes": len(reading.nodes)})
