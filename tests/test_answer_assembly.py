@@ -640,3 +640,14 @@ def test_which_option_is_answered_by_a_sentence_naming_one_before_a_lesser_entry
     claims = answer("Which grep option lists only the files that contain no match at all?", [source("S1", text)], table)
     assert claims[0]["text"].startswith("To list the names of all files that contain no matching lines")
     assert claims[1]["text"].startswith("-I: Process a binary file")
+
+
+def test_a_lead_in_is_quoted_with_the_whole_example_it_introduces() -> None:
+    """numfmt's examples: a lead-in, a command and the line it prints, in a code block; the
+    claim ends with what the example prints, not at the command."""
+    text = ("Examples\n\nConverting from SI to IEC scales (a drive sold as 1TB):\n\n$ numfmt --from=si --to=iec 1T\n932G"
+            "\n\nConverting a single field of an input file:\n\n$ ls -l | numfmt --field 5 --to=si")  # fmt: skip
+    claims = answer("What does numfmt print when 1T is converted from SI to IEC?", [source("S1", text)],
+                    {"Converting from SI": 0.9, "a single field": 0.3})  # fmt: skip
+    assert claims[0]["text"].endswith("$ numfmt --from=si --to=iec 1T 932G"), claims
+    assert "single field" not in claims[0]["text"]

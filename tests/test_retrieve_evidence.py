@@ -308,6 +308,9 @@ def test_what_form_an_answer_takes_is_read_from_the_question() -> None:
     assert asks_quantity("what is the maximum size of a field") and not asks_quantity("What does the limit do?")
     assert states_quantity("It keeps 128 entries.") and states_quantity("Juries must reach a unanimous verdict.")
     assert states_quantity("The cache can grow without bound.") and not states_quantity("Return the current value.")
+    # a size a library gives as a constant is one ("How big must the buffer be?")
+    assert states_quantity("a buffer of at least 'ASN1_MAX_ERROR_DESCRIPTION_SIZE' bytes")
+    assert not states_quantity("Call asn1_strerror with the ASN1 error code.")
 
 
 def test_forgotten_units_are_embedded_again() -> None:

@@ -156,8 +156,14 @@ _NAMED_WITH_DIGITS = re.compile(r"\b[A-Za-z]+\d[\w-]*|\b[\w.-]+@[\w.^~-]+")
 
 def states_quantity(unit: str) -> bool:
     """Whether the unit states an amount: a digit (not a man page's section: "ssh-add(1)", nor
-    in a name such as "sha512sum"), a number word, or all, none, no limit."""
-    return _STATES_QUANTITY.search(_NAMED_WITH_DIGITS.sub("", _PAGE_REFERENCE.sub("", unit))) is not None
+    in a name such as "sha512sum"), a number word, all, none, no limit, or a constant that
+    holds one ("a buffer of at least ASN1_MAX_ERROR_DESCRIPTION_SIZE bytes", "PATH_MAX")."""
+    return (_STATES_QUANTITY.search(_NAMED_WITH_DIGITS.sub("", _PAGE_REFERENCE.sub("", unit))) is not None
+            or _CONSTANT.search(unit) is not None)
+
+
+#: a constant's name in capitals with an underscore ("PATH_MAX", "ASN1_MAX_NAME_SIZE")
+_CONSTANT = re.compile(r"\b[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]\b")
 
 
 #: a question asks which licence something is under: "What license is httplib2 under?", "Under

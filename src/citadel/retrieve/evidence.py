@@ -1284,6 +1284,10 @@ def _completed(doc_text: str, spans: list[tuple[int, int]], first: int, last: in
     def fits(lead: int, n: int) -> bool:
         return n < len(spans) and spans[n][1] - spans[lead][0] <= LEAD_IN_LIST_CHARS
 
+    def next_line(n: int) -> bool:  # the next line of the same block: an example's output, say
+        gap = doc_text[spans[n - 1][1] : spans[n][0]]
+        return "\n" in gap and "\n\n" not in gap
+
     def same_paragraph(n: int) -> bool:
         return "\n" not in doc_text[spans[n - 1][1] : spans[n][0]] and not unit(n).endswith("?")
 
@@ -1303,7 +1307,8 @@ def _completed(doc_text: str, spans: list[tuple[int, int]], first: int, last: in
             last += 1
     elif last + 1 < len(spans) and unit(last).endswith(":"):
         lead, last = last, last + 1
-        while fits(lead, last + 1) and (LIST_MARKER.match(unit(last + 1)) or is_table_row(unit(last + 1))):
+        while fits(lead, last + 1) and (LIST_MARKER.match(unit(last + 1)) or is_table_row(unit(last + 1))
+                                        or next_line(last + 1)):
             last += 1
     else:  # "... should not be used to calculate it." and "Use availableParallelism() for this purpose."
         end = last

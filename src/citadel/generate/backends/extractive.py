@@ -488,8 +488,11 @@ def _complete(source: Source, start: int, end: int, max_chars: int) -> tuple[int
             nxt = text[s2:e2]
             cur = text[units[n][0] : units[n][1]]
             lead_in = cur.rstrip().endswith(":")  # what follows it (a code line, a list) completes it
-            announced = announced or lead_in or _ANNOUNCES.search(cur) is not None
-            listed = announced and (LIST_MARKER.match(nxt) is not None or is_table_row(nxt))
+            # (a unit may hold its lead-in and the first line of code it introduces)
+            announced = announced or lead_in or ":\n" in cur or _ANNOUNCES.search(cur) is not None
+            gap = text[hi:s2]  # the next line of the same block: an example's output, a tight list's item
+            listed = announced and (LIST_MARKER.match(nxt) is not None or is_table_row(nxt)
+                                    or ("\n" in gap and "\n\n" not in gap))
             note = NOTE.match(nxt) is not None and e2 - s2 <= VERSION_NOTE_CHARS
             if e2 - lo > max_chars or overlaps(planted, s2, e2) or ("\n\n" in text[hi:s2] and not (lead_in or note or listed)):
                 break
