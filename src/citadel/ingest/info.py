@@ -29,6 +29,7 @@ A file is read this way when its start says it is one (:func:`looks_like_info`).
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import re
 import textwrap
@@ -50,7 +51,7 @@ _LEVELS = {"*": 1, "=": 2, "-": 3, ".": 4}
 #: a cross-reference: "*note NODE::" or "*note LABEL: (FILE)NODE." (the node ends at "." or ","),
 #: its words across a line break; bounded, so a stray "*note" reads as it is
 _REFERENCE = re.compile(
-    r"\*(?P<see>[Nn])ote(?P<gap>\s+)(?:(?P<node>[^:*]{1,200}?)::|(?P<label>[^:*]{1,200}?):(?P<target>\s*[^.,:*]{1,200}?)(?=[.,]))"
+    r"\*(?P<see>[Nn])ote(?P<gap>\s{1,40})(?:(?P<node>[^:*]{1,200}?)::|(?P<label>[^:*]{1,200}?):(?P<target>\s*[^.,:*]{1,200}?)(?=[.,]))"
 )
 _DEFINITION = re.compile(r"^ -- (?=[A-Z][\w ]{0,40}:)")
 
@@ -328,8 +329,9 @@ def _empty_nodes(lines: list[str], heads: dict[int, tuple[int, str]], nodes: lis
     """The headings of nodes that hold nothing else (an index, once its menu is left out)."""
     empty: set[int] = set()
     bounds = [line for line, _ in nodes] + [len(lines)]
+    starts = sorted(heads)
     for lo, hi in zip(bounds, bounds[1:], strict=False):
-        inside = [n for n in heads if lo <= n < hi]
+        inside = starts[bisect.bisect_left(starts, lo) : bisect.bisect_left(starts, hi)]
         under = {n + 1 for n in inside}
         if not any(lines[k].strip() for k in range(lo, hi) if k not in heads and k not in under):
             empty.update(inside)
@@ -353,7 +355,5 @@ def _with_nodes(doc: ParsedDocument, nodes: list[tuple[int, str]]) -> ParsedDocu
 
 
 def _last_at_or_before(starts: list[int], line: int) -> int | None:
-    import bisect
-
     k = bisect.bisect_right(starts, line) - 1
     return k if k >= 0 else None
