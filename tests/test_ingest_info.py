@@ -84,7 +84,10 @@ File: frob.info,  Node: Limits,  Next: Index,  Prev: Invoking,  Up: Top
  -- Function: int frob_limit (const char *NAME)
      Return the limit called NAME, in kilobytes.
 
-   A single line may hold at most 4096 bytes.
+   A single line may hold at most 4096 bytes.  Sizes take a suffix:
+
+     ‘k’       kilobytes
+     ‘m’       megabytes, only with ‘-b’
 
 \x1f
 File: frob.info,  Node: Index,  Prev: Limits,  Up: Top
@@ -205,6 +208,7 @@ def test_an_info_file_with_a_nul_mark_is_not_refused_as_binary() -> None:
     assert doc.media_type == "text/x-info" and "\x00" not in doc.text and "[index]" not in doc.text
     code = [doc.text[b.start : b.end] for b in doc.blocks if b.kind is ChunkKind.CODE]
     assert code == ["$ frob -k notes.txt\nfrob: kept notes.txt"]  # the example, not the prose around it
+    assert "\u2018k\u2019 kilobytes \u2018m\u2019 megabytes, only with \u2018-b\u2019" in doc.text  # two columns: a table, no code
     # a text file that only says "Node:" is still read as plain text
     plain = loader_for("notes", b"File: a list\nNode: x\n")
     assert plain is not None and plain(b"File: a list\nNode: x\n", "notes").media_type == "text/plain"

@@ -229,7 +229,7 @@ def _examples(lines: list[str], terms: set[int], headings: set[int]) -> list[tup
                 end += 1
             while not lines[end - 1].strip():
                 end -= 1
-            if _filled(lines[n:end]):  # a quotation, a display: text filled to the margin, no code
+            if _filled(lines[n:end]) or _two_columns(lines[n:end]):  # a quotation, a table: no code
                 previous, n = lines[end - 1], end
                 continue
             out.append((n, end))
@@ -252,6 +252,16 @@ def _filled(lines: list[str]) -> bool:
     return sum(len(t) >= FILLED_CHARS for t in texts) >= 0.6 * len(texts) and texts[-1].endswith((".", ":"))
 
 
+def _two_columns(lines: list[str]) -> bool:
+    """Whether indented lines are a table of names and what they are, in two aligned columns
+    ("'sha256'    equivalent to sha256sum", "'sm3'       only available through cksum"):
+    read as the text around them reads, not as code."""
+    rows = [line.strip() for line in lines if line.strip()]
+    return len(rows) >= 2 and all(_COLUMNS.fullmatch(row) is not None for row in rows)
+
+
+#: a name, two spaces or more, then words
+_COLUMNS = re.compile(r"\S{1,30} {2,}[A-Za-z(][^\t]*")
 #: a line of text filled to the page's width is at least this long
 FILLED_CHARS = 45
 
