@@ -66,7 +66,7 @@ def looks_like_info(text: str) -> bool:
 
 def looks_like_info_file(head: bytes) -> bool:
     """Whether a file's first bytes are an Info file's (:func:`looks_like_info`): read so
-    although an index of a split manual's parts holds a tag table of ``\x7f`` marks, and a
+    although an index of a split manual's parts holds a tag table of ``\\x7f`` marks, and a
     manual's examples may hold a NUL or a backspace, which no other text file has."""
     return looks_like_info(head.lstrip(b"\xef\xbb\xbf").decode("utf-8", errors="replace"))
 
@@ -158,7 +158,7 @@ def _read(raw_lines: list[str]) -> _Reading:
 #: a list's marker: its lines are items, no table's terms
 _MARKER = re.compile(r"\s*(?:[\u2022*+-]|\d+[.)])\s")
 #: a term in the quotes makeinfo sets code in: "‘--keep’", "'completion-query-items'"
-_QUOTED = re.compile(r"(?P<q>[\u2018'])(?P<term>[^\u2018\u2019'\n]+)(?:\u2019|')")
+_QUOTED = re.compile(r"[\u2018'](?P<term>[^\u2018\u2019'\n]+)(?:\u2019|')")
 MAX_TERM_CHARS = 100
 
 
