@@ -86,7 +86,8 @@ default: extractive backend, no calibration, the default threshold) is run on
   info manuals, held out  45 questions (36 answerable) by a fourth helper on 7 other Info files
                 (bench/data/info-manuals-3.files: coreutils, gettext, GnuPG in three files, nettle,
                 findutils' maintenance manual), read by no one before its runs at the base and
-                after the change: the held-out check of the Info reading
+                after the change (the held-out check of the Info reading); its failures were
+                read afterwards: a dev set now
 and reported side by side: answer correctness (share of answerable questions whose answer
 holds the gold answer, cites a gold document and quotes only the stored text at its offsets:
 citadel.evaluate.correctness), answered without the answer, abstain rate on unanswerable,

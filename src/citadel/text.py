@@ -106,7 +106,8 @@ def sentence_spans(text: str, start: int = 0, end: int | None = None) -> list[tu
                     continue
                 if ours and _LONE_DOT.search(block, ours[-1][0], ours[-1][1]) and _GOES_ON_AFTER_DOT.match(block, s):
                     ours[-1] = (ours[-1][0], e)  # "yq -y . < in.json": a lone dot is an argument, no full stop
-                elif ours and ours[-1][1] == s:  # no space after the "end": code ("the same as 's/.*//'")
+                elif ours and ours[-1][1] == s and block[s - 1] == ".":  # no space after the full stop: code
+                    # ("the same as 's/.*//'")
                     ours[-1] = (ours[-1][0], e)
                 else:
                     ours.append((s, e))
