@@ -118,6 +118,7 @@ from citadel.retrieve.sentences import (
     is_typed_item,
     leads_on,
     lexical_weights,
+    next_line,
     preselect,
     question_end,
     replaces,
@@ -410,6 +411,12 @@ def _next_units(
     return out
 
 
+def _entry_of(doc: str, start: int) -> tuple[int, int] | None:
+    """The term of the entry the unit at ``start`` is in: the one it describes, or the one it
+    opens with."""
+    return entry_term(doc, start) or opening_term(doc, start)
+
+
 def _entry_units(
     pool: Sequence[tuple[int, int, int, str]],
     best: Sequence[int],
@@ -430,13 +437,13 @@ def _entry_units(
     for b in best:
         n, start, _, _ = pool[b]
         doc = texts[passages[n].doc_id, passages[n].version]
-        term = entry_term(doc, start) or opening_term(doc, start)
+        term = _entry_of(doc, start)
         if term is None:
             continue
         near = sorted((i for i, (m, s, _, _) in enumerate(pool) if m == n and i != b and i not in read and i not in out
                        and abs(s - start) <= ENTRY_REACH),
                       key=lambda i: (defaults and not states_default(pool[i][3]), abs(pool[i][1] - start)))
-        taken = [i for i in near if (entry_term(doc, pool[i][1]) or opening_term(doc, pool[i][1])) == term][:limit]
+        taken = [i for i in near if _entry_of(doc, pool[i][1]) == term][:limit]
         out += sorted(taken)
     return out
 
@@ -519,10 +526,8 @@ def _score_answers(
 #: how many units stating a default, in the entries of the units the answerability model reads,
 #: it reads as well for a question that asks for a default
 DEFAULT_UNITS = 2
-
-
-def _entry_of(doc: str, start: int) -> tuple[int, int] | None:
-    return entry_term(doc, start) or opening_term(doc, start)
+#: how far below the reranker's best unit an entry's best may be for its default to answer
+DEFAULT_MARGIN = 0.05
 
 
 def _default_units(
@@ -595,10 +600,6 @@ def _found_default(units: Sequence[str], probs: np.ndarray, threshold: float) ->
         return False
     best = int(np.argmax(probs))
     return bool(probs[best] >= threshold and states_default(units[best]))
-
-
-#: how far below the reranker's best unit an entry's best may be for its default to answer
-DEFAULT_MARGIN = 0.05
 
 
 def _names_term(query: str, texts: dict[tuple[str, int], str], passages: Sequence[Passage],
@@ -1284,10 +1285,6 @@ def _completed(doc_text: str, spans: list[tuple[int, int]], first: int, last: in
     def fits(lead: int, n: int) -> bool:
         return n < len(spans) and spans[n][1] - spans[lead][0] <= LEAD_IN_LIST_CHARS
 
-    def next_line(n: int) -> bool:  # the next line of the same block: an example's output, say
-        gap = doc_text[spans[n - 1][1] : spans[n][0]]
-        return "\n" in gap and "\n\n" not in gap
-
     def same_paragraph(n: int) -> bool:
         return "\n" not in doc_text[spans[n - 1][1] : spans[n][0]] and not unit(n).endswith("?")
 
@@ -1308,7 +1305,7 @@ def _completed(doc_text: str, spans: list[tuple[int, int]], first: int, last: in
     elif last + 1 < len(spans) and unit(last).endswith(":"):
         lead, last = last, last + 1
         while fits(lead, last + 1) and (LIST_MARKER.match(unit(last + 1)) or is_table_row(unit(last + 1))
-                                        or next_line(last + 1)):
+                                        or next_line(doc_text, spans[last][1], spans[last + 1][0])):
             last += 1
     else:  # "... should not be used to calculate it." and "Use availableParallelism() for this purpose."
         end = last

@@ -164,6 +164,14 @@ def replaces(unit: str) -> bool:
     return _CONTINUES_AT_END.search(unit) is not None
 
 
+def next_line(text: str, end: int, start: int) -> bool:
+    """Whether the unit at ``start`` is on the line after the one ending at ``end``, in the same
+    block: a code example's next line (what it prints), a tight list's next item, a table's next
+    row; never the next paragraph."""
+    gap = text[end:start]
+    return "\n" in gap and "\n\n" not in gap
+
+
 def is_table_row(unit: str) -> bool:
     """A table row as the loaders store one, each cell after its column's name."""
     return TABLE_ROW.fullmatch(unit.rstrip(".")) is not None

@@ -87,6 +87,7 @@ from citadel.retrieve.sentences import (
     is_option_line,
     is_table_row,
     leads_on,
+    next_line,
     question_end,
     with_term,
 )
@@ -490,9 +491,8 @@ def _complete(source: Source, start: int, end: int, max_chars: int) -> tuple[int
             lead_in = cur.rstrip().endswith(":")  # what follows it (a code line, a list) completes it
             # (a unit may hold its lead-in and the first line of code it introduces)
             announced = announced or lead_in or ":\n" in cur or _ANNOUNCES.search(cur) is not None
-            gap = text[hi:s2]  # the next line of the same block: an example's output, a tight list's item
             listed = announced and (LIST_MARKER.match(nxt) is not None or is_table_row(nxt)
-                                    or ("\n" in gap and "\n\n" not in gap))
+                                    or next_line(text, hi, s2))  # an example's output, say
             note = NOTE.match(nxt) is not None and e2 - s2 <= VERSION_NOTE_CHARS
             if e2 - lo > max_chars or overlaps(planted, s2, e2) or ("\n\n" in text[hi:s2] and not (lead_in or note or listed)):
                 break
