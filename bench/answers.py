@@ -88,6 +88,12 @@ default: extractive backend, no calibration, the default threshold) is run on
                 findutils' maintenance manual), read by no one before its runs at the base and
                 after the change (the held-out check of the Info reading); its failures were
                 read afterwards: a dev set now
+  pdf manuals  140 questions (112 answerable) by three helpers on 9 PDF manuals that Debian
+                packages install under /usr/share/doc (bench/data/pdf-manuals.files: R's FAQ,
+                installation and data manuals; the New Maintainers' Guide, the Debian FAQ, the FHS,
+                camlidl's manual; ReportLab's user guide and Debian Policy; apt-get install
+                r-doc-pdf maint-guide debian-faq debian-policy camlidl-doc python-reportlab-doc),
+                written by helpers who never ran citadel before citadel read PDF outlines; a dev set
 and reported side by side: answer correctness (share of answerable questions whose answer
 holds the gold answer, cites a gold document and quotes only the stored text at its offsets:
 citadel.evaluate.correctness), answered without the answer, abstain rate on unanswerable,
@@ -96,7 +102,7 @@ document), and warm ask p50/p95. Stores are built once into the caches (``--stor
 ``--clapnq-store-cache``, ``--man-store-cache``, ``--docs-store-cache``, ``--manqa-store-cache``,
 ``--pyqa-store-cache``, ``--new-user-store-cache``, ``--manuals-store-cache``, ``--held-out-store-cache``,
 ``--man-sources-store-cache``, ``--markdown-store-cache``, ``--licences-store-cache``,
-``--licences-3-store-cache``, ``--info-store-cache``, ``--info-3-store-cache``; a cache is complete when it holds READY) and never written: every
+``--licences-3-store-cache``, ``--info-store-cache``, ``--info-3-store-cache``, ``--pdf-store-cache``; a cache is complete when it holds READY) and never written: every
 run asks against a private copy (asks write traces), with any stored calibration removed.
 To compare a change, add a Variant to VARIANTS and pass ``--variant baseline --variant NAME``.
 """
@@ -247,6 +253,8 @@ DATASETS = [
             "info_store_cache", files=ROOT / "bench" / "data" / "info-manuals.files", file_root=INFO_ROOT),
     Dataset("info manuals, held out", ROOT / "bench" / "data" / "info-manuals-3.jsonl", Path("copied"),
             "info_3_store_cache", files=ROOT / "bench" / "data" / "info-manuals-3.files", file_root=INFO_ROOT),
+    Dataset("pdf manuals", ROOT / "bench" / "data" / "pdf-manuals.jsonl", Path("copied"), "pdf_store_cache",
+            files=ROOT / "bench" / "data" / "pdf-manuals.files"),
 ]  # fmt: skip
 
 FIGURES = [
@@ -404,6 +412,7 @@ STORE_CACHES = {
     "--info-store-cache": ("info-store", "store of the GNU Info manuals (copied and built here if missing; read only)"),
     "--info-3-store-cache": ("info-3-store", "store of the held-out GNU Info manuals (copied and built here if "
                                              "missing; read only)"),
+    "--pdf-store-cache": ("pdf-store", "store of the PDF manuals (copied and built here if missing; read only)"),
 }
 
 

@@ -44,6 +44,10 @@ class Limits:
     max_decompressed_bytes: int = 100 << 20
     #: ratio of inflated to compressed size of one archive member (zip bombs)
     max_compression_ratio: int = 200
+    #: the address space of the child process that reads one PDF (native code: bombs end there)
+    pdf_reader_bytes: int = 2 << 30
+    #: the wall-clock time the child process that reads one PDF may take
+    pdf_reader_seconds: float = 120.0
     #: a document's text after loading (about 1,000 book pages)
     max_document_chars: int = 2_000_000
     #: one line of a JSONL file

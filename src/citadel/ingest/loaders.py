@@ -33,7 +33,7 @@ from __future__ import annotations
 import functools
 import io
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +41,7 @@ import yaml
 
 from citadel._errors import CitadelError, IngestError, LimitError
 from citadel.ingest.parsed import ParsedDocument, TextBuilder, row_location
+from citadel.ingest.pdf_text import OutlineItem, read_pdf
 from citadel.limits import check_size, limits, too_large
 from citadel.models import ChunkKind, Location
 from citadel.text import normalize_text
@@ -1079,24 +1080,31 @@ _BODY_WIDTH = 0.75
 _PAGE_NUMBER = re.compile(r"^(?:page\s+)?\d+(?:\s*(?:/|of)\s*\d+)?$", re.IGNORECASE)
 
 
+def _page_lines(page_text: str) -> list[str]:
+    """A PDF page's lines as :func:`_pdf_paragraphs` reads them (index for index)."""
+    return [ln.strip() for ln in normalize_text(page_text).split("\n")]
+
+
 def _pdf_paragraphs(
-    page_text: str, running: frozenset[str] = frozenset(), hyphenated: frozenset[str] = frozenset()
+    page: str | list[str],
+    running: frozenset[str] = frozenset(),
+    hyphenated: frozenset[str] = frozenset(),
+    headings: Mapping[int, int] | None = None,
 ) -> list[tuple[str, bool]]:
     """Rebuild (text, is_heading) paragraphs from a PDF page's lines.
 
     PDF text has a line break at every visual line. A paragraph ends at a blank
     line, or at a line that ends a sentence and stops well short of the page's
-    usual line length. A short line without closing punctuation that starts a new
+    usual line length. The headings are the lines ``headings`` names (line index: how many
+    lines the heading takes), found from the PDF's outline (:func:`_outline_headings`);
+    without an outline, a short line without closing punctuation that starts a new
     paragraph and is followed by more text is a heading (:func:`_looks_like_heading`).
     Bare page numbers are dropped, and so is a first or last line in ``running``: a
     running header or footer (:func:`_running_lines`). A word the layout broke at a line
     end is whole again (:func:`join_broken_words`, with the document's ``hyphenated`` words).
     """
-    lines = [ln.strip() for ln in normalize_text(page_text).split("\n")]
-    filled = [n for n, ln in enumerate(lines) if ln]
-    for n in filled[:1] + filled[-1:]:
-        if _running_key(lines[n]) in running:
-            lines[n] = ""
+    lines = list(page) if isinstance(page, list) else _page_lines(page)
+    _drop_running(lines, running)
     full = max((len(ln) for ln in lines), default=0)
     # on a page of body text, a line about as wide as the body is a paragraph's first line,
     # not a heading ("Cyclic Redundancy Checks (CRCs) were proposed by Peterson and Brown")
@@ -1110,15 +1118,24 @@ def _pdf_paragraphs(
             current.clear()
 
     rows = _figure_rows(lines)
+    skip = 0
     for i, line in enumerate(lines):
-        if not line:
+        if skip:
+            skip -= 1
+        elif headings is not None and i in headings:
+            flush()
+            span = headings[i]
+            out.append((" ".join(ln for ln in lines[i : i + span] if ln), True))
+            skip = span - 1
+        elif not line:
             flush()
         elif i in rows:  # a row of a table of figures: a line of its own
             flush()
             out.append((line, False))
         elif _PAGE_NUMBER.match(line):
             continue
-        elif not current and _looks_like_heading(line) and any(lines[i + 1 :]) and not (body and len(line) >= _BODY_WIDTH * full):
+        elif headings is None and not current and _looks_like_heading(line) and any(lines[i + 1 :]) \
+                and not (body and len(line) >= _BODY_WIDTH * full):
             out.append((line, True))
         else:
             current.append(line)
@@ -1126,6 +1143,69 @@ def _pdf_paragraphs(
                 flush()
     flush()
     return out
+
+
+#: a section number that opens a heading ("2.4.", "3", "A.1", "Chapter 3", "Appendix B")
+_HEADING_NUMBER = re.compile(
+    r"^\s*(?:(?i:chapter|appendix|part|section)\s+[\dA-Z]{1,3}\b\.?|\d{1,3}(?:\.\d{1,3})*\.?|[A-Z](?:\.\d{1,3})+\.?)(?=\s|$)"
+)
+#: a heading matches an outline title over at most this many lines
+_HEADING_LINES = 3
+
+
+def _heading_core(text: str) -> str:
+    """What a heading and its outline title share: the words, lower-cased, without the
+    section number, punctuation or spaces ("2.5 Why does ... sym-links ...?")."""
+    text = _HEADING_NUMBER.sub("", normalize_text(text), count=1)
+    return re.sub(r"[\W_]+", "", text.lower())
+
+
+def _outline_headings(pages: list[list[str]], outline: list[OutlineItem]) -> dict[int, dict[int, tuple[int, int]]]:
+    """Where the outline's entries stand: page index -> {line index: (level, lines)}.
+
+    Each entry is looked for on the page it points to (then the next one, where a link
+    lands a page early), from the line after the last heading found there, as one to
+    :data:`_HEADING_LINES` lines whose words are the title's (:func:`_heading_core`)."""
+    found: dict[int, dict[int, tuple[int, int]]] = {}
+    after: dict[int, int] = {}  # page -> the first line a next heading may take
+    for item in outline:
+        core = _heading_core(item.title)
+        if not core:
+            continue
+        for page in (item.page, item.page + 1):
+            lines = pages[page] if page < len(pages) else []
+            match = next(((i, span) for i in range(after.get(page, 0), len(lines)) if lines[i]
+                          for span in range(1, _HEADING_LINES + 1)
+                          if i + span <= len(lines) and _heading_core(" ".join(lines[i : i + span])) == core), None)  # fmt: skip
+            if match is not None:
+                found.setdefault(page, {})[match[0]] = (item.level + 1, match[1])
+                after[page] = match[0] + match[1]
+                break
+    return found
+
+
+#: a line of a table of contents or an index: dot leaders, then page numbers ("Scope . . . 3",
+#: "BLAS library. . . . 47, 71")
+_LEADERS = re.compile(r"(?:\.\s?){4,}[\s\divxlc,\u2013-]*$", re.IGNORECASE)
+#: a page this share of whose lines are contents entries is a contents (or index) page
+_CONTENTS_SHARE = 0.5
+_TRAILING_PAGE = re.compile(r"\s+(?:\d{1,4}|[ivxlc]{1,6})$", re.IGNORECASE)
+
+
+def _drop_contents(pages: list[list[str]], outline: list[OutlineItem]) -> None:
+    """Blank the lines of a table of contents or an index, in place: on a page where most
+    lines are entries (dot leaders and page numbers, or an outline title and its page
+    number), every line; elsewhere each line with dot leaders. They only repeat headings,
+    and as passages they would match every question about them."""
+    titles = {core for item in outline if (core := _heading_core(item.title))}
+    for lines in pages:
+        filled = [n for n, ln in enumerate(lines) if ln]
+        entries = [n for n in filled if _LEADERS.search(lines[n])
+                   or (_TRAILING_PAGE.search(lines[n]) and _heading_core(_TRAILING_PAGE.sub("", lines[n])) in titles)]  # fmt: skip
+        if len(entries) >= 3 and len(entries) >= _CONTENTS_SHARE * len(filled):
+            entries = filled
+        for n in entries:
+            lines[n] = ""
 
 
 #: headings that name a part of the document, not the document: never its title
@@ -1206,6 +1286,14 @@ def _running_key(line: str) -> str:
     return re.sub(r"\d+", "#", " ".join(line.split())).lower()
 
 
+def _drop_running(lines: list[str], running: frozenset[str]) -> None:
+    """Blank a page's first and last line, in place, where it is in ``running``."""
+    filled = [n for n, ln in enumerate(lines) if ln]
+    for n in filled[:1] + filled[-1:]:
+        if _running_key(lines[n]) in running:
+            lines[n] = ""
+
+
 def _running_lines(pages: list[str]) -> frozenset[str]:
     """The running headers and footers of a PDF: first or last lines of a page (numbers
     blanked) that are the first or last line of at least :data:`RUNNING_PAGES` pages (a
@@ -1218,50 +1306,65 @@ def _running_lines(pages: list[str]) -> frozenset[str]:
     return frozenset(key for key, count in counts.items() if count >= RUNNING_PAGES)
 
 
+#: a word PDFium found broken at a line end: "dis\ufffetribution", "US\ufffeASCII"
+_SOFT_HYPHEN = re.compile(r"([^\W\d_]*)\ufffe(\w*)")
+
+
+def _soft_hyphens(text: str, hyphenated: frozenset[str]) -> str:
+    """``text`` with each word PDFium found broken at a line end whole: without the hyphen,
+    unless the document writes the word with one elsewhere or the part after it starts with
+    a capital or a digit ("US-ASCII")."""
+
+    def whole(m: re.Match[str]) -> str:
+        head, tail = m.groups()
+        keep = not tail or not head or f"{head}-{tail}".lower() in hyphenated or not tail[0].islower()
+        return head + ("-" if keep else "") + tail
+
+    return _SOFT_HYPHEN.sub(whole, text)
+
+
+#: an outline this long, most of whose entries are found in the text, gives the headings
+_MIN_OUTLINE = 3
+
+
 @_guarded("PDF")
 def load_pdf(data: bytes, name: str) -> ParsedDocument:
-    from pypdf import PdfReader
-    from pypdf.errors import PyPdfError
-
-    bound = SOURCE_ALLOWANCE * limits().max_document_chars
-    try:
-        reader = PdfReader(io.BytesIO(data))
-        if reader.is_encrypted and not reader.decrypt(""):
-            raise IngestError("the PDF is encrypted with a password; decrypt it first")
-        pages: list[str] = []
-        extracted = 0
-        for page in reader.pages:
-            pages.append(page.extract_text() or "")
-            extracted += len(pages[-1])
-            if extracted > bound:  # stop extracting: the text cannot fit the limit
-                raise too_large(
-                    f"the text of the PDF's first {len(pages):,} pages",
-                    extracted,
-                    "max_document_chars",
-                    "characters",
-                )
-        info = reader.metadata
-        pdf_title = (info.title or "").strip() if info else ""
-    except CitadelError:
-        raise
-    except (PyPdfError, ValueError, KeyError, TypeError, OSError) as exc:
-        raise IngestError(f"could not read the PDF ({exc}); the file may be corrupt") from exc
+    """A PDF's text by pages, read by PDFium in a bounded child process
+    (:mod:`citadel.ingest.pdf_text`). Its headings are its outline's entries where it has
+    an outline (bookmarks, as LaTeX, Texinfo and DocBook make them), else lines that look
+    like headings; its table of contents and index are left out."""
+    pdf = read_pdf(data, SOURCE_ALLOWANCE * limits().max_document_chars)
+    pages = pdf.pages
+    hyphenated = hyphenated_words("\n".join(pages))
+    pages = [_soft_hyphens(page, hyphenated) for page in pages]
+    running = _running_lines(pages)
+    lines = [_page_lines(page) for page in pages]
+    for page_lines in lines:
+        _drop_running(page_lines, running)
+    _drop_contents(lines, pdf.outline)
+    placed = _outline_headings(lines, pdf.outline) if len(pdf.outline) >= _MIN_OUTLINE else {}
+    use_outline = 2 * sum(len(on_page) for on_page in placed.values()) >= len(pdf.outline) >= _MIN_OUTLINE
+    paragraphs = [
+        _pdf_paragraphs(page_lines, frozenset(), hyphenated,
+                        {i: span for i, (_, span) in placed.get(n, {}).items()} if use_outline else None)
+        for n, page_lines in enumerate(lines)
+    ]  # fmt: skip
     builder = TextBuilder()
     headings: list[str] = []
-    running = _running_lines(pages)
-    hyphenated = hyphenated_words("\n".join(pages))
-    paragraphs = [_pdf_paragraphs(raw, running, hyphenated) for raw in pages]
-    numbered = sum(1 for on_page in paragraphs for para, is_heading in on_page
-                   if is_heading and _NUMBERED_HEADING.match(para)) >= 3  # fmt: skip
+    numbered = not use_outline and sum(1 for on_page in paragraphs for para, is_heading in on_page
+                                       if is_heading and _NUMBERED_HEADING.match(para)) >= 3  # fmt: skip
     depth = 0  # the level of the last numbered heading
     for number, on_page in enumerate(paragraphs, start=1):
         builder.page = number
+        levels = [level for _, (level, _) in sorted(placed.get(number - 1, {}).items())] if use_outline else []
         for para, is_heading in on_page:
             if is_heading:
                 headings.append(para)
+                if use_outline:
+                    level = levels.pop(0)
                 # a numbered heading's level is the parts of its number ("2.4. OPTIONS": 2); in a
                 # numbered document an unnumbered one stands under the numbered one before it
-                if (m := _NUMBERED_HEADING.match(para)) is not None:
+                elif (m := _NUMBERED_HEADING.match(para)) is not None:
                     level = depth = m["number"].count(".") + 1
                 else:
                     level = depth + 1 if numbered else 1
@@ -1273,13 +1376,13 @@ def load_pdf(data: bytes, name: str) -> ParsedDocument:
     real = next((h for h in headings if not _GENERIC_HEADING.match(h)), None)
     cover = next((p for p, is_heading in paragraphs[0] if is_heading and not _NUMBERED_HEADING.match(p)), None) \
         if paragraphs else None  # a numbered heading is a section's, not the title
-    opening = next((ln.strip() for ln in normalize_text(pages[0]).split("\n") if ln.strip()), "") if pages else ""
+    opening = next((ln for ln in lines[0] if ln), "") if lines else ""
     if cover is None and len(opening) <= 100 and _running_key(opening) not in running \
             and re.search(r"[^\W\d_]", opening) and not _PAGE_NUMBER.match(opening):
         cover = opening
     if cover is not None and _GENERIC_HEADING.match(cover):
         cover = None
-    title = (pdf_title if pdf_title and not _GENERIC_TITLE.match(pdf_title) else None) or cover or real \
+    title = (pdf.title if pdf.title and not _GENERIC_TITLE.match(pdf.title) else None) or cover or real \
         or _title_from_name(name)
     doc = builder.build(title, PDF, {"pages": len(pages)})
     return _require_text(doc, "the PDF has no extractable text (a scanned PDF needs OCR first)")

@@ -1,0 +1,184 @@
+"""PDFs as manuals are made: words set apart without space characters, an outline for the
+headings, a table of contents and an index, and hostile files read in a child process that
+can fail alone."""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from citadel import limits as limits_module
+from citadel._errors import IngestError
+from citadel.ingest.chunking import chunk_document
+from citadel.ingest.loaders import _soft_hyphens, load_pdf
+from citadel.limits import Limits
+
+from .files import make_pdf
+
+
+def words_apart(path: Path, lines: list[str]) -> Path:
+    """A PDF whose words are drawn one by one at their places, with no space character
+    between them, as XeTeX and other justifying typesetters draw them."""
+    from fpdf import FPDF
+
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.set_font("Helvetica", "", 11)
+    y = 30.0
+    for line in lines:
+        x = 20.0
+        for word in line.split():
+            pdf.text(x, y, word)
+            x += pdf.get_string_width(word) + 1.6  # a justified space, drawn as a move
+        y += 6
+    pdf.output(str(path))
+    return path
+
+
+def test_words_drawn_apart_without_spaces_are_read_as_words(tmp_path: Path) -> None:
+    path = words_apart(tmp_path / "policy.pdf", ["In addition to those, which carry the weight of policy,",
+                                                 "there is the Developer's Reference."])  # fmt: skip
+    doc = load_pdf(path.read_bytes(), "policy.pdf")
+    assert "In addition to those, which carry the weight of policy, there is the Developer's Reference." in doc.text
+
+
+def manual(path: Path) -> Path:
+    """A manual with an outline (chapter and section bookmarks), a contents page with dot
+    leaders, body lines that look like headings but are not in the outline, and an index."""
+    from fpdf import FPDF
+
+    pdf = FPDF()
+    pdf.set_font("Helvetica", "", 11)
+    pdf.add_page()
+    pdf.cell(0, 8, "Contents", new_x="LMARGIN", new_y="NEXT")
+    for entry, page in (("1 Installing", 2), ("1.1 Requirements", 2), ("1.2 Building", 2), ("2 Running", 3)):
+        pdf.cell(0, 7, f"{entry} " + ". " * 30 + str(page), new_x="LMARGIN", new_y="NEXT")
+
+    def section(title: str, level: int) -> None:
+        pdf.start_section(title, level=level)
+        pdf.set_font("Helvetica", "B", 14 - 2 * level)
+        pdf.cell(0, 9, title, new_x="LMARGIN", new_y="NEXT")
+        pdf.set_font("Helvetica", "", 11)
+
+    def text(line: str) -> None:
+        pdf.cell(0, 6, line, new_x="LMARGIN", new_y="NEXT")
+
+    pdf.add_page()
+    section("1 Installing", 0)
+    text("Unpack the sources before anything else.")
+    section("1.1 Requirements", 1)
+    text("A C compiler and GNU make are needed.")
+    text("Debian amd64 bookworm Johannes Ranke")  # a table row: short, capitalized, no stop
+    text("The build needs 2 GB of free disk space.")
+    section("1.2 Building", 1)
+    text("Run make in the top folder; the binary lands in bin.")
+    pdf.add_page()
+    section("2 Running", 0)
+    text("Start the server with the --port option; the default port is 8080.")
+    pdf.add_page()
+    text("Index")
+    for entry in ("compiler . . . . . . . . . . . 2", "disk space . . . . . . . . . . 2, 3",
+                  "port . . . . . . . . . . . . . . 3", "make . . . . . . . . . . . . . 2"):  # fmt: skip
+        text(entry)
+    pdf.output(str(path))
+    return path
+
+
+def test_the_outline_gives_the_headings_and_their_levels(tmp_path: Path) -> None:
+    doc = load_pdf(manual(tmp_path / "manual.pdf").read_bytes(), "manual.pdf")
+    paths = {doc.text[b.start : b.end]: b.heading_path for b in doc.blocks}
+    disk = next(t for t in paths if "2 GB of free disk space" in t)
+    assert paths[disk] == ("1 Installing", "1.1 Requirements")
+    port = next(t for t in paths if "default port is 8080" in t)
+    assert paths[port] == ("2 Running",)
+    # a line that looks like a heading but is not in the outline is text of its section
+    ranke = next(t for t in paths if "Johannes Ranke" in t)
+    assert paths[ranke] == ("1 Installing", "1.1 Requirements")
+    assert all("Johannes Ranke" not in part for path in paths.values() for part in path)
+    for chunk in chunk_document(doc, "manual.pdf", 1):
+        assert doc.text[chunk.start : chunk.end] == chunk.text
+
+
+def test_contents_and_index_entries_are_left_out(tmp_path: Path) -> None:
+    doc = load_pdf(manual(tmp_path / "manual.pdf").read_bytes(), "manual.pdf")
+    assert ". . . ." not in doc.text
+    assert doc.text.count("1.1 Requirements") == 1  # the heading, not its contents entry
+    assert "disk space" not in doc.text.replace("free disk space", "")  # nor the index's entry
+    assert "Unpack the sources before anything else." in doc.text
+
+
+def test_without_an_outline_headings_are_still_found_from_the_lines(tmp_path: Path) -> None:
+    path = make_pdf(tmp_path / "guide.pdf", [[("Support", True), ("Call extension 4400 for help.", False)]])
+    doc = load_pdf(path.read_bytes(), "guide.pdf")
+    block = next(b for b in doc.blocks if "4400" in doc.text[b.start : b.end])
+    assert block.heading_path == ("Support",)
+
+
+def test_a_word_broken_at_a_line_end_is_whole_again() -> None:
+    assert _soft_hyphens("for dis\ufffetribution.", frozenset()) == "for distribution."
+    assert _soft_hyphens("referred to as US\ufffeASCII", frozenset()) == "referred to as US-ASCII"
+    assert _soft_hyphens("Debian\ufffebased systems", frozenset({"debian-based"})) == "Debian-based systems"
+    assert _soft_hyphens("Debian\ufffebased systems", frozenset()) == "Debianbased systems"
+
+
+@pytest.fixture
+def reader_limits() -> Iterator[None]:
+    limits_module.configure(Limits(pdf_reader_bytes=192 << 20, pdf_reader_seconds=60.0))
+    try:
+        yield
+    finally:
+        limits_module.configure(None)
+
+
+def flate_bomb(inflated_mib: int) -> bytes:
+    """A one-page PDF whose content stream inflates from about a MiB to ``inflated_mib`` MiB."""
+    packer = zlib.compressobj(9)
+    block = b" " * (1 << 20)
+    stream = b"".join(packer.compress(block) for _ in range(inflated_mib)) + packer.flush()
+    objects = [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+               b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>",
+               b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(stream) + stream + b"\nendstream"]  # fmt: skip
+    out, offsets = bytearray(b"%PDF-1.4\n"), []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % at for at in offsets)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
+    return bytes(out)
+
+
+def test_a_decompression_bomb_ends_the_reader_not_the_caller(reader_limits: None, tmp_path: Path) -> None:
+    bomb = flate_bomb(512)
+    assert len(bomb) < 2 << 20
+    with pytest.raises(IngestError, match="pdf_reader_bytes"):
+        load_pdf(bomb, "bomb.pdf")
+    # the caller goes on: the next PDF reads
+    path = make_pdf(tmp_path / "after.pdf", [[("After", True), ("Read after the bomb.", False)]])
+    assert "Read after the bomb." in load_pdf(path.read_bytes(), "after.pdf").text
+
+
+def test_a_pdf_that_takes_too_long_is_refused_with_the_limit_named(tmp_path: Path) -> None:
+    path = make_pdf(tmp_path / "slow.pdf", [[("Slow", True), ("Any text.", False)]])
+    limits_module.configure(Limits(pdf_reader_seconds=0.001))
+    try:
+        with pytest.raises(IngestError, match="pdf_reader_seconds"):
+            load_pdf(path.read_bytes(), "slow.pdf")
+    finally:
+        limits_module.configure(None)
+
+
+def test_an_encrypted_pdf_is_refused_with_its_reason(tmp_path: Path) -> None:
+    from fpdf import FPDF
+
+    pdf = FPDF()
+    pdf.set_encryption(owner_password="owner", user_password="secret")
+    pdf.add_page()
+    pdf.set_font("Helvetica", "", 11)
+    pdf.cell(0, 8, "Locked text.")
+    with pytest.raises(IngestError, match="encrypted with a password"):
+        load_pdf(bytes(pdf.output()), "locked.pdf")
