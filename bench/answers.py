@@ -94,6 +94,11 @@ default: extractive backend, no calibration, the default threshold) is run on
                 camlidl's manual; ReportLab's user guide and Debian Policy; apt-get install
                 r-doc-pdf maint-guide debian-faq debian-policy camlidl-doc python-reportlab-doc),
                 written by helpers who never ran citadel before citadel read PDF outlines; a dev set
+  pdf manuals, held out  45 questions (37 answerable) by a fourth helper on 3 other PDF manuals
+                (bench/data/pdf-manuals-2.files: R's introduction, Auto Multiple Choice's manual,
+                Valgrind's manual; apt-get install r-doc-pdf auto-multiple-choice-doc-pdf
+                valgrind), read by no one before its runs at the base and after the change (the
+                held-out check of the PDF reading)
 and reported side by side: answer correctness (share of answerable questions whose answer
 holds the gold answer, cites a gold document and quotes only the stored text at its offsets:
 citadel.evaluate.correctness), answered without the answer, abstain rate on unanswerable,
@@ -102,7 +107,7 @@ document), and warm ask p50/p95. Stores are built once into the caches (``--stor
 ``--clapnq-store-cache``, ``--man-store-cache``, ``--docs-store-cache``, ``--manqa-store-cache``,
 ``--pyqa-store-cache``, ``--new-user-store-cache``, ``--manuals-store-cache``, ``--held-out-store-cache``,
 ``--man-sources-store-cache``, ``--markdown-store-cache``, ``--licences-store-cache``,
-``--licences-3-store-cache``, ``--info-store-cache``, ``--info-3-store-cache``, ``--pdf-store-cache``; a cache is complete when it holds READY) and never written: every
+``--licences-3-store-cache``, ``--info-store-cache``, ``--info-3-store-cache``, ``--pdf-store-cache``, ``--pdf-2-store-cache``; a cache is complete when it holds READY) and never written: every
 run asks against a private copy (asks write traces), with any stored calibration removed.
 To compare a change, add a Variant to VARIANTS and pass ``--variant baseline --variant NAME``.
 """
@@ -255,6 +260,8 @@ DATASETS = [
             "info_3_store_cache", files=ROOT / "bench" / "data" / "info-manuals-3.files", file_root=INFO_ROOT),
     Dataset("pdf manuals", ROOT / "bench" / "data" / "pdf-manuals.jsonl", Path("copied"), "pdf_store_cache",
             files=ROOT / "bench" / "data" / "pdf-manuals.files"),
+    Dataset("pdf manuals, held out", ROOT / "bench" / "data" / "pdf-manuals-2.jsonl", Path("copied"),
+            "pdf_2_store_cache", files=ROOT / "bench" / "data" / "pdf-manuals-2.files"),
 ]  # fmt: skip
 
 FIGURES = [
@@ -413,6 +420,8 @@ STORE_CACHES = {
     "--info-3-store-cache": ("info-3-store", "store of the held-out GNU Info manuals (copied and built here if "
                                              "missing; read only)"),
     "--pdf-store-cache": ("pdf-store", "store of the PDF manuals (copied and built here if missing; read only)"),
+    "--pdf-2-store-cache": ("pdf-2-store", "store of the held-out PDF manuals (copied and built here if missing; "
+                                           "read only)"),
 }
 
 

@@ -13,8 +13,9 @@ import pytest
 from citadel import limits as limits_module
 from citadel._errors import IngestError
 from citadel.ingest.chunking import chunk_document
-from citadel.ingest.loaders import _soft_hyphens, load_pdf
+from citadel.ingest.loaders import _join_lines, _soft_hyphens, load_pdf
 from citadel.limits import Limits
+from citadel.models import ChunkKind
 
 from .files import make_pdf
 
@@ -76,6 +77,10 @@ def manual(path: Path) -> Path:
     section("1.2 Building", 1)
     text("Run make in the top folder; the binary lands in bin.")
     pdf.add_page()
+    text("CHAPTER 1. INSTALLING 1.2. BUILD...")  # a running header: the chapter, the section cut short
+    text("The build takes ten minutes on a laptop.")
+    text("3")
+    pdf.add_page()
     section("2 Running", 0)
     text("Start the server with the --port option; the default port is 8080.")
     pdf.add_page()
@@ -95,6 +100,9 @@ def test_the_outline_gives_the_headings_and_their_levels(tmp_path: Path) -> None
     port = next(t for t in paths if "default port is 8080" in t)
     assert paths[port] == ("2 Running",)
     # a line that looks like a heading but is not in the outline is text of its section
+    build = next(t for t in paths if "ten minutes" in t)
+    assert paths[build] == ("1 Installing", "1.2 Building")
+    assert "CHAPTER 1" not in doc.text  # the running header names the chapter and section: left out
     ranke = next(t for t in paths if "Johannes Ranke" in t)
     assert paths[ranke] == ("1 Installing", "1.1 Requirements")
     assert all("Johannes Ranke" not in part for path in paths.values() for part in path)
@@ -122,6 +130,12 @@ def test_a_word_broken_at_a_line_end_is_whole_again() -> None:
     assert _soft_hyphens("referred to as US\ufffeASCII", frozenset()) == "referred to as US-ASCII"
     assert _soft_hyphens("Debian\ufffebased systems", frozenset({"debian-based"})) == "Debian-based systems"
     assert _soft_hyphens("Debian\ufffebased systems", frozenset()) == "Debianbased systems"
+
+
+def test_a_path_or_an_address_broken_at_a_line_end_is_whole_again() -> None:
+    assert _join_lines(["the crond PID file is named /run/", "crond.pid."]) == "the crond PID file is named /run/crond.pid."
+    assert _join_lines(["see https://www.", "gnu.org/philosophy for more"]) == "see https://www.gnu.org/philosophy for more"
+    assert _join_lines(["It ends here.", "Then the next one, e.g.", "this"]) == "It ends here. Then the next one, e.g. this"
 
 
 @pytest.fixture
@@ -182,3 +196,37 @@ def test_an_encrypted_pdf_is_refused_with_its_reason(tmp_path: Path) -> None:
     pdf.cell(0, 8, "Locked text.")
     with pytest.raises(IngestError, match="encrypted with a password"):
         load_pdf(bytes(pdf.output()), "locked.pdf")
+
+
+def test_a_monospaced_listing_is_code_and_a_footnote_is_no_part_of_the_paragraph(tmp_path: Path) -> None:
+    from fpdf import FPDF
+
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.set_font("Times", "", 11)
+    body = [("Times", "To remove all objects in the workspace, including hidden ones, run:"),
+            ("Courier", "objects <- ls(all.names = TRUE)"),
+            ("Courier", "rm(list = objects)"),
+            ("Times", "With apt, you can set a package to hold using"),
+            ("Courier", "apt-mark hold package_name"),
+            ("Times", "and remove the hold with"),
+            ("Courier", "apt-mark unhold package_name"),
+            ("Times", "Without it, only the objects whose names do not start with a dot are removed. Debian"),
+            ("Times", "systems provide their own way to switch the BLAS in use: build R with the reference")]  # fmt: skip
+    for font, line in body:
+        pdf.set_font(font, "", 11)
+        pdf.cell(0, 6, line, new_x="LMARGIN", new_y="NEXT")
+    pdf.set_font("Times", "", 8)
+    pdf.cell(0, 5, "21 The search order is currently OpenBLAS, BLIS, ATLAS and finally a generic libblas.",
+             new_x="LMARGIN", new_y="NEXT")
+    pdf.output(str(tmp_path / "faq.pdf"))
+    doc = load_pdf((tmp_path / "faq.pdf").read_bytes(), "faq.pdf")
+    kinds = {doc.text[b.start : b.end]: b.kind for b in doc.blocks}
+    assert kinds["objects <- ls(all.names = TRUE)\nrm(list = objects)"] is ChunkKind.CODE  # a listing, line by line
+    assert kinds["To remove all objects in the workspace, including hidden ones, run:"] is ChunkKind.PARAGRAPH
+    # a command inside a sentence stays in its sentence, where an answer can quote it whole
+    assert "With apt, you can set a package to hold using apt-mark hold package_name and remove the hold with " \
+           "apt-mark unhold package_name" in doc.text
+    footnote = "21 The search order is currently OpenBLAS, BLIS, ATLAS and finally a generic libblas."
+    assert footnote in kinds  # a block of its own, not the end of the sentence before it
+    assert any(t.endswith("build R with the reference") for t in kinds)

@@ -1,17 +1,21 @@
 """The child process of :mod:`citadel.ingest.pdf_text`: read one PDF with PDFium.
 
 Run as ``python -I _pdf_child.py BOUND MEMORY`` with the PDF on standard input; writes
-``{"pages": [...], "title": ..., "outline": [[level, page, title], ...]}`` to standard
-output, or exits with status 3 and a JSON reason on standard error's last line. It imports
+``{"pages": [...], "marks": [...], "title": ..., "outline": [[level, page, title], ...]}``
+to standard output (``marks``: for each page, for each of its lines, ``[font size,
+monospaced, ends monospaced]``, or an empty list where they cannot be told), or exits with status 3 and a JSON reason on standard error's last line. It imports
 nothing of citadel, and limits its own address space to MEMORY bytes before PDFium runs.
 """
 
 from __future__ import annotations
 
+import ctypes
 import json
+import re
 import resource
+import statistics
 import sys
-from typing import NoReturn
+from typing import Any, NoReturn
 
 #: outline entries read at most (a hostile outline can be any size)
 MAX_OUTLINE_ITEMS = 20_000
@@ -19,6 +23,45 @@ MAX_OUTLINE_ITEMS = 20_000
 MAX_OUTLINE_DEPTH = 12
 #: the exit status for a failure explained on standard error
 EXPLAINED = 3
+#: characters of a line whose font is looked at
+MARK_SAMPLES = 8
+#: the names of monospaced fonts (the fixed-pitch flag is seldom set): Courier, FreeMono,
+#: LiberationMono, and TeX's typewriter fonts (CMTT10, CMSLTT10, t1xtt, SFTT1000)
+_MONO_NAME = re.compile(r"mono|courier|typewriter|consol|menlo|monaco|fixed|tt\d*(?:-|$)", re.IGNORECASE)
+
+
+def line_marks(textpage: Any, text: str) -> list[list[float]]:
+    """For each line of ``text`` (a page's, lines ended by CR LF): its font size (the median
+    of a few characters'), whether those characters are all in a monospaced font, and
+    whether its last one is. Empty when PDFium's characters do not match ``text`` one to one."""
+    import pypdfium2.raw as pdfium_c
+
+    if pdfium_c.FPDFText_CountChars(textpage) != len(text):
+        return []
+    name = ctypes.create_string_buffer(128)
+    flags = ctypes.c_int()
+    fonts: dict[bytes, bool] = {}
+
+    def mono(index: int) -> bool:
+        pdfium_c.FPDFText_GetFontInfo(textpage, index, name, len(name), ctypes.byref(flags))
+        key = name.value
+        if key not in fonts:
+            fonts[key] = bool(flags.value & 1) or _MONO_NAME.search(key.decode("latin-1").split("+")[-1]) is not None
+        return fonts[key]
+
+    marks: list[list[float]] = []
+    at = 0
+    for line in text.split("\r\n"):
+        filled = [at + k for k, ch in enumerate(line) if not ch.isspace()]
+        at += len(line) + 2
+        if not filled:
+            marks.append([0.0, 0, 0])
+            continue
+        sample = filled[:: max(1, len(filled) // MARK_SAMPLES)][:MARK_SAMPLES] + filled[-1:]
+        size = statistics.median(pdfium_c.FPDFText_GetFontSize(textpage, i) for i in sample)
+        monos = [mono(i) for i in sample]
+        marks.append([round(size, 1), int(all(monos)), int(monos[-1])])
+    return marks
 
 
 def _fail(kind: str, message: str, **extra: int) -> NoReturn:
@@ -38,11 +81,13 @@ def main(bound: int, memory: int) -> None:
             _fail("encrypted", "the PDF is encrypted with a password; decrypt it first")
         _fail("corrupt", f"could not read the PDF ({exc}); the file may be corrupt")
     pages: list[str] = []
+    marks: list[list[list[float]]] = []
     chars = 0
     for number in range(len(pdf)):
-        page = pdf[number]
-        text = page.get_textpage().get_text_range()
+        textpage = pdf[number].get_textpage()
+        text = textpage.get_text_range()
         pages.append(text)
+        marks.append(line_marks(textpage.raw, text))
         chars += len(text)
         if chars > bound:  # stop reading: the text cannot fit the limit
             _fail("too_large", "", pages=number + 1, chars=chars)
@@ -56,7 +101,7 @@ def main(bound: int, memory: int) -> None:
         if index is not None and 0 <= index < len(pages) and title.strip():
             outline.append((item.level, index, title))
     title = (pdf.get_metadata_dict().get("Title") or "").strip()
-    sys.stdout.write(json.dumps({"pages": pages, "title": title, "outline": outline}))
+    sys.stdout.write(json.dumps({"pages": pages, "marks": marks, "title": title, "outline": outline}))
 
 
 if __name__ == "__main__":

@@ -33,7 +33,7 @@ from __future__ import annotations
 import functools
 import io
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -41,7 +41,7 @@ import yaml
 
 from citadel._errors import CitadelError, IngestError, LimitError
 from citadel.ingest.parsed import ParsedDocument, TextBuilder, row_location
-from citadel.ingest.pdf_text import OutlineItem, read_pdf
+from citadel.ingest.pdf_text import LineMark, OutlineItem, read_pdf
 from citadel.limits import check_size, limits, too_large
 from citadel.models import ChunkKind, Location
 from citadel.text import normalize_text
@@ -1071,6 +1071,14 @@ def load_html(data: bytes, name: str) -> ParsedDocument:
 
 
 _END_OF_SENTENCE = (".", "!", "?", ":", '"', "\u201d", ")")
+#: a PDF line in a font this share of the body's size or smaller is a footnote's or a caption's,
+#: and one this share of it or larger can be a heading
+_SMALL_FONT = 0.9
+_HEADING_FONT = 1.1
+#: monospaced lines in a row that make a listing (:func:`_pdf_paragraphs`), and how the text
+#: before them ends when no sentence runs into them
+_CODE_LINES = 2
+_CODE_LEAD_IN = (".", ":", "!", "?")
 #: a PDF line this share of its page's widest one wide is full: the text goes on after it
 _FULL_LINE = 0.85
 #: a page with at least this many full lines is body text, and on it a line this share of
@@ -1090,6 +1098,9 @@ def _pdf_paragraphs(
     running: frozenset[str] = frozenset(),
     hyphenated: frozenset[str] = frozenset(),
     headings: Mapping[int, int] | None = None,
+    marks: Sequence[LineMark] | None = None,
+    body_size: float = 0.0,
+    code: list[int] | None = None,
 ) -> list[tuple[str, bool]]:
     """Rebuild (text, is_heading) paragraphs from a PDF page's lines.
 
@@ -1102,6 +1113,13 @@ def _pdf_paragraphs(
     Bare page numbers are dropped, and so is a first or last line in ``running``: a
     running header or footer (:func:`_running_lines`). A word the layout broke at a line
     end is whole again (:func:`join_broken_words`, with the document's ``hyphenated`` words).
+
+    Where the lines' ``marks`` are known (font size, monospace): two or more monospaced lines
+    that no sentence runs into are code, one paragraph of lines whose index is appended to
+    ``code`` (a single one, a term over its description, and a monospaced run wrapped from
+    the line before, a path or an address, stay text); a change between the body's
+    font size and a smaller one (a footnote, a caption) ends a paragraph; and without an
+    outline, a heading is a line set larger than the body.
     """
     lines = list(page) if isinstance(page, list) else _page_lines(page)
     _drop_running(lines, running)
@@ -1111,18 +1129,48 @@ def _pdf_paragraphs(
     body = sum(len(ln) >= _FULL_LINE * full for ln in lines) >= _BODY_LINES
     out: list[tuple[str, bool]] = []
     current: list[str] = []
+    listing: list[str] = []
+    if marks is not None and len(marks) != len(lines):
+        marks = None
+    small_now = ends_mono = False
 
     def flush() -> None:
         if current:
-            out.append((" ".join(ln for ln in join_broken_words(current, hyphenated) if ln), False))
+            out.append((_join_lines(join_broken_words(current, hyphenated)), False))
             current.clear()
+
+    def flush_listing() -> None:
+        # a listing of two lines or more that no sentence runs into is code; a single
+        # monospaced line (an option's or a term's name over its description) or a listing
+        # inside a sentence ("include" / "#define X" / "and link against") stays in the text
+        if len(listing) >= _CODE_LINES and not (current and not current[-1].endswith(_CODE_LEAD_IN)):
+            flush()
+            if code is not None:
+                code.append(len(out))
+            out.append(("\n".join(listing), False))
+        else:
+            current.extend(listing)
+        listing.clear()
 
     rows = _figure_rows(lines)
     skip = 0
     for i, line in enumerate(lines):
+        mark = marks[i] if marks is not None and line else None
         if skip:
             skip -= 1
-        elif headings is not None and i in headings:
+            continue
+        if mark is not None and mark.mono and i not in rows and not (headings is not None and i in headings):
+            if not listing and current and ends_mono and not current[-1].endswith(":"):
+                current.append(line)  # a monospaced run wrapped from the line before
+            else:
+                listing.append(line)
+            ends_mono = mark.ends_mono
+            continue
+        flush_listing()
+        small = mark is not None and mark.size > 0 and mark.size < _SMALL_FONT * body_size
+        if current and small != small_now:  # a footnote or a caption is no part of the text before it
+            flush()
+        if headings is not None and i in headings:
             flush()
             span = headings[i]
             out.append((" ".join(ln for ln in lines[i : i + span] if ln), True))
@@ -1134,14 +1182,33 @@ def _pdf_paragraphs(
             out.append((line, False))
         elif _PAGE_NUMBER.match(line):
             continue
-        elif headings is None and not current and _looks_like_heading(line) and any(lines[i + 1 :]) \
-                and not (body and len(line) >= _BODY_WIDTH * full):
+        elif headings is None and not current and _looks_like_heading(line) and any(lines[i + 1 :]) and (
+            mark.size >= _HEADING_FONT * body_size if mark is not None and mark.size > 0 and body_size > 0
+            else not (body and len(line) >= _BODY_WIDTH * full)
+        ):  # with font sizes known, a heading is set larger than the body
             out.append((line, True))
         else:
             current.append(line)
+            small_now, ends_mono = small, mark is not None and mark.ends_mono
             if line.endswith(_END_OF_SENTENCE) and len(line) < _FULL_LINE * full:
                 flush()
+    flush_listing()
     flush()
+    return out
+
+
+#: a line that ends inside a path or an address the layout broke ("/run/" / "crond.pid",
+#: "https://www." / "gnu.org/"): a slash, or an address's or a path's own punctuation
+_BROKEN_ADDRESS = re.compile(r"(?:/|(?:\S*://|(?<!\S)/)\S*[.\-_#?=&~])$")
+
+
+def _join_lines(lines: list[str]) -> str:
+    """A paragraph's lines as one line: a space between two, none where a path or an
+    address goes on from one line to the next."""
+    out = ""
+    for line in lines:
+        if line:
+            out += ("" if not out or (_BROKEN_ADDRESS.search(out) and not line[0].isspace()) else " ") + line
     return out
 
 
@@ -1182,6 +1249,48 @@ def _outline_headings(pages: list[list[str]], outline: list[OutlineItem]) -> dic
                 after[page] = match[0] + match[1]
                 break
     return found
+
+
+#: what a running header puts between the titles it names: section numbers, "Chapter", and
+#: the ellipsis of a title cut short
+_RUNNING_SPLIT = re.compile(r"\b(?:chapter|appendix|section|part)\b|\d+(?:\.\d+)*\.?|\.\.\.|\u2026", re.IGNORECASE)
+#: a running header's title is at least this long (letters), so a short one is no match by chance
+_MIN_RUNNING_TITLE = 4
+#: the entries starting on a page a running header is compared with, at most
+_MAX_STARTING = 24
+
+
+def _drop_section_running(
+    pages: list[list[str]], outline: list[OutlineItem], placed: Mapping[int, Mapping[int, tuple[int, int]]]
+) -> None:
+    """Blank, in place, a page's first or last line that names the chapter or section the page
+    is in: "Chapter 1: Obtaining R 2", "CHAPTER 2. GETTING AND INSTALLING… 2.3. WHERE/HOW
+    CAN I…": between its numbers, "Chapter" words and ellipses, nothing but the titles (or
+    their starts) of the outline entries open at that page or starting on it. A chapter's
+    running header on fewer pages than :data:`RUNNING_PAGES` is one all the same. The
+    headings themselves (``placed``) stay."""
+
+    def core(text: str) -> str:
+        return re.sub(r"[\W_]+", "", text.lower())
+
+    open_at: dict[int, str] = {}  # level -> the core of the entry open there
+    entries = sorted(((item.page, n, item) for n, item in enumerate(outline)), key=lambda e: (e[0], e[1]))
+    at = 0
+    for number, lines in enumerate(pages):
+        starting: list[str] = []  # the entries that start on this page: a header may name any
+        while at < len(entries) and entries[at][0] <= number:
+            item = entries[at][2]
+            open_at = {level: c for level, c in open_at.items() if level < item.level}
+            open_at[item.level] = core(_RUNNING_SPLIT.sub(" ", item.title))
+            starting.append(open_at[item.level])
+            at += 1
+        titles = [c for c in [*open_at.values(), *starting[:_MAX_STARTING]] if c]
+        filled = [n for n, ln in enumerate(lines) if ln and n not in placed.get(number, {})]
+        for n in filled[:1] + filled[-1:]:
+            parts = [c for part in _RUNNING_SPLIT.split(lines[n]) if (c := core(part))]
+            if parts and max(map(len, parts)) >= _MIN_RUNNING_TITLE \
+                    and all(any(title.startswith(part) for title in titles) for part in parts):
+                lines[n] = ""
 
 
 #: a line of a table of contents or an index: dot leaders, then page numbers ("Scope . . . 3",
@@ -1323,6 +1432,16 @@ def _soft_hyphens(text: str, hyphenated: frozenset[str]) -> str:
     return _SOFT_HYPHEN.sub(whole, text)
 
 
+def _body_size(lines: list[list[str]], marks: list[list[LineMark] | None]) -> float:
+    """The font size most of a PDF's text is set in (by characters; 0 where unknown)."""
+    weight: dict[float, int] = {}
+    for page_lines, page_marks in zip(lines, marks, strict=True):
+        for line, mark in zip(page_lines, page_marks or [], strict=False):
+            if line and mark.size > 0:
+                weight[mark.size] = weight.get(mark.size, 0) + len(line)
+    return max(weight, key=lambda size: weight[size]) if weight else 0.0
+
+
 #: an outline this long, most of whose entries are found in the text, gives the headings
 _MIN_OUTLINE = 3
 
@@ -1338,15 +1457,22 @@ def load_pdf(data: bytes, name: str) -> ParsedDocument:
     hyphenated = hyphenated_words("\n".join(pages))
     pages = [_soft_hyphens(page, hyphenated) for page in pages]
     running = _running_lines(pages)
-    lines = [_page_lines(page) for page in pages]
+    lines = [[normalize_text(ln.replace("\r", " ").replace("\n", " ")) for ln in page.split("\r\n")] for page in pages]
+    marks = [page_marks if len(page_marks) == len(page_lines) else None
+             for page_marks, page_lines in zip(pdf.marks, lines, strict=True)]  # fmt: skip
+    body_size = _body_size(lines, marks)
     for page_lines in lines:
         _drop_running(page_lines, running)
     _drop_contents(lines, pdf.outline)
     placed = _outline_headings(lines, pdf.outline) if len(pdf.outline) >= _MIN_OUTLINE else {}
     use_outline = 2 * sum(len(on_page) for on_page in placed.values()) >= len(pdf.outline) >= _MIN_OUTLINE
+    if use_outline:
+        _drop_section_running(lines, pdf.outline, placed)
+    code: list[list[int]] = [[] for _ in lines]
     paragraphs = [
         _pdf_paragraphs(page_lines, frozenset(), hyphenated,
-                        {i: span for i, (_, span) in placed.get(n, {}).items()} if use_outline else None)
+                        {i: span for i, (_, span) in placed.get(n, {}).items()} if use_outline else None,
+                        marks[n], body_size, code[n])
         for n, page_lines in enumerate(lines)
     ]  # fmt: skip
     builder = TextBuilder()
@@ -1357,7 +1483,7 @@ def load_pdf(data: bytes, name: str) -> ParsedDocument:
     for number, on_page in enumerate(paragraphs, start=1):
         builder.page = number
         levels = [level for _, (level, _) in sorted(placed.get(number - 1, {}).items())] if use_outline else []
-        for para, is_heading in on_page:
+        for k, (para, is_heading) in enumerate(on_page):
             if is_heading:
                 headings.append(para)
                 if use_outline:
@@ -1370,7 +1496,7 @@ def load_pdf(data: bytes, name: str) -> ParsedDocument:
                     level = depth + 1 if numbered else 1
                 builder.heading(level, para)
             else:
-                builder.block(para)
+                builder.block(para, ChunkKind.CODE if k in code[number - 1] else ChunkKind.PARAGRAPH)
     # the title: the PDF's own unless a tool's placeholder, else what its first page opens
     # with (a heading there, else its first line: a cover's title), else its first real heading
     real = next((h for h in headings if not _GENERIC_HEADING.match(h)), None)

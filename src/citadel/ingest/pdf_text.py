@@ -43,10 +43,22 @@ class OutlineItem:
 
 
 @dataclass(frozen=True)
+class LineMark:
+    """How one line of a page is set: its font size, and whether it is monospaced (all of
+    it, and at its end)."""
+
+    size: float
+    mono: bool
+    ends_mono: bool
+
+
+@dataclass(frozen=True)
 class PdfText:
-    """What the child read: each page's text (PDFium's lines), the metadata title, the outline."""
+    """What the child read: each page's text (PDFium's lines, ended by CR LF), each page's
+    line marks (empty where unknown), the metadata title, the outline."""
 
     pages: list[str]
+    marks: list[list[LineMark]]
     title: str
     outline: list[OutlineItem]
 
@@ -80,4 +92,5 @@ def read_pdf(data: bytes, bound: int) -> PdfText:
             f"reading it needs more than {limits().pdf_reader_bytes >> 20:,} MiB (limit pdf_reader_bytes)"
         )
     out = json.loads(done.stdout)
-    return PdfText(out["pages"], out["title"], [OutlineItem(*item) for item in out["outline"]])
+    marks = [[LineMark(size, bool(mono), bool(ends)) for size, mono, ends in page] for page in out["marks"]]
+    return PdfText(out["pages"], marks, out["title"], [OutlineItem(*item) for item in out["outline"]])
