@@ -230,3 +230,19 @@ def test_a_monospaced_listing_is_code_and_a_footnote_is_no_part_of_the_paragraph
     footnote = "21 The search order is currently OpenBLAS, BLIS, ATLAS and finally a generic libblas."
     assert footnote in kinds  # a block of its own, not the end of the sentence before it
     assert any(t.endswith("build R with the reference") for t in kinds)
+
+
+def test_a_superscript_footnote_mark_leaves_the_word_and_a_power_keeps_its_base(tmp_path: Path) -> None:
+    from fpdf import FPDF
+
+    pdf = FPDF()
+    pdf.add_page()
+    for text, size in (("A library directory listed in /etc/ld.so.conf", 11), ("5", 7),
+                       (" must be updated with ldconfig. Files may hold up to 2", 11), ("31", 7),
+                       (" bytes.", 11)):  # fmt: skip
+        pdf.set_font("Times", "", size)
+        pdf.write(6, text)
+    pdf.output(str(tmp_path / "policy.pdf"))
+    text = load_pdf((tmp_path / "policy.pdf").read_bytes(), "policy.pdf").text
+    assert "listed in /etc/ld.so.conf must be updated with ldconfig." in text
+    assert "up to 2^31 bytes." in text

@@ -30,14 +30,59 @@ MARK_SAMPLES = 8
 _MONO_NAME = re.compile(r"mono|courier|typewriter|consol|menlo|monaco|fixed|tt\d*(?:-|$)", re.IGNORECASE)
 
 
-def line_marks(textpage: Any, text: str) -> list[list[float]]:
-    """For each line of ``text`` (a page's, lines ended by CR LF): its font size (the median
-    of a few characters'), whether those characters are all in a monospaced font, and
-    whether its last one is. Empty when PDFium's characters do not match ``text`` one to one."""
+#: a digit set this share of the character before it or smaller is a superscript
+SUPERSCRIPT = 0.8
+_MARK_AFTER = re.compile(r"[^\W\d_]|[).,;:\u2019\u201d\"']")
+
+
+def char_indexes(textpage: Any, text: str) -> list[int] | None:
+    """For each character of ``text`` (a page's), the index of PDFium's character it is:
+    PDFium leaves out of the text the characters it has no Unicode for. None when they do not
+    match one to one all the same."""
     import pypdfium2.raw as pdfium_c
 
-    if pdfium_c.FPDFText_CountChars(textpage) != len(text):
-        return []
+    indexes = [j for j in range(pdfium_c.FPDFText_CountChars(textpage)) if pdfium_c.FPDFText_GetUnicode(textpage, j)]
+    return indexes if len(indexes) == len(text) else None
+
+
+def superscripts(textpage: Any, text: str, indexes: list[int]) -> str:
+    """``text`` without the footnote marks set as superscript digits after a word ("listed in
+    /etc/ld.so.conf5 must" is "/etc/ld.so.conf must"), and with a superscript after a digit
+    written as a power ("2^31"). Lines stay lines. ``indexes``: :func:`char_indexes`."""
+    import pypdfium2.raw as pdfium_c
+
+    out: list[str] = []
+    base = 0.0  # the size of the last character that is no superscript
+    before = ""  # and that character
+    raised = False  # in a run of superscript digits after a digit
+    for i, ch in enumerate(text):
+        if ch.isdigit() and ch.isascii() and base > 0:
+            size = pdfium_c.FPDFText_GetFontSize(textpage, indexes[i])
+            if 0 < size < SUPERSCRIPT * base:
+                if before.isdigit():
+                    out.append(ch if raised else "^" + ch)
+                    raised = True
+                elif not _MARK_AFTER.match(before):
+                    out.append(ch)
+                continue  # a footnote mark: left out
+        raised = False
+        out.append(ch)
+        if ch in "\r\n":  # a line's first characters follow nothing: no mark of the line before's
+            base, before = 0.0, ""
+        if ch.isspace():
+            continue
+        size = pdfium_c.FPDFText_GetFontSize(textpage, indexes[i])
+        if size > 1:  # a generated character has none
+            base, before = size, ch
+    return "".join(out)
+
+
+def line_marks(textpage: Any, text: str, indexes: list[int]) -> list[list[float]]:
+    """For each line of ``text`` (a page's, lines ended by CR LF): its font size (the median
+    of a few characters'), whether those characters are all in a monospaced font, and
+    whether its last one is. ``indexes``: :func:`char_indexes`."""
+    import pypdfium2.raw as pdfium_c
+
     name = ctypes.create_string_buffer(128)
     flags = ctypes.c_int()
     fonts: dict[bytes, bool] = {}
@@ -58,8 +103,8 @@ def line_marks(textpage: Any, text: str) -> list[list[float]]:
             marks.append([0.0, 0, 0])
             continue
         sample = filled[:: max(1, len(filled) // MARK_SAMPLES)][:MARK_SAMPLES] + filled[-1:]
-        size = statistics.median(pdfium_c.FPDFText_GetFontSize(textpage, i) for i in sample)
-        monos = [mono(i) for i in sample]
+        size = statistics.median(pdfium_c.FPDFText_GetFontSize(textpage, indexes[i]) for i in sample)
+        monos = [mono(indexes[i]) for i in sample]
         marks.append([round(size, 1), int(all(monos)), int(monos[-1])])
     return marks
 
@@ -87,7 +132,10 @@ def main(bound: int, memory: int) -> None:
         textpage = pdf[number].get_textpage()
         text = textpage.get_text_range()
         pages.append(text)
-        marks.append(line_marks(textpage.raw, text))
+        indexes = char_indexes(textpage.raw, text)
+        marks.append(line_marks(textpage.raw, text, indexes) if indexes is not None else [])
+        if indexes is not None:
+            pages[-1] = superscripts(textpage.raw, text, indexes)
         chars += len(text)
         if chars > bound:  # stop reading: the text cannot fit the limit
             _fail("too_large", "", pages=number + 1, chars=chars)

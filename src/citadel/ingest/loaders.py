@@ -1075,6 +1075,8 @@ _END_OF_SENTENCE = (".", "!", "?", ":", '"', "\u201d", ")")
 #: and one this share of it or larger can be a heading
 _SMALL_FONT = 0.9
 _HEADING_FONT = 1.1
+#: two lines whose font sizes differ by less than this (points) are set in one size
+_SAME_SIZE = 0.2
 #: monospaced lines in a row that make a listing (:func:`_pdf_paragraphs`), and how the text
 #: before them ends when no sentence runs into them
 _CODE_LINES = 2
@@ -1152,6 +1154,22 @@ def _pdf_paragraphs(
             current.extend(listing)
         listing.clear()
 
+    sized = marks is not None and body_size > 0  # font sizes known: a heading is set larger than the body
+
+    def large_heading(i: int) -> int:
+        """How many lines, from line ``i``, make one heading set larger than the body (up to
+        :data:`_HEADING_LINES` in one size), or 0."""
+        assert marks is not None
+        size = marks[i].size
+        if size < _HEADING_FONT * body_size or marks[i].mono:
+            return 0
+        span = 1  # a next line in the size goes on a heading that is no whole one alone ("... afraid to" / "forget")
+        while span < _HEADING_LINES and i + span < len(lines) and lines[i + span] \
+                and abs(marks[i + span].size - size) < _SAME_SIZE and not marks[i + span].mono \
+                and (not _looks_like_heading(lines[i + span - 1]) or lines[i + span][:1].islower()):
+            span += 1
+        return span if _looks_like_heading(" ".join(lines[i : i + span])) and any(lines[i + span :]) else 0
+
     rows = _figure_rows(lines)
     skip = 0
     for i, line in enumerate(lines):
@@ -1182,10 +1200,11 @@ def _pdf_paragraphs(
             out.append((line, False))
         elif _PAGE_NUMBER.match(line):
             continue
-        elif headings is None and not current and _looks_like_heading(line) and any(lines[i + 1 :]) and (
-            mark.size >= _HEADING_FONT * body_size if mark is not None and mark.size > 0 and body_size > 0
-            else not (body and len(line) >= _BODY_WIDTH * full)
-        ):  # with font sizes known, a heading is set larger than the body
+        elif headings is None and not current and sized and (span := large_heading(i)):
+            out.append((" ".join(lines[i : i + span]), True))
+            skip = span - 1
+        elif headings is None and not current and not sized and _looks_like_heading(line) and any(lines[i + 1 :]) \
+                and not (body and len(line) >= _BODY_WIDTH * full):
             out.append((line, True))
         else:
             current.append(line)
@@ -1336,8 +1355,11 @@ def strip_permalink(heading: str) -> str:
     return _PERMALINK.sub("", heading.rstrip()).rstrip()
 
 
-#: a numbered heading: "2.4. OPTIONS", "3 Installation" (the number, then a capital)
-_NUMBERED_HEADING = re.compile(r"^(?P<number>\d{1,2}(?:\.\d{1,2}){0,4})\.?\s+(?=[A-Z])")
+#: a numbered heading: "2.4. OPTIONS", "3 Installation", "3.4. /bin : Essential ..." (the number, then a
+#: capital or a path)
+_NUMBERED_HEADING = re.compile(r"^(?P<number>\d{1,2}(?:\.\d{1,2}){0,4})\.?\s+(?=[A-Z]|/[a-z])")
+#: a heading that opens a part of the document: "Chapter 2. The Filesystem", "Appendix B"
+_PART_HEADING = re.compile(r"^(?:chapter|appendix|part)\s+(?:\d{1,3}|[A-Z]|[IVXLC]{1,6})\b", re.IGNORECASE)
 #: a line that ends with one of these words runs on into the next: no heading
 _RUNS_ON = frozenset("a an and as at by for from in into of on or otherwise the to with".split())
 #: a formula or an assignment ("Compression: 400k + ( 8 x block size )", "Next state = RUNNING")
@@ -1492,6 +1514,8 @@ def load_pdf(data: bytes, name: str) -> ParsedDocument:
                 # numbered document an unnumbered one stands under the numbered one before it
                 elif (m := _NUMBERED_HEADING.match(para)) is not None:
                     level = depth = m["number"].count(".") + 1
+                elif _PART_HEADING.match(para):  # "Chapter 2. The Filesystem": a top one
+                    level = depth = 1
                 else:
                     level = depth + 1 if numbered else 1
                 builder.heading(level, para)
