@@ -98,7 +98,8 @@ default: extractive backend, no calibration, the default threshold) is run on
                 (bench/data/pdf-manuals-2.files: R's introduction, Auto Multiple Choice's manual,
                 Valgrind's manual; apt-get install r-doc-pdf auto-multiple-choice-doc-pdf
                 valgrind), read by no one before its runs at the base and after the change (the
-                held-out check of the PDF reading)
+                held-out check of the PDF reading); its failures were read afterwards: a dev set
+                now
 and reported side by side: answer correctness (share of answerable questions whose answer
 holds the gold answer, cites a gold document and quotes only the stored text at its offsets:
 citadel.evaluate.correctness), answered without the answer, abstain rate on unanswerable,
