@@ -246,3 +246,21 @@ def test_a_superscript_footnote_mark_leaves_the_word_and_a_power_keeps_its_base(
     text = load_pdf((tmp_path / "policy.pdf").read_bytes(), "policy.pdf").text
     assert "listed in /etc/ld.so.conf must be updated with ldconfig." in text
     assert "up to 2^31 bytes." in text
+
+
+def test_a_hostile_outline_costs_time_linear_in_its_entries() -> None:
+    """20,000 bookmarks, all with one title and all pointing at one page of 400 lines that
+    each read as that title: each page's lines are indexed once, each entry found by bisection."""
+    import time
+
+    from citadel.ingest.loaders import _drop_contents, _drop_section_running, _outline_headings
+    from citadel.ingest.pdf_text import OutlineItem
+
+    pages = [["Same title"] * 400 for _ in range(3)]
+    outline = [OutlineItem(k % 12, 1, "Same title") for k in range(20_000)]
+    started = time.perf_counter()
+    placed = _outline_headings(pages, outline)
+    _drop_contents(pages, outline)
+    _drop_section_running(pages, outline, placed)
+    assert time.perf_counter() - started < 5
+    assert len(placed[1]) == 400  # every line of the page it points at holds one entry, then the next page's

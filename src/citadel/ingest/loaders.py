@@ -30,6 +30,7 @@ first lines say so; ``.gz`` files by their inner name (:func:`load_gzip`).
 
 from __future__ import annotations
 
+import bisect
 import functools
 import io
 import re
@@ -1254,15 +1255,27 @@ def _outline_headings(pages: list[list[str]], outline: list[OutlineItem]) -> dic
     :data:`_HEADING_LINES` lines whose words are the title's (:func:`_heading_core`)."""
     found: dict[int, dict[int, tuple[int, int]]] = {}
     after: dict[int, int] = {}  # page -> the first line a next heading may take
+    where: dict[int, dict[str, list[tuple[int, int]]]] = {}  # page -> core -> (line, lines), in order
+
+    def places(page: int) -> dict[str, list[tuple[int, int]]]:
+        if page not in where:  # each page's line runs read once, however many entries point at it
+            lines, index = pages[page], where.setdefault(page, {})
+            for i in range(len(lines)):
+                for span in range(1, _HEADING_LINES + 1):
+                    if lines[i] and i + span <= len(lines):
+                        index.setdefault(_heading_core(" ".join(lines[i : i + span])), []).append((i, span))
+        return where[page]
+
     for item in outline:
         core = _heading_core(item.title)
         if not core:
             continue
         for page in (item.page, item.page + 1):
-            lines = pages[page] if page < len(pages) else []
-            match = next(((i, span) for i in range(after.get(page, 0), len(lines)) if lines[i]
-                          for span in range(1, _HEADING_LINES + 1)
-                          if i + span <= len(lines) and _heading_core(" ".join(lines[i : i + span])) == core), None)  # fmt: skip
+            if page >= len(pages):
+                continue
+            at = places(page).get(core, [])
+            k = bisect.bisect_left(at, (after.get(page, 0), 0))
+            match = at[k] if k < len(at) else None
             if match is not None:
                 found.setdefault(page, {})[match[0]] = (item.level + 1, match[1])
                 after[page] = match[0] + match[1]
