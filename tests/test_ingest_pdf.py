@@ -264,3 +264,24 @@ def test_a_hostile_outline_costs_time_linear_in_its_entries() -> None:
     _drop_section_running(pages, outline, placed)
     assert time.perf_counter() - started < 5
     assert len(placed[1]) == 400  # every line of the page it points at holds one entry, then the next page's
+
+
+def test_the_title_is_the_cover_s_largest_type_even_when_every_page_repeats_it(tmp_path: Path) -> None:
+    from fpdf import FPDF
+
+    pdf = FPDF()  # no title in the metadata
+    pdf.add_page()
+    for text, size in (("Filesystem Hierarchy Standard", 24), ("LSB Workgroup, The Linux Foundation", 14)):
+        pdf.set_font("Helvetica", "", size)
+        pdf.cell(0, 12, text, new_x="LMARGIN", new_y="NEXT")
+    for n in range(3):
+        pdf.add_page()
+        pdf.set_font("Helvetica", "", 9)
+        pdf.cell(0, 6, "Filesystem Hierarchy Standard", new_x="LMARGIN", new_y="NEXT")  # the running header
+        pdf.set_font("Helvetica", "", 11)
+        pdf.cell(0, 6, f"Directory number {n} holds files that change while the system runs.", new_x="LMARGIN",
+                 new_y="NEXT")
+    pdf.output(str(tmp_path / "fhs.pdf"))
+    doc = load_pdf((tmp_path / "fhs.pdf").read_bytes(), "fhs.pdf")
+    assert doc.title == "Filesystem Hierarchy Standard"
+    assert doc.text.count("Filesystem Hierarchy Standard") <= 1  # the running header itself is left out

@@ -1477,6 +1477,29 @@ def _body_size(lines: list[list[str]], marks: list[list[LineMark] | None]) -> fl
     return max(weight, key=lambda size: weight[size]) if weight else 0.0
 
 
+#: a cover's title is set at least this share of the body's size
+_TITLE_FONT = 1.2
+
+
+def _largest_line(page: str, marks: list[LineMark], body_size: float) -> str | None:
+    """The words a first page sets largest, when they stand well above the body (a cover's
+    title, "Filesystem Hierarchy Standard", even where every page repeats it as a running
+    header): the first run of lines in that size, up to :data:`_HEADING_LINES`."""
+    lines = [normalize_text(ln.replace("\r", " ").replace("\n", " ")) for ln in page.split("\r\n")]
+    if len(marks) != len(lines) or body_size <= 0:
+        return None
+    size = max((m.size for ln, m in zip(lines, marks, strict=True) if ln and re.search(r"[^\W\d_]", ln)), default=0.0)
+    if size < _TITLE_FONT * body_size:
+        return None
+    first = next(n for n, (ln, m) in enumerate(zip(lines, marks, strict=True)) if ln and m.size == size)
+    run = [first]
+    while len(run) < _HEADING_LINES and run[-1] + 1 < len(lines) and lines[run[-1] + 1] \
+            and abs(marks[run[-1] + 1].size - size) < _SAME_SIZE:
+        run.append(run[-1] + 1)
+    title = " ".join(lines[n] for n in run)
+    return title if len(title) <= 200 and not _GENERIC_HEADING.match(title) else None
+
+
 #: an outline this long, most of whose entries are found in the text, gives the headings
 _MIN_OUTLINE = 3
 
@@ -1534,11 +1557,13 @@ def load_pdf(data: bytes, name: str) -> ParsedDocument:
                 builder.heading(level, para)
             else:
                 builder.block(para, ChunkKind.CODE if k in code[number - 1] else ChunkKind.PARAGRAPH)
-    # the title: the PDF's own unless a tool's placeholder, else what its first page opens
-    # with (a heading there, else its first line: a cover's title), else its first real heading
+    # the title: the PDF's own unless a tool's placeholder, else the largest type of its first
+    # page, else what that page opens with (a heading there, else its first line: a cover's
+    # title), else its first real heading
     real = next((h for h in headings if not _GENERIC_HEADING.match(h)), None)
-    cover = next((p for p, is_heading in paragraphs[0] if is_heading and not _NUMBERED_HEADING.match(p)), None) \
-        if paragraphs else None  # a numbered heading is a section's, not the title
+    cover = _largest_line(pages[0], pdf.marks[0], body_size) if pages else None
+    if cover is None and paragraphs:  # a numbered heading is a section's, not the title
+        cover = next((p for p, is_heading in paragraphs[0] if is_heading and not _NUMBERED_HEADING.match(p)), None)
     opening = next((ln for ln in lines[0] if ln), "") if lines else ""
     if cover is None and len(opening) <= 100 and _running_key(opening) not in running \
             and re.search(r"[^\W\d_]", opening) and not _PAGE_NUMBER.match(opening):
