@@ -140,15 +140,21 @@ def main(bound: int, memory: int) -> None:
         if chars > bound:  # stop reading: the text cannot fit the limit
             _fail("too_large", "", pages=number + 1, chars=chars)
     outline: list[tuple[int, int, str]] = []
-    for item in pdf.get_toc(max_depth=MAX_OUTLINE_DEPTH):
-        if len(outline) >= MAX_OUTLINE_ITEMS:
-            break
-        dest = item.get_dest()
-        index = dest.get_index() if dest is not None else None
-        title = item.get_title() or ""
-        if index is not None and 0 <= index < len(pages) and title.strip():
-            outline.append((item.level, index, title))
-    title = (pdf.get_metadata_dict().get("Title") or "").strip()
+    try:  # the outline and the metadata help; a broken one is read as none, the text still is
+        for item in pdf.get_toc(max_depth=MAX_OUTLINE_DEPTH):
+            if len(outline) >= MAX_OUTLINE_ITEMS:
+                break
+            dest = item.get_dest()
+            index = dest.get_index() if dest is not None else None
+            title = item.get_title() or ""
+            if index is not None and 0 <= index < len(pages) and title.strip():
+                outline.append((item.level, index, title))
+    except (pdfium.PdfiumError, ValueError, UnicodeError):
+        outline = []
+    try:
+        title = (pdf.get_metadata_dict().get("Title") or "").strip()
+    except (pdfium.PdfiumError, ValueError, UnicodeError):
+        title = ""
     sys.stdout.write(json.dumps({"pages": pages, "marks": marks, "title": title, "outline": outline}))
 
 
