@@ -285,3 +285,10 @@ def test_the_title_is_the_cover_s_largest_type_even_when_every_page_repeats_it(t
     doc = load_pdf((tmp_path / "fhs.pdf").read_bytes(), "fhs.pdf")
     assert doc.title == "Filesystem Hierarchy Standard"
     assert doc.text.count("Filesystem Hierarchy Standard") <= 1  # the running header itself is left out
+
+
+def test_the_child_and_its_parent_agree_on_the_status_of_an_explained_failure() -> None:
+    from citadel.ingest import _pdf_child, pdf_text
+
+    assert _pdf_child.EXPLAINED == pdf_text.EXPLAINED  # the child imports nothing of citadel: two constants
+    assert pdf_text.CHILD.is_file() and pdf_text.CHILD.name == Path(_pdf_child.__file__).name

@@ -3,8 +3,9 @@
 Run as ``python -I _pdf_child.py BOUND MEMORY`` with the PDF on standard input; writes
 ``{"pages": [...], "marks": [...], "title": ..., "outline": [[level, page, title], ...]}``
 to standard output (``marks``: for each page, for each of its lines, ``[font size,
-monospaced, ends monospaced]``, or an empty list where they cannot be told), or exits with status 3 and a JSON reason on standard error's last line. It imports
-nothing of citadel, and limits its own address space to MEMORY bytes before PDFium runs.
+monospaced, ends monospaced]``, or an empty list where they cannot be told), or exits with
+status 3 and a JSON reason on standard error's last line. It imports nothing of citadel,
+and limits its own address space to MEMORY bytes before PDFium runs.
 """
 
 from __future__ import annotations
@@ -28,10 +29,9 @@ MARK_SAMPLES = 8
 #: the names of monospaced fonts (the fixed-pitch flag is seldom set): Courier, FreeMono,
 #: LiberationMono, and TeX's typewriter fonts (CMTT10, CMSLTT10, t1xtt, SFTT1000)
 _MONO_NAME = re.compile(r"mono|courier|typewriter|consol|menlo|monaco|fixed|tt\d*(?:-|$)", re.IGNORECASE)
-
-
 #: a digit set this share of the character before it or smaller is a superscript
 SUPERSCRIPT = 0.8
+#: what a footnote mark follows: a letter, or the punctuation that ends a word or a sentence
 _MARK_AFTER = re.compile(r"[^\W\d_]|[).,;:\u2019\u201d\"']")
 
 

@@ -29,7 +29,8 @@ from citadel._errors import IngestError
 from citadel.limits import limits, too_large
 
 CHILD = Path(__file__).with_name("_pdf_child.py")
-#: the child's exit status for a failure it explains on standard error
+#: the child's exit status for a failure it explains on standard error (its own EXPLAINED: the child
+#: imports nothing of citadel)
 EXPLAINED = 3
 
 
