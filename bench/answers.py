@@ -100,6 +100,11 @@ default: extractive backend, no calibration, the default threshold) is run on
                 valgrind), read by no one before its runs at the base and after the change (the
                 held-out check of the PDF reading); its failures were read afterwards: a dev set
                 now
+  pdf manuals, second held out  40 questions by a fifth helper on 3 more PDFs
+                (bench/data/pdf-manuals-3.files: gri's manual, Nettle's manual, fontconfig's user
+                guide; apt-get install gri-pdf-doc nettle-dev fontconfig), written after the PDF
+                reading was done and read by no one before its runs at c67c664 and at c75bf44
+                (forty-ninth session); read afterwards: a dev set now
 and reported side by side: answer correctness (share of answerable questions whose answer
 holds the gold answer, cites a gold document and quotes only the stored text at its offsets:
 citadel.evaluate.correctness), answered without the answer, abstain rate on unanswerable,
@@ -108,7 +113,7 @@ document), and warm ask p50/p95. Stores are built once into the caches (``--stor
 ``--clapnq-store-cache``, ``--man-store-cache``, ``--docs-store-cache``, ``--manqa-store-cache``,
 ``--pyqa-store-cache``, ``--new-user-store-cache``, ``--manuals-store-cache``, ``--held-out-store-cache``,
 ``--man-sources-store-cache``, ``--markdown-store-cache``, ``--licences-store-cache``,
-``--licences-3-store-cache``, ``--info-store-cache``, ``--info-3-store-cache``, ``--pdf-store-cache``, ``--pdf-2-store-cache``; a cache is complete when it holds READY) and never written: every
+``--licences-3-store-cache``, ``--info-store-cache``, ``--info-3-store-cache``, ``--pdf-store-cache``, ``--pdf-2-store-cache``, ``--pdf-3-store-cache``; a cache is complete when it holds READY) and never written: every
 run asks against a private copy (asks write traces), with any stored calibration removed.
 To compare a change, add a Variant to VARIANTS and pass ``--variant baseline --variant NAME``.
 """
@@ -263,6 +268,8 @@ DATASETS = [
             files=ROOT / "bench" / "data" / "pdf-manuals.files"),
     Dataset("pdf manuals, held out", ROOT / "bench" / "data" / "pdf-manuals-2.jsonl", Path("copied"),
             "pdf_2_store_cache", files=ROOT / "bench" / "data" / "pdf-manuals-2.files"),
+    Dataset("pdf manuals, second held out", ROOT / "bench" / "data" / "pdf-manuals-3.jsonl", Path("copied"),
+            "pdf_3_store_cache", files=ROOT / "bench" / "data" / "pdf-manuals-3.files"),
 ]  # fmt: skip
 
 FIGURES = [
@@ -423,6 +430,8 @@ STORE_CACHES = {
     "--pdf-store-cache": ("pdf-store", "store of the PDF manuals (copied and built here if missing; read only)"),
     "--pdf-2-store-cache": ("pdf-2-store", "store of the held-out PDF manuals (copied and built here if missing; "
                                            "read only)"),
+    "--pdf-3-store-cache": ("pdf-3-store", "store of the second held-out PDF manuals (copied and built here if "
+                                           "missing; read only)"),
 }
 
 
