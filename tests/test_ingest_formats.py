@@ -577,12 +577,16 @@ def test_html_headings_lose_their_permalink_glyph(tmp_path: Path, store: Store) 
     assert strip_permalink("C#") == "C#" and strip_permalink("Options \U0001f517") == "Options"
     page = tmp_path / "guide.html"
     page.write_text('<html><body><h1>Guide<a class="headerlink" href="#guide">\u00b6</a></h1>'
-                    '<h2>Usage <a href="#usage">#</a></h2><p>Run the tool.</p></body></html>')
+                    '<h2>Usage <a href="#usage">#</a></h2><p>Run the tool.</p>'
+                    '<h2 class="memtitle"><span class="permalink"><a href="#a16">&#9670;&nbsp;</a></span>'
+                    'SDL_AtomicCAS()</h2><p>Set an atomic variable to a new value.</p></body></html>')
     ingest(store, [page], embedder=None)
     doc = store.current("guide.html")
     assert doc is not None and doc.title == "Guide"
     (chunk,) = [c for c in store.chunks("guide.html") if "Run the tool" in c.text]
     assert chunk.heading_path == ("Guide", "Usage")
+    (member,) = [c for c in store.chunks("guide.html") if "atomic variable" in c.text]
+    assert member.heading_path == ("Guide", "SDL_AtomicCAS()")  # Doxygen's "\u25c6" anchor is no part of it
 
 
 def test_a_pdf_title_is_its_first_real_heading(tmp_path: Path, store: Store) -> None:

@@ -982,8 +982,11 @@ class _HtmlWalker:
         if depth >= self.max_depth:
             self.builder.block(_flat_text(node))
         elif tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
-            for link in node.css('a[href^="#"]'):  # a link to itself ("timeout.refresh()#" in Node.js's pages)
-                if link.text(deep=True).strip() in _PERMALINK_GLYPHS:
+            # a link to itself that is a glyph, no word: "timeout.refresh()#" in Node.js's pages, the
+            # pilcrow of Sphinx's, the "\u25c6" that opens each member's heading in Doxygen's
+            for link in node.css('a[href^="#"]'):
+                glyph = link.text(deep=True).strip()
+                if glyph in _PERMALINK_GLYPHS or (glyph and not re.search(r"[^\W_]", glyph)):
                     link.decompose()
             text = strip_permalink(self.inline(node, depth))
             if tag == "h1" and self.first_h1 is None:
