@@ -105,6 +105,12 @@ default: extractive backend, no calibration, the default threshold) is run on
                 guide; apt-get install gri-pdf-doc nettle-dev fontconfig), written after the PDF
                 reading was done and read by no one before its runs at c67c664 and at c75bf44
                 (forty-ninth session); read afterwards: a dev set now
+  api reference html  85 questions by two helpers on C libraries' API reference pages as
+                Debian installs them (bench/data/api-html.files: ten of SDL2's Doxygen header
+                pages, four of libxml2's own API pages; apt-get install libsdl2-doc
+                libxml2-doc), written at the end of the forty-ninth session and measured there
+                once at b1a92d4, before any change for them: a dev set, and the next kind to
+                work on
 and reported side by side: answer correctness (share of answerable questions whose answer
 holds the gold answer, cites a gold document and quotes only the stored text at its offsets:
 citadel.evaluate.correctness), answered without the answer, abstain rate on unanswerable,
@@ -113,7 +119,7 @@ document), and warm ask p50/p95. Stores are built once into the caches (``--stor
 ``--clapnq-store-cache``, ``--man-store-cache``, ``--docs-store-cache``, ``--manqa-store-cache``,
 ``--pyqa-store-cache``, ``--new-user-store-cache``, ``--manuals-store-cache``, ``--held-out-store-cache``,
 ``--man-sources-store-cache``, ``--markdown-store-cache``, ``--licences-store-cache``,
-``--licences-3-store-cache``, ``--info-store-cache``, ``--info-3-store-cache``, ``--pdf-store-cache``, ``--pdf-2-store-cache``, ``--pdf-3-store-cache``; a cache is complete when it holds READY) and never written: every
+``--licences-3-store-cache``, ``--info-store-cache``, ``--info-3-store-cache``, ``--pdf-store-cache``, ``--pdf-2-store-cache``, ``--pdf-3-store-cache``, ``--api-store-cache``; a cache is complete when it holds READY) and never written: every
 run asks against a private copy (asks write traces), with any stored calibration removed.
 To compare a change, add a Variant to VARIANTS and pass ``--variant baseline --variant NAME``.
 """
@@ -270,6 +276,8 @@ DATASETS = [
             "pdf_2_store_cache", files=ROOT / "bench" / "data" / "pdf-manuals-2.files"),
     Dataset("pdf manuals, second held out", ROOT / "bench" / "data" / "pdf-manuals-3.jsonl", Path("copied"),
             "pdf_3_store_cache", files=ROOT / "bench" / "data" / "pdf-manuals-3.files"),
+    Dataset("api reference html", ROOT / "bench" / "data" / "api-html.jsonl", Path("copied"), "api_store_cache",
+            files=ROOT / "bench" / "data" / "api-html.files"),
 ]  # fmt: skip
 
 FIGURES = [
@@ -432,6 +440,7 @@ STORE_CACHES = {
                                            "read only)"),
     "--pdf-3-store-cache": ("pdf-3-store", "store of the second held-out PDF manuals (copied and built here if "
                                            "missing; read only)"),
+    "--api-store-cache": ("api-store", "store of the API reference pages (copied and built here if missing; read only)"),
 }
 
 
