@@ -1075,3 +1075,26 @@ def test_mdoc_man_pages_keep_their_flags_sections_and_references(tmp_path: Path,
     # a question about a flag finds its unit by the flag's own name
     hits = store.keyword_search("scp IPv4 only", 3, ADMIN)
     assert hits and "-4: Forces scp to use IPv4 addresses only." in hits[0].chunk.text
+
+
+def test_an_html_page_laid_out_in_a_table_keeps_its_headings(tmp_path: Path, store: Store) -> None:
+    """libxml2's API pages put the whole body in a table (a navigation cell beside the content):
+    a heading in a cell makes the table a layout, and each function's rows stand under it."""
+    page = tmp_path / "libxml-parser.html"
+    page.write_text(
+        '<html><body><table><tr><td><a href="index.html">Home</a></td><td>'
+        "<h2>Description</h2>"
+        '<h3><a name="xmlParseFile"></a>Function: xmlParseFile</h3>'
+        "<p>parse an XML file and build a tree.</p>"
+        "<table><tr><td>filename:</td><td>the filename</td></tr>"
+        "<tr><td>Returns:</td><td>the resulting document tree if the file was wellformed, NULL otherwise.</td></tr></table>"
+        '<h3><a name="xmlParseMemory"></a>Function: xmlParseMemory</h3>'
+        "<table><tr><td>Returns:</td><td>the resulting document tree</td></tr></table>"
+        "</td></tr></table></body></html>"
+    )
+    ingest(store, [page], embedder=None)
+    (returns,) = [c for c in store.chunks("libxml-parser.html") if "wellformed" in c.text]
+    assert returns.heading_path == ("Description", "Function: xmlParseFile")
+    assert returns.kind is ChunkKind.TABLE_ROW  # the function's own table is data, row by row
+    (other,) = [c for c in store.chunks("libxml-parser.html") if c.text.endswith("the resulting document tree")]
+    assert other.heading_path == ("Description", "Function: xmlParseMemory")

@@ -1020,8 +1020,11 @@ class _HtmlWalker:
             self.walk(node, depth)
 
     def _table(self, node: Any, depth: int) -> None:
+        """A table's rows, each with its header; a layout table's cells, walked in order."""
         rows = [[c for c in tr.iter() if c.tag in ("td", "th")] for tr in _own_rows(node)]
-        if all(len(cells) <= 1 for cells in rows):  # a layout table (DocBook frames each listing in one)
+        # a layout table: DocBook frames each listing in one; an old page lays its whole body
+        # out in one, a heading in a cell (libxml2's API pages: "<h3>Function: xmlParseFile</h3>")
+        if all(len(cells) <= 1 for cells in rows) or any(c.css_first(_HEADING_TAGS) for cells in rows for c in cells):
             for cells in rows:
                 for cell in cells:
                     self.walk(cell, depth + 3)
@@ -1040,6 +1043,10 @@ class _HtmlWalker:
             elif any(cells):
                 self.builder.block(_row_text(header, cells), ChunkKind.TABLE_ROW, tight=not first)
                 first = False
+
+
+#: the heading elements: a table cell holding one is a page's layout, not data
+_HEADING_TAGS = "h1, h2, h3, h4, h5, h6"
 
 
 @_guarded("HTML file")
