@@ -129,8 +129,10 @@ _ASKS_CODE = re.compile(
     r"(?:exit|status|error|return|response|result)\s+(?:code|status|value)s?\b",
     re.IGNORECASE,
 )
-#: a code's name in capitals ("EOVERRIDE", "UND_ERR_CLOSED", "EXIT_FAILURE")
-_CODE_NAME = re.compile(r"\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\bE[A-Z]{3,}\b")
+#: a constant's name in capitals with an underscore ("PATH_MAX", "ASN1_MAX_NAME_SIZE", "EXIT_FAILURE")
+_CONSTANT = re.compile(r"\b[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]\b")
+#: a code's name in capitals: a constant's, or an errno's ("EOVERRIDE", "UND_ERR_CLOSED")
+_CODE_NAME = re.compile(rf"{_CONSTANT.pattern}|\bE[A-Z]{{3,}}\b")
 
 
 def asks_code(question: str) -> bool:
@@ -161,9 +163,6 @@ def states_quantity(unit: str) -> bool:
     return (_STATES_QUANTITY.search(_NAMED_WITH_DIGITS.sub("", _PAGE_REFERENCE.sub("", unit))) is not None
             or _CONSTANT.search(unit) is not None)
 
-
-#: a constant's name in capitals with an underscore ("PATH_MAX", "ASN1_MAX_NAME_SIZE")
-_CONSTANT = re.compile(r"\b[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]\b")
 
 
 #: a question asks which licence something is under: "What license is httplib2 under?", "Under
