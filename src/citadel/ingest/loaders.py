@@ -1250,11 +1250,15 @@ _HEADING_NUMBER = re.compile(
 _HEADING_LINES = 3
 
 
+def _letters(text: str) -> str:
+    """``text``'s letters and digits, lower-cased: what two spellings of a title share."""
+    return re.sub(r"[\W_]+", "", text.lower())
+
+
 def _heading_core(text: str) -> str:
     """What a heading and its outline title share: the words, lower-cased, without the
     section number, punctuation or spaces ("2.5 Why does ... sym-links ...?")."""
-    text = _HEADING_NUMBER.sub("", normalize_text(text), count=1)
-    return re.sub(r"[\W_]+", "", text.lower())
+    return _letters(_HEADING_NUMBER.sub("", normalize_text(text), count=1))
 
 
 def _outline_headings(pages: list[list[str]], outline: list[OutlineItem]) -> dict[int, dict[int, tuple[int, int]]]:
@@ -1311,10 +1315,6 @@ def _drop_section_running(
     their starts) of the outline entries open at that page or starting on it. A chapter's
     running header on fewer pages than :data:`RUNNING_PAGES` is one all the same. The
     headings themselves (``placed``) stay."""
-
-    def core(text: str) -> str:
-        return re.sub(r"[\W_]+", "", text.lower())
-
     open_at: dict[int, str] = {}  # level -> the core of the entry open there
     entries = sorted(((item.page, n, item) for n, item in enumerate(outline)), key=lambda e: (e[0], e[1]))
     at = 0
@@ -1323,13 +1323,13 @@ def _drop_section_running(
         while at < len(entries) and entries[at][0] <= number:
             item = entries[at][2]
             open_at = {level: c for level, c in open_at.items() if level < item.level}
-            open_at[item.level] = core(_RUNNING_SPLIT.sub(" ", item.title))
+            open_at[item.level] = _letters(_RUNNING_SPLIT.sub(" ", item.title))
             starting.append(open_at[item.level])
             at += 1
         titles = [c for c in [*open_at.values(), *starting[:_MAX_STARTING]] if c]
         filled = [n for n, ln in enumerate(lines) if ln and n not in placed.get(number, {})]
         for n in filled[:1] + filled[-1:]:
-            parts = [c for part in _RUNNING_SPLIT.split(lines[n]) if (c := core(part))]
+            parts = [c for part in _RUNNING_SPLIT.split(lines[n]) if (c := _letters(part))]
             if parts and max(map(len, parts)) >= _MIN_RUNNING_TITLE \
                     and all(any(title.startswith(part) for title in titles) for part in parts):
                 lines[n] = ""
@@ -1491,12 +1491,12 @@ def _body_size(lines: list[list[str]], marks: list[list[LineMark] | None]) -> fl
 _TITLE_FONT = 1.2
 
 
-def _largest_line(page: str, marks: list[LineMark], body_size: float) -> str | None:
-    """The words a first page sets largest, when they stand well above the body (a cover's
-    title, "Filesystem Hierarchy Standard", even where every page repeats it as a running
-    header): the first run of lines in that size, up to :data:`_HEADING_LINES`."""
-    lines = [normalize_text(ln.replace("\r", " ").replace("\n", " ")) for ln in page.split("\r\n")]
-    if len(marks) != len(lines) or body_size <= 0:
+def _largest_line(lines: list[str], marks: Sequence[LineMark] | None, body_size: float) -> str | None:
+    """The words a first page (its ``lines`` and their ``marks``) sets largest, when they stand
+    well above the body (a cover's title, "Filesystem Hierarchy Standard", even where every
+    page repeats it as a running header): the first run of lines in that size, up to
+    :data:`_HEADING_LINES`."""
+    if marks is None or len(marks) != len(lines) or body_size <= 0:
         return None
     size = max((m.size for ln, m in zip(lines, marks, strict=True) if ln and re.search(r"[^\W\d_]", ln)), default=0.0)
     if size < _TITLE_FONT * body_size:
@@ -1514,6 +1514,11 @@ def _largest_line(page: str, marks: list[LineMark], body_size: float) -> str | N
 _MIN_OUTLINE = 3
 
 
+def _pdfium_lines(page: str) -> list[str]:
+    """A page's lines as PDFium ends them (CR LF), each normalized: one for each of its marks."""
+    return [normalize_text(ln.replace("\r", " ").replace("\n", " ")) for ln in page.split("\r\n")]
+
+
 @_guarded("PDF")
 def load_pdf(data: bytes, name: str) -> ParsedDocument:
     """A PDF's text by pages, read by PDFium in a bounded child process
@@ -1525,14 +1530,15 @@ def load_pdf(data: bytes, name: str) -> ParsedDocument:
     hyphenated = hyphenated_words("\n".join(pages))
     pages = [_soft_hyphens(page, hyphenated) for page in pages]
     running = _running_lines(pages)
-    lines = [[normalize_text(ln.replace("\r", " ").replace("\n", " ")) for ln in page.split("\r\n")] for page in pages]
+    lines = [_pdfium_lines(page) for page in pages]
+    cover_lines = list(lines[0]) if lines else []  # before a running header that is the title leaves
     marks = [page_marks if len(page_marks) == len(page_lines) else None
              for page_marks, page_lines in zip(pdf.marks, lines, strict=True)]  # fmt: skip
     body_size = _body_size(lines, marks)
     for page_lines in lines:
         _drop_running(page_lines, running)
     _drop_contents(lines, pdf.outline)
-    placed = _outline_headings(lines, pdf.outline) if len(pdf.outline) >= _MIN_OUTLINE else {}
+    placed = _outline_headings(lines, pdf.outline)
     use_outline = 2 * sum(len(on_page) for on_page in placed.values()) >= len(pdf.outline) >= _MIN_OUTLINE
     if use_outline:
         _drop_section_running(lines, pdf.outline, placed)
@@ -1571,7 +1577,7 @@ def load_pdf(data: bytes, name: str) -> ParsedDocument:
     # page, else what that page opens with (a heading there, else its first line: a cover's
     # title), else its first real heading
     real = next((h for h in headings if not _GENERIC_HEADING.match(h)), None)
-    cover = _largest_line(pages[0], pdf.marks[0], body_size) if pages else None
+    cover = _largest_line(cover_lines, marks[0], body_size) if pages else None
     if cover is None and paragraphs:  # a numbered heading is a section's, not the title
         cover = next((p for p, is_heading in paragraphs[0] if is_heading and not _NUMBERED_HEADING.match(p)), None)
     opening = next((ln for ln in lines[0] if ln), "") if lines else ""
