@@ -111,6 +111,13 @@ default: extractive backend, no calibration, the default threshold) is run on
                 libxml2-doc), written at the end of the forty-ninth session and measured there
                 once at b1a92d4, before any change for them: a dev set, and the next kind to
                 work on
+  api reference html, held out  55 questions (44 answerable) by two other helpers on other API
+                pages (bench/data/api-html-2.files: SDL2's mutex, thread and version headers,
+                Opus's decoder, encoder and repacketizer groups, GLib's gtk-doc pages on hash
+                tables, strings and timers, libFLAC's stream decoder; apt-get install
+                libsdl2-doc libopus-doc libglib2.0-doc libflac-doc), written at the start of the
+                fiftieth session and read by no one before its runs at 7395d47 and after the
+                change (the held-out check of the API reference reading)
 and reported side by side: answer correctness (share of answerable questions whose answer
 holds the gold answer, cites a gold document and quotes only the stored text at its offsets:
 citadel.evaluate.correctness), answered without the answer, abstain rate on unanswerable,
@@ -119,7 +126,7 @@ document), and warm ask p50/p95. Stores are built once into the caches (``--stor
 ``--clapnq-store-cache``, ``--man-store-cache``, ``--docs-store-cache``, ``--manqa-store-cache``,
 ``--pyqa-store-cache``, ``--new-user-store-cache``, ``--manuals-store-cache``, ``--held-out-store-cache``,
 ``--man-sources-store-cache``, ``--markdown-store-cache``, ``--licences-store-cache``,
-``--licences-3-store-cache``, ``--info-store-cache``, ``--info-3-store-cache``, ``--pdf-store-cache``, ``--pdf-2-store-cache``, ``--pdf-3-store-cache``, ``--api-store-cache``; a cache is complete when it holds READY) and never written: every
+``--licences-3-store-cache``, ``--info-store-cache``, ``--info-3-store-cache``, ``--pdf-store-cache``, ``--pdf-2-store-cache``, ``--pdf-3-store-cache``, ``--api-store-cache``, ``--api-2-store-cache``; a cache is complete when it holds READY) and never written: every
 run asks against a private copy (asks write traces), with any stored calibration removed.
 To compare a change, add a Variant to VARIANTS and pass ``--variant baseline --variant NAME``.
 """
@@ -278,6 +285,8 @@ DATASETS = [
             "pdf_3_store_cache", files=ROOT / "bench" / "data" / "pdf-manuals-3.files"),
     Dataset("api reference html", ROOT / "bench" / "data" / "api-html.jsonl", Path("copied"), "api_store_cache",
             files=ROOT / "bench" / "data" / "api-html.files"),
+    Dataset("api reference html, held out", ROOT / "bench" / "data" / "api-html-2.jsonl", Path("copied"),
+            "api_2_store_cache", files=ROOT / "bench" / "data" / "api-html-2.files"),
 ]  # fmt: skip
 
 FIGURES = [
@@ -441,6 +450,8 @@ STORE_CACHES = {
     "--pdf-3-store-cache": ("pdf-3-store", "store of the second held-out PDF manuals (copied and built here if "
                                            "missing; read only)"),
     "--api-store-cache": ("api-store", "store of the API reference pages (copied and built here if missing; read only)"),
+    "--api-2-store-cache": ("api-2-store", "store of the held-out API reference pages (copied and built here if "
+                                           "missing; read only)"),
 }
 
 
