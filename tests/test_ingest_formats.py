@@ -1098,3 +1098,157 @@ def test_an_html_page_laid_out_in_a_table_keeps_its_headings(tmp_path: Path, sto
     assert returns.kind is ChunkKind.TABLE_ROW  # the function's own table is data, row by row
     (other,) = [c for c in store.chunks("libxml-parser.html") if c.text.endswith("the resulting document tree")]
     assert other.heading_path == ("Description", "Function: xmlParseMemory")
+
+
+# Doxygen's markup of two members, as it writes them (1.9): a macro, and a function whose
+# declaration table gives each parameter a row; a member without a description; the summary of
+# the header's members at the top, a heading in a cell, each declaration a row of two cells
+DOXYGEN_PAGE = """<html><head><title>SDL 2.0: SDL_rwops.h File Reference</title></head><body>
+<div class="contents">
+<p>Functions to read and write data streams. <a href="#details">More...</a></p>
+<table class="memberdecls">
+<tr class="heading"><td colspan="2"><h2 class="groupheader"><a name="define-members"></a>Macros</h2></td></tr>
+<tr class="memitem:a1"><td class="memItemLeft" align="right" valign="top">#define&#160;</td>
+<td class="memItemRight" valign="bottom"><a class="el" href="#a1">SDL_RWOPS_JNIFILE</a>&#160;&#160;&#160;3U</td></tr>
+<tr class="separator:a1"><td class="memSeparator" colspan="2">&#160;</td></tr>
+<tr class="memitem:a2"><td class="memItemLeft" align="right" valign="top">void *&#160;</td>
+<td class="memItemRight" valign="bottom"><a class="el" href="#a2">SDL_LoadFile</a> (const char *file, size_t *datasize)</td></tr>
+<tr class="memdesc:a2"><td class="mdescLeft">&#160;</td><td class="mdescRight">Load all the data from a file path. <a href="#a2">More...</a></td></tr>
+</table>
+<h2 class="groupheader">Macro Definition Documentation</h2>
+<h2 class="memtitle"><span class="permalink"><a href="#a1">&#9670;&nbsp;</a></span>SDL_RWOPS_JNIFILE</h2>
+<div class="memitem"><div class="memproto">
+<table class="memname"><tr><td class="memname">#define SDL_RWOPS_JNIFILE&#160;&#160;&#160;3U</td></tr></table>
+</div><div class="memdoc">
+<p>Android asset </p>
+<p class="definition">Definition at line <a class="el" href="x.html#l45">45</a> of file SDL_rwops.h.</p>
+</div></div>
+<h2 class="groupheader">Function Documentation</h2>
+<h2 class="memtitle"><span class="permalink"><a href="#a2">&#9670;&nbsp;</a></span>SDL_LoadFile()</h2>
+<div class="memitem"><div class="memproto">
+<table class="memname">
+<tr><td class="memname">void * SDL_LoadFile </td><td>(</td><td class="paramtype">const char *&#160;</td><td class="paramname"><em>file</em>, </td></tr>
+<tr><td class="paramkey"></td><td></td><td class="paramtype">size_t *&#160;</td><td class="paramname"><em>datasize</em>&#160;</td></tr>
+<tr><td></td><td>)</td><td></td><td></td></tr>
+</table>
+</div><div class="memdoc">
+<p>Load all the data from a file path.</p>
+<p>The data should be freed with <a class="el" href="#f">SDL_free()</a>.</p>
+<dl class="section return"><dt>Returns</dt><dd>the data, or NULL if there was an error.</dd></dl>
+</div></div>
+<h2 class="memtitle"><span class="permalink"><a href="#a3">&#9670;&nbsp;</a></span>SDL_RWclose()</h2>
+<div class="memitem"><div class="memproto">
+<table class="memname"><tr><td class="memname">int SDL_RWclose </td><td>(</td><td class="paramtype">SDL_RWops *&#160;</td>
+<td class="paramname"><em>context</em></td><td>)</td><td></td></tr></table>
+</div><div class="memdoc">
+<p class="definition">Definition at line <a class="el" href="x.html#l90">90</a> of file SDL_rwops.h.</p>
+</div></div>
+</div></body></html>
+"""
+
+
+def test_a_doxygen_member_is_read_as_its_declaration_and_description(tmp_path: Path, store: Store) -> None:
+    """Doxygen's members: the declaration (a table of type, name and parameters) is one line
+    that opens the description, as a definition's term does, so the unit that says what the
+    member does names it ("void *SDL_LoadFile(...): Load all the data ..."); a member with no
+    description is its declaration alone; the summary's rows are declarations, one a line, the
+    brief description under its own, without Doxygen's "More..." links."""
+    page = tmp_path / "SDL_rwops_8h.html"
+    page.write_text(DOXYGEN_PAGE)
+    ingest(store, [page], embedder=None)
+    text = store.text("SDL_rwops_8h.html")
+    assert "#define SDL_RWOPS_JNIFILE 3U: Android asset\n" in text
+    assert "\n\nvoid *SDL_LoadFile(const char *file, size_t *datasize): Load all the data from a file path.\n" in text
+    assert "\n\nint SDL_RWclose(SDL_RWops *context)\n\nDefinition at line 90" in text  # no description: the declaration
+    assert "Returns: the data, or NULL if there was an error." in text
+    assert "\n\n#define SDL_RWOPS_JNIFILE 3U\nvoid * SDL_LoadFile (const char *file, size_t *datasize)\n" \
+           "Load all the data from a file path.\n\n" in text  # the summary, the separator row skipped
+    assert "More..." not in text and "Functions to read and write data streams." in text
+    (member,) = [c for c in store.chunks("SDL_rwops_8h.html") if "Load all the data from a file path.\n" in c.text
+                 and "SDL_LoadFile(" in c.text]
+    assert member.heading_path[-1] == "SDL_LoadFile()"
+
+
+def _html_block_kinds(html: str) -> dict[str, ChunkKind]:
+    """The loaded blocks of an HTML page: text -> kind."""
+    from citadel.ingest.loaders import load_html
+
+    doc = load_html(html.encode(), "page.html")
+    return {doc.text[b.start : b.end]: b.kind for b in doc.blocks}
+
+
+# gtk-doc's markup of a function's entry (GLib's reference): the declaration listing under the
+# name, the description, "Parameters" and "Returns" as headings of parts of the entry, an
+# example listing beside its line numbers
+GTKDOC_PAGE = """<html><head><title>Arrays: GLib Reference Manual</title></head><body>
+<h2>Functions</h2>
+<div class="refsect2"><a name="g-array-new"></a><h3>g_array_new ()</h3>
+<pre class="programlisting"><span class="returnvalue">GArray</span> *
+g_array_new (<em class="parameter"><code>gboolean zero_terminated</code></em>,
+             <em class="parameter"><code>guint element_size</code></em>);</pre>
+<p>Creates a new GArray with a reference count of 1.</p>
+<div class="informalexample"><table class="listing_frame"><tbody><tr>
+<td class="listing_lines" align="right"><pre>1
+2</pre></td>
+<td class="listing_code"><pre class="programlisting">GArray *a = g_array_new (FALSE, sizeof (gint));
+g_array_free (a, TRUE);</pre></td></tr></tbody></table></div>
+<div class="refsect3"><a name="g-array-new.parameters"></a><h4>Parameters</h4>
+<table><tr><td class="parameter_name"><p>element_size</p></td><td class="parameter_description"><p>the size of each element in bytes</p></td></tr></table>
+</div>
+<div class="refsect3"><a name="g-array-new.returns"></a><h4>Returns</h4><p> the new GArray</p></div>
+</div>
+<div class="refsect2"><a name="GArray-struct"></a><h3>struct GArray</h3>
+<pre class="programlisting">struct GArray {
+  gchar *data;
+  guint len;
+};</pre>
+<p>Contains the public fields of a GArray.</p>
+</div>
+</body></html>
+"""
+
+
+def test_a_gtk_doc_entry_opens_with_its_declaration_and_keeps_its_parts(tmp_path: Path, store: Store) -> None:
+    """gtk-doc's entries: the declaration listing under a function's heading opens its
+    description on one line; "Returns" and "Parameters" label their part of the entry instead
+    of heading sections of their own, so a return value stays under its function's heading; a
+    listing beside its line numbers is the listing; a struct's body stays a listing."""
+    page = tmp_path / "glib-Arrays.html"
+    page.write_text(GTKDOC_PAGE)
+    ingest(store, [page], embedder=None)
+    text = store.text("glib-Arrays.html")
+    assert "GArray *g_array_new(gboolean zero_terminated, guint element_size): Creates a new GArray" in text
+    assert "Returns: the new GArray" in text
+    chunks = store.chunks("glib-Arrays.html")
+    (returns,) = [c for c in chunks if "Returns: the new GArray" in c.text]
+    assert returns.heading_path == ("Functions", "g_array_new ()")
+    (row,) = [c for c in chunks if "the size of each element in bytes" in c.text]
+    assert row.heading_path == ("Functions", "g_array_new ()") and "Parameters" not in row.heading_path
+    kinds = _html_block_kinds(GTKDOC_PAGE)
+    assert kinds["GArray *a = g_array_new (FALSE, sizeof (gint));\ng_array_free (a, TRUE);"] is ChunkKind.CODE
+    assert "1\n2" not in text and "| GArray" not in text
+    assert kinds["struct GArray {\n  gchar *data;\n  guint len;\n};"] is ChunkKind.CODE
+
+
+def test_a_declaration_listing_opens_a_description_in_a_division(tmp_path: Path, store: Store) -> None:
+    """Expat's reference: the declaration under each function's heading, the description in a
+    division; a declaration followed by another listing (a type it takes) stays a listing."""
+    page = tmp_path / "reference.html"
+    page.write_text(
+        '<html><body><h3>Parsing</h3><h4 id="XML_ParserFree">XML_ParserFree</h4>'
+        '<pre class="fcndec">\nvoid XMLCALL\nXML_ParserFree(XML_Parser p);\n</pre>'
+        '<div class="fcndef">Free memory used by the parser.</div>'
+        '<h4 id="XML_ParserCreate_MM">XML_ParserCreate_MM</h4>'
+        '<pre class="fcndec">\nXML_Parser XMLCALL\nXML_ParserCreate_MM(const XML_Char *encoding,\n'
+        '                    const XML_Char *sep);\n</pre>'
+        '<pre class="signature">typedef struct {\n  void (XMLCALL *free_fcn)(void *ptr);\n} XML_Memory_Handling_Suite;</pre>'
+        '<div class="fcndef">Construct a new parser using the suite of memory handling functions.</div>'
+        "</body></html>"
+    )
+    ingest(store, [page], embedder=None)
+    text = store.text("reference.html")
+    assert "void XMLCALL XML_ParserFree(XML_Parser p): Free memory used by the parser." in text
+    assert "XML_Parser XMLCALL\nXML_ParserCreate_MM(const XML_Char *encoding," in text  # kept as the listing
+    kinds = _html_block_kinds(page.read_text())
+    assert kinds["XML_Parser XMLCALL\nXML_ParserCreate_MM(const XML_Char *encoding,\n                    const XML_Char *sep);"] \
+        is ChunkKind.CODE

@@ -915,7 +915,9 @@ class _HtmlWalker:
                 label = ""
             pending.clear()
 
-        for child in children:
+        member = ""  # the name a heading just read gives a member ("g_array_new ()")
+        nodes = list(children)
+        for n, child in enumerate(nodes):
             tag = child.tag
             if tag == "-text":
                 pending.append(child.text(deep=False))
@@ -923,9 +925,25 @@ class _HtmlWalker:
                 pending.append(self.inline(child, depth + 1) if tag != "br" else " ")
             else:
                 flush()
+                if tag in _HEADINGS and tag != "h1" and self.builder.heading_path \
+                        and " ".join(self.inline(child, depth + 1).split()).lower() in _PART_LABELS:
+                    # "Returns" over "the new GArray" (gtk-doc's entries): a label of the entry's
+                    # paragraph, "Returns: the new GArray", no section of its own: under the
+                    # member's heading it still says whose value it is
+                    label = " ".join(self.inline(child, depth + 1).split()) + ":"
+                    continue
+                if member and tag == "pre" and _describes(nodes, n + 1) and (declared := _declared(child, member)):
+                    label = f"{declared}:"  # the member's declaration opens its description
+                    member = ""
+                    continue
+                member = _member_name(self.inline(child, depth + 1)) if tag in _HEADINGS else ""
                 if label and tag == "p" and not _holds_blocks(child):
                     pending.append(self.inline(child, depth + 1))
                     flush()
+                    continue
+                if label and tag == "div":  # a division's first paragraph: "<div class="fcndef">Construct ..."
+                    self._run(child.iter(include_text=True), depth + 1, label)
+                    label = ""
                     continue
                 if label:
                     self.builder.block(label.removesuffix(":"))
@@ -1016,16 +1034,56 @@ class _HtmlWalker:
                 self.walk(node, depth)
             else:
                 self.builder.block(self.inline(node, depth))
+        elif tag == "div" and _is_member(node):
+            self._member(node, depth)
         elif tag != "hr":
             self.walk(node, depth)
+
+    def _member(self, node: Any, depth: int) -> None:
+        """A member of Doxygen's reference (``div.memitem``: a function's, macro's, type's):
+        its declaration (``div.memproto``, a table of the return type, name and each
+        parameter) as one line, "void * SDL_LoadFile(const char *file, size_t *datasize)",
+        which opens the first paragraph of its description (``div.memdoc``) as a definition's
+        term does, "#define SDL_RWOPS_JNIFILE 3U: Android asset": the description never names
+        what it describes ("Use this function to ..."), and the declaration alone says nothing
+        of what it is for. A member without a description is its declaration's line."""
+        proto = node.css_first("div.memproto")
+        doc = node.css_first("div.memdoc")
+        signature = _declaration(proto) if proto is not None else ""
+        children = list(doc.iter(include_text=True)) if doc is not None else []
+        first = next((c for c in children if c.tag != "-text" or c.text(deep=False).strip()), None)
+        if signature and first is not None and first.tag == "p" and not _holds_blocks(first) \
+                and "definition" not in (first.attributes.get("class") or "").split():
+            self._run(children, depth + 1, f"{signature}:")
+            return
+        if signature:
+            self.builder.block(signature)
+        self._run(children, depth + 1)
 
     def _table(self, node: Any, depth: int) -> None:
         """A table's rows, each with its header; a layout table's cells, walked in order."""
         rows = [[c for c in tr.iter() if c.tag in ("td", "th")] for tr in _own_rows(node)]
+        if rows and all(len(cells) == 2 and _line_numbers(cells[0]) and cells[1].css_first("pre") for cells in rows):
+            for cells in rows:  # a listing beside its line numbers (gtk-doc's, Sphinx's "linenos"): the listing
+                self.walk(cells[1], depth + 3)
+            return
         # a layout table: DocBook frames each listing in one; an old page lays its whole body
         # out in one, a heading in a cell (libxml2's API pages: "<h3>Function: xmlParseFile</h3>")
         if all(len(cells) <= 1 for cells in rows) or any(c.css_first(_HEADING_TAGS) for cells in rows for c in cells):
+            lines = False  # the row before was read as a line
             for cells in rows:
+                if not any(_flat_text(c).strip() or c.css_first("img") for c in cells):
+                    continue  # a separator row
+                if len(cells) > 1 and not any(_holds_blocks(c) or c.css_first(_HEADING_TAGS) for c in cells):
+                    # a row of inline cells reads as one line, and the rows in a row as lines of
+                    # one block: a declaration's type and name ("#define | SDL_RWOPS_JNIFILE 3U",
+                    # Doxygen's summary of a header's members)
+                    line = " ".join(" ".join(self.inline(c, depth + 3) for c in cells).split())
+                    if line:
+                        self.builder.block(line, tight=lines)
+                        lines = True
+                    continue
+                lines = False
                 for cell in cells:
                     self.walk(cell, depth + 3)
             return
@@ -1047,6 +1105,91 @@ class _HtmlWalker:
 
 #: the heading elements: a table cell holding one is a page's layout, not data
 _HEADING_TAGS = "h1, h2, h3, h4, h5, h6"
+_SPACE_BEFORE = re.compile(r"\s+([,;)\]])")
+_SPACE_AFTER = re.compile(r"([(\[])\s+")
+_CALL_SPACE = re.compile(r"(?<=[\w>])\s+\(")
+_POINTER_SPACE = re.compile(r"([*&]) (?=[\w(])")
+
+
+_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+#: headings that name a part of an API entry, not a subject: read as the label of the paragraph
+#: under them (:meth:`_HtmlWalker._run`)
+_PART_LABELS = frozenset({"returns", "return value", "return values", "parameters", "arguments"})
+#: a member's heading: its name, perhaps called ("g_array_new ()", "g_array_index()")
+_MEMBER_HEADING = re.compile(r"([A-Za-z_][\w:]*)\s*(?:\(\s*\))?")
+#: a declaration listing under a member's heading is at most this long on one line
+MAX_DECLARATION = 300
+
+
+def _member_name(heading: str) -> str:
+    """The name a heading gives a member ("g_array_new ()" -> "g_array_new"); "" for a
+    heading that is no name."""
+    text = " ".join(heading.split())
+    m = _MEMBER_HEADING.fullmatch(text)
+    return m.group(1) if m is not None and ("_" in m.group(1) or "(" in text) else ""
+
+
+def _describes(nodes: Sequence[Any], start: int) -> bool:
+    """Whether the first block from ``nodes[start]`` on is a paragraph or a division: the
+    description a declaration listing opens (not another listing, not a table)."""
+    for node in nodes[start:]:
+        if node.tag == "-text" and not node.text(deep=False).strip():
+            continue
+        return node.tag in ("p", "div")
+    return False
+
+
+def _declared(pre: Any, name: str) -> str:
+    """The declaration of the function or macro ``name`` that the listing ``pre`` is, on one
+    line as C writes it ("GArray *g_array_new(gboolean zero_terminated, ...)", gtk-doc's
+    listing under each member's heading); "" when the listing is anything else (a struct's
+    body, an example, a longer one)."""
+    text = " ".join(str(pre.text(deep=True)).split())
+    if len(text) > MAX_DECLARATION or not re.search(rf"(?<![\w.]){re.escape(name)}\s*\(", text):
+        return ""
+    text = text.removesuffix(";").rstrip()
+    if not text.endswith(")") or "{" in text or ";" in text:
+        return ""
+    return _tidy_declaration(text)
+
+
+def _tidy_declaration(text: str) -> str:
+    """A declaration's spacing as C writes it: none inside parentheses and before commas, none
+    between the name and its "(", a pointer's star against the name."""
+    text = _SPACE_AFTER.sub(r"\1", _SPACE_BEFORE.sub(r"\1", text))
+    return _POINTER_SPACE.sub(r"\1", _CALL_SPACE.sub("(", text, count=1))
+
+
+def _line_numbers(cell: Any) -> bool:
+    """Whether a table cell holds nothing but a listing's line numbers, "1 2 3 ..." counting
+    up by one."""
+    words = _flat_text(cell).split()
+    if not words or not all(w.isdigit() for w in words):
+        return False
+    numbers = [int(w) for w in words]
+    return all(b == a + 1 for a, b in zip(numbers, numbers[1:], strict=False))
+
+
+def _is_member(node: Any) -> bool:
+    """Whether ``node`` is a member of Doxygen's reference: ``div.memitem`` holding its
+    declaration (``div.memproto``)."""
+    return "memitem" in (node.attributes.get("class") or "").split() and node.css_first("div.memproto") is not None
+
+
+def _declaration(proto: Any) -> str:
+    """The declaration of a Doxygen member on one line, as C writes it: the cells of its
+    ``table.memname`` (return type and name, "(", each parameter's type and name, ")") joined,
+    "void * SDL_LoadFile(const char *file, size_t *datasize)"; a C++ template line before it,
+    its labels ("inline", "static") after it in brackets."""
+    table = proto.css_first("table.memname")
+    if table is None:
+        return " ".join(_flat_text(proto).split())
+    text = _tidy_declaration(" ".join(_flat_text(table).split()))
+    template = proto.css_first("div.memtemplate")
+    if template is not None:
+        text = f"{' '.join(_flat_text(template).split())} {text}"
+    labels = [" ".join(_flat_text(label).split()) for label in proto.css("span.mlabel")]
+    return text + "".join(f" [{label}]" for label in labels if label)
 
 
 @_guarded("HTML file")
@@ -1061,6 +1204,9 @@ def load_html(data: bytes, name: str) -> ParsedDocument:
     page_title = " ".join(title_node.text().split()) if title_node else ""
     for node in tree.css(f"{_DROP}, {_DROP_ROLES}, {_DROP_PANELS}"):
         node.decompose()
+    for link in tree.css('a[href*="#"]'):  # Doxygen's "More..." after a brief description: a link down the page
+        if link.text(deep=True).strip() == "More...":
+            link.decompose()
     root = tree.css_first("main") or tree.css_first('[role="main"]') or tree.css_first("article")
     root = root or tree.body
     if root is None:
