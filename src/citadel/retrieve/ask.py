@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from citadel.retrieve.answerability import AnswerabilityModel
-from citadel.retrieve.coverage import absent_names, missing_terms
+from citadel.retrieve.coverage import absent_names, alphanumeric_names, missing_terms
 from citadel.retrieve.evidence import EvidenceSettings, Passage, select_evidence
 from citadel.retrieve.hits import Hit
 from citadel.retrieve.searcher import Searcher
@@ -32,6 +32,10 @@ class Retrieved:
     #: notes name (:func:`citadel.retrieve.versions.unnamed_versions`): the documents do
     #: not answer it
     missing_terms: tuple[str, ...] = ()
+
+
+#: how much of a document's text is its opening, where it names its subject and version
+OPENING_CHARS = 1000
 
 
 @dataclass(frozen=True)
@@ -75,7 +79,8 @@ class EvidenceRetriever:
             notes.append("relevance is the dense cosine mapped to [0, 1] (no reranker scores)")
         texts = [f"{h.title}\n{h.text}" for h in result.hits]
         paths, docs = [h.heading_path for h in result.hits], [h.doc_id for h in result.hits]
-        missing = tuple(missing_terms(question, texts) + unnamed_versions(question, texts, paths, docs)) if texts else ()
+        missing = tuple(self._missing_names(question, texts, result.hits) + unnamed_versions(question, texts, paths, docs)) \
+            if texts else ()
         if missing:
             notes.append("no retrieved text names " + ", ".join(missing))
         absent = tuple(absent_names(question, lambda name: self._named(name, where))) if texts else ()
@@ -95,6 +100,20 @@ class EvidenceRetriever:
             missing_terms=missing,
         )
 
+
+    def _missing_names(self, question: str, texts: list[str], hits: Sequence[Hit]) -> list[str]:
+        """The question's names that no retrieved text names (:func:`missing_terms`); a name of
+        letters and digits ("SDL2") also counts as named by the opening of a retrieved
+        document (:data:`OPENING_CHARS`): a document names its subject and its version at its
+        top (Doxygen's "SDL 2.0" over every page), not in every passage."""
+        missing = missing_terms(question, texts)
+        names = set(alphanumeric_names(question)) & set(missing)
+        if not names:
+            return missing
+        docs = dict.fromkeys((h.doc_id, h.version) for h in hits)
+        openings = [self.searcher.store.text(doc_id, version)[:OPENING_CHARS] for doc_id, version in docs]
+        still = set(missing_terms(question, openings))
+        return [m for m in missing if m not in names or m in still]
 
     def _named(self, name: str, where: SearchFilter) -> bool:
         """Whether a document the caller may read names ``name`` (keyword search, titles too)."""

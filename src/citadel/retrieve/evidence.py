@@ -184,6 +184,13 @@ class EvidenceSettings:
     #: is answered by "-c cycle: Save cycle versions of the logfile (default: 7).", which
     #: search does not return
     named_entries: int = 2
+    #: the sections of the best passages' documents whose own heading is a name in code the
+    #: question names ("SDL_Log()", "g_array_new ()") are read, at most this many, whatever
+    #: the search returned: :func:`_named_headings`. An API reference describes each member
+    #: under its name, in words every member shares ("Log a message with ... category and
+    #: priority."): "Which category does plain SDL_Log() log with?" finds six of its siblings
+    #: first
+    named_headings: int = 2
     #: the unit after each of the reranker's 2 best units in its paragraph is read too when
     #: the preselection left it out and the best one leads up to it (:func:`_next_units`): the
     #: sentence that completes "Now you have your compiled module!" shares few words with the
@@ -260,6 +267,8 @@ def select_evidence(
     if settings.named_entries > 0:  # "What's the default of ServerAliveCountMax?": that entry is read
         inside, outside = _named_entries(query, passages, texts, chunks, settings.named_entries)
         forced, passages = forced | inside, passages + outside
+    if settings.named_headings > 0:  # "Which category does SDL_Log() log with?": its section is read
+        passages = passages + _named_headings(query, passages, texts, chunks, settings.named_headings)
     barred: set[int] = set()  # a licence's text, another file's stanza: no answer to which licence applies
     lookups: dict[tuple[str, int, int, int], float] = {}  # units whose answerability the file's format says
     if settings.licence_stanzas and asks_licence(query):  # "What license is httplib2 under?": its Files: * stanza
@@ -272,13 +281,15 @@ def select_evidence(
         headings = _dated_headings(query, passages, texts, chunks)
         forced, passages = forced | {(p.doc_id, p.version, p.start, p.end) for p in headings}, passages + headings
     spans = [candidate_spans(texts[p.doc_id, p.version], p.start, p.end) for p in passages]
-    forced |= _named_sections(query, passages, spans, texts)
+    named = _named_sections(query, passages, spans, texts)
+    forced |= named
     asked = without_version_clause(query)  # "..., and in which version?": the version comes from the entry
     scored = _score_sentences(asked, passages, spans, texts, reranker, settings, embedder, forced)
     if scored is not None:
         if answerability is not None:
             scored = _score_answers(asked, passages, scored, texts, answerability, settings.answer_spans,
-                                    settings.answer_floor, reranker if settings.unit_context else None, barred, lookups)
+                                    settings.answer_floor, reranker if settings.unit_context else None, barred, lookups,
+                                    named)
         passages = [
             replace(p, relevance=max((x.score for x in xs), default=0.0), sentences=tuple(xs),
                     answerability=max((x.answerability for x in xs if x.answerability is not None), default=None))
@@ -459,6 +470,7 @@ def _score_answers(
     bare: Reranker | None = None,
     barred: Collection[int] = (),
     lookups: Mapping[tuple[str, int, int, int], float] | None = None,
+    named: Collection[tuple[str, int, int, int]] = (),
 ) -> list[list[ScoredSentence]]:
     """The answerability of the reranker's ``limit`` best units (ties: ranking order) with
     a reranker probability of at least ``floor`` (the best one always), read with their
@@ -491,6 +503,11 @@ def _score_answers(
         entries = [t for t in ranked[len(chosen):] if scored[t[0]][t[1]].score >= floor
                    and is_option_entry(doc[t[0]][scored[t[0]][t[1]].start : scored[t[0]][t[1]].end])]  # fmt: skip
         chosen += entries[:OPTION_ENTRIES]
+    if named:  # the best units of the sections the question names ("SDL_Log()"), whatever their rank
+        keys = {(n, i): (passages[n].doc_id, passages[n].version, x.start, x.end)
+                for n, xs in enumerate(scored) for i, x in enumerate(xs)}
+        taken = set(chosen)
+        chosen += [t for t in ranked if t not in taken and keys[t] in named and t[0] not in barred][:NAMED_ANSWERS]
     defaults = asks_default(query)
     if defaults:  # "what is the default ...?": the units of the chosen units' entries that state a default
         chosen += _default_units(passages, scored, texts, chosen, ranked)
@@ -515,7 +532,8 @@ def _score_answers(
         probs = np.where([states_date(u) for u in units], probs, 0.0)
     if asks_year(query):  # "in what year did he write it?": nor one that states no year
         probs = np.where([states_year(u) for u in units], probs, 0.0)
-    if (elsewhere := off_subject(query, passages, texts)):  # nor one of a document about another thing
+    if (elsewhere := off_subject(query, passages, texts) | other_members(query, passages)):
+        # nor one of a document about another thing, nor one of another member's section
         probs = np.where([n not in elsewhere for n, _ in chosen], probs, 0.0)
     out = [list(xs) for xs in scored]
     for (n, i), prob in zip(chosen, probs, strict=True):
@@ -523,6 +541,9 @@ def _score_answers(
     return _looked_up(passages, out, lookups, barred)
 
 
+#: how many units of the sections a question names (:func:`_named_sections`) the answerability
+#: model reads whatever the reranker's order
+NAMED_ANSWERS = 2
 #: how many units stating a default, in the entries of the units the answerability model reads,
 #: it reads as well for a question that asks for a default
 DEFAULT_UNITS = 2
@@ -664,6 +685,71 @@ def _named_sections(
         body = _below_headings(p, units, texts[p.doc_id, p.version])
         out |= {(p.doc_id, p.version, s, e) for s, e in body[:NAMED_SECTION_UNITS]}
     return out
+
+
+def _heading_names(heading: str, terms: Sequence[str]) -> bool:
+    """Whether ``heading`` is one of the code-like ``terms`` alone, called or not ("SDL_Log()",
+    "g_array_new ()" for "g_array_new"), or a member of that name ("timeout.refresh()" for
+    "refresh()")."""
+    core = heading.replace("\u00b6", "").strip().removesuffix("()").strip().lower()
+    return bool(core) and any(core == t.lower() or core.endswith("." + t.lower()) for t in terms)
+
+
+def _named_headings(
+    query: str,
+    passages: list[Passage],
+    texts: dict[tuple[str, int], str],
+    chunks: dict[str, list[Chunk]],
+    limit: int,
+) -> list[Passage]:
+    """The sections of the first :data:`ENTRY_DOCS` passages' documents whose own heading is
+    a code-like name of the question (:func:`~citadel.retrieve.coverage.salient_terms`,
+    :func:`_heading_names`) and that no passage holds, at most ``limit``: each section's first
+    chunk as a passage of its own, whose first units :func:`_named_sections` reads whatever
+    the preselection."""
+    terms = salient_terms(query)
+    out: list[Passage] = []
+    if not terms:
+        return out
+    for p in _first_of_each_document(passages)[:ENTRY_DOCS]:
+        text = texts[p.doc_id, p.version]
+        previous: tuple[str, ...] | None = None
+        for c in chunks.get(p.doc_id, []):
+            if c.version != p.version:
+                continue
+            opens = c.heading_path != previous  # the section's first chunk
+            previous = c.heading_path
+            if not opens or not c.heading_path or not _heading_names(c.heading_path[-1], terms):
+                continue
+            if not any((o.doc_id, o.version) == (p.doc_id, p.version) and o.heading_path == c.heading_path
+                       for o in passages + out):
+                out.append(_unit_passage(p, [c], text, c.start, c.end))
+                if len(out) >= limit:
+                    return out
+    return out
+
+
+def other_members(query: str, passages: Sequence[Passage]) -> set[int]:
+    """Indexes of the passages in the section of another member, when the question names a
+    member whose own section is among the passages ("Which category does plain SDL_Log() log
+    with?" and the section "SDL_Log()"): a passage whose own heading is another name in code
+    ("SDL_LogMessageV()") and whose text never names the asked one describes that other member,
+    in the same words ("Log a message with the specified category and priority."). A sibling
+    that names the asked member ("like SDL_Log(), but ...") stays. Their units answer with 0."""
+    terms = salient_terms(query)
+    if not terms or not any(p.heading_path and _heading_names(p.heading_path[-1], terms) for p in passages):
+        return set()
+    asked = [re.compile(rf"(?<![\w.]){re.escape(t)}(?![\w])", re.IGNORECASE) for t in terms]
+    return {n for n, p in enumerate(passages)
+            if p.heading_path and not _heading_names(p.heading_path[-1], terms) and _is_member_heading(p.heading_path[-1])
+            and not any(a.search(p.text) for a in asked)}  # fmt: skip
+
+
+def _is_member_heading(heading: str) -> bool:
+    """Whether a heading is a name in code alone, called or not ("SDL_LogMessageV()",
+    "timeout.refresh()", "RW_SEEK_END"): a member's section."""
+    core = heading.replace("\u00b6", "").strip().removesuffix("()").strip()
+    return bool(core) and salient_terms(core) == [core]
 
 
 def _below_headings(p: Passage, units: Sequence[tuple[int, int]], doc: str) -> list[tuple[int, int]]:

@@ -1,0 +1,134 @@
+"""API references as generators write them (Doxygen, gtk-doc): a member is its heading, its
+declaration and its description, and describes itself in words every sibling shares. A
+question that names a member is answered from that member's section, read whatever search
+returned, and not from a sibling's; the answer names the member; a library's name with its
+major version ("Frob2") is named by the version at the top of its pages ("Frob 2.0")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from citadel.retrieve import select_evidence
+from citadel.retrieve.evidence import EvidenceSettings, Passage, _named_headings, other_members
+from citadel.store.base import SearchFilter
+
+from tests.engine_fixtures import engine_over
+from tests.test_answer_assembly import ReadingReranker
+
+#: the log functions of a made-up library, as Doxygen documents them: every one "Log a message
+#: with ..." under its own heading, the plain one the only one that says which category
+_LOGGERS = [
+    ("frob_log_message", "int category, int priority, const char *fmt, ...",
+     "Log a message with the specified category and priority."),
+    ("frob_log_message_v", "int category, int priority, const char *fmt, va_list ap",
+     "Log a message with the specified category and priority."),
+    ("frob_log_set_priority", "int category, int priority", "Set the priority of a particular log category."),
+    ("frob_log_get_priority", "int category", "Get the priority of a particular log category."),
+    ("frob_log_set_all_priority", "int priority", "Set the priority of all log categories."),
+    ("frob_log_debug", "int category, const char *fmt, ...", "Log a message with FROB_PRIORITY_DEBUG."),
+    ("frob_log_verbose", "int category, const char *fmt, ...", "Log a message with FROB_PRIORITY_VERBOSE."),
+    ("frob_log_critical", "int category, const char *fmt, ...", "Log a message with FROB_PRIORITY_CRITICAL."),
+    ("frob_log", "const char *fmt, ...", "Log a message with FROB_CATEGORY_APP and FROB_PRIORITY_INFO."),
+    ("frob_log_error", "int category, const char *fmt, ...", "Log a message with FROB_PRIORITY_ERROR."),
+]
+
+
+def _member(name: str, params: str, description: str, since: str = "Frob 2.0.0") -> str:
+    """A member as Doxygen writes it: its heading, its declaration's table, its description."""
+    parts = params.split(", ")
+    cells = "".join(f'<td class="paramtype">{p.rsplit(" ", 1)[0]}&#160;</td><td class="paramname"><em>'
+                    f'{p.rsplit(" ", 1)[-1]}</em>{", " if n < len(parts) - 1 else ""}</td>' for n, p in enumerate(parts))
+    return (f'<h2 class="memtitle"><span class="permalink"><a href="#{name}">&#9670;&nbsp;</a></span>{name}()</h2>'
+            f'<div class="memitem"><div class="memproto"><table class="memname"><tr><td class="memname">void {name} '
+            f"</td><td>(</td>{cells}<td>)</td></tr></table></div><div class=\"memdoc\"><p>{description}</p>"
+            f'<dl class="section since"><dt>Since</dt><dd>This function is available since {since}.</dd></dl>'
+            "</div></div>")
+
+
+def _page(intro: str, members: list[tuple[str, str, str]], since: str = "Frob 2.0.0") -> str:
+    return ("<html><head><title>Frob: frob_log.h File Reference</title></head><body>"
+            f'<div id="projectname">Frob 2.0</div><div class="contents"><p>{intro}</p>'
+            '<h2 class="groupheader">Function Documentation</h2>'
+            + "".join(_member(*m, since=since) for m in members) + "</div></body></html>")
+
+
+FROB_LOG = _page("Simple log messages with categories and priorities. By default logs are quiet.", _LOGGERS)
+
+
+def test_a_member_the_question_names_is_answered_from_its_own_section(tmp_path: Path) -> None:
+    """"Plain frob_log(): which category does it log with?": nine siblings say "Log a message
+    with ..." in the same words, and search returns several of them before frob_log's section
+    (or not it at all). That section is read because the question names it, and the siblings
+    that never name frob_log answer nothing; the answer opens with the declaration that names
+    the member (through the real models)."""
+    engine = engine_over(tmp_path, {"frob_log.html": FROB_LOG})
+    answer = engine.ask("Plain frob_log() - which category and priority does it log with?")
+    assert not answer.abstained
+    assert "FROB_CATEGORY_APP" in answer.claims[0].text and "void frob_log(const char *fmt" in answer.claims[0].text
+    assert all("frob_log_" not in c.text for c in answer.claims)  # no sibling's description
+
+
+def test_the_section_a_question_names_is_read_though_search_missed_it(tmp_path: Path) -> None:
+    engine = engine_over(tmp_path, {"frob_log.html": FROB_LOG})
+    question = "Which category does frob_log() use?"
+    hits = [h for h in engine.searcher.search(question, k=12, rerank=False).hits
+            if h.heading_path[-1:] != ("frob_log()",)]  # as if search had not returned it
+    reranker = ReadingReranker()
+    select_evidence(engine.store, question, hits, SearchFilter(), reranker=reranker)
+    assert any("FROB_CATEGORY_APP" in unit for unit in reranker.read)
+    unread = ReadingReranker()
+    select_evidence(engine.store, question, hits, SearchFilter(), reranker=unread,
+                    settings=EvidenceSettings(named_headings=0))
+    assert not any("FROB_CATEGORY_APP" in unit for unit in unread.read)
+
+
+def _passage(heading: str, text: str, start: int = 0) -> Passage:
+    return Passage(chunk_ids=(f"api.html#{start}",), doc_id="api.html", version=1, title="api.h", heading_path=(heading,),
+                   page=None, start=start, end=start + len(text), text=text, score=1.0, relevance=0.9)
+
+
+def test_a_siblings_section_answers_only_when_it_names_the_asked_member() -> None:
+    passages = [
+        _passage("frob_log()", "Log a message with FROB_CATEGORY_APP."),
+        _passage("frob_log_message()", "Log a message with the specified category.", 100),
+        _passage("frob_log_message_v()", "Like frob_log(), but takes a va_list.", 200),
+        _passage("Detailed Description", "Simple log messages with categories.", 300),
+    ]
+    assert other_members("Which category does frob_log() log with?", passages) == {1}
+    # both named: neither is another member; no section of the asked member: nothing is set apart
+    assert other_members("How do frob_log() and frob_log_message() differ?", passages) == set()
+    assert other_members("Which category does frob_trace() log with?", passages) == set()
+    assert other_members("Which category is the default?", passages) == set()
+
+
+def test_named_sections_are_found_once_each_and_only_for_names_in_code(tmp_path: Path) -> None:
+    engine = engine_over(tmp_path, {"frob_log.html": FROB_LOG})
+    chunks = {"frob_log.html": engine.store.chunks("frob_log.html")}
+    texts = {("frob_log.html", 1): engine.store.text("frob_log.html")}
+    first = chunks["frob_log.html"][0]
+    held = _passage("Function Documentation", texts["frob_log.html", 1][first.start : first.end], first.start)
+    held = Passage(**{**held.__dict__, "doc_id": "frob_log.html"})
+    found = _named_headings("What do frob_log() and frob_log_debug() do?", [held], texts, chunks, 5)
+    assert sorted(p.heading_path[-1] for p in found) == ["frob_log()", "frob_log_debug()"]
+    assert all(p.text.startswith(p.heading_path[-1]) or p.heading_path[-1] in p.text for p in found)
+    assert _named_headings("What does logging do?", [held], texts, chunks, 5) == []
+
+
+def test_a_library_and_its_major_version_are_named_by_the_top_of_its_pages(tmp_path: Path) -> None:
+    """"In Frob2, ..." over pages that say "Frob 2.0" only at their top: no retrieved section
+    repeats it, yet the documents are about Frob 2; a question about "Frob3" is not."""
+    archives = [(f"frob_archive_{verb}", "FrobArchive *archive", f"{verb.capitalize()} the frobs of an archive.")
+                for verb in ("open", "close", "rewind", "seek", "count", "compress", "verify", "repair", "split", "merge")]
+    page = _page("Frob reads and writes archives of frobs, one stream at a time.", archives + _LOGGERS,
+                 since="the first release")
+    engine = engine_over(tmp_path, {"frob_log.html": page})
+    question = "In Frob2, which function sets the priority of all log categories?"
+    hits = engine.searcher.search(question, k=12, rerank=False).hits
+    assert not any("Frob 2.0" in h.text for h in hits)  # only the page's top says it
+    answer = engine.ask(question)
+    trace = engine.store.get_trace(answer.trace_id)
+    assert trace is not None and not any("no retrieved text names" in n for n in trace["notes"])
+    assert not answer.abstained and "frob_log_set_all_priority" in answer.claims[0].text
+    other = engine.ask("In Frob3, which function sets the priority of all log categories?")
+    trace = engine.store.get_trace(other.trace_id)
+    assert other.abstained and trace is not None and any("no retrieved text names Frob3" in n for n in trace["notes"])
