@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from citadel.retrieve import select_evidence
 from citadel.retrieve.evidence import EvidenceSettings, Passage, _named_headings, other_members
 from citadel.store.base import SearchFilter
 
 from tests.engine_fixtures import engine_over
-from tests.test_answer_assembly import ReadingReranker
+from tests.test_answer_assembly import ReadingReranker, answer, source
 
 #: the log functions of a made-up library, as Doxygen documents them: every one "Log a message
 #: with ..." under its own heading, the plain one the only one that says which category
@@ -87,16 +89,18 @@ def _passage(heading: str, text: str, start: int = 0) -> Passage:
                    page=None, start=start, end=start + len(text), text=text, score=1.0, relevance=0.9)
 
 
-def test_a_siblings_section_answers_only_when_it_names_the_asked_member() -> None:
+def test_a_siblings_section_answers_only_when_the_question_asks_for_a_member() -> None:
     passages = [
         _passage("frob_log()", "Log a message with FROB_CATEGORY_APP."),
         _passage("frob_log_message()", "Log a message with the specified category.", 100),
         _passage("frob_log_message_v()", "Like frob_log(), but takes a va_list.", 200),
         _passage("Detailed Description", "Simple log messages with categories.", 300),
     ]
-    assert other_members("Which category does frob_log() log with?", passages) == {1}
+    assert other_members("Which category does frob_log() log with?", passages) == {1, 2}
+    # the question asks for a member: a sibling may be the answer
+    assert other_members("Which function is like frob_log() but takes a va_list?", passages) == set()
     # both named: neither is another member; no section of the asked member: nothing is set apart
-    assert other_members("How do frob_log() and frob_log_message() differ?", passages) == set()
+    assert other_members("How do frob_log() and frob_log_message() differ?", passages) == {2}
     assert other_members("Which category does frob_trace() log with?", passages) == set()
     assert other_members("Which category is the default?", passages) == set()
 
@@ -132,3 +136,87 @@ def test_a_library_and_its_major_version_are_named_by_the_top_of_its_pages(tmp_p
     other = engine.ask("In Frob3, which function sets the priority of all log categories?")
     trace = engine.store.get_trace(other.trace_id)
     assert other.abstained and trace is not None and any("no retrieved text names Frob3" in n for n in trace["notes"])
+
+
+def test_an_enumerators_line_in_a_listing_is_an_answer_however_short() -> None:
+    """"XML_HTML_DOCUMENT_NODE = 13" has two words, under the four a unit needs to stand
+    alone; a name in code given its value is whole. A short line of prose is still no claim."""
+    listing = "Enum xmlElementType {\n    XML_NOTATION_NODE = 12\n    XML_HTML_DOCUMENT_NODE = 13\n}"
+    claims = answer("In libxml2's xmlElementType enum, which node type has the value 13?",
+                    [source("S1", listing, title="Module tree from libxml2")], {"= 13": 0.9, "= 12": 0.2})
+    assert claims and claims[0]["text"] == "XML_HTML_DOCUMENT_NODE = 13"
+    prose = "Node types are listed below. See the enum. The value 13 is the HTML document node type of the tree."
+    claims = answer("Which node type has the value 13?", [source("S1", prose)], {"See the": 0.9, "value 13": 0.5})
+    assert [c["text"] for c in claims] == ["The value 13 is the HTML document node type of the tree."]
+
+
+def test_a_question_for_a_kind_of_member_is_answered_only_by_a_unit_naming_one() -> None:
+    from citadel.retrieve.answer_types import asked_member, names_member
+
+    assert asked_member("Which SDL2 function puts every category back to its default?") == "function"
+    assert asked_member("What libxml2 parser flag keeps it off the network?") == "constant"
+    assert asked_member("Which struct holds the parsed tree?") == "type"
+    assert asked_member("What does SDL_Delay do?") is None and asked_member("Which category is the default?") is None
+    assert names_member("function", "SDL_RWops *SDL_AllocRW(void): Use this function to allocate a stream.")
+    assert names_member("function", "The data should be freed with SDL_free().")
+    assert not names_member("function", "Applications do not need to use this function for an SDL_RWops.")
+    assert names_member("constant", "SDL_RWOPS_JNIFILE | Android asset") and names_member("constant", "--no-net: never fetch")
+    assert not names_member("constant", "Use the flag that marks an Android asset.")
+    assert names_member("type", "GArray holds the elements.") and not names_member("type", "An array holds the elements.")
+
+
+def _seek_page(question_words: int) -> str:
+    """A member whose description repeats the question's words in many sentences, and whose
+    return value, under its label, shares none of them."""
+    filler = " ".join(f"Seeking in stream {n} moves the stream position of the archive stream {n}." for n in range(question_words))
+    return ("# Frob archive reference\n\n## frob_archive_seek()\n\n"
+            "Move within an archive stream. " + filler + "\n\n"
+            "Returns: the final offset in the data, or -1 on error.\n\n"
+            "## frob_archive_tell()\n\nTell where the archive stream is. Seeking in it moves nothing.\n")
+
+
+def test_the_return_value_of_an_entry_is_read_for_a_question_about_what_it_gives_back(tmp_path: Path) -> None:
+    """"What does frob_archive_seek give back?": twenty sentences of the entry say "seek" and
+    "stream", its "Returns: ..." says neither; the preselection by words never reads it, a
+    question that asks what a function returns does."""
+    from citadel.retrieve.answer_types import asks_return, labels_return
+
+    assert asks_return("What does SDL_RWseek give back when the seek succeeds?") and asks_return("What is returned?")
+    assert not asks_return("How do I seek in a stream?")
+    assert labels_return("Returns: the final offset") and labels_return("Return value: 0") and not labels_return("It returns 0.")
+    engine = engine_over(tmp_path, {"archive.md": _seek_page(20)})
+    question = "What does frob_archive_seek() give back when seeking a stream?"
+    hits = engine.searcher.search(question, k=12, rerank=False).hits
+    reranker = ReadingReranker()
+    select_evidence(engine.store, question, hits, SearchFilter(), reranker=reranker,
+                    settings=EvidenceSettings(named_headings=0))
+    assert any(unit.endswith("Returns: the final offset in the data, or -1 on error.") for unit in reranker.read)
+    plain = ReadingReranker()  # the same question without asking for a return value
+    select_evidence(engine.store, "Where does frob_archive_seek() leave things when seeking a stream?", hits,
+                    SearchFilter(), reranker=plain, settings=EvidenceSettings(named_headings=0))
+    assert not any("Returns: the final offset" in unit for unit in plain.read)
+
+
+def test_the_section_a_question_names_is_read_far_into_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """"Do I have to free the string frob_get_error() gives me?": the answer is the sixth
+    paragraph of frob_get_error()'s section; the other sections name frob_get_error() in
+    every sentence, so the preselection by words reads theirs. A member's section is read
+    whole (up to NAMED_SECTION_UNITS units), not only its first units."""
+    from citadel.retrieve import evidence
+
+    section = "\n\n".join(["## frob_get_error()", "Retrieve a message about the last error on this thread.",
+                           "Several errors may happen before the call.", "Only the last one is kept.",
+                           "Messages are kept per thread.", "A thread never sees another thread's message.",
+                           "The message is internally allocated and must not be released by the application."])
+    others = "\n\n".join(f"## frob_op_{n}()\n\nOn failure, call frob_get_error() for the string; the string of "
+                         f"frob_get_error() says what failed in frob_op_{n}()." for n in range(8))
+    engine = engine_over(tmp_path, {"errors.md": f"# Frob errors\n\n{section}\n\n{others}\n"})
+    question = "Do I have to free the string I get from frob_get_error()?"
+    hits = engine.searcher.search(question, k=12, rerank=False).hits
+    reranker = ReadingReranker()
+    select_evidence(engine.store, question, hits, SearchFilter(), reranker=reranker)
+    assert any("must not be released" in unit for unit in reranker.read)
+    monkeypatch.setattr(evidence, "NAMED_SECTION_UNITS", 3)
+    first = ReadingReranker()
+    select_evidence(engine.store, question, hits, SearchFilter(), reranker=first)
+    assert not any("must not be released" in unit for unit in first.read)

@@ -1232,7 +1232,9 @@ def test_a_gtk_doc_entry_opens_with_its_declaration_and_keeps_its_parts(tmp_path
 
 def test_a_declaration_listing_opens_a_description_in_a_division(tmp_path: Path, store: Store) -> None:
     """Expat's reference: the declaration under each function's heading, the description in a
-    division; a declaration followed by another listing (a type it takes) stays a listing."""
+    division; a declaration followed by another listing (a type it takes) stays a listing;
+    libxml2's: the heading says the member's kind ("Function: xmlDocGetRootElement"), a
+    macro's declaration is "#define NAME"."""
     page = tmp_path / "reference.html"
     page.write_text(
         '<html><body><h3>Parsing</h3><h4 id="XML_ParserFree">XML_ParserFree</h4>'
@@ -1245,8 +1247,20 @@ def test_a_declaration_listing_opens_a_description_in_a_division(tmp_path: Path,
         '<div class="fcndef">Construct a new parser using the suite of memory handling functions.</div>'
         "</body></html>"
     )
-    ingest(store, [page], embedder=None)
+    libxml = tmp_path / "libxml-tree.html"  # libxml2's: "Function: name" and "Macro: name" headings
+    libxml.write_text(
+        '<html><body><h3><a name="xmlDocGetRootElement"></a>Function: xmlDocGetRootElement</h3>'
+        '<pre class="programlisting"><a href="#xmlNodePtr">xmlNodePtr</a>\txmlDocGetRootElement\t(const '
+        '<a href="#xmlDoc">xmlDoc</a> * doc)<br />\n</pre><p>Get the root element of the document.</p>'
+        '<h3><a name="LIBXML_DOTTED_VERSION"></a>Macro: LIBXML_DOTTED_VERSION</h3>'
+        '<pre class="programlisting">#define <a href="#LIBXML_DOTTED_VERSION">LIBXML_DOTTED_VERSION</a>;\n</pre>'
+        '<p>the version string like "1.2.3"</p></body></html>'
+    )
+    ingest(store, [page, libxml], embedder=None)
     text = store.text("reference.html")
+    assert "xmlNodePtr xmlDocGetRootElement(const xmlDoc *doc): Get the root element of the document." \
+        in store.text("libxml-tree.html")
+    assert '#define LIBXML_DOTTED_VERSION: the version string like "1.2.3"' in store.text("libxml-tree.html")
     assert "void XMLCALL XML_ParserFree(XML_Parser p): Free memory used by the parser." in text
     assert "XML_Parser XMLCALL\nXML_ParserCreate_MM(const XML_Char *encoding," in text  # kept as the listing
     kinds = _html_block_kinds(page.read_text())

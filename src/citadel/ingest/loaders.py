@@ -1116,17 +1116,21 @@ _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 #: under them (:meth:`_HtmlWalker._run`)
 _PART_LABELS = frozenset({"returns", "return value", "return values", "parameters", "arguments"})
 #: a member's heading: its name, perhaps called ("g_array_new ()", "g_array_index()")
-_MEMBER_HEADING = re.compile(r"([A-Za-z_][\w:]*)\s*(?:\(\s*\))?")
+_MEMBER_HEADING = re.compile(r"(?:[A-Z][a-z]+(?: [a-z]+)?: )?([A-Za-z_][\w:]*)\s*(?:\(\s*\))?")
 #: a declaration listing under a member's heading is at most this long on one line
 MAX_DECLARATION = 300
 
 
 def _member_name(heading: str) -> str:
-    """The name a heading gives a member ("g_array_new ()" -> "g_array_new"); "" for a
-    heading that is no name."""
+    """The name a heading gives a member ("g_array_new ()" -> "g_array_new", libxml2's
+    "Function: xmlDocGetRootElement" -> "xmlDocGetRootElement"); "" for a heading that is no
+    name in code (a word: "Usage")."""
     text = " ".join(heading.split())
     m = _MEMBER_HEADING.fullmatch(text)
-    return m.group(1) if m is not None and ("_" in m.group(1) or "(" in text) else ""
+    if m is None:
+        return ""
+    name = m.group(1)
+    return name if "_" in name or "(" in text or ":" in text or re.search(r"[a-z][A-Z]", name) else ""
 
 
 def _describes(nodes: Sequence[Any], start: int) -> bool:
@@ -1144,11 +1148,12 @@ def _declared(pre: Any, name: str) -> str:
     line as C writes it ("GArray *g_array_new(gboolean zero_terminated, ...)", gtk-doc's
     listing under each member's heading); "" when the listing is anything else (a struct's
     body, an example, a longer one)."""
-    text = " ".join(str(pre.text(deep=True)).split())
-    if len(text) > MAX_DECLARATION or not re.search(rf"(?<![\w.]){re.escape(name)}\s*\(", text):
+    text = " ".join(str(pre.text(deep=True)).split()).removesuffix(";").rstrip()
+    if len(text) > MAX_DECLARATION or "{" in text or ";" in text:
         return ""
-    text = text.removesuffix(";").rstrip()
-    if not text.endswith(")") or "{" in text or ";" in text:
+    if re.match(rf"#\s*define\s+{re.escape(name)}\b", text):  # a macro: "#define LIBXML_VERSION 21004"
+        return text
+    if not re.search(rf"(?<![\w.]){re.escape(name)}\s*\(", text) or not text.endswith(")"):
         return ""
     return _tidy_declaration(text)
 

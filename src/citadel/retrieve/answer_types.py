@@ -232,6 +232,66 @@ _ASKS_DEFAULT = re.compile(
 _STATES_DEFAULT = re.compile(r"\bdefault(?:s|ed)?\b", re.IGNORECASE)
 
 
+_ASKS_RETURN = re.compile(r"\breturn(?:s|ed|ing)?\b|\bgives?\s+(?:\w+\s+)?back\b", re.IGNORECASE)
+_STATES_RETURN = re.compile(r"\s*(?:returns?|return\s+values?)\s*:", re.IGNORECASE)
+
+
+_ASKS_MEMBER = re.compile(
+    r"\b(?:which|what)\s+(?:[\w'-]+\s+){0,3}?(?:functions?|macros?|constants?|flags?|types?|enums?|enumerators?|"
+    r"callbacks?|methods?|calls?|APIs?|structs?|structures?|options?|values?|members?|fields?|routines?)\b"
+    r"|\b(?:instead|alternatives?|equivalents?|counterparts?|variants?|similar)\b",
+    re.IGNORECASE,
+)
+
+
+_ASKS_API_MEMBER = re.compile(
+    r"\b(?:which|what)\s+(?:[\w'-]+\s+){0,3}?(?:(?P<function>functions?|callbacks?|methods?|APIs?|routines?)"
+    r"|(?P<constant>macros?|constants?|flags?|enumerators?)|(?P<type>structs?|typedefs?|enums?))\b",
+    re.IGNORECASE,
+)
+#: how a unit names each kind of member: a function called or declared ("SDL_free()",
+#: "SDL_RWops *SDL_AllocRW(void)", "g_array_new ()"); a constant in capitals, a macro's
+#: definition, an option ("SDL_RWOPS_JNIFILE", "#define G_MININT", "--save-dev"); a type by
+#: any name in code (snake_case, a capital inside: "xmlDoc", "GArray"; scoped)
+_NAMES_MEMBER = {
+    "function": re.compile(r"\b[A-Za-z_][\w.:]*\s?\("),
+    "constant": re.compile(rf"{_CONSTANT.pattern}|#\s*define\b|(?<![\w-])--?[A-Za-z][\w-]*"),
+    "type": re.compile(r"\b[A-Za-z]\w*_\w+|\b[a-z]+[A-Z]\w*|\b[A-Z][a-z0-9]+[A-Z]\w*|\b[A-Z]{2,}[a-z]\w*|\b\w+::\w+"),
+}
+
+
+def asked_member(question: str) -> str | None:
+    """The kind of API member the question asks for by what it does ("Which SDL2 function
+    ...?": "function"; "which flag ...?": "constant"; "which struct ...?": "type"), or None."""
+    m = _ASKS_API_MEMBER.search(question)
+    return None if m is None else next(kind for kind, text in m.groupdict().items() if text)
+
+
+def names_member(kind: str, unit: str) -> bool:
+    """Whether a unit names a member of that kind (:data:`_NAMES_MEMBER`): only such a unit
+    answers which one it is ("Use this function to allocate ..." names none)."""
+    return _NAMES_MEMBER[kind].search(unit) is not None
+
+
+def asks_member(question: str) -> bool:
+    """Whether the question asks for a member of an API by what it does ("Which SDL2 function
+    puts every category back ...?", "what should I call instead of ...?", "which flag ...?"),
+    not about a member it names."""
+    return _ASKS_MEMBER.search(question) is not None
+
+
+def asks_return(question: str) -> bool:
+    """Whether the question asks what a function returns ("What does xmlParseFile return when
+    ...?", "what does SDL_RWseek give back?")."""
+    return _ASKS_RETURN.search(question) is not None
+
+
+def labels_return(unit: str) -> bool:
+    """Whether a unit is an API entry's return value under its label ("Returns: the final
+    offset ...", "Return value: ...")."""
+    return _STATES_RETURN.match(unit) is not None
+
+
 def asks_default(question: str) -> bool:
     """Whether the question asks what holds when nothing is set: a default."""
     return _ASKS_DEFAULT.search(question) is not None

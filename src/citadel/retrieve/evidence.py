@@ -72,14 +72,19 @@ from citadel.memo import Memo
 from citadel.retrieve.answerability import AnswerabilityModel, span_text
 from citadel.retrieve.embedders import Embedder, VectorCache
 from citadel.retrieve.answer_types import (
+    asked_member,
     asks_code,
     asks_default,
+    asks_member,
+    asks_return,
     asks_how,
     asks_copyright_holder,
     asks_licence,
     asks_licence_name,
     asks_option,
     asks_quantity,
+    labels_return,
+    names_member,
     asks_version,
     asks_year,
     states_code,
@@ -282,6 +287,8 @@ def select_evidence(
         forced, passages = forced | {(p.doc_id, p.version, p.start, p.end) for p in headings}, passages + headings
     spans = [candidate_spans(texts[p.doc_id, p.version], p.start, p.end) for p in passages]
     named = _named_sections(query, passages, spans, texts)
+    if asks_return(query):  # "What does SDL_RWseek give back?": the entry's "Returns: ..." is read
+        named |= _return_units(query, passages, spans, texts)
     forced |= named
     asked = without_version_clause(query)  # "..., and in which version?": the version comes from the entry
     scored = _score_sentences(asked, passages, spans, texts, reranker, settings, embedder, forced)
@@ -528,6 +535,8 @@ def _score_answers(
         probs = np.where([states_quantity(u) for u in units], probs, 0.0)
     if asks_code(query):  # "what exit code ...?": nor one that states no code ("it exits with an error")
         probs = np.where([states_code(u) for u in units], probs, 0.0)
+    if (kind := asked_member(query)) is not None:  # "which function ...?": nor one that names none
+        probs = np.where([names_member(kind, u) for u in units], probs, 0.0)  # ("Use this function to ...")
     if asks_release_date(query):  # "when was 3.7 released?": nor one that states no date
         probs = np.where([states_date(u) for u in units], probs, 0.0)
     if asks_year(query):  # "in what year did he write it?": nor one that states no year
@@ -664,7 +673,7 @@ def _looked_up(
 
 
 #: the first units of a section the question names (:func:`_named_sections`) read whatever the preselection
-NAMED_SECTION_UNITS = 3
+NAMED_SECTION_UNITS = 12
 
 
 def _named_sections(
@@ -674,7 +683,10 @@ def _named_sections(
     own heading names a code-like term of the question (:func:`~citadel.retrieve.coverage.salient_terms`):
     an API reference describes ``timeout.refresh()`` under that heading without naming it
     again ("Sets the timer's start time to the current time ..."), so the question's words
-    never choose the description, and the words of other sections that name it do."""
+    never choose the description, and the words of other sections that name it do. A member's
+    section is short, and the answer may be far into it ("must not be freed", the sixth
+    paragraph of SDL_GetError()'s, for "do I have to free the string SDL_GetError() gives
+    me?"): it is read whole, up to that many units."""
     terms = [re.compile(rf"(?<![\w.]){re.escape(t)}(?![\w])", re.IGNORECASE) for t in salient_terms(query)]
     out: set[tuple[str, int, int, int]] = set()
     if not terms:
@@ -704,45 +716,82 @@ def _named_headings(
 ) -> list[Passage]:
     """The sections of the first :data:`ENTRY_DOCS` passages' documents whose own heading is
     a code-like name of the question (:func:`~citadel.retrieve.coverage.salient_terms`,
-    :func:`_heading_names`) and that no passage holds, at most ``limit``: each section's first
-    chunk as a passage of its own, whose first units :func:`_named_sections` reads whatever
-    the preselection."""
+    :func:`_heading_names`), at most ``limit``: each one's chunks that no passage holds, up to
+    :data:`NAMED_SECTION_CHARS` from the first, as a passage of its own, whose first units
+    :func:`_named_sections` reads whatever the preselection. A member's section is short and
+    all of it is about the member: "The returned string is internally allocated and must not
+    be freed" is SDL_GetError()'s sixth paragraph, in a chunk search did not return."""
     terms = salient_terms(query)
     out: list[Passage] = []
     if not terms:
         return out
+    sections = 0
     for p in _first_of_each_document(passages)[:ENTRY_DOCS]:
         text = texts[p.doc_id, p.version]
-        previous: tuple[str, ...] | None = None
-        for c in chunks.get(p.doc_id, []):
-            if c.version != p.version:
-                continue
-            opens = c.heading_path != previous  # the section's first chunk
-            previous = c.heading_path
-            if not opens or not c.heading_path or not _heading_names(c.heading_path[-1], terms):
-                continue
-            if not any((o.doc_id, o.version) == (p.doc_id, p.version) and o.heading_path == c.heading_path
-                       for o in passages + out):
-                out.append(_unit_passage(p, [c], text, c.start, c.end))
-                if len(out) >= limit:
-                    return out
+        own = [c for c in chunks.get(p.doc_id, []) if c.version == p.version]
+        for k, c in enumerate(own):
+            if (k and own[k - 1].heading_path == c.heading_path) or not c.heading_path \
+                    or not _heading_names(c.heading_path[-1], terms):
+                continue  # not the first chunk of a section the question names
+            section = [c]
+            while len(section) < len(own) - k and own[k + len(section)].heading_path == c.heading_path:
+                section.append(own[k + len(section)])
+            unheld = [x for x in section if x.start < c.start + NAMED_SECTION_CHARS
+                      and not _held(passages + out, p, x.start, x.end)]
+            if unheld:
+                run = [unheld[0]]  # the first run of chunks no passage holds
+                for x in unheld[1:]:
+                    if x is not section[section.index(run[-1]) + 1]:
+                        break
+                    run.append(x)
+                out.append(_unit_passage(p, run, text, run[0].start, run[-1].end))
+            sections += 1
+            if sections >= limit:
+                return out
+    return out
+
+
+#: a section the question names is read up to this many characters from its start
+NAMED_SECTION_CHARS = 4000
+
+
+#: for a question that asks what a function returns, the "Returns: ..." units of this many best
+#: passages are read when the question names no member whose section is among them
+RETURN_PASSAGES = 2
+
+
+def _return_units(
+    query: str, passages: Sequence[Passage], spans: Sequence[Sequence[tuple[int, int]]], texts: dict[tuple[str, int], str]
+) -> set[tuple[str, int, int, int]]:
+    """The units labelled as a return value ("Returns: the final offset in the data stream
+    after the seek or -1 on error.") of the passages in the sections the question names
+    (:func:`_heading_names`), else of the first :data:`RETURN_PASSAGES`: the label's words are
+    not the question's ("give back", "what do I get"), so the preselection by words may leave
+    the answer unread."""
+    terms = salient_terms(query)
+    asked = [n for n, p in enumerate(passages) if p.heading_path and _heading_names(p.heading_path[-1], terms)]
+    out: set[tuple[str, int, int, int]] = set()
+    for n in asked or range(min(RETURN_PASSAGES, len(passages))):
+        p, doc = passages[n], texts[passages[n].doc_id, passages[n].version]
+        out |= {(p.doc_id, p.version, s, e) for s, e in spans[n] if labels_return(doc[s:e])}
     return out
 
 
 def other_members(query: str, passages: Sequence[Passage]) -> set[int]:
-    """Indexes of the passages in the section of another member, when the question names a
-    member whose own section is among the passages ("Which category does plain SDL_Log() log
-    with?" and the section "SDL_Log()"): a passage whose own heading is another name in code
-    ("SDL_LogMessageV()") and whose text never names the asked one describes that other member,
-    in the same words ("Log a message with the specified category and priority."). A sibling
-    that names the asked member ("like SDL_Log(), but ...") stays. Their units answer with 0."""
+    """Indexes of the passages in the section of another member, when the question asks about
+    a member whose own section is among the passages ("Which category does plain SDL_Log()
+    log with?" and the section "SDL_Log()"): a passage whose own heading is another name in
+    code ("SDL_LogMessageV()") describes that other member, in the same words ("Log a message
+    with the specified category and priority."), and names the asked one at most in passing
+    ("call SDL_GetError() for more information"). Not when the question asks for a member
+    (:func:`~citadel.retrieve.answer_types.asks_member`: "which function is like SDL_Log()
+    but ...?"). Their units answer with 0."""
     terms = salient_terms(query)
-    if not terms or not any(p.heading_path and _heading_names(p.heading_path[-1], terms) for p in passages):
+    if not terms or asks_member(query) \
+            or not any(p.heading_path and _heading_names(p.heading_path[-1], terms) for p in passages):
         return set()
-    asked = [re.compile(rf"(?<![\w.]){re.escape(t)}(?![\w])", re.IGNORECASE) for t in terms]
     return {n for n, p in enumerate(passages)
-            if p.heading_path and not _heading_names(p.heading_path[-1], terms) and _is_member_heading(p.heading_path[-1])
-            and not any(a.search(p.text) for a in asked)}  # fmt: skip
+            if p.heading_path and _is_member_heading(p.heading_path[-1]) and not _heading_names(p.heading_path[-1], terms)}
 
 
 def _is_member_heading(heading: str) -> bool:

@@ -205,7 +205,8 @@ class ExtractiveGenerator(Generator):
                 words = len(_WORD.findall(sentence))  # "f(maxsize=128, typed=False)" has four
                 if words < self.options.min_words and (under := _heading_above(source, start)) is not None:
                     start, sentence = under, source.text[under:end]  # "License\n\nMIT."
-                elif words < self.options.min_words and not _whole_entry(source.text, start, end, words):
+                elif words < self.options.min_words and not _whole_entry(source.text, start, end, words) \
+                        and _BINDING.fullmatch(sentence.strip()) is None:
                     continue
                 if overlaps(planted, start, end):
                     continue
@@ -398,6 +399,11 @@ def _answer_after(source: Source, end: int, headings: set[str]) -> tuple[int, in
             return None
         return s, e
     return None
+
+
+#: a name in code given its value, a constant's or an enumerator's line in a listing
+#: ("XML_HTML_DOCUMENT_NODE = 13", "SDL_POWERSTATE_CHARGED = 4,"): whole however short
+_BINDING = re.compile(r"[A-Za-z_][\w.:]*_[\w.:]*\s*=\s*[-\w.()'\"<>|+ ]{1,40},?")
 
 
 def _whole_entry(text: str, start: int, end: int, words: int) -> bool:
