@@ -157,9 +157,14 @@ def test_a_question_for_a_kind_of_member_is_answered_only_by_a_unit_naming_one()
     assert asked_member("What libxml2 parser flag keeps it off the network?") == "constant"
     assert asked_member("Which struct holds the parsed tree?") == "type"
     assert asked_member("What does SDL_Delay do?") is None and asked_member("Which category is the default?") is None
+    assert asked_member("What is the primary function of the outer ear?") is None  # its purpose
+    assert asked_member("Since which Python version are functions registered with atexit local?") is None
+    assert names_member("function", "void des_fix_parity (size_t length, uint8_t *dst)")  # Texinfo's space
+    assert not names_member("function", "The outer ear (the auricle) gathers sound.")
     assert names_member("function", "SDL_RWops *SDL_AllocRW(void): Use this function to allocate a stream.")
     assert names_member("function", "The data should be freed with SDL_free().")
-    assert not names_member("function", "Applications do not need to use this function for an SDL_RWops.")
+    assert names_member("function", "base64url_encode_init selects the URL safe alphabet.")
+    assert not names_member("function", "Applications do not need to use this function for a stream.")
     assert names_member("constant", "SDL_RWOPS_JNIFILE | Android asset") and names_member("constant", "--no-net: never fetch")
     assert not names_member("constant", "Use the flag that marks an Android asset.")
     assert names_member("type", "GArray holds the elements.") and not names_member("type", "An array holds the elements.")

@@ -1167,6 +1167,15 @@ def test_a_doxygen_member_is_read_as_its_declaration_and_description(tmp_path: P
     (member,) = [c for c in store.chunks("SDL_rwops_8h.html") if "Load all the data from a file path.\n" in c.text
                  and "SDL_LoadFile(" in c.text]
     assert member.heading_path[-1] == "SDL_LoadFile()"
+    # a page without a <title> (a project's own header) is titled by Doxygen's header, which is dropped with its links
+    untitled = DOXYGEN_PAGE.replace("<head><title>SDL 2.0: SDL_rwops.h File Reference</title></head>", "").replace(
+        '<div class="contents">', '<div class="header"><div class="summary"><a href="#func-members">Public Member Functions</a></div>'
+        '<div class="headertitle"><div class="title">SDL_rwops.h File Reference</div></div></div><div class="contents">')
+    (tmp_path / "untitled.html").write_text(untitled)
+    ingest(store, [tmp_path / "untitled.html"], embedder=None)
+    doc = store.current("untitled.html")
+    assert doc is not None and doc.title == "SDL_rwops.h File Reference"
+    assert "Public Member Functions" not in store.text("untitled.html")
 
 
 def _html_block_kinds(html: str) -> dict[str, ChunkKind]:

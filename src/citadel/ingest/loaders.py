@@ -1207,6 +1207,8 @@ def load_html(data: bytes, name: str) -> ParsedDocument:
     tree = LexborHTMLParser(source)
     title_node = tree.css_first("title")
     page_title = " ".join(title_node.text().split()) if title_node else ""
+    header_node = tree.css_first("div.headertitle")  # Doxygen's page title, in the header dropped below
+    header_title = " ".join(header_node.text().split()) if header_node else ""
     for node in tree.css(f"{_DROP}, {_DROP_ROLES}, {_DROP_PANELS}"):
         node.decompose()
     for link in tree.css('a[href*="#"]'):  # Doxygen's "More..." after a brief description: a link down the page
@@ -1223,7 +1225,7 @@ def load_html(data: bytes, name: str) -> ParsedDocument:
         key, content = m.attributes.get("name"), m.attributes.get("content")
         if key in ("description", "author", "keywords") and content:
             meta[key] = content
-    title = page_title or walker.first_h1 or _title_from_name(name)
+    title = page_title or walker.first_h1 or header_title or _title_from_name(name)
     return _require_text(
         walker.builder.build(title, HTML, meta), "no readable text in the HTML body"
     )

@@ -245,16 +245,18 @@ _ASKS_MEMBER = re.compile(
 
 
 _ASKS_API_MEMBER = re.compile(
-    r"\b(?:which|what)\s+(?:[\w'-]+\s+){0,3}?(?:(?P<function>functions?|callbacks?|methods?|APIs?|routines?)"
-    r"|(?P<constant>macros?|constants?|flags?|enumerators?)|(?P<type>structs?|typedefs?|enums?))\b",
+    r"\b(?:which|what)\s+(?:(?!(?:is|are|was|were|do|does|did|can|could|should|will|would|has|have)\b)[\w'-]+\s+){0,3}?"
+    r"(?:(?P<function>functions?|callbacks?|routines?)"
+    r"|(?P<constant>macros?|constants?|flags?|enumerators?)|(?P<type>structs?|typedefs?|enums?))\b(?!\s+of\b)",
     re.IGNORECASE,
 )
-#: how a unit names each kind of member: a function called or declared ("SDL_free()",
-#: "SDL_RWops *SDL_AllocRW(void)", "g_array_new ()"); a constant in capitals, a macro's
+#: how a unit names each kind of member: a function called or declared ("free()",
+#: "SDL_RWops *SDL_AllocRW(void)") or by a name in code ("base64url_encode_init",
+#: "xmlDocGetRootElement"; not a word before a parenthesis in prose: "the auricle (or pinna)"); a constant in capitals, a macro's
 #: definition, an option ("SDL_RWOPS_JNIFILE", "#define G_MININT", "--save-dev"); a type by
 #: any name in code (snake_case, a capital inside: "xmlDoc", "GArray"; scoped)
 _NAMES_MEMBER = {
-    "function": re.compile(r"\b[A-Za-z_][\w.:]*\s?\("),
+    "function": re.compile(r"\b[A-Za-z_][\w.:]*\(|\b[A-Za-z]\w*_\w+|\b[a-z]+[A-Z]\w*|\b[A-Z][a-z0-9]+[A-Z]\w*"),
     "constant": re.compile(rf"{_CONSTANT.pattern}|#\s*define\b|(?<![\w-])--?[A-Za-z][\w-]*"),
     "type": re.compile(r"\b[A-Za-z]\w*_\w+|\b[a-z]+[A-Z]\w*|\b[A-Z][a-z0-9]+[A-Z]\w*|\b[A-Z]{2,}[a-z]\w*|\b\w+::\w+"),
 }
@@ -268,8 +270,9 @@ def asked_member(question: str) -> str | None:
 
 
 def names_member(kind: str, unit: str) -> bool:
-    """Whether a unit names a member of that kind (:data:`_NAMES_MEMBER`): only such a unit
-    answers which one it is ("Use this function to allocate ..." names none)."""
+    """Whether a unit names a member of that kind (:data:`_NAMES_MEMBER`): where one does,
+    one that does not cannot say which it is ("Use this function to allocate ..." beside
+    "SDL_RWops *SDL_AllocRW(void): Use this function to allocate ...")."""
     return _NAMES_MEMBER[kind].search(unit) is not None
 
 

@@ -128,6 +128,7 @@ from citadel.retrieve.sentences import (
     question_end,
     replaces,
     semantic_preselect,
+    with_term,
 )
 from citadel.store.base import SearchFilter, Store
 from citadel.text import STOPWORDS
@@ -388,6 +389,14 @@ def _score_sentences(
     return out
 
 
+def _term_of(
+    passages: Sequence[Passage], texts: dict[tuple[str, int], str], n: int, i: int, scored: list[list[ScoredSentence]]
+) -> str:
+    """The term of the entry unit ``i`` of passage ``n`` describes without naming it
+    (:func:`~citadel.retrieve.sentences.entry_name`), "" when none."""
+    return entry_name(texts[passages[n].doc_id, passages[n].version], scored[n][i].start)
+
+
 def _in_context(query: str, p: Passage, texts: dict[tuple[str, int], str], start: int, unit: str) -> str:
     """How the reranker and the answerability model read the unit of ``p`` at ``start``: with
     its title, the release heading the question names, its last heading and its entry's term
@@ -535,8 +544,12 @@ def _score_answers(
         probs = np.where([states_quantity(u) for u in units], probs, 0.0)
     if asks_code(query):  # "what exit code ...?": nor one that states no code ("it exits with an error")
         probs = np.where([states_code(u) for u in units], probs, 0.0)
-    if (kind := asked_member(query)) is not None:  # "which function ...?": nor one that names none
-        probs = np.where([names_member(kind, u) for u in units], probs, 0.0)  # ("Use this function to ...")
+    if (kind := asked_member(query)) is not None:  # "which function ...?": where a unit names one (with
+        # its entry's term, as its claim will), one that names none does not answer ("Use this function to ...")
+        naming = [names_member(kind, with_term(term, u) if (term := _term_of(passages, texts, n, i, scored)) else u)
+                  for (n, i), u in zip(chosen, units, strict=True)]
+        if any(naming):
+            probs = np.where(naming, probs, 0.0)
     if asks_release_date(query):  # "when was 3.7 released?": nor one that states no date
         probs = np.where([states_date(u) for u in units], probs, 0.0)
     if asks_year(query):  # "in what year did he write it?": nor one that states no year
