@@ -161,9 +161,13 @@ def test_a_question_for_a_kind_of_member_is_answered_only_by_a_unit_naming_one()
     assert asked_member("Since which Python version are functions registered with atexit local?") is None
     assert names_member("function", "void des_fix_parity (size_t length, uint8_t *dst)")  # Texinfo's space
     assert not names_member("function", "The outer ear (the auricle) gathers sound.")
+    assert names_member("function", "scale ( EXPRESSION ): The value of the scale function is ...")  # Info's entry
     assert names_member("function", "SDL_RWops *SDL_AllocRW(void): Use this function to allocate a stream.")
     assert names_member("function", "The data should be freed with SDL_free().")
     assert names_member("function", "base64url_encode_init selects the URL safe alphabet.")
+    assert names_member("function", "Function read.xport reads a file in SAS Transport format.")
+    assert not names_member("function", "Some readers, e.g. a spreadsheet, read it.")
+    assert not names_member("function", "It is described at https://www.counterpane.com/yarrow.html and uses AES.")
     assert not names_member("function", "Applications do not need to use this function for a stream.")
     assert names_member("constant", "SDL_RWOPS_JNIFILE | Android asset") and names_member("constant", "--no-net: never fetch")
     assert not names_member("constant", "Use the flag that marks an Android asset.")

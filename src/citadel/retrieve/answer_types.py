@@ -252,11 +252,13 @@ _ASKS_API_MEMBER = re.compile(
 )
 #: how a unit names each kind of member: a function called or declared ("free()",
 #: "SDL_RWops *SDL_AllocRW(void)") or by a name in code ("base64url_encode_init",
-#: "xmlDocGetRootElement"; not a word before a parenthesis in prose: "the auricle (or pinna)"); a constant in capitals, a macro's
+#: "xmlDocGetRootElement", R's "read.xport"; not "e.g."), or an entry's term that calls it ("scale ( EXPRESSION ): ..."; not a
+#: word before a parenthesis in prose: "the auricle (or pinna)"); a constant in capitals, a macro's
 #: definition, an option ("SDL_RWOPS_JNIFILE", "#define G_MININT", "--save-dev"); a type by
 #: any name in code (snake_case, a capital inside: "xmlDoc", "GArray"; scoped)
 _NAMES_MEMBER = {
-    "function": re.compile(r"\b[A-Za-z_][\w.:]*\(|\b[A-Za-z]\w*_\w+|\b[a-z]+[A-Z]\w*|\b[A-Z][a-z0-9]+[A-Z]\w*"),
+    "function": re.compile(r"\b[A-Za-z_][\w.:]*\(|^\s*[A-Za-z_][\w.:]* \(|\b[A-Za-z]\w*_\w+|\b[a-z]+[A-Z]\w*"
+                          r"|\b[A-Z][a-z0-9]+[A-Z]\w*|\b[a-z]{2,}\.[a-z]{2,}\w*"),
     "constant": re.compile(rf"{_CONSTANT.pattern}|#\s*define\b|(?<![\w-])--?[A-Za-z][\w-]*"),
     "type": re.compile(r"\b[A-Za-z]\w*_\w+|\b[a-z]+[A-Z]\w*|\b[A-Z][a-z0-9]+[A-Z]\w*|\b[A-Z]{2,}[a-z]\w*|\b\w+::\w+"),
 }
@@ -273,7 +275,11 @@ def names_member(kind: str, unit: str) -> bool:
     """Whether a unit names a member of that kind (:data:`_NAMES_MEMBER`): where one does,
     one that does not cannot say which it is ("Use this function to allocate ..." beside
     "SDL_RWops *SDL_AllocRW(void): Use this function to allocate ...")."""
-    return _NAMES_MEMBER[kind].search(unit) is not None
+    return _NAMES_MEMBER[kind].search(_ADDRESS.sub(" ", unit)) is not None
+
+
+#: a web or mail address: it names no member ("https://www.counterpane.com/yarrow.html")
+_ADDRESS = re.compile(r"\S+://\S+|\bwww\.\S+|\S+@\S+\.\w+")
 
 
 def asks_member(question: str) -> bool:
