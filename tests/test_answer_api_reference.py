@@ -229,3 +229,46 @@ def test_the_section_a_question_names_is_read_far_into_it(tmp_path: Path, monkey
     first = ReadingReranker()
     select_evidence(engine.store, question, hits, SearchFilter(), reranker=first)
     assert not any("must not be released" in unit for unit in first.read)
+
+
+def test_an_entrys_return_value_answers_as_well_as_the_entry_for_what_it_returns() -> None:
+    """"What does g_hash_table_insert() return?": the models read "Returns: TRUE if the key
+    did not exist yet" at 0.13 and the entry's description at 0.48; the question asks for the
+    return value of the member it names, and the entry is on it."""
+    import numpy as np
+
+    from citadel.retrieve.evidence import _section_returns
+
+    passages = [_passage("g_hash_table_insert ()", "gboolean g_hash_table_insert(...): Inserts a new key."),
+                _passage("g_hash_table_replace ()", "Returns: TRUE if the key did not exist yet", 100)]
+    chosen = [(0, 0), (0, 1), (1, 0)]
+    units = ["gboolean g_hash_table_insert(...): Inserts a new key.", "Returns: TRUE if the key did not exist yet",
+             "Returns: TRUE if the key did not exist yet"]
+    probs = _section_returns("What does g_hash_table_insert() return?", passages, chosen, units, np.array([0.48, 0.13, 0.2]))
+    assert list(np.round(probs, 2)) == [0.48, 0.48, 0.2]  # another member's return value is not lifted
+
+
+def test_a_version_note_and_annotations_stay_in_their_api_entry() -> None:
+    """gtk-doc closes an entry with its annotations and "Since: 2.72", after "Parameters" and
+    "Returns": none of them opens another entry, so "which version introduced it?" finds the
+    note of the entry whose description answers."""
+    from citadel.models import Chunk
+    from citadel.retrieve.entries import is_boundary, version_note
+
+    assert not any(is_boundary(line) for line in ("Since: 2.72", "[transfer full][not nullable]", "Parameters"))
+    assert is_boundary("GHashTable")
+    text = ("g_hash_table_new_similar ()\n\nGHashTable *g_hash_table_new_similar(GHashTable *other): Creates a new "
+            "GHashTable like another.\n\nParameters\n\nother | Another GHashTable.\n\nReturns: a new GHashTable.\n\n"
+            "[transfer full]\n\nSince: 2.72\n\ng_hash_table_insert ()\n\nInserts a key.\n\nSince: 2.40")
+    chunk = Chunk(chunk_id="h#1", doc_id="h", version=1, text=text, start=0, end=len(text),
+                  heading_path=("g_hash_table_new_similar ()",))
+    start = text.index("GHashTable *")
+    span = version_note(text, [chunk], start, text.index("\n\nParameters"), "Which version introduced it?")
+    assert span is not None and text[span[0] : span[1]] == "Since: 2.72"
+
+
+def test_a_library_named_lib_and_its_name_is_named_by_that_name() -> None:
+    from citadel.retrieve.coverage import missing_terms
+
+    assert missing_terms("Is MD5 checking on by default in the libFLAC decoder?", ["FLAC: the decoder checks MD5"]) == []
+    assert missing_terms("Does libFLAC read Ogg?", ["Opus: the decoder"]) == ["libFLAC"]

@@ -68,8 +68,11 @@ def _forms(term: str) -> list[str]:
     part when that part is code-like itself (``cpu_count`` for ``os.cpu_count``) or long, else its
     last two parts (``typing.override``: "override" alone is an English word); for a long option
     its name without the dashes when that is no English word (``global-style``, as npm's
-    configuration documents ``--global-style``; not ``force`` for ``--force``)."""
+    configuration documents ``--global-style``; not ``force`` for ``--force``); for a library
+    named "lib" and its name in capitals, that name (``libFLAC``: "FLAC")."""
     forms = [term]
+    if term[:3].lower() == "lib" and len(term) > 5 and term[3].isupper():  # a library, "libFLAC": its pages say "FLAC"
+        forms.append(term[3:])
     bare = term.lstrip("-")
     if bare != term and ("-" in bare or "_" in bare or len(bare) >= LONG_NAME):
         forms.append(bare)  # an option as a configuration key names it ("global-style" for "--global-style")

@@ -37,10 +37,13 @@ from citadel.retrieve.sentences import candidate_spans, is_term_line, terms
 
 #: a documentation version note, as Sphinx writes them
 NOTE = re.compile(r"(?:new|changed|added|deprecated|removed)\s+(?:in|since)\s+version\s+\d", re.IGNORECASE)
-#: a sentence that states a version: "Starting in Python 3.8", "since version 2.1", "as of 1.4"
+#: a sentence that states a version: "Starting in Python 3.8", "since version 2.1", "as of 1.4",
+#: "Since: 2.72", "since SDL 2.0.10"
 _STATED = re.compile(
     r"\b(?:since|starting (?:in|with|from)|as of|from|in|added in|introduced in)\s+"
-    r"(?:python\s+|version\s+|python\s+version\s+|release\s+)v?\d+(?:\.\d+)+",
+    r"(?:python\s+|version\s+|python\s+version\s+|release\s+)v?\d+(?:\.\d+)+"
+    # an API reference's label and its library ("Since: 2.72" in gtk-doc's, "available since SDL 2.0.0" in Doxygen's)
+    r"|\bsince:\s*v?\d+(?:\.\d+)+|\bsince\s+[A-Z][\w+-]*\s+v?\d+(?:\.\d+)+",
     re.IGNORECASE,
 )
 #: a version number: digits with a dot between them ("1.6", "2.9.2", "7.88.1-10+deb12u8",
@@ -56,9 +59,11 @@ _PARAGRAPH = re.compile(r"[^\n]+(?:\n(?![ \t]*\n)[^\n]+)*")
 _NOT_TITLE = re.compile(r"(?:>>>|\$ |\.\.\.|#|[-*+\u2022] )")
 #: a code line ("asyncio.run(main())", "x = 1"): a Sphinx term with a call ends in its pilcrow
 _CODE_LINE = re.compile(r"[()=]|^\s")
-#: the labels of reST and Sphinx admonitions: inside an entry, they open nothing
+#: the labels of reST and Sphinx admonitions, and of an API entry's parts: inside an entry, they open nothing
 _ADMONITIONS = frozenset({"attention", "caution", "danger", "error", "hint", "important", "note", "tip", "warning",
-                          "see also", "example", "examples", "deprecated", "todo"})
+                          "see also", "example", "examples", "deprecated", "todo",
+                          # the labels of an API entry's parts (Doxygen's, gtk-doc's): inside the entry
+                          "parameters", "arguments", "returns", "return value", "return values"})
 
 
 def states_version(unit: str) -> bool:
@@ -66,18 +71,24 @@ def states_version(unit: str) -> bool:
     return NOTE.match(unit.lstrip()) is not None or _STATED.search(unit) is not None
 
 
+#: a line of gtk-doc's annotations ("[transfer full][not nullable]"): part of the entry above
+_ANNOTATIONS = re.compile(r"(?:\[[^\]\n]{1,40}\]\s*)+")
+
+
 def is_boundary(paragraph: str) -> bool:
     """A paragraph that opens an entry: a definition term or option line
     (:func:`citadel.retrieve.sentences.is_term_line`), or a short single line that is no
-    sentence, no code line and no admonition's label ("*+, ++, ?+", "exit_on_error", a
-    heading; not "Note")."""
+    sentence, no code line, no admonition's label, no version note and no line of
+    annotations ("*+, ++, ?+", "exit_on_error", a heading; not "Note", "Since: 2.72",
+    "[transfer full]")."""
     line = paragraph.strip()
     if not line or "\n" in line:
         return False
     if is_term_line(line):
         return True
     return (len(line) <= _TITLE_CHARS and line[-1] not in ".!?:;," and _NOT_TITLE.match(line) is None
-            and _CODE_LINE.search(line) is None and line.lower() not in _ADMONITIONS)
+            and _CODE_LINE.search(line) is None and line.lower() not in _ADMONITIONS
+            and _ANNOTATIONS.fullmatch(line) is None and not states_version(line))
 
 
 def section_of(chunks: Sequence[Chunk], start: int) -> tuple[int, int] | None:

@@ -519,11 +519,17 @@ def _score_answers(
         entries = [t for t in ranked[len(chosen):] if scored[t[0]][t[1]].score >= floor
                    and is_option_entry(doc[t[0]][scored[t[0]][t[1]].start : scored[t[0]][t[1]].end])]  # fmt: skip
         chosen += entries[:OPTION_ENTRIES]
+    returns = asks_return(query)
     if named:  # the best units of the sections the question names ("SDL_Log()"), whatever their rank
         keys = {(n, i): (passages[n].doc_id, passages[n].version, x.start, x.end)
                 for n, xs in enumerate(scored) for i, x in enumerate(xs)}
         taken = set(chosen)
         chosen += [t for t in ranked if t not in taken and keys[t] in named and t[0] not in barred][:NAMED_ANSWERS]
+        if returns:  # and the return value of each ("Returns: TRUE if the key did not exist yet")
+            taken = set(chosen)
+            chosen += [t for t in ranked if t not in taken and keys[t] in named and t[0] not in barred
+                       and labels_return(texts[passages[t[0]].doc_id, passages[t[0]].version][
+                           scored[t[0]][t[1]].start : scored[t[0]][t[1]].end])][:NAMED_ANSWERS]
     defaults = asks_default(query)
     if defaults:  # "what is the default ...?": the units of the chosen units' entries that state a default
         chosen += _default_units(passages, scored, texts, chosen, ranked)
@@ -540,6 +546,8 @@ def _score_answers(
         return _looked_up(passages, scored, lookups)
     if defaults and not _found_default(units, probs, model.calibration.threshold):
         probs = _entry_defaults(query, passages, scored, texts, chosen, units, probs)
+    if returns:
+        probs = _section_returns(query, passages, chosen, units, probs)
     if asks_quantity(query):  # "how many ...?": a unit that states no amount does not answer it
         probs = np.where([states_quantity(u) for u in units], probs, 0.0)
     if asks_code(query):  # "what exit code ...?": nor one that states no code ("it exits with an error")
@@ -561,6 +569,30 @@ def _score_answers(
     for (n, i), prob in zip(chosen, probs, strict=True):
         out[n][i] = replace(out[n][i], answerability=float(prob))
     return _looked_up(passages, out, lookups, barred)
+
+
+def _section_returns(
+    query: str, passages: Sequence[Passage], chosen: Sequence[tuple[int, int]], units: Sequence[str], probs: np.ndarray
+) -> np.ndarray:
+    """For a question that asks what a member it names returns: the unit labelled as that
+    member's return value ("Returns: TRUE if the key did not exist yet", in the section of
+    g_hash_table_insert()) answers as well as the best unit of the section, whose words the
+    question shares ("Inserts a new key and value ..."): the entry is on the question, and its
+    return value is what was asked (read alone, 0.13 against 0.48). As a default stated in an
+    option's entry (:func:`_entry_defaults`)."""
+    terms = salient_terms(query)
+    out = np.array(probs, dtype=np.float64)
+    best: dict[tuple[str, int, tuple[str, ...]], float] = {}
+    for k, (n, _) in enumerate(chosen):
+        p = passages[n]
+        if p.heading_path and _heading_names(p.heading_path[-1], terms):
+            key = (p.doc_id, p.version, p.heading_path)
+            best[key] = max(best.get(key, 0.0), float(out[k]))
+    for k, (n, _) in enumerate(chosen):
+        p = passages[n]
+        if labels_return(units[k]) and (p.doc_id, p.version, p.heading_path) in best:
+            out[k] = max(out[k], best[p.doc_id, p.version, p.heading_path])
+    return out
 
 
 #: how many units of the sections a question names (:func:`_named_sections`) the answerability
