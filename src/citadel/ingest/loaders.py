@@ -925,18 +925,18 @@ class _HtmlWalker:
                 pending.append(self.inline(child, depth + 1) if tag != "br" else " ")
             else:
                 flush()
-                if tag in _HEADINGS and tag != "h1" and self.builder.heading_path \
-                        and " ".join(self.inline(child, depth + 1).split()).lower() in _PART_LABELS:
+                heading = " ".join(self.inline(child, depth + 1).split()) if tag in _HEADINGS else ""
+                if heading.lower() in _PART_LABELS and tag != "h1" and self.builder.heading_path:
                     # "Returns" over "the new GArray" (gtk-doc's entries): a label of the entry's
                     # paragraph, "Returns: the new GArray", no section of its own: under the
                     # member's heading it still says whose value it is
-                    label = " ".join(self.inline(child, depth + 1).split()) + ":"
+                    label = heading + ":"
                     continue
                 if member and tag == "pre" and _describes(nodes, n + 1) and (declared := _declared(child, member)):
                     label = f"{declared}:"  # the member's declaration opens its description
                     member = ""
                     continue
-                member = _member_name(self.inline(child, depth + 1)) if tag in _HEADINGS else ""
+                member = _member_name(heading)
                 if label and tag == "p" and not _holds_blocks(child):
                     pending.append(self.inline(child, depth + 1))
                     flush()
@@ -1105,12 +1105,11 @@ class _HtmlWalker:
 
 #: the heading elements: a table cell holding one is a page's layout, not data
 _HEADING_TAGS = "h1, h2, h3, h4, h5, h6"
+#: the spaces a declaration's cells and lines leave that C does not write (:func:`_tidy_declaration`)
 _SPACE_BEFORE = re.compile(r"\s+([,;)\]])")
 _SPACE_AFTER = re.compile(r"([(\[])\s+")
 _CALL_SPACE = re.compile(r"(?<=[\w>])\s+\(")
 _POINTER_SPACE = re.compile(r"([*&]) (?=[\w(])")
-
-
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 #: headings that name a part of an API entry, not a subject: read as the label of the paragraph
 #: under them (:meth:`_HtmlWalker._run`)

@@ -100,7 +100,6 @@ class EvidenceRetriever:
             missing_terms=missing,
         )
 
-
     def _missing_names(self, question: str, texts: list[str], hits: Sequence[Hit]) -> list[str]:
         """The question's names that no retrieved text names (:func:`missing_terms`); a name of
         letters and digits ("SDL2") also counts as named by the opening of a retrieved

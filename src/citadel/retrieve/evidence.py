@@ -505,7 +505,14 @@ def _score_answers(
     the ``barred`` passages (a copyright file's licence texts, for a question that asks which
     licence applies: :mod:`citadel.retrieve.copyright`); the ``lookups`` units (doc id, version,
     start, end: the stanza of a copyright file that covers what the question names, which
-    answers it by the file's format) answer with at least :data:`LOOKUP_ANSWERABILITY`.
+    answers it by the file's format) answer with at least :data:`LOOKUP_ANSWERABILITY`. Of the
+    ``named`` units (the sections the question names: :func:`_named_sections`), the
+    :data:`NAMED_ANSWERS` best are read whatever their rank, and for a question that asks what
+    something returns, their "Returns: ..." units too, which answer as well as their section
+    (:func:`_section_returns`); for one that asks which function, macro or flag, a unit that
+    names none answers with 0 where another names one
+    (:func:`~citadel.retrieve.answer_types.names_member`); and so does every unit of another
+    member's section (:func:`other_members`).
     When a model fails, nothing is read (the pipeline then gates on relevance)."""
     barred = set(barred)  # read by no model: they answer nothing, whatever their relevance
     ranked = sorted(((n, i) for n, xs in enumerate(scored) if n not in barred for i in range(len(xs))),
@@ -762,8 +769,8 @@ def _named_headings(
     """The sections of the first :data:`ENTRY_DOCS` passages' documents whose own heading is
     a code-like name of the question (:func:`~citadel.retrieve.coverage.salient_terms`,
     :func:`_heading_names`), at most ``limit``: each one's chunks that no passage holds, up to
-    :data:`NAMED_SECTION_CHARS` from the first, as a passage of its own, whose first units
-    :func:`_named_sections` reads whatever the preselection. A member's section is short and
+    :data:`NAMED_SECTION_CHARS` from the first, as a passage of its own, whose units
+    :func:`_named_sections` has read whatever the preselection. A member's section is short and
     all of it is about the member: "The returned string is internally allocated and must not
     be freed" is SDL_GetError()'s sixth paragraph, in a chunk search did not return."""
     terms = salient_terms(query)
@@ -781,14 +788,11 @@ def _named_headings(
             section = [c]
             while len(section) < len(own) - k and own[k + len(section)].heading_path == c.heading_path:
                 section.append(own[k + len(section)])
-            unheld = [x for x in section if x.start < c.start + NAMED_SECTION_CHARS
-                      and not _held(passages + out, p, x.start, x.end)]
-            if unheld:
-                run = [unheld[0]]  # the first run of chunks no passage holds
-                for x in unheld[1:]:
-                    if x is not section[section.index(run[-1]) + 1]:
-                        break
-                    run.append(x)
+            free = [j for j, x in enumerate(section) if x.start < c.start + NAMED_SECTION_CHARS
+                    and not _held(passages + out, p, x.start, x.end)]
+            if free:  # the first run of its chunks that no passage holds
+                last = next((a for a, b in zip(free, free[1:], strict=False) if b != a + 1), free[-1])
+                run = section[free[0] : last + 1]
                 out.append(_unit_passage(p, run, text, run[0].start, run[-1].end))
             sections += 1
             if sections >= limit:
