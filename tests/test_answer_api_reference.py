@@ -272,3 +272,19 @@ def test_a_library_named_lib_and_its_name_is_named_by_that_name() -> None:
 
     assert missing_terms("Is MD5 checking on by default in the libFLAC decoder?", ["FLAC: the decoder checks MD5"]) == []
     assert missing_terms("Does libFLAC read Ogg?", ["Opus: the decoder"]) == ["libFLAC"]
+
+
+def test_a_header_less_tables_rows_stay_units_of_their_own() -> None:
+    """Doxygen's parameter tables have no header, so each row is stored as its cells between
+    " | ", and a row's description may start in lower case ("src | the stream to read from",
+    Opus's "[in] | len | ..."): a row is never read as the hard-wrapped continuation of the
+    row above it. A hard-wrapped line of prose still is."""
+    from citadel.retrieve.sentences import candidate_spans
+
+    text = ("Parameters\n\n[in] | data | char*: Input payload. Use a NULL pointer to indicate packet loss\n"
+            "[in] | len | opus_int32: Number of bytes in payload\n\nsrc | the stream to read from\n"
+            "dst | the stream to write to\n\nThe value is read\nfrom the stream.")
+    units = [text[s:e] for s, e in candidate_spans(text)]
+    assert "[in] | len | opus_int32: Number of bytes in payload" in units
+    assert "src | the stream to read from" in units and "dst | the stream to write to" in units
+    assert "The value is read\nfrom the stream." in units

@@ -172,6 +172,13 @@ def next_line(text: str, end: int, start: int) -> bool:
     return "\n" in gap and "\n\n" not in gap
 
 
+def _row_line(line: str) -> bool:
+    """Whether a line is a table's row as the loaders store one: cells after their column's
+    name, or, without a header, cells between " | " ("src | the stream to read from",
+    "[in] | len | opus_int32: Number of bytes in payload")."""
+    return " | " in line or is_table_row(line)
+
+
 def is_table_row(unit: str) -> bool:
     """A table row as the loaders store one, each cell after its column's name."""
     return TABLE_ROW.fullmatch(unit.rstrip(".")) is not None
@@ -377,7 +384,9 @@ def candidate_spans(text: str, start: int = 0, end: int | None = None) -> list[t
             first = text[s:e][:1]
             joins = line_break and e - ps <= MAX_UNIT_CHARS and not is_term_line(text[s:e]) and not prev.isupper() and (
                 term or (not _SENTENCE_END.search(prev) and (first.islower() or first in "(["))
-            ) and (term or _term_at(text, *_line_head(text, s)) is None)  # "core: limits the core file size" opens an entry
+            ) and (term or _term_at(text, *_line_head(text, s)) is None) \
+                and not (_row_line(text[text.rfind("\n", 0, pe) + 1 : pe]) and _row_line(text[s:e].split("\n", 1)[0]))
+            # ("core: limits the core file size" opens an entry; a table's row is a line of its own)
             if not joins and line_break and is_option_line(prev) and is_option_line(text[s:e]) \
                     and e - ps <= MAX_TERM_CHARS:  # one option's names, a line each: one term
                 joins = True
