@@ -999,7 +999,7 @@ class _HtmlWalker:
     def _block(self, node: Any, tag: str, depth: int) -> None:
         if depth >= self.max_depth:
             self.builder.block(_flat_text(node))
-        elif tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
+        elif tag in _HEADINGS:
             # a link to itself that is a glyph, no word: "timeout.refresh()#" in Node.js's pages, the
             # pilcrow of Sphinx's, the "\u25c6" that opens each member's heading in Doxygen's
             for link in node.css('a[href^="#"]'):
@@ -1110,6 +1110,7 @@ _SPACE_BEFORE = re.compile(r"\s+([,;)\]])")
 _SPACE_AFTER = re.compile(r"([(\[])\s+")
 _CALL_SPACE = re.compile(r"(?<=[\w>])\s+\(")
 _POINTER_SPACE = re.compile(r"([*&]) (?=[\w(])")
+#: the heading elements, by tag
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 #: headings that name a part of an API entry, not a subject: read as the label of the paragraph
 #: under them (:meth:`_HtmlWalker._run`)

@@ -250,18 +250,22 @@ _ASKS_API_MEMBER = re.compile(
     r"|(?P<constant>macros?|constants?|flags?|enumerators?)|(?P<type>structs?|typedefs?|enums?))\b(?!\s+of\b)",
     re.IGNORECASE,
 )
+#: a name in code in prose: snake_case, or a capital inside ("base64url_encode_init",
+#: "xmlDocGetRootElement", "SDL_AllocRW", "GetValue")
+_NAME_IN_CODE = r"\b[A-Za-z]\w*_\w+|\b[a-z]+[A-Z]\w*|\b[A-Z][a-z0-9]+[A-Z]\w*"
 #: how a unit names each kind of member: a function called or declared ("free()",
-#: "SDL_RWops *SDL_AllocRW(void)") or by a name in code ("base64url_encode_init",
-#: "xmlDocGetRootElement", R's "read.xport"; not "e.g."), or an entry's term that calls it ("scale ( EXPRESSION ): ..."; not a
-#: word before a parenthesis in prose: "the auricle (or pinna)"); a constant in capitals, a macro's
+#: "SDL_RWops *SDL_AllocRW(void)"), by a name in code, R's dotted name ("read.xport"; not
+#: "e.g."), or an entry's term that calls it ("scale ( EXPRESSION ): ..."; not a word before a
+#: parenthesis in prose: "the auricle (or pinna)"); a constant in capitals, a macro's
 #: definition, an option ("SDL_RWOPS_JNIFILE", "#define G_MININT", "--save-dev"); a type by
-#: any name in code (snake_case, a capital inside: "xmlDoc", "GArray"; scoped)
+#: any name in code, capitals before a word ("GArray") or scoped ("std::vector")
 _NAMES_MEMBER = {
-    "function": re.compile(r"\b[A-Za-z_][\w.:]*\(|^\s*[A-Za-z_][\w.:]* \(|\b[A-Za-z]\w*_\w+|\b[a-z]+[A-Z]\w*"
-                          r"|\b[A-Z][a-z0-9]+[A-Z]\w*|\b[a-z]{2,}\.[a-z]{2,}\w*"),
+    "function": re.compile(rf"\b[A-Za-z_][\w.:]*\(|^\s*[A-Za-z_][\w.:]* \(|{_NAME_IN_CODE}|\b[a-z]{{2,}}\.[a-z]{{2,}}\w*"),
     "constant": re.compile(rf"{_CONSTANT.pattern}|#\s*define\b|(?<![\w-])--?[A-Za-z][\w-]*"),
-    "type": re.compile(r"\b[A-Za-z]\w*_\w+|\b[a-z]+[A-Z]\w*|\b[A-Z][a-z0-9]+[A-Z]\w*|\b[A-Z]{2,}[a-z]\w*|\b\w+::\w+"),
+    "type": re.compile(rf"{_NAME_IN_CODE}|\b[A-Z]{{2,}}[a-z]\w*|\b\w+::\w+"),
 }
+#: a web or mail address: it names no member ("https://www.counterpane.com/yarrow.html")
+_ADDRESS = re.compile(r"\S+://\S+|\bwww\.\S+|\S+@\S+\.\w+")
 
 
 def asked_member(question: str) -> str | None:
@@ -276,10 +280,6 @@ def names_member(kind: str, unit: str) -> bool:
     one that does not cannot say which it is ("Use this function to allocate ..." beside
     "SDL_RWops *SDL_AllocRW(void): Use this function to allocate ...")."""
     return _NAMES_MEMBER[kind].search(_ADDRESS.sub(" ", unit)) is not None
-
-
-#: a web or mail address: it names no member ("https://www.counterpane.com/yarrow.html")
-_ADDRESS = re.compile(r"\S+://\S+|\bwww\.\S+|\S+@\S+\.\w+")
 
 
 def asks_member(question: str) -> bool:
