@@ -119,6 +119,16 @@ default: extractive backend, no calibration, the default threshold) is run on
                 fiftieth session and read by no one before its runs at 7395d47 and at 4251788
                 (the held-out check of the API reference reading); its failures were read
                 afterwards: a dev set now
+  cmake help  45 questions (36 answerable) by a helper who never ran citadel on CMake's
+                reStructuredText documentation as Debian installs it (bench/data/cmake-help.files
+                under /usr/share/cmake-3.25/Help, package cmake-data: ten command pages, four
+                manuals), written at the start of the fifty-first session and measured at 2abeed9
+                before any change for them: a dev set
+  cmake help, held out  47 questions (38 answerable) by another helper on 18 other pages of
+                the same Help (variables, target, directory, source and test properties, policies,
+                environment variables, generators: bench/data/cmake-help-2.files), read by no one
+                before its runs at 2abeed9 and after the change (the held-out check of the
+                reStructuredText reading)
 and reported side by side: answer correctness (share of answerable questions whose answer
 holds the gold answer, cites a gold document and quotes only the stored text at its offsets:
 citadel.evaluate.correctness), answered without the answer, abstain rate on unanswerable,
@@ -127,7 +137,8 @@ document), and warm ask p50/p95. Stores are built once into the caches (``--stor
 ``--clapnq-store-cache``, ``--man-store-cache``, ``--docs-store-cache``, ``--manqa-store-cache``,
 ``--pyqa-store-cache``, ``--new-user-store-cache``, ``--manuals-store-cache``, ``--held-out-store-cache``,
 ``--man-sources-store-cache``, ``--markdown-store-cache``, ``--licences-store-cache``,
-``--licences-3-store-cache``, ``--info-store-cache``, ``--info-3-store-cache``, ``--pdf-store-cache``, ``--pdf-2-store-cache``, ``--pdf-3-store-cache``, ``--api-store-cache``, ``--api-2-store-cache``; a cache is complete when it holds READY) and never written: every
+``--licences-3-store-cache``, ``--info-store-cache``, ``--info-3-store-cache``, ``--pdf-store-cache``, ``--pdf-2-store-cache``, ``--pdf-3-store-cache``, ``--api-store-cache``, ``--api-2-store-cache``, ``--cmake-store-cache``,
+``--cmake-2-store-cache``; a cache is complete when it holds READY) and never written: every
 run asks against a private copy (asks write traces), with any stored calibration removed.
 To compare a change, add a Variant to VARIANTS and pass ``--variant baseline --variant NAME``.
 """
@@ -170,6 +181,8 @@ MAN_ROOT = Path("/usr/share/man")
 INFO_ROOT = Path("/usr/share/info")
 #: npm as this machine ships it (its Markdown documentation and that of two bundled packages)
 NPM_ROOT = Path("/usr/lib/node_modules/npm")
+#: CMake's reStructuredText documentation as Debian's cmake-data installs it
+CMAKE_HELP = Path("/usr/share/cmake-3.25/Help")
 
 
 @dataclass(frozen=True)
@@ -288,6 +301,10 @@ DATASETS = [
             files=ROOT / "bench" / "data" / "api-html.files"),
     Dataset("api reference html, held out", ROOT / "bench" / "data" / "api-html-2.jsonl", Path("copied"),
             "api_2_store_cache", files=ROOT / "bench" / "data" / "api-html-2.files"),
+    Dataset("cmake help", ROOT / "bench" / "data" / "cmake-help.jsonl", Path("copied"), "cmake_store_cache",
+            files=ROOT / "bench" / "data" / "cmake-help.files", file_root=CMAKE_HELP),
+    Dataset("cmake help, held out", ROOT / "bench" / "data" / "cmake-help-2.jsonl", Path("copied"),
+            "cmake_2_store_cache", files=ROOT / "bench" / "data" / "cmake-help-2.files", file_root=CMAKE_HELP),
 ]  # fmt: skip
 
 FIGURES = [
@@ -453,6 +470,9 @@ STORE_CACHES = {
     "--api-store-cache": ("api-store", "store of the API reference pages (copied and built here if missing; read only)"),
     "--api-2-store-cache": ("api-2-store", "store of the held-out API reference pages (copied and built here if "
                                            "missing; read only)"),
+    "--cmake-store-cache": ("cmake-store", "store of CMake's reST pages (copied and built here if missing; read only)"),
+    "--cmake-2-store-cache": ("cmake-2-store", "store of the held-out CMake reST pages (copied and built here if "
+                                               "missing; read only)"),
 }
 
 
