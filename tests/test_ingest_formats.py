@@ -751,6 +751,70 @@ def test_restructuredtext_keeps_sections_directives_roles_options_and_tables(tmp
     assert hits[0].chunk.heading_path == ("email Package Architecture", "Overview")
 
 
+SPHINX_REFERENCE = """frob_run
+--------
+
+.. only:: html
+
+  .. contents::
+
+Run the frobnicator over :variable:`FROB_<LANG>_FLAGS_<CONFIG>` and
+:ref:`the build types <Build Configurations>`.
+
+.. code-block:: cmake
+
+  frob_run(<name> [TIMEOUT <seconds>] [VERBATIM])
+
+``TIMEOUT``
+  Stop after this many seconds.
+
+``VERBATIM``
+  .. versionadded:: 3.9
+
+  Pass every argument unchanged.
+
+.. include:: DEPRECATED.txt
+
+.. genex:: $<FROB_BOOL:string>
+
+  Converts ``string`` to ``0`` or ``1``. It is ``0`` when:
+
+  * ``string`` is empty,
+  * ``string`` is ``OFF``.
+
+  .. versionadded:: 3.12
+
+.. toctree::
+   :maxdepth: 1
+
+   FROB0001: Old frobs are kept. </policy/FROB0001>
+   /manual/frob.7
+"""
+
+
+def test_sphinx_reference_pages_keep_their_notes_and_lose_their_markup(tmp_path: Path) -> None:
+    """A Sphinx project's reST reference (CMake's Help, as Debian installs it): a version note
+    inside an option's description stays with it ("VERBATIM: Added in version 3.9."), which
+    the option's bare text lost; a directive of the project's own extension ("genex") reads its
+    body as reST (its list, its note), not as raw text; a placeholder in angle brackets is part
+    of a name, not a link's target; docutils' complaints ("contents" inside a box) and a file
+    the page includes are no text of the page; a table of contents gives its entries' titles."""
+    (tmp_path / "frob_run.rst").write_text(SPHINX_REFERENCE)
+    from citadel.ingest.rst import load_rst
+
+    doc = load_rst((tmp_path / "frob_run.rst").read_bytes(), "frob_run.rst")
+    blocks = [doc.text[b.start : b.end] for b in doc.blocks]
+    assert "Run the frobnicator over FROB_<LANG>_FLAGS_<CONFIG> and the build types." in blocks
+    assert "TIMEOUT: Stop after this many seconds." in blocks
+    assert "VERBATIM: Added in version 3.9. Pass every argument unchanged." in blocks
+    assert "Genex $<FROB_BOOL:string>: Converts string to 0 or 1. It is 0 when:" in blocks
+    assert "- string is empty," in blocks and "- string is OFF." in blocks
+    assert "Added in version 3.12" in blocks
+    assert "- FROB0001: Old frobs are kept." in blocks
+    for gone in ("contents", "Contents", "directive", "DEPRECATED", "Include", "maxdepth", "/manual/frob.7", "``"):
+        assert gone not in doc.text, gone
+
+
 PY = Path(__file__).parent / "fixtures" / "docs" / "python"
 
 VTT_TEXT = """WEBVTT

@@ -27,10 +27,19 @@ _VERSION_NOTES = {
 }
 _BOXES = {"seealso": "See also", "tab": "Tab", "tab-item": "Tab", "dropdown": "", "todo": "To do",
           "hlist": "", "rubric": "", "centered": "", "glossary": "", "only": ""}
+#: boxes whose argument is a condition for a builder ("html", "not man"), not text
+_CONDITIONS = {"only", "ifconfig"}
 _CODE = {"code-block", "sourcecode", "literalinclude", "doctest", "testcode", "productionlist"}
 #: a role, whatever its name: its text is kept (``:func:`open``` -> ``open``)
 _ROLE = re.compile(r":(?:[a-zA-Z][\w.+-]*:)+`((?:[^`\\]|\\.)+)`")
-_TARGET = re.compile(r"^(.*?)\s*<[^<>]+>$", re.DOTALL)
+#: a role's shown text before its target: "Build types <Build Configurations>"; a ``<...>`` that
+#: follows no space is part of the name ("CMAKE_<LANG>_FLAGS_<CONFIG>"), as CMake's and most
+#: projects' references read it, and a target may hold such a placeholder itself
+_TARGET = re.compile(r"^(.*\S)\s+<((?:[^<>]|<[^<>]*>)+)>$", re.DOTALL)
+#: a directive's name at the start of its line (``.. genex:: $<BOOL:string>``)
+_DIRECTIVE = re.compile(r"^[ \t]*\.\.[ \t]+([A-Za-z][\w:.+-]*)::", re.MULTILINE)
+#: directives whose text lives in another file, which is never read: nothing of them is kept
+_ELSEWHERE = {"include", "cmake-module"}
 
 
 def _register() -> None:
@@ -46,6 +55,9 @@ def _register() -> None:
 
         def __getitem__(self, key: str) -> Any:
             return directives.unchanged
+
+        def __bool__(self) -> bool:  # docutils parses a directive's options only when it has some
+            return True
 
     global _ANY_OPTION
     _ANY_OPTION = AnyOption()
@@ -67,9 +79,11 @@ def _register() -> None:
                 # ".. versionadded:: 3.2 The timeout option." : the version, then its text
                 argument, text = argument.split(None, 1)
                 node += nodes.paragraph(text=_plain(text))
-            node["citadel_argument"] = argument
+            node["citadel_argument"] = "" if self.name in _CONDITIONS else argument
             self.state.nested_parse(self.content, self.content_offset, node)
             return [node]
+
+    _BOX.append(Box)
 
     class Options(Box):  # Sphinx's domain directives: ".. function:: open(file)"
         named = False
@@ -77,6 +91,19 @@ def _register() -> None:
     class Code(Box):
         def run(self) -> list[Any]:
             return [nodes.literal_block("\n".join(self.content), "\n".join(self.content))]
+
+    class TocTree(Box):
+        """Sphinx's table of contents: its entries' titles as a list ("CMP0142: The Xcode
+        generator ..." from "CMP0142: ... </policy/CMP0142>"); an entry that is only a
+        document's name or a pattern says nothing and is left out."""
+
+        def run(self) -> list[Any]:
+            entries = nodes.bullet_list()
+            for line in self.content:
+                m = _TARGET.match(line.strip())
+                if m:
+                    entries += nodes.list_item("", nodes.paragraph(text=_plain(m.group(1))))
+            return [entries] if entries.children else []
 
     for name in (*_VERSION_NOTES, *_BOXES):
         directives.register_directive(name, Box)
@@ -88,9 +115,13 @@ def _register() -> None:
                  "c:macro", "c:type", "c:member", "cmdoption", "decorator", "currentmodule",
                  "index", "toctree", "autofunction", "autoclass", "automodule"):
         directives.register_directive(name, Options)
+    directives.register_directive("toctree", TocTree)
 
 
 _REGISTERED: list[bool] = []
+_BOX: list[Any] = []  # the directive class unknown names are registered as
+#: directive names learned from documents, at most (a registry that only grows)
+MAX_DIRECTIVES = 2000
 _ANY_OPTION: Any = None
 
 
@@ -107,6 +138,7 @@ def load_rst(data: bytes, name: str) -> ParsedDocument:
     source = decode_text(data)
     _check_source_chars(source, "reStructuredText file")
     source = _ROLE.sub(lambda m: "``" + _role_text(m.group(1)).replace("`", "'") + "``", source)
+    _register_unknown(set(_DIRECTIVE.findall(source)) - _ELSEWHERE)
     settings = {"report_level": 5, "halt_level": 5, "file_insertion_enabled": False,
                 "raw_enabled": False, "input_encoding": "unicode", "warning_stream": False,
                 "doctitle_xform": False, "sectsubtitle_xform": False}
@@ -123,6 +155,19 @@ def load_rst(data: bytes, name: str) -> ParsedDocument:
     return doc
 
 
+def _register_unknown(names: set[str]) -> None:
+    """A Sphinx extension's directives (CMake's ``genex``, ``variable``, ``signature``; a
+    project's ``confval``) are read as boxes: the directive's name and argument lead its
+    content, which is reStructuredText like the rest (lists, code, version notes inside)."""
+    from docutils.parsers.rst import directives
+
+    known = {*getattr(directives, "_directive_registry", {}), *getattr(directives, "_directives", {})}
+    for name in names - known:
+        if len(known) < MAX_DIRECTIVES:  # names come from documents: bounded
+            directives.register_directive(name, _BOX[0])
+            known.add(name)
+
+
 def _plain(text: str) -> str:
     """Inline markup of a directive's argument as its text (``code``, *emphasis*)."""
     return " ".join(re.sub(r"``(.+?)``|\*\*(.+?)\*\*|\*(.+?)\*", lambda m: next(g for g in m.groups() if g),
@@ -133,6 +178,47 @@ def _role_text(text: str) -> str:
     m = _TARGET.match(text)
     shown = m.group(1) if m and m.group(1) else text
     return shown.lstrip("~!")
+
+
+def _in_message(node: Any) -> bool:
+    """The node is part of a docutils message (a markup error's text, never the document's)."""
+    from docutils import nodes
+
+    parent = node.parent
+    while parent is not None:
+        if isinstance(parent, nodes.system_message):
+            return True
+        parent = parent.parent
+    return False
+
+
+def _text(node: Any) -> str:
+    """A list item's or a definition's text on one line, its boxes led by what they are: a
+    version note inside an option's description says when the option came ("NATIVE_COMMAND:
+    Added in version 3.9. Proceeds as in WINDOWS_COMMAND mode ..."), which its bare text
+    (docutils' ``astext``) loses; a markup error's message is no text of it."""
+    from docutils import nodes
+
+    if isinstance(node, nodes.system_message | nodes.comment | nodes.target | nodes.substitution_definition):
+        return ""
+    if isinstance(node, nodes.Text):
+        return str(node.astext())
+    if isinstance(node, nodes.container) and "citadel_name" in node.attributes:
+        name, argument = node["citadel_name"], node["citadel_argument"]
+        lead = " ".join(p for p in (_VERSION_NOTES.get(name, _BOXES.get(name, _named(name))), argument) if p)
+        body = " ".join(t for c in node.children if (t := _text(c)))
+        if not lead:
+            return body
+        return f"{lead}: {body}" if body else f"{lead}."
+    if isinstance(node, nodes.TextElement) or not any(  # nothing inside to say otherwise: its text
+            isinstance(n, nodes.system_message) or "citadel_name" in n.attributes for n in node.findall(nodes.Element)):
+        return str(node.astext())
+    return " ".join(t for c in node.children if (t := _text(c)))
+
+
+def _named(name: str) -> str:
+    """A directive's name as a lead: ``cmake:genex`` -> "Genex", ``tab-set`` -> "Tab set"."""
+    return name.rsplit(":", 1)[-1].replace("-", " ").capitalize()
 
 
 def _lines(node: Any) -> Location | None:
@@ -155,10 +241,13 @@ class _Walker:
     def __init__(self) -> None:
         self.builder = TextBuilder()
         self.first_heading: str | None = None
+        self._pending = ""  # a box's lead, waiting for the box's first block
+        self._level = 0
 
     def walk(self, node: Any, level: int) -> None:
         from docutils import nodes
 
+        self._level = level
         for child in node.children:
             if isinstance(child, nodes.section):
                 title = child.next_node(nodes.title)
@@ -175,9 +264,9 @@ class _Walker:
                             | nodes.substitution_definition | nodes.problematic):
                 continue
             elif isinstance(child, nodes.paragraph | nodes.line_block | nodes.rubric):
-                self.builder.block(child.astext(), at=_lines(child))
+                self._block(child.astext(), at=_lines(child))
             elif isinstance(child, nodes.literal_block | nodes.doctest_block):
-                self.builder.block(child.astext(), ChunkKind.CODE, at=_lines(child))
+                self._block(child.astext(), ChunkKind.CODE, at=_lines(child))
             elif isinstance(child, nodes.bullet_list | nodes.enumerated_list):
                 self._items(child, isinstance(child, nodes.enumerated_list))
             elif isinstance(child, nodes.definition_list | nodes.field_list | nodes.option_list):
@@ -192,7 +281,7 @@ class _Walker:
                 self._lead(lead, child)
             elif isinstance(child, nodes.container) and "citadel_name" in child.attributes:
                 name, argument = child["citadel_name"], child["citadel_argument"]
-                lead = _VERSION_NOTES.get(name, _BOXES.get(name, name.capitalize() if name else ""))
+                lead = _VERSION_NOTES.get(name, _BOXES.get(name, _named(name)))
                 self._lead(" ".join(p for p in (lead, argument) if p), child)
             elif isinstance(child, nodes.Element):
                 self.walk(child, level)
@@ -203,43 +292,65 @@ class _Walker:
         from docutils import nodes
 
         block = message.next_node(nodes.literal_block)
-        if block is None:
-            return
+        said = message.next_node(nodes.paragraph)
+        if block is None or said is None or not said.astext().startswith("Unknown directive type"):
+            return  # a directive known but refused here ("contents" inside a box, "include")
         lines = block.astext().split("\n")
         if lines and lines[0].lstrip().startswith(".."):
             head = re.match(r"\s*\.\.\s+([\w:.+-]+)::\s*(.*)$", lines[0])
+            if head and head.group(1) in _ELSEWHERE:
+                return  # its text is in a file not read here
             lines = lines[1:]
             body = " ".join(" ".join(lines).split())
             if head:
                 lead = " ".join(p for p in (head.group(1).replace("-", " ").capitalize(), head.group(2)) if p)
                 body = f"{lead}: {body}" if body else lead
             if body:
-                self.builder.block(_ROLE.sub(lambda m: _role_text(m.group(1)), body), at=_lines(message))
+                self._block(_ROLE.sub(lambda m: _role_text(m.group(1)), body), at=_lines(message))
 
     def _lead(self, lead: str, node: Any) -> None:
-        """A box's paragraphs, the first led by what the box is ("Note: ...")."""
+        """A box's content read as any other (paragraphs, lists, code, boxes inside), its first
+        paragraph led by what the box is ("Note: ...", "Genex $<BOOL:string>: ..."); a lead
+        before anything else, or before no paragraph, stands alone."""
         from docutils import nodes
 
-        found = list(node.findall(nodes.paragraph))
-        paras = [p.astext() for p in found]
-        if not paras:
-            if lead:
+        if not any(not _in_message(p) for p in node.findall(nodes.paragraph)):
+            if lead:  # a version note without text ("Added in version 3.8"): before what it is in
                 self.builder.block(lead, at=_lines(node))
+            self.walk(node, self._level)
             return
-        first = f"{lead}: {paras[0]}" if lead else paras[0]
-        for k, para in enumerate([first, *paras[1:]]):
-            self.builder.block(para, tight=k > 0, at=_lines(found[k]))
+        if self._pending:  # a box opening the box around it: the outer lead stands alone
+            self.builder.block(self._pending, at=_lines(node))
+        level, self._pending = self._level, lead
+        self.walk(node, level)
+        self._level = level
+        if self._pending:
+            self.builder.block(self._pending, at=_lines(node))
+        self._pending = ""
+
+    def _block(self, text: str, kind: ChunkKind = ChunkKind.PARAGRAPH, *, tight: bool = False,
+               at: Location | None = None) -> None:
+        """Every block of the walk: the first after a box's lead takes it (a paragraph as
+        "lead: text", anything else after the lead on its own)."""
+        if self._pending:
+            lead, self._pending = self._pending, ""
+            if kind is ChunkKind.PARAGRAPH:
+                text = f"{lead}: {text}"
+            else:
+                self.builder.block(lead, at=at)
+                tight = False
+        self.builder.block(text, kind, tight=tight, at=at)
 
     def _items(self, node: Any, ordered: bool) -> None:
         for k, item in enumerate(node.children, start=1):
             marker = f"{k}." if ordered else "-"
-            self.builder.block(f"{marker} {item.astext()}", ChunkKind.LIST, tight=k > 1, at=_lines(item))
+            self._block(f"{marker} {_text(item)}", ChunkKind.LIST, tight=k > 1, at=_lines(item))
 
     def _terms(self, node: Any) -> None:
         for k, item in enumerate(node.children):
-            parts = [c.astext() for c in item.children]
+            parts = [_text(c) for c in item.children]
             text = f"{parts[0]}: {' '.join(parts[1:])}" if len(parts) > 1 else " ".join(parts)
-            self.builder.block(text, ChunkKind.LIST, tight=k > 0, at=_lines(item))
+            self._block(text, ChunkKind.LIST, tight=k > 0, at=_lines(item))
 
     def _table(self, node: Any) -> None:
         from docutils import nodes
@@ -256,4 +367,4 @@ class _Walker:
                 if header else " | ".join(cells)
             where = _lines(row) or Location()  # a simple table's row is one line
             where = row_location(k + 1, header, cells, where.replace(line_end=where.line_start))
-            self.builder.block(text, ChunkKind.TABLE_ROW, tight=k > 0, at=where)
+            self._block(text, ChunkKind.TABLE_ROW, tight=k > 0, at=where)
