@@ -15,7 +15,7 @@ import re
 #: a question asks for a version: "which Python version", "what release", "which man-db
 #: release", "which Debian revision", "since when", "when was it added"
 _ASKS = re.compile(
-    r"\b(?:which|what)\s+(?!(?:does|do|did|is|was|are|were|can|will|should)\b)(?:[\w.-]+\s+)?(?:version|release|revision)s?\b(?!\s+notes?\b)"
+    r"\b(?:which|what)\s+(?!(?:does|do|did|is|was|are|were|can|will|should)\b)(?:[\w.-]+\s+)?(?:version|release|revision)s?\b(?!\s+(?:notes?|control|manager)\b)"
     r"|\bsince\s+when\b"
     r"|\bwhen\s+(?:was|were|did)\b[^?]*\b(?:added|introduced|appear|removed|deprecated)",
     re.IGNORECASE,

@@ -33,7 +33,7 @@ import re
 from collections.abc import Sequence
 
 from citadel.models import Chunk
-from citadel.retrieve.sentences import candidate_spans, is_term_line, terms
+from citadel.retrieve.sentences import candidate_spans, entry_name, is_term_line, line_term, terms
 
 #: a documentation version note, as Sphinx writes them
 NOTE = re.compile(r"(?:new|changed|added|deprecated|removed)\s+(?:in|since)\s+version\s+\d", re.IGNORECASE)
@@ -142,6 +142,25 @@ def _codes(text: str) -> set[str]:
     return out
 
 
+#: a note that says what it is about before it: "FILE_PERMISSIONS <permissions>...: Added in version 3.20."
+_LABELLED_NOTE = re.compile(r"(?P<label>[^\n]{1,120}?):\s+(?:new|changed|added|deprecated|removed)\s+(?:in|since)\s+version\b",
+                            re.IGNORECASE)
+
+
+def _of_another(text: str, start: int, end: int, own: str) -> bool:
+    """The note ``text[start:end]`` is another item's, for a unit whose entry's term is ``own``:
+    its line opens with another term, or it names another thing before it ("FILE_PERMISSIONS
+    <permissions>...: Added in version 3.20." is no note of ESCAPE_QUOTES, in the list of
+    configure_file's options where each item is one line)."""
+    if not own:
+        return False
+    term = line_term(text, start)
+    if term and term != own:
+        return True
+    m = _LABELLED_NOTE.match(text, start, end)
+    return m is not None and own not in m.group("label")
+
+
 def version_note(text: str, chunks: Sequence[Chunk], start: int, end: int, question: str) -> tuple[int, int] | None:
     """Offsets of the version statement that completes the unit ``text[start:end]`` for
     ``question`` (see the module's docstring); None when the unit states one itself or
@@ -153,7 +172,9 @@ def version_note(text: str, chunks: Sequence[Chunk], start: int, end: int, quest
     if section is None:
         return None
     lo, hi = entry_of(text, section, start, end)
-    notes = [(s, e) for s, e in candidate_spans(text, lo, hi) if (s, e) != (start, end) and states_version(text[s:e])]
+    own = line_term(text, start) or entry_name(text, start)
+    notes = [(s, e) for s, e in candidate_spans(text, lo, hi) if (s, e) != (start, end) and states_version(text[s:e])
+             and not _of_another(text, s, e, own)]
     if notes:
         asked, said, named = terms(question), terms(unit), _codes(question)
 
@@ -165,7 +186,7 @@ def version_note(text: str, chunks: Sequence[Chunk], start: int, end: int, quest
     heading = version_heading(text, chunks, start)
     if heading is not None:
         return heading
-    names = _codes(unit)
+    names = _codes(own) if own else _codes(unit)  # an item's note names its term, not any name it mentions
     if not names:
         return None
     for m in _PARAGRAPH.finditer(text):

@@ -877,7 +877,8 @@ def off_subject(query: str, passages: Sequence[Passage], texts: dict[tuple[str, 
                 if (n := _page_name(p.title)) in pages and _PAGE_TITLE.fullmatch(p.title.strip()) is None}
     if not names and not pages:
         return set()
-    pattern = {n: re.compile(rf"(?<![\w-]){re.escape(n)}(?![\w-])", re.IGNORECASE) for n in [*names, *pages]}
+    # a name is said as a word, or as a part of a name in code ("UNIX_COMMAND" says "Unix")
+    pattern = {n: re.compile(rf"(?<![^\W_]|-){re.escape(n)}(?![^\W_]|-)", re.IGNORECASE) for n in [*names, *pages]}
     named: dict[tuple[str, int], set[str]] = {}
     for p in passages:
         key = (p.doc_id, p.version)
@@ -935,6 +936,11 @@ OPTION_ENTRIES = 2
 
 #: how far below the unit it completes a version note's scores are put
 _BELOW = 1e-4
+#: of the units that answer best, this many are checked for a version before one can answer
+#: "which version?" (:func:`_attach_version_notes`)
+VERSION_CHECKS = 12
+#: a unit with a digit may state a version ("Windows 10", "3.12", "r19")
+_NUMBER = re.compile(r"\d")
 
 
 def _attach_version_notes(
@@ -946,16 +952,32 @@ def _attach_version_notes(
     it, or else as a passage of its own (its chunk's heading path and location) placed
     right after the unit's passage (a passage ranked below could fall out of the sources). The note takes the
     unit's scores, just below them (``ScoredSentence.completes``): it answers the
-    question's "which version" only with the unit it completes. ``chunks``: each document's
+    question's "which version" only with the unit it completes. A unit among the
+    :data:`VERSION_CHECKS` best that states no number and whose entry gives no version
+    answers nothing: it says what the thing is, not since when. ``chunks``: each document's
     chunks the caller may read, in reading order."""
-    ranked = sorted(
+    candidates = sorted(
         ((x.answerability, n, i) for n, p in enumerate(passages) for i, x in enumerate(p.sentences)
          if x.answerability is not None and x.completes is None),
         key=lambda t: -t[0],
-    )[:limit]  # fmt: skip
+    )  # fmt: skip
+    ranked = candidates[:limit]
     units = [list(p.sentences) for p in passages]
+    held_chunks: dict[tuple[str, int], list[Chunk]] = {}  # the chunks of each document version
+    for value, n, i in candidates[:VERSION_CHECKS]:
+        # a unit that states no number, in an entry that gives no version, does not answer "since which
+        # version?" however well it describes the thing asked about ("ESCAPE_QUOTES: Escape any
+        # substituted quotes with backslashes.")
+        p, x = passages[n], passages[n].sentences[i]
+        key = (p.doc_id, p.version)
+        if value <= 0.0 or _NUMBER.search(texts[key], x.start, x.end) is not None:
+            continue
+        if key not in held_chunks:
+            held_chunks[key] = [c for c in chunks[p.doc_id] if c.version == p.version]
+        if version_note(texts[key], held_chunks[key], x.start, x.end, query) is None:
+            units[n][i] = replace(x, answerability=0.0)
     after: dict[int, list[Passage]] = {}
-    held: dict[tuple[str, int], list[Chunk]] = {}  # the chunks of each document version
+    held: dict[tuple[str, int], list[Chunk]] = held_chunks
     done: set[tuple[str, int, int, int]] = set()
     for value, n, i in ranked:
         p, x = passages[n], passages[n].sentences[i]

@@ -431,7 +431,7 @@ _SETTING_NAMES = re.compile(r"[A-Za-z][\w.\-]*=(?:, [A-Za-z][\w.\-]*=)*(?= \S)")
 #: certificates: user and host.")
 _NAMED_TERM = re.compile(
     r"[^\s:]+(?::[^\s:]+)*(?:,? -{1,2}[^\s,:]+)*"
-    r"(?: \([^()\n]{1,40}\)| \[[^\]\n]{1,40}\]| <[^>\n]{1,40}>| [A-Z][A-Z0-9_]+\b)*(?: [a-z][\w-]{0,20})?(?=: \S)"
+    r"(?: \([^()\n]{1,40}\)| \[[^\]\n]{1,40}\]| <[^>\n]{1,40}>(?:\.\.\.)?|,? [A-Z][A-Z0-9_]+\b)*(?: [a-z][\w-]{0,20})?(?=: \S)"
 )
 #: a parameter or property as API references list them, a list item that names it and its type
 #: before " - " and the description ("- bodyTimeout number | null (optional) - Default: 300e3 -
@@ -456,6 +456,13 @@ _CODE_WORD = re.compile(r"-{1,2}\w|\S*[=_./<>\[\]():]|[a-z0-9]+[A-Z]|[A-Z][a-z0-
 #: labels of prose in lower case ("note: ...", "usage: yq [options] ..."): no term
 _PROSE_LABELS = frozenset({"note", "notes", "warning", "caution", "important", "tip", "hint", "example", "examples",
                            "usage", "see", "default", "defaults", "description", "summary", "result", "returns"})
+#: a name in capitals, a keyword or an environment variable ("TIMEOUT: After the specified number
+#: of seconds ...", "VERBATIM: All arguments ...", "PATH: ..."): the term of its entry like a name
+#: in code, unless it is one of the labels prose writes in capitals (:data:`_CAPS_LABELS`)
+_CAPS_NAME = re.compile(r"[A-Z][A-Z0-9]+")
+_CAPS_LABELS = frozenset({"attention", "caution", "danger", "error", "warning", "important", "note", "nb", "ps", "tip",
+                          "hint", "todo", "fixme", "xxx", "bug", "bugs", "fix", "fixed", "new", "changed", "removed",
+                          "added", "security", "update", "edit", "faq", "info", "ok", "caveat", "question", "answer"})
 #: the term of the entry a unit is in stands at most this far before the unit, and at most this
 #: many lines (paragraphs or list items) up
 ENTRY_REACH, ENTRY_LINES = 1500, 3
@@ -484,8 +491,9 @@ def _term_at(text: str, start: int, end: int) -> tuple[int, int] | None:
             return start, start + m.end()
     m = _NAMED_TERM.match(line)
     first = m.group().split(" ", 1)[0] if m is not None else ""
-    if m is not None and len(m.group()) <= MAX_NAMED_TERM and _CODE_WORD.match(first) is not None \
-            and first.lower() not in _PROSE_LABELS:
+    if m is not None and len(m.group()) <= MAX_NAMED_TERM and first.lower() not in _PROSE_LABELS \
+            and (_CODE_WORD.match(first) is not None
+                 or _CAPS_NAME.fullmatch(first) is not None and first.lower() not in _CAPS_LABELS):
         return start, start + m.end()
     return None
 
@@ -616,6 +624,15 @@ def with_term(term: str, unit: str) -> str:
     setting's "=" a space ("SyncIntervalSec= The default timeout is 5 minutes."), after any
     other term a colon ("use-vc (since glibc 2.14): This option forces ...")."""
     return f"{term}{' ' if term.endswith('=') else ': '}{unit}"
+
+
+def line_term(text: str, at: int) -> str:
+    """The term that opens the line holding ``at`` ("NO_SOURCE_PERMISSIONS" of "NO_SOURCE_PERMISSIONS:
+    Added in version 3.19. Do not transfer ..."), on one line; "" when the line opens with none
+    or starts more than :data:`ENTRY_REACH` back."""
+    line_start = _line_start(text, at, 0)
+    found = None if line_start is None else _term_at(text, *_line_head(text, line_start))
+    return "" if found is None else " ".join(text[found[0] : found[1]].split())
 
 
 def opening_term(text: str, start: int) -> tuple[int, int] | None:
