@@ -815,6 +815,46 @@ def test_sphinx_reference_pages_keep_their_notes_and_lose_their_markup(tmp_path:
         assert gone not in doc.text, gone
 
 
+def test_a_reST_page_reads_the_files_it_includes_from_its_own_folder_only(tmp_path: Path, store: Store) -> None:
+    """Sphinx's ``include`` (CMake's cmake(1) has every option in "OPTIONS_BUILD.txt"): the file
+    is read in place, from the folder being ingested, relative to the page or, with a leading
+    "/", to the folder; its blocks are located at the include's line. Nothing outside the
+    folder (a "../" too many, a link out of it), nothing hidden, and a page that includes
+    itself reads itself a bounded number of times."""
+    outside = tmp_path / "secret.txt"
+    outside.write_text("The vault code is 1234.\n")
+    docs = tmp_path / "Help"
+    (docs / "manual").mkdir(parents=True)
+    (docs / "include").mkdir()
+    (docs / "include" / "OPTIONS.txt").write_text(".. option:: -D <var>=<value>\n\n Create a cache entry.\n\n"
+                                                  ".. include:: NESTED.txt\n")
+    (docs / "include" / "NESTED.txt").write_text("The nested file is read from its own folder.\n")
+    (docs / "include" / ".hidden.txt").write_text("A hidden note.\n")
+    (docs / "include" / "link.txt").symlink_to(outside)
+    (docs / "manual" / "frob.1.rst").write_text(
+        "frob(1)\n=======\n\nOptions\n-------\n\n.. include:: ../include/OPTIONS.txt\n\n"
+        ".. include:: /include/NESTED.txt\n\n.. include:: ../../secret.txt\n\n.. include:: ../include/.hidden.txt\n\n"
+        ".. include:: ../include/link.txt\n\n.. include:: frob.1.rst\n\nThe end of the page.\n")
+    report = ingest(store, [docs], embedder=None)
+    assert not report.failed
+    text = store.text("manual/frob.1.rst")
+    assert "-D <var>=<value>: Create a cache entry." in text
+    assert text.count("The nested file is read from its own folder.") >= 2  # from OPTIONS.txt, and by "/include/..."
+    for never in ("vault", "1234", "hidden note", "include::", "Include"):
+        assert never not in text, never
+    assert len(text) < 100_000  # the page that includes itself
+    from citadel.ingest.rst import includes_under, load_rst
+
+    page = docs / "manual" / "frob.1.rst"
+    doc = load_rst(page.read_bytes(), page.name, include=includes_under(docs, page))
+    option = next(b for b in doc.blocks if "Create a cache entry" in doc.text[b.start : b.end])
+    assert option.location is not None and option.location.line_start == 7 and option.heading_path[-1] == "Options"
+    assert "The end of the page." in text
+    # a page ingested alone reads from its own folder: nothing above it
+    alone = ingest(store, [docs / "manual" / "frob.1.rst"], embedder=None)
+    assert not alone.failed and "Create a cache entry" not in store.text("frob.1.rst")
+
+
 PY = Path(__file__).parent / "fixtures" / "docs" / "python"
 
 VTT_TEXT = """WEBVTT

@@ -86,6 +86,7 @@ class _Spec:
     record: dict[str, Any] | None  # a JSONL line's record; None: a file, read from ``file``
     file: str = ""  # the file's absolute path (workers may run in another folder)
     current: Document | None = None  # the stored version when the job's round started
+    root: str = ""  # the absolute path of the folder it was found in ("": ingested alone)
 
     @classmethod
     def of(cls, source: _Source) -> _Spec:
@@ -93,13 +94,15 @@ class _Spec:
         if isinstance(load, functools.partial) and load.func is _parse_record:
             return cls(source.label, source.doc_id, source.groups, source.source_path, load.args[0])
         file = os.path.abspath(source.source_path)
-        return cls(source.label, source.doc_id, source.groups, source.source_path, None, file)
+        root = load.args[3] if isinstance(load, functools.partial) and len(load.args) > 3 and load.args[3] else None
+        return cls(source.label, source.doc_id, source.groups, source.source_path, None, file,
+                   root=os.path.abspath(root) if root is not None else "")
 
     def source(self) -> _Source:
         if self.record is not None:
             load = functools.partial(_parse_record, self.record)
         else:
-            load = functools.partial(_load_file, Path(self.file), self.doc_id)
+            load = functools.partial(_load_file, Path(self.file), self.doc_id, Path(self.root) if self.root else None)
         return _Source(self.label, self.doc_id, load, self.groups, self.source_path)
 
 
@@ -126,12 +129,13 @@ class _Known:
         return self._current
 
 
-def _load_file(path: Path, doc_id: str) -> ParsedDocument:
-    """A file's document, read as ingest reads it (the loader chosen by name, else content)."""
+def _load_file(path: Path, doc_id: str, root: Path | None = None) -> ParsedDocument:
+    """A file's document, read as ingest reads it (the loader chosen by name, else content;
+    a reST file's includes from under ``root``)."""
     loader, why = _loader(path)
     if loader is None:
         raise IngestError(why or "not a text file")
-    return load_path(path, doc_id, loader)
+    return load_path(path, doc_id, loader, root)
 
 
 def prepare_spec(spec: _Spec, chunking: ChunkSettings, bounds: Limits) -> _Outcome:

@@ -296,7 +296,7 @@ def _collect(
                 rel = file.relative_to(path).as_posix()
                 loader, why = _loader(file)
                 if loader is not None or file.suffix.lower() in JSONL_SUFFIXES:
-                    yield from _file_sources(file, rel, groups, report, loader)
+                    yield from _file_sources(file, rel, groups, report, loader, path)
                 elif why is not None and why.startswith("cannot read"):
                     report.failed.append(Failure(str(file), why))
                 else:
@@ -354,7 +354,8 @@ def _loader(path: Path) -> tuple[Loader | None, str | None]:
 
 
 def _file_sources(
-    path: Path, doc_id: str, groups: tuple[str, ...], report: IngestReport, loader: Loader | None
+    path: Path, doc_id: str, groups: tuple[str, ...], report: IngestReport, loader: Loader | None,
+    root: Path | None = None,
 ) -> Iterator[_Source]:
     if path.suffix.lower() in JSONL_SUFFIXES:
         yield from _jsonl_sources(path, groups, report)
@@ -366,13 +367,21 @@ def _file_sources(
         return
     assert loader is not None  # every non-JSONL source was given its loader
 
-    yield _Source(str(path), doc_id, functools.partial(load_path, path, doc_id, loader), groups, str(path))
+    yield _Source(str(path), doc_id, functools.partial(load_path, path, doc_id, loader, root), groups, str(path))
 
 
-def load_path(path: Path, doc_id: str, loader: Loader) -> ParsedDocument:
+def load_path(path: Path, doc_id: str, loader: Loader, root: Path | None = None) -> ParsedDocument:
     """The document of the file at ``path``, stored as ``doc_id``: a title that is only
-    the file's conventional name takes its folder (:func:`title_with_folder`)."""
-    doc = loader(_read_file(path), path.name)
+    the file's conventional name takes its folder (:func:`title_with_folder`). A reST file
+    reads the files it includes from under ``root``, the folder being ingested (its own
+    folder when it is ingested alone): :func:`citadel.ingest.rst.includes_under`."""
+    from citadel.ingest.rst import includes_under, load_rst
+
+    data = _read_file(path)
+    if loader is load_rst:
+        doc = load_rst(data, path.name, include=includes_under(root or path.parent, path))
+    else:
+        doc = loader(data, path.name)
     title = title_with_folder(doc.title, doc_id, path.name)
     return doc if title == doc.title else replace(doc, title=title)
 

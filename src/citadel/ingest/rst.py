@@ -13,6 +13,7 @@ markup error is still read; one that docutils cannot read at all fails with its 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 from citadel._errors import IngestError
@@ -40,12 +41,66 @@ _TARGET = re.compile(r"^(.*\S)\s+<((?:[^<>]|<[^<>]*>)+)>$", re.DOTALL)
 _DIRECTIVE = re.compile(r"^[ \t]*\.\.[ \t]+([A-Za-z][\w:.+-]*)::", re.MULTILINE)
 #: directives whose text lives in another file, which is never read: nothing of them is kept
 _ELSEWHERE = {"include", "cmake-module"}
+#: the source name docutils gives the document itself (an included file's is its path)
+_MAIN = "<citadel document>"
+#: files one document includes, at most (nested ones counted), and their bytes together at most
+MAX_INCLUDES = 32
+MAX_INCLUDED_BYTES = 2_000_000
+
+
+class Includer:
+    """Reads the files a reST document includes, from the folder it was ingested from only:
+    a path relative to the including file ("../include/OPTIONS.txt"), or to the folder with a
+    leading "/" (Sphinx's source root). Nothing outside the folder (after links are followed),
+    hidden, not a regular file, not UTF-8 text, or over :data:`MAX_INCLUDES` files or
+    :data:`MAX_INCLUDED_BYTES` bytes in all is read: such an include gives nothing."""
+
+    def __init__(self, root: Path, document: Path) -> None:
+        self.root = root.resolve()
+        self.document = document
+        self.count = 0
+        self.left = MAX_INCLUDED_BYTES
+
+    def path_of(self, target: str, including: str | None) -> str:
+        """The path ``target`` names, from the file ``including`` (None: the document)."""
+        if target.startswith("/"):
+            return str(self.root / target.lstrip("/"))
+        base = Path(including).parent if including and including != _MAIN else self.document.parent
+        return str(base / target)
+
+    def __call__(self, including: str | None, target: str) -> str | None:
+        from citadel.ingest.loaders import decode_text
+
+        if self.count >= MAX_INCLUDES or not target.strip() or "\x00" in target:
+            return None
+        try:
+            real = Path(self.path_of(target.strip(), including)).resolve(strict=True)
+            inside = real.relative_to(self.root)
+            if any(part.startswith(".") for part in inside.parts) or not real.is_file() \
+                    or real.stat().st_size > self.left:
+                return None
+            data = real.read_bytes()[: self.left + 1]
+            if len(data) > self.left:
+                return None
+            text = decode_text(data)
+        except (OSError, ValueError, RuntimeError, IngestError):
+            return None
+        self.count += 1
+        self.left -= len(data)
+        return text
+
+
+def includes_under(root: Path, document: Path) -> Includer:
+    """What reads the files the reST document at ``document`` includes, from under ``root``
+    (the folder being ingested) only."""
+    return Includer(root, document)
 
 
 def _register() -> None:
     """Teach docutils Sphinx's directives, once: each becomes a container the walk reads."""
     from docutils import nodes
     from docutils.parsers.rst import Directive, directives
+    from docutils.statemachine import StringList
 
     class AnyOption(dict[str, Any]):
         """Sphinx's directives take options docutils has never heard of: accept them all."""
@@ -105,6 +160,38 @@ def _register() -> None:
                     entries += nodes.list_item("", nodes.paragraph(text=_plain(m.group(1))))
             return [entries] if entries.children else []
 
+    class Include(Directive):
+        """Sphinx's and docutils' ``include``: the file's text read in place as reST (or as a
+        listing with ``:literal:`` / ``:code:``), when the document came from a folder and the
+        file is inside it (:func:`includes_under`); else nothing, as a file not read here. Its
+        blocks are located at the include's line: their own lines are another file's."""
+
+        required_arguments = 1
+        final_argument_whitespace = True
+        option_spec = _ANY_OPTION
+
+        def run(self) -> list[Any]:
+            reader: Includer | None = getattr(self.state.document.settings, "citadel_include", None)
+            source, _ = self.state_machine.get_source_and_line(self.lineno)
+            text = None if reader is None else reader(source if source != _MAIN else None, self.arguments[0])
+            if reader is None or text is None:
+                return []
+            after, before = self.options.get("start-after"), self.options.get("end-before")
+            if after and after in text:
+                text = text.split(after, 1)[1]
+            if before and before in text:
+                text = text.split(before, 1)[0]
+            box = nodes.container(classes=["citadel-included"])
+            box["citadel_included"] = self.lineno
+            if "literal" in self.options or "code" in self.options:
+                box += nodes.literal_block(text, text)
+                return [box]
+            text = _ROLE.sub(lambda m: "``" + _role_text(m.group(1)).replace("`", "'") + "``", text)
+            _register_unknown(set(_DIRECTIVE.findall(text)) - _ELSEWHERE)
+            lines = StringList(text.splitlines(), source=reader.path_of(self.arguments[0], source))
+            self.state.nested_parse(lines, 0, box, match_titles=True)
+            return [box]
+
     for name in (*_VERSION_NOTES, *_BOXES):
         directives.register_directive(name, Box)
     for name in _CODE:
@@ -116,6 +203,7 @@ def _register() -> None:
                  "index", "toctree", "autofunction", "autoclass", "automodule"):
         directives.register_directive(name, Options)
     directives.register_directive("toctree", TocTree)
+    directives.register_directive("include", Include)
 
 
 _REGISTERED: list[bool] = []
@@ -125,8 +213,9 @@ MAX_DIRECTIVES = 2000
 _ANY_OPTION: Any = None
 
 
-def load_rst(data: bytes, name: str) -> ParsedDocument:
-    """A reStructuredText file (see the module docstring)."""
+def load_rst(data: bytes, name: str, include: Includer | None = None) -> ParsedDocument:
+    """A reStructuredText file (see the module docstring); ``include`` reads the files it
+    includes (:func:`includes_under`), else none is read."""
     from docutils.core import publish_doctree
     from docutils.utils import SystemMessage
 
@@ -141,9 +230,9 @@ def load_rst(data: bytes, name: str) -> ParsedDocument:
     _register_unknown(set(_DIRECTIVE.findall(source)) - _ELSEWHERE)
     settings = {"report_level": 5, "halt_level": 5, "file_insertion_enabled": False,
                 "raw_enabled": False, "input_encoding": "unicode", "warning_stream": False,
-                "doctitle_xform": False, "sectsubtitle_xform": False}
+                "doctitle_xform": False, "sectsubtitle_xform": False, "citadel_include": include}
     try:
-        tree = publish_doctree(source, settings_overrides=settings)
+        tree = publish_doctree(source, source_path=_MAIN, settings_overrides=settings)
     except SystemMessage as exc:  # pragma: no cover - halt_level 5 stops nothing
         raise IngestError(f"could not read the reStructuredText ({exc})") from exc
     walker = _Walker()
@@ -243,6 +332,7 @@ class _Walker:
         self.first_heading: str | None = None
         self._pending = ""  # a box's lead, waiting for the box's first block
         self._level = 0
+        self._included: Location | None = None  # inside an included file: the include's line
 
     def walk(self, node: Any, level: int) -> None:
         from docutils import nodes
@@ -256,7 +346,7 @@ class _Walker:
                     self.first_heading = self.first_heading or text
                     line = getattr(title, "line", None)  # docutils: the underline's line
                     at = Location.lines(max(1, line - 1)) if line else None
-                    self.builder.heading(level + 1, text, at=at)
+                    self.builder.heading(level + 1, text, at=self._included or at)
                 self.walk(child, level + 1)
             elif isinstance(child, nodes.system_message):
                 self._unknown(child)
@@ -279,6 +369,10 @@ class _Walker:
                     t = child.next_node(nodes.title)
                     lead = t.astext() if t is not None else "Note"
                 self._lead(lead, child)
+            elif isinstance(child, nodes.container) and "citadel_included" in child.attributes:
+                outer, self._included = self._included, self._included or Location.lines(child["citadel_included"])
+                self.walk(child, level)
+                self._included, self._level = outer, level
             elif isinstance(child, nodes.container) and "citadel_name" in child.attributes:
                 name, argument = child["citadel_name"], child["citadel_argument"]
                 lead = _VERSION_NOTES.get(name, _BOXES.get(name, _named(name)))
@@ -316,22 +410,24 @@ class _Walker:
 
         if not any(not _in_message(p) for p in node.findall(nodes.paragraph)):
             if lead:  # a version note without text ("Added in version 3.8"): before what it is in
-                self.builder.block(lead, at=_lines(node))
+                self.builder.block(lead, at=self._included or _lines(node))
             self.walk(node, self._level)
             return
         if self._pending:  # a box opening the box around it: the outer lead stands alone
-            self.builder.block(self._pending, at=_lines(node))
+            self.builder.block(self._pending, at=self._included or _lines(node))
         level, self._pending = self._level, lead
         self.walk(node, level)
         self._level = level
         if self._pending:
-            self.builder.block(self._pending, at=_lines(node))
+            self.builder.block(self._pending, at=self._included or _lines(node))
         self._pending = ""
 
     def _block(self, text: str, kind: ChunkKind = ChunkKind.PARAGRAPH, *, tight: bool = False,
                at: Location | None = None) -> None:
         """Every block of the walk: the first after a box's lead takes it (a paragraph as
-        "lead: text", anything else after the lead on its own)."""
+        "lead: text", anything else after the lead on its own); a block of an included file
+        is located at the include's line."""
+        at = self._included or at
         if self._pending:
             lead, self._pending = self._pending, ""
             if kind is ChunkKind.PARAGRAPH:
