@@ -99,3 +99,6 @@ def test_a_name_inside_a_name_in_code_is_said() -> None:
     texts[("frob_split.rst", 1)] = unix_less
     passages[0] = _passage("frob_split.rst", "frob_split", unix_less)
     assert off_subject("Which frob_split mode picks Windows or Unix parsing rules?", passages, texts) == {0}
+    # a name in an aside illustrates: the page is still about what the question asks
+    assert off_subject("Which frob_split mode splits by the host's rules (as on Unix or Windows)?", passages, texts) \
+        == set()

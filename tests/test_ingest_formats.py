@@ -775,6 +775,13 @@ Run the frobnicator over :variable:`FROB_<LANG>_FLAGS_<CONFIG>` and
 
 .. include:: DEPRECATED.txt
 
+The modes are:
+
+* ``BATCH``
+  Files are grouped by the frobnicator.
+
+* ``GROUP`` groups files by their label.
+
 .. genex:: $<FROB_BOOL:string>
 
   Converts ``string`` to ``0`` or ``1``. It is ``0`` when:
@@ -798,7 +805,8 @@ def test_sphinx_reference_pages_keep_their_notes_and_lose_their_markup(tmp_path:
     the option's bare text lost; a directive of the project's own extension ("genex") reads its
     body as reST (its list, its note), not as raw text; a placeholder in angle brackets is part
     of a name, not a link's target; docutils' complaints ("contents" inside a box) and a file
-    the page includes are no text of the page; a table of contents gives its entries' titles."""
+    the page includes (when it is not read) are no text of the page; a table of contents gives
+    its entries' titles; a list item's term on a line of its own leads its description."""
     (tmp_path / "frob_run.rst").write_text(SPHINX_REFERENCE)
     from citadel.ingest.rst import load_rst
 
@@ -811,6 +819,8 @@ def test_sphinx_reference_pages_keep_their_notes_and_lose_their_markup(tmp_path:
     assert "- string is empty," in blocks and "- string is OFF." in blocks
     assert "Added in version 3.12" in blocks
     assert "- FROB0001: Old frobs are kept." in blocks
+    # a term on its own line atop its item's description is the item's term
+    assert "- BATCH: Files are grouped by the frobnicator." in blocks and "- GROUP groups files by their label." in blocks
     for gone in ("contents", "Contents", "directive", "DEPRECATED", "Include", "maxdepth", "/manual/frob.7", "``"):
         assert gone not in doc.text, gone
 

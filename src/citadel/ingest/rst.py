@@ -305,6 +305,23 @@ def _text(node: Any) -> str:
     return " ".join(t for c in node.children if (t := _text(c)))
 
 
+def _termed(item: Any) -> str | None:
+    """A list item that is a term on its own line and its description below ("* ``BATCH``" and
+    then "When in this mode CMake determines ..."), as "BATCH: When in this mode ...": docutils
+    reads the two lines as one paragraph, and the term would run into its description. None
+    for any other item."""
+    from docutils import nodes
+
+    para = item.children[0] if item.children else None
+    if not isinstance(para, nodes.paragraph) or len(para.children) < 2:
+        return None
+    term, rest = para.children[0], para.children[1]
+    if not isinstance(term, nodes.literal | nodes.strong) or not isinstance(rest, nodes.Text) \
+            or not str(rest).startswith("\n") or not str(rest).strip():
+        return None
+    return f"{term.astext()}: {_text(item)[len(term.astext()):].strip()}"
+
+
 def _named(name: str) -> str:
     """A directive's name as a lead: ``cmake:genex`` -> "Genex", ``tab-set`` -> "Tab set"."""
     return name.rsplit(":", 1)[-1].replace("-", " ").capitalize()
@@ -440,7 +457,7 @@ class _Walker:
     def _items(self, node: Any, ordered: bool) -> None:
         for k, item in enumerate(node.children, start=1):
             marker = f"{k}." if ordered else "-"
-            self._block(f"{marker} {_text(item)}", ChunkKind.LIST, tight=k > 1, at=_lines(item))
+            self._block(f"{marker} {_termed(item) or _text(item)}", ChunkKind.LIST, tight=k > 1, at=_lines(item))
 
     def _terms(self, node: Any) -> None:
         for k, item in enumerate(node.children):

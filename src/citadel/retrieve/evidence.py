@@ -860,7 +860,8 @@ def _below_headings(p: Passage, units: Sequence[tuple[int, int]], doc: str) -> l
 def off_subject(query: str, passages: Sequence[Passage], texts: dict[tuple[str, int], str]) -> set[int]:
     """Indexes of the passages whose document (title and text) never names a proper name of
     the question ("Expat", "Corepack": :func:`~citadel.retrieve.coverage.proper_names`, not
-    acronyms, which a question uses in passing: "from an HTTP response") that another
+    acronyms, which a question uses in passing: "from an HTTP response"; nor names in an
+    aside in brackets: "(colon on Linux, semicolon on Windows)") that another
     passage's document names: the same topic in another document ("What is the maximum
     nesting depth Expat accepts?" and xsltproc's --maxparserdepth), or that names none of the
     retrieved man pages the question names (:func:`_asked_pages`: findmnt's exit status for
@@ -871,7 +872,7 @@ def off_subject(query: str, passages: Sequence[Passage], texts: dict[tuple[str, 
     Their units answer with 0."""
     if len({(p.doc_id, p.version) for p in passages}) < 2:
         return set()
-    names = [n for n in proper_names(query) if not n.isupper()]
+    names = [n for n in proper_names(_ASIDE.sub(" ", query)) if not n.isupper()]
     pages = _asked_pages(query, passages)
     commands = {n for p in passages  # pages titled with a command's name alone ("npm-install")
                 if (n := _page_name(p.title)) in pages and _PAGE_TITLE.fullmatch(p.title.strip()) is None}
@@ -894,6 +895,9 @@ def off_subject(query: str, passages: Sequence[Passage], texts: dict[tuple[str, 
             or (pages and (page := _page_name(p.title)) is not None and page not in pages)}
 
 
+#: an aside in brackets: the names in it illustrate ("... the platform's path separator (colon on
+#: Linux, semicolon on Windows)?"), they are not what the question is about
+_ASIDE = re.compile(r"\([^()]*\)")
 #: a man page's title: its name and section ("apt-get(8)", "limits.conf(5)", "git-rebase(1)")
 _PAGE_TITLE = re.compile(r"([\w.+-]*[A-Za-z][\w.+-]*)\(\w{1,6}\)")
 #: a command's page titled with its name alone: lower-case words joined by hyphens ("npm-install",
