@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from citadel.retrieve.answer_types import asks_since_version
 from citadel.retrieve.evidence import Passage, off_subject
 from citadel.retrieve.sentences import candidate_spans, entry_name, line_term
 
@@ -65,6 +66,20 @@ def test_an_item_named_in_capitals_is_an_entry_of_its_own() -> None:
     assert entry_name(text, spans["RESULT_VARIABLE is then set."]) == "TIMEOUT"
     assert entry_name(text, spans["It is used for both."]) == "INPUT_FILE, OUTPUT_FILE, ERROR_FILE"
     assert line_term(text, text.index("TIMEOUT")) == "TIMEOUT" and line_term(text, text.index("NOTE")) == ""
+    # a status in capitals opens no entry: the item is the setting's above it
+    npm = ("cache-min\n\n- Default: 0\n- Type: Number\n"
+           "- DEPRECATED: This option has been deprecated in favor of --prefer-offline.")
+    assert entry_name(npm, npm.index("- DEPRECATED")) == "cache-min"
+
+
+def test_a_version_question_asks_since_when_or_which_one() -> None:
+    """Only a question that asks since when wants a version number: "which version's changelog
+    do I get?" asks which one (the installed one), "what version of Windows" which Windows."""
+    assert asks_since_version("Since which version does frob_configure support ESCAPE_QUOTES?")
+    assert asks_since_version("In which release was the VERBATIM option introduced?")
+    assert asks_since_version("In which CMake release did CMake start knowing the NVHPC compilers?")
+    assert not asks_since_version("If I run apt-get changelog without a version, which version's changelog do I get?")
+    assert not asks_since_version("What version of Windows is supported?")
 
 
 def test_an_option_is_answered_with_its_own_version_note_or_not_at_all(tmp_path: Path) -> None:

@@ -70,6 +70,23 @@ def asks_version(question: str) -> bool:
     return _ASKS.search(question) is not None
 
 
+#: a version question that asks since when: "since which version", "from what release", "in which
+#: version was it added / introduced / removed", "which release first supports ..."; not which
+#: one of several ("which version's changelog do I get?", "what version of Windows ...?")
+_SINCE = re.compile(
+    r"\b(?:since|from|starting(?:\s+(?:with|in|from))?|as\s+of|until|before)\s+(?:which|what)\b"
+    r"|\b(?:added|introduced|appeared|removed|dropped|deprecated|new|first|became|changed|start(?:s|ed)?|began)\b",
+    re.IGNORECASE,
+)
+
+
+def asks_since_version(question: str) -> bool:
+    """Whether a version question asks since when something is so ("Since which version does
+    cpack accept --trace-expand?", "In which release was VERBATIM introduced?"): its answer
+    is a version number, which a unit without a digit cannot state."""
+    return asks_version(question) and _SINCE.search(question) is not None
+
+
 def asks_date(question: str) -> bool:
     """Whether the question asks when something happened ("When was 3.8 released?")."""
     return _ASKS_DATE.search(question) is not None

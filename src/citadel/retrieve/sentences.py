@@ -462,7 +462,10 @@ _PROSE_LABELS = frozenset({"note", "notes", "warning", "caution", "important", "
 _CAPS_NAME = re.compile(r"[A-Z][A-Z0-9]+")
 _CAPS_LABELS = frozenset({"attention", "caution", "danger", "error", "warning", "important", "note", "nb", "ps", "tip",
                           "hint", "todo", "fixme", "xxx", "bug", "bugs", "fix", "fixed", "new", "changed", "removed",
-                          "added", "security", "update", "edit", "faq", "info", "ok", "caveat", "question", "answer"})
+                          "added", "security", "update", "edit", "faq", "info", "ok", "caveat", "question", "answer",
+                          # a status an entry's description opens with ("- DEPRECATED: This option has been ...")
+                          "deprecated", "obsolete", "experimental", "unstable", "stable", "beta", "alpha", "legacy",
+                          "required", "optional", "internal", "since", "status"})
 #: the term of the entry a unit is in stands at most this far before the unit, and at most this
 #: many lines (paragraphs or list items) up
 ENTRY_REACH, ENTRY_LINES = 1500, 3
