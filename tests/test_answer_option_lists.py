@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from citadel.retrieve.answer_types import asks_since_version
+from citadel.retrieve.answer_types import asks_version_number
 from citadel.retrieve.evidence import Passage, off_subject
 from citadel.retrieve.sentences import candidate_spans, entry_name, line_term
 
@@ -72,14 +72,16 @@ def test_an_item_named_in_capitals_is_an_entry_of_its_own() -> None:
     assert entry_name(npm, npm.index("- DEPRECATED")) == "cache-min"
 
 
-def test_a_version_question_asks_since_when_or_which_one() -> None:
-    """Only a question that asks since when wants a version number: "which version's changelog
-    do I get?" asks which one (the installed one), "what version of Windows" which Windows."""
-    assert asks_since_version("Since which version does frob_configure support ESCAPE_QUOTES?")
-    assert asks_since_version("In which release was the VERBATIM option introduced?")
-    assert asks_since_version("In which CMake release did CMake start knowing the NVHPC compilers?")
-    assert not asks_since_version("If I run apt-get changelog without a version, which version's changelog do I get?")
-    assert not asks_since_version("What version of Windows is supported?")
+def test_a_version_question_wants_a_number_or_asks_which_one() -> None:
+    """A question that asks since when, or which version something is of, wants a version
+    number; one that asks which of the versions an operation takes may be answered without one
+    ("which version's changelog do I get?": the installed one), unless it asks since when."""
+    assert asks_version_number("Since which version does frob_configure support ESCAPE_QUOTES?")
+    assert asks_version_number("In which release was the VERBATIM option introduced?")
+    assert asks_version_number("Which version of the Unicode database is the data compiled from?")
+    assert asks_version_number("Since which version does frob use the new parser?")
+    assert not asks_version_number("If I run apt-get changelog without a version, which version's changelog do I get?")
+    assert not asks_version_number("Which version of the package does apt install by default?")
 
 
 def test_an_option_is_answered_with_its_own_version_note_or_not_at_all(tmp_path: Path) -> None:

@@ -71,20 +71,27 @@ def asks_version(question: str) -> bool:
 
 
 #: a version question that asks since when: "since which version", "from what release", "in which
-#: version was it added / introduced / removed", "which release first supports ..."; not which
-#: one of several ("which version's changelog do I get?", "what version of Windows ...?")
+#: version was it added / introduced / removed", "which release first supports ..."
 _SINCE = re.compile(
     r"\b(?:since|from|starting(?:\s+(?:with|in|from))?|as\s+of|until|before)\s+(?:which|what)\b"
     r"|\b(?:added|introduced|appeared|removed|dropped|deprecated|new|first|became|changed|start(?:s|ed)?|began)\b",
     re.IGNORECASE,
 )
+#: a version question that asks which of the versions an operation takes ("which version's changelog
+#: do I get?", "which version does apt install?"): its answer may name none ("the installed one")
+_CHOOSES = re.compile(
+    r"\b(?:gets?|got|uses?|used|using|picks?|picked|chooses?|chose|chosen|selects?|selected|installs?|installed"
+    r"|downloads?|downloaded|shows?|shown|displays?|displayed|fetch(?:es|ed)?|loads?|loaded|runs?)\b",
+    re.IGNORECASE,
+)
 
 
-def asks_since_version(question: str) -> bool:
-    """Whether a version question asks since when something is so ("Since which version does
-    cpack accept --trace-expand?", "In which release was VERBATIM introduced?"): its answer
-    is a version number, which a unit without a digit cannot state."""
-    return asks_version(question) and _SINCE.search(question) is not None
+def asks_version_number(question: str) -> bool:
+    """Whether a version question wants a version number ("Since which version does cpack accept
+    --trace-expand?", "Which version of the Unicode database is the data compiled from?"), which
+    a unit without a digit cannot state; not one that asks which of the versions an operation
+    takes ("which version's changelog do I get?": the installed one), unless it asks since when."""
+    return asks_version(question) and (_SINCE.search(question) is not None or _CHOOSES.search(question) is None)
 
 
 def asks_date(question: str) -> bool:

@@ -85,8 +85,8 @@ from citadel.retrieve.answer_types import (
     asks_quantity,
     labels_return,
     names_member,
-    asks_since_version,
     asks_version,
+    asks_version_number,
     asks_year,
     states_code,
     states_default,
@@ -307,7 +307,7 @@ def select_evidence(
         if answerability is not None and settings.version_notes > 0 and asks_version(query):
             known = {(p.doc_id, p.start, p.end): sp for p, sp in zip(passages, spans, strict=True)}
             passages = _attach_version_notes(query, passages, texts, chunks, settings.version_notes,
-                                             asks_since_version(query))
+                                             asks_version_number(query))
             spans = [known.get((p.doc_id, p.start, p.end)) or [(p.start, p.end)] for p in passages]
     trimmed = []
     for passage, sentence_span in zip(passages, spans, strict=True):
@@ -951,7 +951,7 @@ _NUMBER = re.compile(r"\d")
 
 def _attach_version_notes(
     query: str, passages: list[Passage], texts: dict[tuple[str, int], str], chunks: dict[str, list[Chunk]], limit: int,
-    since: bool = False,
+    number: bool = False,
 ) -> list[Passage]:
     """The passages with the version note of the entry of each of the ``limit``
     best-answering units attached (:func:`citadel.retrieve.entries.version_note`): as a
@@ -959,8 +959,8 @@ def _attach_version_notes(
     it, or else as a passage of its own (its chunk's heading path and location) placed
     right after the unit's passage (a passage ranked below could fall out of the sources). The note takes the
     unit's scores, just below them (``ScoredSentence.completes``): it answers the
-    question's "which version" only with the unit it completes. For a question that asks
-    since when (``since``: :func:`~citadel.retrieve.answer_types.asks_since_version`), a unit
+    question's "which version" only with the unit it completes. For a question that wants a
+    version number (``number``: :func:`~citadel.retrieve.answer_types.asks_version_number`), a unit
     among the :data:`VERSION_CHECKS` best that states no number and whose entry gives no
     version answers nothing: it says what the thing is, not since when. ``chunks``: each
     document's chunks the caller may read, in reading order."""
@@ -972,7 +972,7 @@ def _attach_version_notes(
     ranked = candidates[:limit]
     units = [list(p.sentences) for p in passages]
     held_chunks: dict[tuple[str, int], list[Chunk]] = {}  # the chunks of each document version
-    for value, n, i in candidates[:VERSION_CHECKS] if since else ():
+    for value, n, i in candidates[:VERSION_CHECKS] if number else ():
         # a unit that states no number, in an entry that gives no version, does not answer "since which
         # version?" however well it describes the thing asked about ("ESCAPE_QUOTES: Escape any
         # substituted quotes with backslashes.")
