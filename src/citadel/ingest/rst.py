@@ -4,10 +4,13 @@ prose that says what they are.
 
 Sphinx's own directives (``versionadded``, ``versionchanged``, ``deprecated``, ``seealso``,
 ``code-block``, ``note``-like boxes, ``tab``) are not docutils', so each is given a reading
-here ("Added in version 3.2: ..."); any other role (``:func:`open```, ``:ref:`setup```)
-keeps its text. docutils never reads other files or runs anything for us: ``include``,
-``raw`` and file insertion are disabled, and its messages are silenced (a document with a
-markup error is still read; one that docutils cannot read at all fails with its reason).
+here ("Added in version 3.2: ..."); a directive of a project's own extension (CMake's
+``genex``) is read as such a box; any other role (``:func:`open```, ``:ref:`setup```)
+keeps its text. docutils never reads other files or runs anything for us: ``raw`` and file
+insertion are disabled, and its messages are silenced (a document with a markup error is
+still read; one that docutils cannot read at all fails with its reason). ``include`` reads a
+file only through an :class:`Includer`, which ingest gives a file read from a folder it
+walks: from inside that folder only, bounded (an upload includes nothing).
 """
 
 from __future__ import annotations

@@ -971,7 +971,7 @@ def _attach_version_notes(
     )  # fmt: skip
     ranked = candidates[:limit]
     units = [list(p.sentences) for p in passages]
-    held_chunks: dict[tuple[str, int], list[Chunk]] = {}  # the chunks of each document version
+    held: dict[tuple[str, int], list[Chunk]] = {}  # the chunks of each document version
     for value, n, i in candidates[:VERSION_CHECKS] if number else ():
         # a unit that states no number, in an entry that gives no version, does not answer "since which
         # version?" however well it describes the thing asked about ("ESCAPE_QUOTES: Escape any
@@ -980,12 +980,11 @@ def _attach_version_notes(
         key = (p.doc_id, p.version)
         if value <= 0.0 or _NUMBER.search(texts[key], x.start, x.end) is not None:
             continue
-        if key not in held_chunks:
-            held_chunks[key] = [c for c in chunks[p.doc_id] if c.version == p.version]
-        if version_note(texts[key], held_chunks[key], x.start, x.end, query) is None:
+        if key not in held:
+            held[key] = [c for c in chunks[p.doc_id] if c.version == p.version]
+        if version_note(texts[key], held[key], x.start, x.end, query) is None:
             units[n][i] = replace(x, answerability=0.0)
     after: dict[int, list[Passage]] = {}
-    held: dict[tuple[str, int], list[Chunk]] = held_chunks
     done: set[tuple[str, int, int, int]] = set()
     for value, n, i in ranked:
         p, x = passages[n], passages[n].sentences[i]
