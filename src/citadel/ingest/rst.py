@@ -82,7 +82,8 @@ class Includer:
             if any(part.startswith(".") for part in inside.parts) or not real.is_file() \
                     or real.stat().st_size > self.left:
                 return None
-            data = real.read_bytes()[: self.left + 1]
+            with real.open("rb") as file:  # never more than is left, though it grew since
+                data = file.read(self.left + 1)
             if len(data) > self.left:
                 return None
             text = decode_text(data)
