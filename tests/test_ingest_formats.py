@@ -863,6 +863,12 @@ def test_a_reST_page_reads_the_files_it_includes_from_its_own_folder_only(tmp_pa
     # a page ingested alone reads from its own folder: nothing above it
     alone = ingest(store, [docs / "manual" / "frob.1.rst"], embedder=None)
     assert not alone.failed and "Create a cache entry" not in store.text("frob.1.rst")
+    # a page whose only text is in a file not read says where its text is
+    (docs / "manual" / "FindFrob.rst").write_text(".. cmake-module:: ../../Modules/FindFrob.cmake\n")
+    (docs / "manual" / "outside.rst").write_text(".. include:: ../../secret.txt\n")
+    failed = {Path(f.path).name: f.error for f in ingest(store, [docs / "manual"], embedder=None).failed}
+    assert "its text is in ../../Modules/FindFrob.cmake" in failed["FindFrob.rst"]
+    assert "its text is in ../../secret.txt" in failed["outside.rst"] and "vault" not in failed["outside.rst"]
 
 
 PY = Path(__file__).parent / "fixtures" / "docs" / "python"

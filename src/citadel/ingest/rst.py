@@ -179,6 +179,7 @@ def _register() -> None:
             source, _ = self.state_machine.get_source_and_line(self.lineno)
             text = None if reader is None else reader(source if source != _MAIN else None, self.arguments[0])
             if reader is None or text is None:
+                getattr(self.state.document.settings, "citadel_elsewhere", []).append(self.arguments[0])
                 return []
             after, before = self.options.get("start-after"), self.options.get("end-before")
             if after and after in text:
@@ -232,18 +233,24 @@ def load_rst(data: bytes, name: str, include: Includer | None = None) -> ParsedD
     _check_source_chars(source, "reStructuredText file")
     source = _ROLE.sub(lambda m: "``" + _role_text(m.group(1)).replace("`", "'") + "``", source)
     _register_unknown(set(_DIRECTIVE.findall(source)) - _ELSEWHERE)
+    elsewhere: list[str] = []  # the files its text is in that were not read
     settings = {"report_level": 5, "halt_level": 5, "file_insertion_enabled": False,
                 "raw_enabled": False, "input_encoding": "unicode", "warning_stream": False,
-                "doctitle_xform": False, "sectsubtitle_xform": False, "citadel_include": include}
+                "doctitle_xform": False, "sectsubtitle_xform": False, "citadel_include": include,
+                "citadel_elsewhere": elsewhere}
     try:
         tree = publish_doctree(source, source_path=_MAIN, settings_overrides=settings)
     except SystemMessage as exc:  # pragma: no cover - halt_level 5 stops nothing
         raise IngestError(f"could not read the reStructuredText ({exc})") from exc
-    walker = _Walker()
+    walker = _Walker(elsewhere)
     walker.walk(tree, 0)
     title = walker.first_heading or name.rsplit(".", 1)[0]
     doc = walker.builder.build(title, RST)
     if not doc.text.strip():
+        if elsewhere:  # CMake's module pages: ".. cmake-module:: ../../Modules/FindBoost.cmake"
+            shown = ", ".join(elsewhere[:3]) + (", ..." if len(elsewhere) > 3 else "")
+            raise IngestError(f"no text found in the reStructuredText file: its text is in {shown}, which was not "
+                              "read with it (an include is read only from inside the folder being ingested)")
         raise IngestError("no text found in the reStructuredText file")
     return doc
 
@@ -348,7 +355,8 @@ def _lines(node: Any) -> Location | None:
 
 
 class _Walker:
-    def __init__(self) -> None:
+    def __init__(self, elsewhere: list[str] | None = None) -> None:
+        self.elsewhere = [] if elsewhere is None else elsewhere  # files the text is in, not read
         self.builder = TextBuilder()
         self.first_heading: str | None = None
         self._pending = ""  # a box's lead, waiting for the box's first block
@@ -414,6 +422,7 @@ class _Walker:
         if lines and lines[0].lstrip().startswith(".."):
             head = re.match(r"\s*\.\.\s+([\w:.+-]+)::\s*(.*)$", lines[0])
             if head and head.group(1) in _ELSEWHERE:
+                self.elsewhere.append(head.group(2).strip())
                 return  # its text is in a file not read here
             lines = lines[1:]
             body = " ".join(" ".join(lines).split())
