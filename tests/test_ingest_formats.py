@@ -853,13 +853,19 @@ def test_a_reST_page_reads_the_files_it_includes_from_its_own_folder_only(tmp_pa
     for never in ("vault", "1234", "hidden note", "include::", "Include"):
         assert never not in text, never
     assert len(text) < 100_000  # the page that includes itself
-    from citadel.ingest.rst import includes_under, load_rst
+    from citadel.ingest.rst import Includer, load_rst
 
     page = docs / "manual" / "frob.1.rst"
-    doc = load_rst(page.read_bytes(), page.name, include=includes_under(docs, page))
+    doc = load_rst(page.read_bytes(), page.name, include=Includer(docs, page))
     option = next(b for b in doc.blocks if "Create a cache entry" in doc.text[b.start : b.end])
     assert option.location is not None and option.location.line_start == 7 and option.heading_path[-1] == "Options"
     assert "The end of the page." in text
+    # a Ray worker rebuilds the source from plain data, its folder with it
+    from citadel.ingest.distributed import _Spec
+    from citadel.ingest.pipeline import IngestReport, _collect
+
+    walked = next(s for s in _collect([docs], (), None, IngestReport()) if s.doc_id == "manual/frob.1.rst")
+    assert "Create a cache entry" in _Spec.of(walked).source().load().text
     # a page ingested alone reads from its own folder: nothing above it
     alone = ingest(store, [docs / "manual" / "frob.1.rst"], embedder=None)
     assert not alone.failed and "Create a cache entry" not in store.text("frob.1.rst")

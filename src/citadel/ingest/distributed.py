@@ -94,16 +94,16 @@ class _Spec:
         if isinstance(load, functools.partial) and load.func is _parse_record:
             return cls(source.label, source.doc_id, source.groups, source.source_path, load.args[0])
         file = os.path.abspath(source.source_path)
-        root = load.args[3] if isinstance(load, functools.partial) and len(load.args) > 3 and load.args[3] else None
         return cls(source.label, source.doc_id, source.groups, source.source_path, None, file,
-                   root=os.path.abspath(root) if root is not None else "")
+                   root=os.path.abspath(source.root) if source.root is not None else "")
 
     def source(self) -> _Source:
+        root = Path(self.root) if self.root else None
         if self.record is not None:
             load = functools.partial(_parse_record, self.record)
         else:
-            load = functools.partial(_load_file, Path(self.file), self.doc_id, Path(self.root) if self.root else None)
-        return _Source(self.label, self.doc_id, load, self.groups, self.source_path)
+            load = functools.partial(_load_file, Path(self.file), self.doc_id, root)
+        return _Source(self.label, self.doc_id, load, self.groups, self.source_path, root)
 
 
 @dataclass(frozen=True)

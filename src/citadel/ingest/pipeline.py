@@ -104,6 +104,7 @@ class _Source:
     load: Callable[[], ParsedDocument]
     groups: tuple[str, ...]
     source_path: str
+    root: Path | None = None  # the folder a file was found in, which its includes are read from
 
 
 Progress = Callable[[str], None]
@@ -367,19 +368,19 @@ def _file_sources(
         return
     assert loader is not None  # every non-JSONL source was given its loader
 
-    yield _Source(str(path), doc_id, functools.partial(load_path, path, doc_id, loader, root), groups, str(path))
+    yield _Source(str(path), doc_id, functools.partial(load_path, path, doc_id, loader, root), groups, str(path), root)
 
 
 def load_path(path: Path, doc_id: str, loader: Loader, root: Path | None = None) -> ParsedDocument:
     """The document of the file at ``path``, stored as ``doc_id``: a title that is only
     the file's conventional name takes its folder (:func:`title_with_folder`). A reST file
     reads the files it includes from under ``root``, the folder being ingested (its own
-    folder when it is ingested alone): :func:`citadel.ingest.rst.includes_under`."""
-    from citadel.ingest.rst import includes_under, load_rst
+    folder when it is ingested alone): :class:`citadel.ingest.rst.Includer`."""
+    from citadel.ingest.rst import Includer, load_rst
 
     data = _read_file(path)
     if loader is load_rst:
-        doc = load_rst(data, path.name, include=includes_under(root or path.parent, path))
+        doc = load_rst(data, path.name, include=Includer(root or path.parent, path))
     else:
         doc = loader(data, path.name)
     title = title_with_folder(doc.title, doc_id, path.name)

@@ -94,11 +94,6 @@ class Includer:
         return text
 
 
-def includes_under(root: Path, document: Path) -> Includer:
-    """What reads the files the reST document at ``document`` includes, from under ``root``
-    (the folder being ingested) only."""
-    return Includer(root, document)
-
 
 def _register() -> None:
     """Teach docutils Sphinx's directives, once: each becomes a container the walk reads."""
@@ -142,7 +137,8 @@ def _register() -> None:
             self.state.nested_parse(self.content, self.content_offset, node)
             return [node]
 
-    _BOX.append(Box)
+    global _BOX
+    _BOX = Box
 
     class Options(Box):  # Sphinx's domain directives: ".. function:: open(file)"
         named = False
@@ -167,7 +163,7 @@ def _register() -> None:
     class Include(Directive):
         """Sphinx's and docutils' ``include``: the file's text read in place as reST (or as a
         listing with ``:literal:`` / ``:code:``), when the document came from a folder and the
-        file is inside it (:func:`includes_under`); else nothing, as a file not read here. Its
+        file is inside it (:class:`Includer`); else nothing, as a file not read here. Its
         blocks are located at the include's line: their own lines are another file's."""
 
         required_arguments = 1
@@ -191,8 +187,7 @@ def _register() -> None:
             if "literal" in self.options or "code" in self.options:
                 box += nodes.literal_block(text, text)
                 return [box]
-            text = _ROLE.sub(lambda m: "``" + _role_text(m.group(1)).replace("`", "'") + "``", text)
-            _register_unknown(set(_DIRECTIVE.findall(text)) - _ELSEWHERE)
+            text = _prepared(text)
             lines = StringList(text.splitlines(), source=reader.path_of(self.arguments[0], source))
             self.state.nested_parse(lines, 0, box, match_titles=True)
             return [box]
@@ -212,7 +207,7 @@ def _register() -> None:
 
 
 _REGISTERED: list[bool] = []
-_BOX: list[Any] = []  # the directive class unknown names are registered as
+_BOX: Any = None  # the directive class unknown names are registered as
 #: directive names learned from documents, at most (a registry that only grows)
 MAX_DIRECTIVES = 2000
 _ANY_OPTION: Any = None
@@ -220,7 +215,7 @@ _ANY_OPTION: Any = None
 
 def load_rst(data: bytes, name: str, include: Includer | None = None) -> ParsedDocument:
     """A reStructuredText file (see the module docstring); ``include`` reads the files it
-    includes (:func:`includes_under`), else none is read."""
+    includes (:class:`Includer`), else none is read."""
     from docutils.core import publish_doctree
     from docutils.utils import SystemMessage
 
@@ -231,8 +226,7 @@ def load_rst(data: bytes, name: str, include: Includer | None = None) -> ParsedD
         _REGISTERED.append(True)
     source = decode_text(data)
     _check_source_chars(source, "reStructuredText file")
-    source = _ROLE.sub(lambda m: "``" + _role_text(m.group(1)).replace("`", "'") + "``", source)
-    _register_unknown(set(_DIRECTIVE.findall(source)) - _ELSEWHERE)
+    source = _prepared(source)
     elsewhere: list[str] = []  # the files its text is in that were not read
     settings = {"report_level": 5, "halt_level": 5, "file_insertion_enabled": False,
                 "raw_enabled": False, "input_encoding": "unicode", "warning_stream": False,
@@ -255,6 +249,13 @@ def load_rst(data: bytes, name: str, include: Includer | None = None) -> ParsedD
     return doc
 
 
+def _prepared(source: str) -> str:
+    """A page's or an included file's reST as docutils is given it: every role's text as code
+    (docutils knows few roles), every directive it names known (:func:`_register_unknown`)."""
+    _register_unknown(set(_DIRECTIVE.findall(source)) - _ELSEWHERE)
+    return _ROLE.sub(lambda m: "``" + _role_text(m.group(1)).replace("`", "'") + "``", source)
+
+
 def _register_unknown(names: set[str]) -> None:
     """A Sphinx extension's directives (CMake's ``genex``, ``variable``, ``signature``; a
     project's ``confval``) are read as boxes: the directive's name and argument lead its
@@ -264,7 +265,7 @@ def _register_unknown(names: set[str]) -> None:
     known = {*getattr(directives, "_directive_registry", {}), *getattr(directives, "_directives", {})}
     for name in names - known:
         if len(known) < MAX_DIRECTIVES:  # names come from documents: bounded
-            directives.register_directive(name, _BOX[0])
+            directives.register_directive(name, _BOX)
             known.add(name)
 
 
@@ -304,8 +305,7 @@ def _text(node: Any) -> str:
     if isinstance(node, nodes.Text):
         return str(node.astext())
     if isinstance(node, nodes.container) and "citadel_name" in node.attributes:
-        name, argument = node["citadel_name"], node["citadel_argument"]
-        lead = " ".join(p for p in (_VERSION_NOTES.get(name, _BOXES.get(name, _named(name))), argument) if p)
+        lead = _box_lead(node)
         body = " ".join(t for c in node.children if (t := _text(c)))
         if not lead:
             return body
@@ -333,9 +333,12 @@ def _termed(item: Any) -> str | None:
     return f"{term.astext()}: {_text(item)[len(term.astext()):].strip()}"
 
 
-def _named(name: str) -> str:
-    """A directive's name as a lead: ``cmake:genex`` -> "Genex", ``tab-set`` -> "Tab set"."""
-    return name.rsplit(":", 1)[-1].replace("-", " ").capitalize()
+def _box_lead(box: Any) -> str:
+    """What a box is, said before its text: "Added in version 3.9", "Note", "Genex $<BOOL:string>"
+    (a directive's name as a lead: ``cmake:genex`` -> "Genex", ``tab-set`` -> "Tab set")."""
+    name, argument = box["citadel_name"], box["citadel_argument"]
+    named = name.rsplit(":", 1)[-1].replace("-", " ").capitalize()
+    return " ".join(p for p in (_VERSION_NOTES.get(name, _BOXES.get(name, named)), argument) if p)
 
 
 def _lines(node: Any) -> Location | None:
@@ -403,9 +406,7 @@ class _Walker:
                 self.walk(child, level)
                 self._included, self._level = outer, level
             elif isinstance(child, nodes.container) and "citadel_name" in child.attributes:
-                name, argument = child["citadel_name"], child["citadel_argument"]
-                lead = _VERSION_NOTES.get(name, _BOXES.get(name, _named(name)))
-                self._lead(" ".join(p for p in (lead, argument) if p), child)
+                self._lead(_box_lead(child), child)
             elif isinstance(child, nodes.Element):
                 self.walk(child, level)
 

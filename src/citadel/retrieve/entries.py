@@ -143,8 +143,7 @@ def _codes(text: str) -> set[str]:
 
 
 #: a note that says what it is about before it: "FILE_PERMISSIONS <permissions>...: Added in version 3.20."
-_LABELLED_NOTE = re.compile(r"(?P<label>[^\n]{1,120}?):\s+(?:new|changed|added|deprecated|removed)\s+(?:in|since)\s+version\b",
-                            re.IGNORECASE)
+_LABELLED_NOTE = re.compile(rf"(?P<label>[^\n]{{1,120}}?):\s+{NOTE.pattern}", re.IGNORECASE)
 
 
 def _of_another(text: str, start: int, end: int, own: str) -> bool:

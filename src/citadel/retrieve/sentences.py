@@ -458,11 +458,11 @@ _PROSE_LABELS = frozenset({"note", "notes", "warning", "caution", "important", "
                            "usage", "see", "default", "defaults", "description", "summary", "result", "returns"})
 #: a name in capitals, a keyword or an environment variable ("TIMEOUT: After the specified number
 #: of seconds ...", "VERBATIM: All arguments ...", "PATH: ..."): the term of its entry like a name
-#: in code, unless it is one of the labels prose writes in capitals (:data:`_CAPS_LABELS`)
+#: in code, unless it is one of the labels prose writes in capitals (:data:`_PROSE_LABELS` and
+#: :data:`_CAPS_LABELS`)
 _CAPS_NAME = re.compile(r"[A-Z][A-Z0-9]+")
-_CAPS_LABELS = frozenset({"attention", "caution", "danger", "error", "warning", "important", "note", "nb", "ps", "tip",
-                          "hint", "todo", "fixme", "xxx", "bug", "bugs", "fix", "fixed", "new", "changed", "removed",
-                          "added", "security", "update", "edit", "faq", "info", "ok", "caveat", "question", "answer",
+_CAPS_LABELS = frozenset({"attention", "danger", "error", "nb", "ps", "todo", "fixme", "xxx", "bug", "bugs", "fix",
+                          "fixed", "new", "changed", "removed", "added", "security", "update", "edit", "faq", "info", "ok", "caveat", "question", "answer",
                           # a status an entry's description opens with ("- DEPRECATED: This option has been ...")
                           "deprecated", "obsolete", "experimental", "unstable", "stable", "beta", "alpha", "legacy",
                           "required", "optional", "internal", "since", "status"})
