@@ -421,10 +421,11 @@ def load_text(data: bytes, name: str) -> ParsedDocument:
 
     if looks_like_info(raw):  # a GNU Info manual: its nodes, without menus, index and tag table
         return load_info(raw, name)
-    from citadel.ingest.text_outline import changelog_title, headings, is_changelog_entry, mode_line_title
+    from citadel.ingest.text_outline import (changelog_title, contents_lines, faq_questions, headings,
+                                             is_changelog_entry, mode_line_title)
 
     text = normalize_text(raw)
-    first, _, rest = text.partition("\n")
+    first, _, rest = _past_header_fields(text).partition("\n")
     first = mode_line_title(first)  # "GNU gzip NEWS   -*- outline -*-"
     title = _title_from_name(name)
     raw_first = raw.lstrip("\ufeff\n").partition("\n")[0]  # a GNU ChangeLog's two spaces are in the raw line
@@ -436,6 +437,13 @@ def load_text(data: bytes, name: str) -> ParsedDocument:
     builder = TextBuilder()
     lines = raw.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     heads = headings(lines)
+    questions = faq_questions(lines, heads)  # an FAQ's questions head their answers
+    heads.update(questions)
+    if next((k for k, line in enumerate(lines) if line.strip()), None) in questions:
+        title = _title_from_name(name)  # its first question is no title ("procps FAQ", named by its folder)
+    for n in contents_lines(lines, heads):  # a table of contents restates the headings: no text
+        lines[n] = ""
+        heads.pop(n, None)
     hyphenated = hyphenated_words(raw)
     start = 0  # the text between headings, paragraph by paragraph, with its file lines
     for n in sorted(heads):
@@ -448,6 +456,23 @@ def load_text(data: bytes, name: str) -> ParsedDocument:
     if start < len(lines):
         add_plain_paragraphs(builder, "\n".join(lines[start:]), first_line=start + 1, hyphenated=hyphenated)
     return _require_text(builder.build(title, PLAIN))
+
+
+#: a header field as a Usenet FAQ or a mail opens with: "Archive-Name: editor-faq/sed"
+_HEADER_FIELD = re.compile(r"^[A-Z][A-Za-z]*(?:-[A-Za-z]+)*:[ \t]+\S")
+
+
+def _past_header_fields(text: str) -> str:
+    """``text`` from its first line after the header fields it opens with, when it opens with
+    two or more ("Archive-Name: editor-faq/sed", "Posting-Frequency: irregular", ...): the
+    fields say where the file was posted, not what it is called ("THE SED FAQ" below them)."""
+    lines = text.lstrip("\n").split("\n")
+    n = 0
+    while n < len(lines) and _HEADER_FIELD.match(lines[n]):
+        n += 1
+    if n < 2:
+        return text
+    return "\n".join(lines[n:]).lstrip("\n")
 
 
 #: words a line ends on only when its sentence goes on in the next: "This package was
@@ -748,6 +773,10 @@ _DROP_PANELS = "div.header, div.nav-panel, div.navheader, div.navfooter, table.n
 #: a definition term at most this long opens its description's first paragraph
 #: (:meth:`_HtmlWalker._definitions`); a longer one is a line of its own
 MAX_DEFINITION_TERM = 100
+#: a list item's lead before its paragraphs (:meth:`_HtmlWalker._led_item`) is at most this long
+MAX_ITEM_LEAD = 300
+#: the blocks that make a list item's first line of text its lead
+_LED_BLOCKS = {"p", "div", "pre", "table", "dl", "blockquote"}
 #: elements that make a paragraph or a term more than a run of inline text
 _NESTED_BLOCKS = "ul, ol, table, p, div, pre, dl, blockquote"
 _BLOCK_TAGS = {
@@ -900,18 +929,19 @@ class _HtmlWalker:
             return
         self._run(node.iter(include_text=True), depth)
 
-    def _run(self, children: Iterable[Any], depth: int, label: str = "") -> None:
+    def _run(self, children: Iterable[Any], depth: int, label: str = "",
+             kind: ChunkKind = ChunkKind.PARAGRAPH) -> None:
         """Blocks of a run of sibling nodes: inline ones gathered into paragraphs, each block
-        one its own. ``label`` (a definition's term, :meth:`_definitions`) opens the first
-        paragraph, the run's leading text or its first ``<p>``; a term with no such paragraph
-        is a line of its own."""
+        one its own. ``label`` (a definition's term, :meth:`_definitions`; a list item's lead)
+        opens the first paragraph, the run's leading text or its first ``<p>``, a block of
+        ``kind``; a term with no such paragraph is a line of its own."""
         pending: list[str] = []
 
         def flush() -> None:
             nonlocal label
             text = " ".join("".join(pending).split())
             if text:
-                self.builder.block(f"{label} {text}" if label else text)
+                self.builder.block(f"{label} {text}" if label else text, kind if label else ChunkKind.PARAGRAPH)
                 label = ""
             pending.clear()
 
@@ -942,16 +972,16 @@ class _HtmlWalker:
                     flush()
                     continue
                 if label and tag == "div":  # a division's first paragraph: "<div class="fcndef">Construct ..."
-                    self._run(child.iter(include_text=True), depth + 1, label)
+                    self._run(child.iter(include_text=True), depth + 1, label, kind)
                     label = ""
                     continue
                 if label:
-                    self.builder.block(label.removesuffix(":"))
+                    self.builder.block(label.removesuffix(":"), kind)
                     label = ""
                 self._block(child, tag, depth + 1)
         flush()
         if label:
-            self.builder.block(label.removesuffix(":"))
+            self.builder.block(label.removesuffix(":"), kind)
 
     def _definitions(self, node: Any, depth: int) -> None:
         """A definition list (``<dl>``): a description's first paragraph opens with its term,
@@ -1015,9 +1045,15 @@ class _HtmlWalker:
             for item in node.iter():
                 if item.tag == "li":
                     marker = f"{number}." if tag == "ol" else "-"
-                    text = f"{marker} {self.inline(item, depth + 1)}"
-                    self.builder.block(text, ChunkKind.LIST, tight=number > 1)
                     number += 1
+                    led = self._led_item(item, depth + 1)
+                    if led is not None:  # "<li><em>question</em><p>answer</p>...": the lead opens the answer
+                        lead, rest = led
+                        glue = "" if lead.endswith(("?", ".", ":", "!")) else ":"
+                        self._run(rest, depth + 2, f"{marker} {lead}{glue}", ChunkKind.LIST)
+                        continue
+                    text = f"{marker} {self.inline(item, depth + 1)}"
+                    self.builder.block(text, ChunkKind.LIST, tight=number > 2)
                     for nested in item.iter():
                         if nested.tag in ("ul", "ol"):
                             self._block(nested, nested.tag, depth + 2)
@@ -1038,6 +1074,22 @@ class _HtmlWalker:
             self._member(node, depth)
         elif tag != "hr":
             self.walk(node, depth)
+
+    def _led_item(self, item: Any, depth: int) -> tuple[str, list[Any]] | None:
+        """A list item that opens with a line of inline text and goes on in paragraphs (an
+        FAQ's "<li><em>I use the SVN version and there is no configure script</em><p>The
+        configure script ... Use the autogen.sh script ...</p></li>"): (that lead, the nodes
+        after it). Read as one line, the lead runs into the answer's first sentence and the
+        rest of the answer into it. None for any other item."""
+        children = list(item.iter(include_text=True))
+        first = next((k for k, c in enumerate(children) if c.tag in _BLOCK_TAGS), None)
+        if not first or children[first].tag not in _LED_BLOCKS:
+            return None
+        lead = " ".join("".join(c.text(deep=False) if c.tag == "-text" else self.inline(c, depth + 1)
+                                for c in children[:first]).split())
+        if not lead or len(lead) > MAX_ITEM_LEAD:
+            return None
+        return lead, children[first:]
 
     def _member(self, node: Any, depth: int) -> None:
         """A member of Doxygen's reference (``div.memitem``: a function's, macro's, type's):
@@ -1969,6 +2021,10 @@ def loader_for(name: str, head: bytes | None = None) -> Loader | None:
         from citadel.ingest.rst import load_rst
 
         return load_rst
+    if suffix in (".pod", ".pm", ".pl"):
+        from citadel.ingest.pod import load_perl, load_pod
+
+        return load_pod if suffix == ".pod" else load_perl
     from citadel.ingest.info import load_info_file, looks_like_info_file
 
     if head is not None and looks_like_info_file(head):  # its control marks are no binary file's

@@ -135,6 +135,7 @@ class _Page:
         self.code: list[str] | None = None
         self.line = 0  # the file line being read (1-based)
         self.span: tuple[int, int] | None = None  # file lines of the unit being gathered
+        self.section_level = 0  # the level of the last .SH (1) or .SS (2)
 
     def _seen(self) -> None:
         self.span = (self.span[0] if self.span else self.line, self.line)
@@ -293,6 +294,17 @@ def _docbook_term(line: str) -> bool:
     return 0 < len(stripped) <= MAX_DOCBOOK_TERM and not stripped.endswith((".", ":", ";", ",", "?", "!"))
 
 
+#: a question that heads its answer is at most this long
+MAX_QUESTION = 200
+
+
+def _docbook_question(words: list[str]) -> bool:
+    """The paragraph before an indented block is a question ("How do I configure a different
+    editor?"), not a term."""
+    text = " ".join(" ".join(words).split())
+    return text.endswith("?") and len(text) <= MAX_QUESTION
+
+
 def load_man(data: bytes, name: str) -> ParsedDocument:
     """A man page (see the module docstring)."""
     from citadel.ingest.loaders import _check_source_chars, decode_text
@@ -355,7 +367,8 @@ def load_man(data: bytes, name: str) -> ParsedDocument:
             heading = unescape(" ".join(_args(rest))).strip()
             if not heading and i < len(lines):
                 heading, i = unescape(lines[i]).strip(), i + 1
-            page.builder.heading(1 if macro == "SH" else 2, section_heading(heading), at=Location.lines(page.line, i))
+            page.section_level = 1 if macro == "SH" else 2
+            page.builder.heading(page.section_level, section_heading(heading), at=Location.lines(page.line, i))
         elif macro == "TP":
             page.flush()
             page.expect_term = True
@@ -371,6 +384,11 @@ def load_man(data: bytes, name: str) -> ParsedDocument:
             if term and term not in _BULLETS:
                 page.term = [term]
                 page._seen()
+        elif macro == "RS" and page.term is None and page.words and _docbook_question(page.words):
+            # DocBook's questions and answers (gitfaq(7)): ".PP", the question, its answer in ".RS 4":
+            # the question heads its answer, one level below the section it is in
+            question, page.words = " ".join(" ".join(page.words).split()), []
+            page.builder.heading(page.section_level + 1, question, at=page._at())
         elif macro == "RS" and page.term is None and len(page.words) == 1 and _docbook_term(page.words[0]):
             # DocBook's entries: ".PP", the term alone on a line, then its description in ".RS 4"
             page.term, page.words = page.words, []

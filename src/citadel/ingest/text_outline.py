@@ -123,29 +123,193 @@ def headings(lines: list[str]) -> dict[int, tuple[int, str, int]]:
     return out or _numbered_sections(lines)
 
 
-#: a numbered section's line: "1.  Introduction", "2.2.1.  Specifying a section"
+#: a numbered section's line: "1.  Introduction", "2.2.1.  Specifying a section", "3.0 Problems"
 _NUMBERED = re.compile(r"^ {0,4}(?P<number>\d{1,3}(?:\.\d{1,3})*)\.?\s+(?P<text>[^\W\d_].*)$")
 #: a file needs this many numbered section lines for them to be its headings
 NUMBERED_SECTIONS = 3
+#: a question that heads its answer may run over this many lines ("1.2.4  Why can't I get the
+#: sum(1) result reported in" / "README.lsof_<revision>?"), and this many characters
+QUESTION_LINES = 3
+QUESTION_CHARS = 200
+
+
+def _section_number(number: str) -> str:
+    """A section number without the zeros that number a chapter: "3.0" is chapter 3, whose
+    sections are "3.1", "3.2" (lsof's FAQ)."""
+    while number.endswith(".0"):
+        number = number[:-2]
+    return number
 
 
 def _numbered_sections(lines: list[str]) -> dict[int, tuple[int, str, int]]:
-    """The numbered section lines of ``lines`` (see the module's docstring), or nothing."""
+    """The numbered section lines of ``lines`` (see the module's docstring), or nothing.
+
+    A section may be a question, the way an FAQ numbers its entries ("3.19  Why is `lsof | wc`
+    bigger than my system's open file limit?"), over up to :data:`QUESTION_LINES` lines; and a
+    line that ends like a sentence is a section still when the section numbered just before
+    it is one ("3. Where can I get a Visual Basic interface to zlib?" then "4. compress()
+    returns Z_BUF_ERROR."): the numbering says what it is."""
     found: dict[int, tuple[int, str, int]] = {}
     numbers: dict[int, str] = {}
+    sentences: dict[int, tuple[str, str]] = {}  # numbered lines alone that end like a sentence
     for n, raw in enumerate(lines):
         line = raw.rstrip()
         m = _NUMBERED.match(line)
-        if m is None or len(line.strip()) > HEADING_CHARS or line.endswith((".", ":", ",", ";", "?", "!")):
+        if m is None or (n > 0 and lines[n - 1].strip()):
             continue
-        if (n > 0 and lines[n - 1].strip()) or (n + 1 < len(lines) and lines[n + 1].strip()):
+        span = _question_span(lines, n)
+        number = _section_number(m["number"])
+        if span:
+            text = " ".join(" ".join(lines[n:n + span]).split())
+            found[n], numbers[n] = (number.count(".") + 1, text, span), number
+            continue
+        if len(line.strip()) > HEADING_CHARS or (n + 1 < len(lines) and lines[n + 1].strip()):
             continue  # alone between blank lines
-        found[n], numbers[n] = (m["number"].count(".") + 1, " ".join(line.split()), 1), m["number"]
+        if line.endswith((".", ":", ",", ";", "?", "!")):
+            sentences[n] = (number, " ".join(line.split()))
+            continue
+        found[n], numbers[n] = (number.count(".") + 1, " ".join(line.split()), 1), number
+    for n in sorted(sentences):  # the next number after a section's is a section, however it ends
+        number, text = sentences[n]
+        before = max((k for k in numbers if k < n), default=None)
+        if before is not None and _follows(numbers[before], number):
+            found[n], numbers[n] = (number.count(".") + 1, text, 1), number
     for n in list(found):  # a section holds text, or opens with its first subsection ("1." then "1.1.")
-        nxt = next((k for k in range(n + 1, len(lines)) if lines[k].strip()), None)
+        nxt = next((k for k in range(n + found[n][2], len(lines)) if lines[k].strip()), None)
         if nxt in numbers and not numbers[nxt].startswith(numbers[n] + "."):
             del found[n]  # "1. Install" then "2. Run": a list's items, each alone between blank lines
     return found if len(found) >= NUMBERED_SECTIONS else {}
+
+
+#: "Q. I upgraded my system ..." / "Q:  What do the letters XZ mean?", and its answer's "A."
+_QUESTION_MARK = re.compile(r"^ {0,4}(?:Q|Question)\s*[.:)]\s+(?=\S)")
+_ANSWER_MARK = re.compile(r"^ {0,4}(?:A|Answer)\s*[.:)]\s+(?=\S)")
+#: a file's questions head their answers when it has this many (an FAQ)
+FAQ_QUESTIONS = 3
+#: a question marked "Q." may be a paragraph up to this long
+MARKED_QUESTION_CHARS = 400
+
+
+def faq_questions(lines: list[str], heads: dict[int, tuple[int, str, int]]) -> dict[int, tuple[int, str, int]]:
+    """The questions of an FAQ written as plain text, each a heading over its answer, one
+    level below the heading they stand under: questions marked "Q." (or "Q:") over answers
+    marked "A." (whose mark is blanked in ``lines``: the answer is its text), when the file
+    has two of each; or, in a file with :data:`FAQ_QUESTIONS` or more, a question alone in
+    its paragraph in the first columns (up to :data:`QUESTION_LINES` lines ending with "?"),
+    its answer after a blank line ("Why don't I see SMP (per-CPU) stats in top?" over "You
+    didn't enable it. ..."). Lines that are ``heads`` already are left as they are."""
+    taken = {k for n, (_, _, span) in heads.items() for k in range(n, n + span)}
+    starts = [n for n in range(len(lines)) if lines[n].strip() and (n == 0 or not lines[n - 1].strip())
+              and n not in taken]
+    marked = [n for n in starts if _QUESTION_MARK.match(lines[n])]
+    answers = [n for n in starts if _ANSWER_MARK.match(lines[n])]
+    found: dict[int, tuple[str, int]] = {}
+    if len(marked) >= 2 and answers:
+        for n in marked:
+            end = n
+            while end < len(lines) and lines[end].strip():
+                end += 1
+            text = " ".join(_QUESTION_MARK.sub("", " ".join(lines[n:end]), count=1).split())
+            if len(text) <= MARKED_QUESTION_CHARS:
+                found[n] = (text, end - n)
+        for n in answers:
+            mark = _ANSWER_MARK.match(lines[n])
+            if mark is not None:
+                lines[n] = " " * mark.end() + lines[n][mark.end():]
+    else:
+        for n in starts:
+            if lines[n][:1].isspace() or _NUMBERED.match(lines[n].rstrip()) or not (span := _question_span(lines, n)):
+                continue
+            after = next((k for k in range(n + span, len(lines)) if lines[k].strip()), None)
+            if after is not None and not _question_span(lines, after):
+                found[n] = (" ".join(" ".join(lines[n:n + span]).split()), span)
+        if len(found) < FAQ_QUESTIONS:
+            return {}
+    out: dict[int, tuple[int, str, int]] = {}
+    for n, (text, span) in found.items():
+        above = max((k for k in heads if k < n and heads[k][0] > 0), default=None)
+        out[n] = ((heads[above][0] if above is not None else 0) + 1, text, span)
+    return out
+
+
+#: a table of contents needs this many entries that repeat the file's headings
+CONTENTS_ENTRIES = 3
+
+
+def contents_lines(lines: list[str], heads: dict[int, tuple[int, str, int]]) -> set[int]:
+    """The lines of a table of contents: paragraphs at least half of whose lines are entries
+    for headings that stand later in the file, by their section number ("3.19  Why is `lsof |
+    wc` bigger ...?" for section 3.19) or word for word (an entry may wrap over up to three
+    lines), when there are :data:`CONTENTS_ENTRIES` such entries or more. Read as text they
+    restate every question of an FAQ and answer none."""
+    later: dict[str, int] = {}  # a heading's text, and its section number, to the last line it stands at
+    for n, (level, text, _) in heads.items():
+        if level > 0:
+            keys = [text]
+            if (m := _NUMBERED.match(text)) is not None:
+                keys.append("#" + _section_number(m["number"]))
+            for key in keys:
+                later[key] = max(later.get(key, -1), n)
+    paragraphs: list[tuple[int, int, int]] = []  # (first line, line after, entries)
+    n = 0
+    while n < len(lines):
+        if not lines[n].strip():
+            n += 1
+            continue
+        end = n
+        while end < len(lines) and lines[end].strip():
+            end += 1
+        k, count = n, 0
+        while k < end:
+            m = _NUMBERED.match(lines[k].rstrip())
+            if m is not None and later.get("#" + _section_number(m["number"]), -1) >= end:
+                count += 1
+                k += 1
+                continue
+            for span in range(1, 4):
+                text = " ".join(" ".join(lines[k:k + span]).split())
+                if k + span <= end and later.get(text, -1) >= end:
+                    count += 1
+                    k += span
+                    break
+            else:
+                k += 1
+        paragraphs.append((n, end, count))
+        n = end
+    table = [count >= 2 and count >= 0.5 * (end - n) for n, end, count in paragraphs]
+    for k, (n, end, count) in enumerate(paragraphs):  # a one-entry paragraph between two of the table's
+        if not table[k] and count == end - n and 0 < k < len(table) - 1 and table[k - 1] and table[k + 1]:
+            table[k] = True
+    found = {line for k, (n, end, _) in enumerate(paragraphs) if table[k] for line in range(n, end)}
+    entries = sum(count for k, (_, _, count) in enumerate(paragraphs) if table[k])
+    return found if entries >= CONTENTS_ENTRIES else set()
+
+
+def _follows(previous: str, number: str) -> bool:
+    """Whether section ``number`` comes right after ``previous`` ("4" after "3", "2.5" after
+    "2.4" or after "2.4.3")."""
+    head, _, last = number.rpartition(".")
+    if not last.isdigit() or int(last) == 0:
+        return False
+    sibling = f"{head}.{int(last) - 1}" if head else str(int(last) - 1)
+    return previous == sibling or previous.startswith(sibling + ".")
+
+
+def _question_span(lines: list[str], n: int) -> int:
+    """How many lines the question starting at line ``n`` takes when it heads its answer: a
+    question mark ends it within :data:`QUESTION_LINES` lines, a blank line follows, and the
+    lines after it do not open another question; 0 when it is no such question."""
+    for span in range(1, QUESTION_LINES + 1):
+        if n + span > len(lines) or not lines[n + span - 1].strip():
+            return 0
+        if span > 1 and _NUMBERED.match(lines[n + span - 1].rstrip()):
+            return 0  # the next entry of a list
+        if lines[n + span - 1].rstrip().endswith("?"):
+            if len(" ".join(" ".join(lines[n:n + span]).split())) > QUESTION_CHARS:
+                return 0
+            if n + span >= len(lines) or not lines[n + span].strip():
+                return span  # a question may ask twice ("Why can't I ...?" / "Why can't I ...?")
+    return 0
 
 
 def _outline_heading(lines: list[str], n: int, text: str) -> bool:
