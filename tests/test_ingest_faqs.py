@@ -7,11 +7,15 @@ perldoc shows it."""
 from __future__ import annotations
 
 import gzip
+from pathlib import Path
 
 from citadel.ingest.loaders import load_html, load_text, loader_for
 from citadel.ingest.man import load_man
 from citadel.ingest.pod import load_perl, load_pod
 from citadel.models import ChunkKind
+from citadel.retrieve.sentences import candidate_spans, points_back
+
+from tests.engine_fixtures import engine_over
 
 
 def _sections(text: str, name: str = "FAQ") -> dict[str, tuple[str, ...]]:
@@ -307,3 +311,28 @@ def test_a_perl_module_is_read_by_its_pod_and_one_without_any_as_text() -> None:
     compressed = gzip.compress(POD.encode())
     loader = loader_for("FAQ.pod.gz", compressed[:8192])
     assert loader is not None and loader(compressed, "FAQ.pod.gz").title.startswith("Frob::FAQ")
+
+
+def test_an_faq_answer_is_found_under_its_question_not_in_the_table_of_contents(tmp_path: Path) -> None:
+    """Through the real models: a numbered FAQ with its table of contents first; asked its
+    question, the answer is the entry (its question, kept as a unit: it is what finds the entry,
+    and the answer below completes it), never the table's run of restated questions."""
+    engine = engine_over(tmp_path, {"00FAQ": NUMBERED_FAQ})
+    answer = engine.ask("Why is frob | wc bigger than my open file limit?")
+    assert not answer.abstained, answer.abstention_reason
+    quotes = [c.quote for claim in answer.claims for c in claim.citations]
+    assert "There is a strong temptation to count open files with wc." in quotes[0]
+    assert not any("2.0 Frob Problems" in q or "1.1\tWhat is frob?" in q for q in quotes), quotes
+
+
+def test_a_sentence_that_says_this_option_goes_with_the_one_that_names_it() -> None:
+    """"... you should always use this option." says not which: it is one unit with the sentence
+    before it that names the option; "that" (a conjunction as often) and a sentence that names
+    its own thing do not join."""
+    text = ("Note the use of the Minimal option in the code above. When using gzip for Content-Encoding you should "
+            "always use this option. The header is then short.")
+    units = [text[s:e] for s, e in candidate_spans(text)]
+    assert units[0].endswith("always use this option.") and units[0].startswith("Note the use")
+    assert units[1] == "The header is then short."
+    assert not points_back("Files are copied.", "These files are then checked, unlike other files.")
+    assert not points_back("Set the option.", "Make sure that option names are short.")

@@ -854,8 +854,9 @@ def _is_member_heading(heading: str) -> bool:
 
 def _below_headings(p: Passage, units: Sequence[tuple[int, int]], doc: str) -> list[tuple[int, int]]:
     """``units`` of ``p`` (offsets into its document's text ``doc``) without the lines that are
-    its title or one of its headings."""
-    headings = {_folded(h) for h in (p.title, *p.heading_path) if h}
+    its title or one of its headings; a heading that is a question (an FAQ's entry) stays: read,
+    it is what finds the entry, and the answer below it completes it (:func:`_completed`)."""
+    headings = {_folded(h) for h in (p.title, *p.heading_path) if h and not h.rstrip().endswith("?")}
     return [(s, e) for s, e in units if _folded(doc[s:e].rstrip("\u00b6 ")) not in headings]
 
 

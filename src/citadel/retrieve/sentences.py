@@ -268,6 +268,27 @@ def leads_on(unit: str) -> bool:
 #: a paragraph's title that a later "This field ..." refers back to is at most this long
 MAX_TITLE_CHARS = 80
 _DEMONSTRATIVE = re.compile(r"(?:This|These|That|Those|Such|Each) ([a-z]{3,})\b")
+#: "this option", "these files" anywhere in a sentence ("that" is left out: "so that files ...")
+_POINTS_BACK = re.compile(r"\b(?:[Tt]his|[Tt]hese|[Tt]hose) ([a-z]{3,})\b")
+
+
+def points_back(previous: str, sentence: str) -> bool:
+    """Whether ``sentence`` names a thing as "this NOUN" after its start ("When using gzip
+    for Content-Encoding you should always use this option.") that the sentence before it
+    names ("Note the use of the Minimal option in the code above.") and it does not itself:
+    read alone, it does not say which option. A sentence that opens with "This NOUN" joins
+    only a short title (:func:`refers_back`)."""
+    words = {w.lower() for w in re.findall(r"[A-Za-z]+", previous)}
+    own = re.findall(r"[A-Za-z]+", _POINTS_BACK.sub(" ", sentence).lower())
+    lead = len(sentence) - len(sentence.lstrip())
+    for m in _POINTS_BACK.finditer(sentence):
+        if m.start() == lead:
+            continue
+        noun = m.group(1)
+        forms = {noun, noun.rstrip("s"), noun + "s"}
+        if forms & words and not forms & set(own):
+            return True
+    return False
 
 
 def refers_back(title: str, sentence: str) -> bool:
@@ -398,6 +419,8 @@ def candidate_spans(text: str, start: int = 0, end: int | None = None) -> list[t
             if not joins and "\n" not in gap and e - ps <= MAX_UNIT_CHARS and refers_back(prev, text[s:e]) \
                     and _opens_paragraph(text, ps):
                 joins = True
+            if not joins and "\n" not in gap and e - ps <= MAX_UNIT_CHARS and points_back(prev, unit):
+                joins = True  # "Note the use of the Minimal option ..." and "... always use this option."
             if not joins and "\n" not in gap and e - ps <= MAX_UNIT_CHARS and _DOES_WHAT_BEFORE.match(unit):
                 joins = True  # "To do so, add the option --branch-sim=yes.": do what the sentence before says
             if joins:
