@@ -340,3 +340,16 @@ def test_a_sentence_that_says_this_option_goes_with_the_one_that_names_it() -> N
     assert not points_back("The muscle exerts high bending forces on the ribs.", "To sustain these forces, the ribs curve.")
     assert points_back("Pass the --color flag to frob.", "Without this flag, frob prints plain text.")
 
+
+
+def test_a_hostile_pod_is_read_in_bounded_time() -> None:
+    """Formatting codes nested thousands deep, or opened with thousands of brackets, are read
+    as text past a bound: no recursion error, no regular expression thousands long."""
+    import time
+
+    nested = "=head1 NAME\n\n" + "C<" * 50_000 + "x" + ">" * 50_000 + "\n"
+    wide = "=head1 NAME\n\n" + ("C" + "<" * 20_000 + " x " + ">" * 20_000 + " ") * 20 + "\n"
+    for source in (nested, wide):
+        started = time.perf_counter()
+        doc = load_pod(source.encode(), "hostile.pod")
+        assert doc.text and time.perf_counter() - started < 5

@@ -310,14 +310,20 @@ def _read_format(argument: str) -> bool:
 # --- formatting codes -------------------------------------------------------------------------
 
 
+#: formatting codes nest this deep at most; a deeper one is read as the text it is
+MAX_CODE_DEPTH = 32
+#: a code opened with more angle brackets than this ("C<<<<<<<<< ...") takes one
+MAX_BRACKETS = 8
+
+
 def _codes(text: str) -> str:
     """Text with POD's formatting codes read (see the module's description); a code left
     open runs to the end, as perldoc reads it."""
-    out, _ = _parse(text, 0, None)
+    out, _ = _parse(text, 0, None, 0)
     return out
 
 
-def _parse(text: str, i: int, closer: re.Pattern[str] | None) -> tuple[str, int]:
+def _parse(text: str, i: int, closer: re.Pattern[str] | None, depth: int) -> tuple[str, int]:
     parts: list[str] = []
     n = len(text)
     while i < n:
@@ -325,21 +331,21 @@ def _parse(text: str, i: int, closer: re.Pattern[str] | None) -> tuple[str, int]
             end = closer.match(text, i)
             if end:
                 return "".join(parts), end.end()
-        start = _CODE_START.match(text, i) if text[i] in _CODE_LETTERS else None
+        start = _CODE_START.match(text, i) if text[i] in _CODE_LETTERS and depth < MAX_CODE_DEPTH else None
         if start is None:
             parts.append(text[i])
             i += 1
             continue
         letter, brackets = start.group(1), len(start.group(2))
         j = start.end()
-        if brackets > 1 and j < n and text[j].isspace():  # C<< $a <=> $b >>
+        if 1 < brackets <= MAX_BRACKETS and j < n and text[j].isspace():  # C<< $a <=> $b >>
             inner_closer = re.compile(r"\s+" + ">" * brackets)
             j = re.compile(r"\s+").match(text, j).end()  # type: ignore[union-attr]
         else:  # C<...>: one bracket; further "<" are the code's text
             inner_closer = re.compile(">")
             j = i + 2
         body_start = j
-        body, i = _parse(text, j, inner_closer)
+        body, i = _parse(text, j, inner_closer, depth + 1)
         if letter == "L":
             raw = text[body_start:i].rstrip(">").rstrip()
             parts.append(_link(raw, body))
