@@ -327,8 +327,8 @@ def test_an_faq_answer_is_found_under_its_question_not_in_the_table_of_contents(
 
 def test_a_sentence_that_says_this_option_goes_with_the_one_that_names_it() -> None:
     """"... you should always use this option." says not which: it is one unit with the sentence
-    before it that names the option ("the Minimal option"); "that" (a conjunction as often), a
-    sentence that names its own thing, and one before which names none do not join."""
+    before it that names the option; "that" (a conjunction as often), a sentence that names its
+    own thing, and one that opens with "This ..." (it joins a short title only) do not join."""
     text = ("Note the use of the Minimal option in the code above. When using gzip for Content-Encoding you should "
             "always use this option. The header is then short.")
     units = [text[s:e] for s, e in candidate_spans(text)]
@@ -336,9 +336,14 @@ def test_a_sentence_that_says_this_option_goes_with_the_one_that_names_it() -> N
     assert units[1] == "The header is then short."
     assert not points_back("Files are copied.", "These files are then checked, unlike other files.")
     assert not points_back("Set the option.", "Make sure that option names are short.")
-    # "these forces" after "high bending forces": the sentence before names no such thing either
-    assert not points_back("The muscle exerts high bending forces on the ribs.", "To sustain these forces, the ribs curve.")
     assert points_back("Pass the --color flag to frob.", "Without this flag, frob prints plain text.")
+    assert not points_back("Pass the --color flag to frob.", "This flag is new.")  # opens it: a title's only
+    entry = ("-B, --build-dir <dir>: Specifies the directory where the packages are written, which is by default "
+             "the current working directory of the process that runs the packaging step for every generator and "
+             "every component it builds. If this directory does not exist it is created when the first package is "
+             "written.")  # an entry's "this directory" is its term's, which evidence reads with it: no join
+    assert [entry[s:e] for s, e in candidate_spans(entry)][1] == (
+        "If this directory does not exist it is created when the first package is written.")
 
 
 

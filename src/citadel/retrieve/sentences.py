@@ -275,10 +275,10 @@ _POINTS_BACK = re.compile(r"\b(?:[Tt]his|[Tt]hese|[Tt]hose) ([a-z]{3,})\b")
 def points_back(previous: str, sentence: str) -> bool:
     """Whether ``sentence`` names a thing as "this NOUN" after its start ("When using gzip
     for Content-Encoding you should always use this option.") that the sentence before it
-    names with its name ("Note the use of the Minimal option in the code above.": a capital
-    or a code-like word before the noun), and it does not itself: read alone, it does not say
-    which option. A sentence that opens with "This NOUN" joins only a short title
-    (:func:`refers_back`); "these forces" after "high bending forces" names nothing more."""
+    names ("Note the use of the Minimal option in the code above.") and it does not itself:
+    read alone, it does not say which option. A sentence that opens with "This NOUN" joins
+    only a short title (:func:`refers_back`)."""
+    words = {w.lower() for w in re.findall(r"[A-Za-z]+", previous)}
     own = re.findall(r"[A-Za-z]+", _POINTS_BACK.sub(" ", sentence).lower())
     lead = len(sentence) - len(sentence.lstrip())
     for m in _POINTS_BACK.finditer(sentence):
@@ -286,18 +286,9 @@ def points_back(previous: str, sentence: str) -> bool:
             continue
         noun = m.group(1)
         forms = {noun, noun.rstrip("s"), noun + "s"}
-        if forms & set(own):
-            continue
-        for named in _NAMED_NOUN.finditer(previous):
-            if named.group(2).lower() in forms and named.start(1) > 0:
-                return True
+        if forms & words and not forms & set(own):
+            return True
     return False
-
-
-#: a word and the noun after it, where the word is a name: a capital inside it or after its
-#: first letter's position in the sentence, or a code-like character ("the Minimal option",
-#: "the --color flag", "the PATH variable")
-_NAMED_NOUN = re.compile(r"(?<!\S)([\"'`]?(?:[A-Z][\w.+-]*|[\w.+-]*[_\-./\d][\w.+-]*)[\"'`]?)\s+([a-z]{3,})\b")
 
 
 def refers_back(title: str, sentence: str) -> bool:
