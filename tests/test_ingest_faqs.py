@@ -162,6 +162,49 @@ def test_header_fields_at_the_top_are_no_title() -> None:
     assert load_text(b"Frob: the stream editor\n\nMore text.\n", "a.txt").title == "Frob: the stream editor"  # one field
 
 
+
+# Valgrind's layout: chapters between rules, numbered questions over their answers' first lines.
+RULED_FAQ = """Frob FAQ
+~~~~~~~~
+
+------------------------------------------------------------------------
+1. Background
+------------------------------------------------------------------------
+
+1.1. How do you pronounce "Frob"? 
+As in "frobnicate". Almost everyone gets it wrong at first.
+------------------------------------------------------------------------
+
+1.2. Where does the name come from? 
+From an old hacker's dictionary.
+------------------------------------------------------------------------
+
+1.3. Why is it written in C? 
+Speed.
+
+------------------------------------------------------------------------
+2. Problems
+------------------------------------------------------------------------
+
+2.1. Programs run OK under frob, but at exit produce a bunch of errors and
+then die with a segmentation fault.
+
+Use the --no-cleanup option.
+"""
+
+
+def test_numbered_questions_under_underlined_chapters_head_their_answers() -> None:
+    """A numbered question heads the answer on the very next line, under its underlined
+    chapter; an entry numbered as deep that states its case in a short paragraph heads its
+    answer too; a rule between entries is no text."""
+    sections = _sections(RULED_FAQ, "FAQ.txt")
+    assert sections['As in "frobnicate". Almost everyone gets it wrong at first.'] == (
+        "Frob FAQ", "1. Background", '1.1. How do you pronounce "Frob"?')
+    assert sections["Use the --no-cleanup option."] == (
+        "Frob FAQ", "2. Problems", "2.1. Programs run OK under frob, but at exit produce a bunch of errors and then die with a "
+                       "segmentation fault.")
+    assert not any("-----" in text for text in sections)
+
 GITFAQ = r""".TH "FROBFAQ" "7" "2026-11-01" "Frob 2\&.4" "Frob Manual"
 .SH "NAME"
 frobfaq \- Frequently asked questions about using Frob
@@ -182,6 +225,16 @@ configuration value\&.
 Colour the output\&.
 .RE
 """
+
+
+def test_a_man_pages_table_of_contents_is_no_text() -> None:
+    """ctags-faq(7) lists its questions in a CONTENTS section before it answers them under
+    the same questions: the list restates every question and answers none."""
+    page = (".TH FROBFAQ 7\n.SH CONTENTS\n.PP\nWhy is frob slow?\n.PP\nHow do I make it fast?\n"
+            ".SH DESCRIPTION\n.SS \"Why is frob slow?\"\n.PP\nIt reads every file twice.\n")
+    doc = load_man(page.encode(), "frobfaq.7")
+    assert doc.text.count("Why is frob slow?") == 1 and "How do I make it fast?" not in doc.text
+    assert "It reads every file twice." in doc.text
 
 
 def test_a_docbook_man_pages_questions_head_their_answers() -> None:
@@ -210,6 +263,11 @@ def test_an_html_list_item_that_leads_with_its_question_opens_its_answer() -> No
                   "Use the autogen.sh script."] is ChunkKind.LIST
     assert "./autogen.sh --prefix=/usr" in blocks
     assert "2. Plain item" in blocks
+    # libxslt's pages set their menu and their text side by side, each in tables of their own: a frame
+    framed = ("<html><body><table><tr><td><table><tr><td><b>Main Menu</b></td></tr><tr><td><ul><li>Home</li>"
+              "</ul></td></tr></table></td><td><table><tr><td><ol><li><em>Troubles linking</em>"
+              "<p>Use the xslt-config script.</p></li></ol></td></tr></table></td></tr></table></body></html>")
+    assert "1. Troubles linking: Use the xslt-config script." in load_html(framed.encode(), "FAQ.html").text
 
 
 POD = """=encoding utf8
@@ -277,6 +335,18 @@ X<index entry>Read again.
 
 =cut
 """
+
+
+def test_a_pod_items_question_heads_its_answer() -> None:
+    """ExtUtils::MakeMaker's FAQ lists its entries as items: "=item How do I ...?" heads every
+    paragraph of its answer, one level below its section."""
+    pod = ("=head1 NAME\n\nFrob::FAQ - questions\n\n=head2 Module Installation\n\n=over 4\n\n"
+           "=item How do I install a module into my home directory?\n\nIf you are not root, you may not.\n\n"
+           "Run C<perl Makefile.PL INSTALL_BASE=~> instead.\n\n=back\n")
+    doc = load_pod(pod.encode(), "FAQ.pod")
+    paths = {doc.text[b.start : b.end]: b.heading_path for b in doc.blocks}
+    assert paths["Run perl Makefile.PL INSTALL_BASE=~ instead."] == (
+        "Name", "Module Installation", "How do I install a module into my home directory?")
 
 
 def test_a_pod_file_reads_as_perldoc_shows_it() -> None:

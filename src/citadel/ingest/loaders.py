@@ -444,6 +444,10 @@ def load_text(data: bytes, name: str) -> ParsedDocument:
     for n in contents_lines(lines, heads):  # a table of contents restates the headings: no text
         lines[n] = ""
         heads.pop(n, None)
+    in_heads = {k for n, (_, _, span) in heads.items() for k in range(n, n + span)}
+    for n, line in enumerate(lines):  # a rule between entries ("-----...") ends a paragraph, it is no text of it
+        if n not in in_heads and _RULE_LINE.match(line):
+            lines[n] = ""
     hyphenated = hyphenated_words(raw)
     start = 0  # the text between headings, paragraph by paragraph, with its file lines
     for n in sorted(heads):
@@ -458,6 +462,8 @@ def load_text(data: bytes, name: str) -> ParsedDocument:
     return _require_text(builder.build(title, PLAIN))
 
 
+#: a line that is a rule: one character repeated, ten times or more
+_RULE_LINE = re.compile(r"^\s*([-=_*~#+.])\1{9,}\s*$")
 #: a header field as a Usenet FAQ or a mail opens with: "Archive-Name: editor-faq/sed"
 _HEADER_FIELD = re.compile(r"^[A-Z][A-Za-z]*(?:-[A-Za-z]+)*:[ \t]+\S")
 
@@ -1120,8 +1126,12 @@ class _HtmlWalker:
                 self.walk(cells[1], depth + 3)
             return
         # a layout table: DocBook frames each listing in one; an old page lays its whole body
-        # out in one, a heading in a cell (libxml2's API pages: "<h3>Function: xmlParseFile</h3>")
-        if all(len(cells) <= 1 for cells in rows) or any(c.css_first(_HEADING_TAGS) for cells in rows for c in cells):
+        # out in one, a heading in a cell (libxml2's API pages: "<h3>Function: xmlParseFile</h3>"),
+        # or a table in a cell
+        if all(len(cells) <= 1 for cells in rows) or any(
+                c.css_first(_HEADING_TAGS) or c.css_first("table") for cells in rows for c in cells):
+            # (a cell holding a table of its own is a page's frame: libxslt's pages set their menu
+            # and their text side by side, each in tables)
             lines = False  # the row before was read as a line
             for cells in rows:
                 if not any(_flat_text(c).strip() or c.css_first("img") for c in cells):

@@ -136,6 +136,7 @@ class _Page:
         self.line = 0  # the file line being read (1-based)
         self.span: tuple[int, int] | None = None  # file lines of the unit being gathered
         self.section_level = 0  # the level of the last .SH (1) or .SS (2)
+        self.contents = False  # inside a "Contents" section
 
     def _seen(self) -> None:
         self.span = (self.span[0] if self.span else self.line, self.line)
@@ -160,6 +161,9 @@ class _Page:
             self.words.append(shown)
 
     def flush(self) -> None:
+        if self.contents:  # a table of contents restates the headings below: no text
+            self.words, self.term, self.expect_term, self.span = [], None, False, None
+            return
         body = " ".join(self.words).strip()
         if self.term is not None:
             term = " ".join(self.term).strip()
@@ -294,6 +298,8 @@ def _docbook_term(line: str) -> bool:
     return 0 < len(stripped) <= MAX_DOCBOOK_TERM and not stripped.endswith((".", ":", ";", ",", "?", "!"))
 
 
+#: a section that is a table of contents (ctags-faq(7)'s "CONTENTS", the questions below it again)
+_CONTENTS = re.compile(r"(?:table\s+of\s+)?contents", re.IGNORECASE)
 #: a question that heads its answer is at most this long
 MAX_QUESTION = 200
 
@@ -368,6 +374,7 @@ def load_man(data: bytes, name: str) -> ParsedDocument:
             if not heading and i < len(lines):
                 heading, i = unescape(lines[i]).strip(), i + 1
             page.section_level = 1 if macro == "SH" else 2
+            page.contents = _CONTENTS.fullmatch(heading.strip()) is not None
             page.builder.heading(page.section_level, section_heading(heading), at=Location.lines(page.line, i))
         elif macro == "TP":
             page.flush()

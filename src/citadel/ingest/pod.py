@@ -5,7 +5,8 @@ modules and scripts (``.pm``, ``.pl``), read as ``perldoc`` shows it.
 sentence, as man pages are); an ``=over`` ... ``=back`` list's ``=item`` with its first
 paragraph is one unit ("- text", "2. text", or "term: description", so an option or a
 function is found and cited with what it does; several ``=item`` lines over one description
-are one term: "-v, --verbose: ..."); verbatim paragraphs (indented) are code, the blank lines
+are one term: "-v, --verbose: ..."; an item that is a question, an FAQ's entry, heads its
+answer); verbatim paragraphs (indented) are code, the blank lines
 between them kept; formatting codes give their text (``C<open>`` -> open, ``E<gt>`` -> >,
 ``L<perlfunc/open>`` -> "open" in perlfunc, ``L<the manual|perlpod>`` -> the manual), index
 entries (``X<>``) and ``Z<>`` nothing. Blocks for other formatters (``=begin html``,
@@ -40,6 +41,8 @@ _ESCAPES = {"lt": "<", "gt": ">", "verbar": "|", "sol": "/"}
 _URL = re.compile(r"^(?:[a-zA-Z][a-zA-Z0-9+.-]*://|mailto:|news:)")
 #: formats whose ``=begin``/``=for`` blocks are read (":" before a format: POD inside)
 _READ_FORMATS = {"text"}
+#: an ``=item`` that is a question this long at most heads its answer
+MAX_QUESTION = 200
 #: at most this many ``=item`` lines before one description are one term ("-v, --verbose");
 #: a longer run is a list of names, each its own item
 MAX_JOINED_TERMS = 4
@@ -149,6 +152,7 @@ class _Reader:
         self._code: list[str] = []  # verbatim paragraphs waiting to be one code block
         self._code_at: tuple[int, int] = (0, 0)
         self._in_name = False
+        self.level = 0  # the last =head's level
 
     # --- paragraphs -----------------------------------------------------------------------
 
@@ -181,7 +185,8 @@ class _Reader:
             self._in_name = text.upper() == "NAME"
             if text:
                 self.first_heading = self.first_heading or text
-                self.builder.heading(int(name[4:]), section_heading(text), at=at)
+                self.level = int(name[4:])
+                self.builder.heading(self.level, section_heading(text), at=at)
         elif name == "over":
             self._pending_terms()
             self._lists.append(_List())
@@ -241,6 +246,13 @@ class _Reader:
         kind = "bullet" if bullet and (current.kind in ("", "bullet")) else \
             "number" if number and current.kind in ("", "number") else "term"
         current.kind = current.kind or kind
+        if kind == "term" and text.endswith("?") and len(text) <= MAX_QUESTION:
+            # an FAQ's entry ("=item How do I install a module into my home directory?"): the question
+            # heads its answer, one level below the heading it stands under
+            self._pending_terms()
+            current.open, current.terms = False, []
+            self.builder.heading(self.level + 1, text, at=Location.lines(para.first, para.last))
+            return
         if kind == "term" and current.open and current.terms:  # one more name over the same description
             current.terms.append(text)
             return

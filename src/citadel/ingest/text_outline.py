@@ -157,7 +157,7 @@ def _numbered_sections(lines: list[str]) -> dict[int, tuple[int, str, int]]:
         m = _NUMBERED.match(line)
         if m is None or (n > 0 and lines[n - 1].strip()):
             continue
-        span = _question_span(lines, n)
+        span = _question_span(lines, n, run_on=True)
         number = _section_number(m["number"])
         if span:
             text = " ".join(" ".join(lines[n:n + span]).split())
@@ -197,7 +197,11 @@ def faq_questions(lines: list[str], heads: dict[int, tuple[int, str, int]]) -> d
     has two of each; or, in a file with :data:`FAQ_QUESTIONS` or more, a question alone in
     its paragraph in the first columns (up to :data:`QUESTION_LINES` lines ending with "?"),
     its answer after a blank line ("Why don't I see SMP (per-CPU) stats in top?" over "You
-    didn't enable it. ..."). Lines that are ``heads`` already are left as they are."""
+    didn't enable it. ..."), or a numbered question over its answer in a file whose chapters
+    are underlined (Valgrind's "1.1. How do you pronounce "Valgrind"?" under "1. Background"
+    between rules), and then the entries numbered as deep that state their case in a short
+    paragraph of their own ("3.1. Programs run OK on Valgrind, but at exit ... die with a
+    segmentation fault."). Lines that are ``heads`` already are left as they are."""
     taken = {k for n, (_, _, span) in heads.items() for k in range(n, n + span)}
     starts = [n for n in range(len(lines)) if lines[n].strip() and (n == 0 or not lines[n - 1].strip())
               and n not in taken]
@@ -217,14 +221,28 @@ def faq_questions(lines: list[str], heads: dict[int, tuple[int, str, int]]) -> d
             if mark is not None:
                 lines[n] = " " * mark.end() + lines[n][mark.end():]
     else:
+        statements: dict[int, tuple[str, int]] = {}  # numbered entries that state their case
         for n in starts:
-            if lines[n][:1].isspace() or _NUMBERED.match(lines[n].rstrip()) or not (span := _question_span(lines, n)):
+            if m := _NUMBERED.match(lines[n].rstrip()):  # "1.1. How do you pronounce "Valgrind"?" under a chapter
+                if span := _question_span(lines, n, run_on=True):
+                    found[n] = (" ".join(" ".join(lines[n:n + span]).split()), span)
+                elif m["number"].count(".") and (span := _paragraph_lines(lines, n)) <= QUESTION_LINES:
+                    text = " ".join(" ".join(lines[n:n + span]).split())
+                    if len(text) <= QUESTION_CHARS:
+                        statements[n] = (text, span)
+                continue
+            if lines[n][:1].isspace() or not (span := _question_span(lines, n)):
                 continue
             after = next((k for k in range(n + span, len(lines)) if lines[k].strip()), None)
             if after is not None and not _question_span(lines, after):
                 found[n] = (" ".join(" ".join(lines[n:n + span]).split()), span)
         if len(found) < FAQ_QUESTIONS:
             return {}
+        depths = {_NUMBERED.match(lines[n].rstrip())["number"].count(".")  # type: ignore[index]
+                  for n in found if _NUMBERED.match(lines[n].rstrip())}
+        for n, entry in statements.items():  # "3.1. Programs run OK on Valgrind, but at exit ... fault."
+            if _NUMBERED.match(lines[n].rstrip())["number"].count(".") in depths:  # type: ignore[index]
+                found[n] = entry
     out: dict[int, tuple[int, str, int]] = {}
     for n, (text, span) in found.items():
         above = max((k for k in heads if k < n and heads[k][0] > 0), default=None)
@@ -295,10 +313,35 @@ def _follows(previous: str, number: str) -> bool:
     return previous == sibling or previous.startswith(sibling + ".")
 
 
-def _question_span(lines: list[str], n: int) -> int:
+def _question_span(lines: list[str], n: int, run_on: bool = False) -> int:
     """How many lines the question starting at line ``n`` takes when it heads its answer: a
-    question mark ends it within :data:`QUESTION_LINES` lines, a blank line follows, and the
-    lines after it do not open another question; 0 when it is no such question."""
+    question mark ends it within :data:`QUESTION_LINES` lines and a blank line follows; with
+    ``run_on`` (a numbered question, "1.1. How do you pronounce "Valgrind"?" over its answer's
+    first line, as Valgrind's FAQ has them), else the first line that ends with one; 0 when it
+    is no such question."""
+    found = _question_before_blank(lines, n)
+    if found or not run_on:
+        return found
+    for span in range(1, QUESTION_LINES + 1):
+        if n + span >= len(lines) or not lines[n + span - 1].strip():
+            return 0
+        if span > 1 and _NUMBERED.match(lines[n + span - 1].rstrip()):
+            return 0
+        if lines[n + span - 1].rstrip().endswith("?"):
+            text = " ".join(" ".join(lines[n:n + span]).split())
+            return span if len(text) <= QUESTION_CHARS and not _NUMBERED.match(lines[n + span].rstrip()) else 0
+    return 0
+
+
+def _paragraph_lines(lines: list[str], n: int) -> int:
+    """How many lines the paragraph starting at line ``n`` has (to the next blank line)."""
+    end = n
+    while end < len(lines) and lines[end].strip():
+        end += 1
+    return end - n
+
+
+def _question_before_blank(lines: list[str], n: int) -> int:
     for span in range(1, QUESTION_LINES + 1):
         if n + span > len(lines) or not lines[n + span - 1].strip():
             return 0
