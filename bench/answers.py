@@ -129,6 +129,18 @@ default: extractive backend, no calibration, the default threshold) is run on
                 environment variables, generators: bench/data/cmake-help-2.files), read by no one
                 before its runs at 2abeed9 and at cbff1c4 (the held-out check of the
                 reStructuredText reading); its failures were read afterwards: a dev set now
+  faqs  52 questions (41 answerable) by a helper who never ran citadel on 9 FAQs as this machine
+                ships them, each a layout of its own (bench/data/faqs.files, paths under /:
+                procps's questions over indented answers, base-files's "Q."/"A.", lsof's and
+                sed's numbered questions with a table of contents, man-db's underlined ones,
+                ncurses's entries between rules, libxml2's HTML list, gitfaq(7), a Perl POD
+                FAQ; apt-get install lsof libxml2-doc git-man), written at the start of the
+                fifty-second session and run at 7c55146
+                before any change: a dev set
+  faqs, held out  44 questions (35 answerable) by another helper on 6 other FAQs (xz's "Q:"/"A:",
+                Valgrind's numbered text, libxslt's HTML, ctags's man page, two Perl POD FAQs:
+                bench/data/faqs-2.files; apt-get install valgrind libxslt1-dev universal-ctags), read by no one before its runs at 7c55146 and after
+                that session's changes (the held-out check of the FAQ reading)
 and reported side by side: answer correctness (share of answerable questions whose answer
 holds the gold answer, cites a gold document and quotes only the stored text at its offsets:
 citadel.evaluate.correctness), answered without the answer, abstain rate on unanswerable,
@@ -138,7 +150,7 @@ document), and warm ask p50/p95. Stores are built once into the caches (``--stor
 ``--pyqa-store-cache``, ``--new-user-store-cache``, ``--manuals-store-cache``, ``--held-out-store-cache``,
 ``--man-sources-store-cache``, ``--markdown-store-cache``, ``--licences-store-cache``,
 ``--licences-3-store-cache``, ``--info-store-cache``, ``--info-3-store-cache``, ``--pdf-store-cache``, ``--pdf-2-store-cache``, ``--pdf-3-store-cache``, ``--api-store-cache``, ``--api-2-store-cache``, ``--cmake-store-cache``,
-``--cmake-2-store-cache``; a cache is complete when it holds READY) and never written: every
+``--cmake-2-store-cache``, ``--faq-store-cache``, ``--faq-2-store-cache``; a cache is complete when it holds READY) and never written: every
 run asks against a private copy (asks write traces), with any stored calibration removed.
 To compare a change, add a Variant to VARIANTS and pass ``--variant baseline --variant NAME``.
 """
@@ -305,6 +317,10 @@ DATASETS = [
             files=ROOT / "bench" / "data" / "cmake-help.files", file_root=CMAKE_HELP),
     Dataset("cmake help, held out", ROOT / "bench" / "data" / "cmake-help-2.jsonl", Path("copied"),
             "cmake_2_store_cache", files=ROOT / "bench" / "data" / "cmake-help-2.files", file_root=CMAKE_HELP),
+    Dataset("faqs", ROOT / "bench" / "data" / "faqs.jsonl", Path("copied"), "faq_store_cache",
+            files=ROOT / "bench" / "data" / "faqs.files", file_root=Path("/")),
+    Dataset("faqs, held out", ROOT / "bench" / "data" / "faqs-2.jsonl", Path("copied"), "faq_2_store_cache",
+            files=ROOT / "bench" / "data" / "faqs-2.files", file_root=Path("/")),
 ]  # fmt: skip
 
 FIGURES = [
@@ -473,6 +489,9 @@ STORE_CACHES = {
     "--cmake-store-cache": ("cmake-store", "store of CMake's reST pages (copied and built here if missing; read only)"),
     "--cmake-2-store-cache": ("cmake-2-store", "store of the held-out CMake reST pages (copied and built here if "
                                                "missing; read only)"),
+    "--faq-store-cache": ("faq-store", "store of the FAQ files (copied and built here if missing; read only)"),
+    "--faq-2-store-cache": ("faq-2-store", "store of the held-out FAQ files (copied and built here if missing; "
+                                           "read only)"),
 }
 
 
