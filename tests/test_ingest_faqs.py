@@ -398,7 +398,8 @@ def test_an_faq_answer_is_found_under_its_question_not_in_the_table_of_contents(
 def test_a_sentence_that_says_this_option_goes_with_the_one_that_names_it() -> None:
     """"... you should always use this option." says not which: it is one unit with the sentence
     before it that names the option; "that" (a conjunction as often), a sentence that names its
-    own thing, and one that opens with "This ..." (it joins a short title only) do not join."""
+    own thing, and one that opens with "This ..." (it joins a short title only) or frames itself
+    with it ("With this flag, ...") do not join."""
     text = ("Note the use of the Minimal option in the code above. When using gzip for Content-Encoding you should "
             "always use this option. The header is then short.")
     units = [text[s:e] for s, e in candidate_spans(text)]
@@ -406,8 +407,9 @@ def test_a_sentence_that_says_this_option_goes_with_the_one_that_names_it() -> N
     assert units[1] == "The header is then short."
     assert not points_back("Files are copied.", "These files are then checked, unlike other files.")
     assert not points_back("Set the option.", "Make sure that option names are short.")
-    assert points_back("Pass the --color flag to frob.", "Without this flag, frob prints plain text.")
+    assert points_back("Pass the --color flag to frob.", "Frob prints plain text without this flag.")
     assert not points_back("Pass the --color flag to frob.", "This flag is new.")  # opens it: a title's only
+    assert not points_back("Pass the --color flag to frob.", "With this flag, frob paints.")  # the sentence's frame
     entry = ("-B, --build-dir <dir>: Specifies the directory where the packages are written, which is by default "
              "the current working directory of the process that runs the packaging step for every generator and "
              "every component it builds. If this directory does not exist it is created when the first package is "

@@ -268,6 +268,8 @@ def leads_on(unit: str) -> bool:
 #: a paragraph's title that a later "This field ..." refers back to is at most this long
 MAX_TITLE_CHARS = 80
 _DEMONSTRATIVE = re.compile(r"(?:This|These|That|Those|Such|Each) ([a-z]{3,})\b")
+#: a demonstrative among a sentence's first words frames the sentence ("With this option, ...")
+LEADING_WORDS = 3
 #: "this option", "these files" anywhere in a sentence ("that" is left out: "so that files ...")
 _POINTS_BACK = re.compile(r"\b(?:[Tt]his|[Tt]hese|[Tt]hose) ([a-z]{3,})\b")
 
@@ -276,14 +278,14 @@ def points_back(previous: str, sentence: str) -> bool:
     """Whether ``sentence`` names a thing as "this NOUN" after its start ("When using gzip
     for Content-Encoding you should always use this option.") that the sentence before it
     names ("Note the use of the Minimal option in the code above.") and it does not itself:
-    read alone, it does not say which option. A sentence that opens with "This NOUN" joins
-    only a short title (:func:`refers_back`)."""
+    read alone, it does not say which option. A sentence that opens with "This NOUN", or frames
+    itself with it in its first words ("With this option, tarx no longer stops ..."), joins only
+    a short title (:func:`refers_back`)."""
     words = {w.lower() for w in re.findall(r"[A-Za-z]+", previous)}
     own = re.findall(r"[A-Za-z]+", _POINTS_BACK.sub(" ", sentence).lower())
-    lead = len(sentence) - len(sentence.lstrip())
     for m in _POINTS_BACK.finditer(sentence):
-        if m.start() == lead:
-            continue
+        if len(sentence[: m.start()].split()) < LEADING_WORDS:
+            continue  # "This option ...", "With this option, ...": the sentence's own frame
         noun = m.group(1)
         forms = {noun, noun.rstrip("s"), noun + "s"}
         if forms & words and not forms & set(own):
