@@ -421,8 +421,8 @@ def load_text(data: bytes, name: str) -> ParsedDocument:
 
     if looks_like_info(raw):  # a GNU Info manual: its nodes, without menus, index and tag table
         return load_info(raw, name)
-    from citadel.ingest.text_outline import (changelog_title, contents_lines, faq_questions, headings,
-                                             is_changelog_entry, mode_line_title)
+    from citadel.ingest.text_outline import (changelog_title, contents_lines, faq_questions, heading_lines,
+                                             headings, is_changelog_entry, mode_line_title)
 
     text = normalize_text(raw)
     first, _, rest = _past_header_fields(text).partition("\n")
@@ -444,7 +444,7 @@ def load_text(data: bytes, name: str) -> ParsedDocument:
     for n in contents_lines(lines, heads):  # a table of contents restates the headings: no text
         lines[n] = ""
         heads.pop(n, None)
-    in_heads = {k for n, (_, _, span) in heads.items() for k in range(n, n + span)}
+    in_heads = heading_lines(heads)
     for n, line in enumerate(lines):  # a rule between entries ("-----...") ends a paragraph, it is no text of it
         if n not in in_heads and _RULE_LINE.match(line):
             lines[n] = ""

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 
 from citadel._errors import IngestError
-from citadel.ingest.parsed import ParsedDocument, TextBuilder, row_location
+from citadel.ingest.parsed import ParsedDocument, TextBuilder, heads_answer, row_location, term_glue
 from citadel.models import ChunkKind, Location
 
 MAN = "text/troff"
@@ -169,8 +169,7 @@ class _Page:
             term = " ".join(self.term).strip()
             # "search Search list for host-name lookup." is a term that ends as a sentence: no colon after
             # it; nor after a setting's "=" ("Storage= Controls where ...", as man shows it)
-            glue = " " if term.endswith((".", ":", "!", "?", "=")) else ": "
-            unit = f"{term}{glue}{body}" if term and body else term or body
+            unit = f"{term}{term_glue(term)}{body}" if term and body else term or body
             if unit:
                 self.builder.block(unit, ChunkKind.LIST, tight=True, at=self._at())
         elif body:
@@ -300,17 +299,6 @@ def _docbook_term(line: str) -> bool:
 
 #: a section that is a table of contents (ctags-faq(7)'s "CONTENTS", the questions below it again)
 _CONTENTS = re.compile(r"(?:table\s+of\s+)?contents", re.IGNORECASE)
-#: a question that heads its answer is at most this long
-MAX_QUESTION = 200
-
-
-def _docbook_question(words: list[str]) -> bool:
-    """The paragraph before an indented block is a question ("How do I configure a different
-    editor?"), not a term."""
-    text = " ".join(" ".join(words).split())
-    return text.endswith("?") and len(text) <= MAX_QUESTION
-
-
 def load_man(data: bytes, name: str) -> ParsedDocument:
     """A man page (see the module docstring)."""
     from citadel.ingest.loaders import _check_source_chars, decode_text
@@ -391,10 +379,11 @@ def load_man(data: bytes, name: str) -> ParsedDocument:
             if term and term not in _BULLETS:
                 page.term = [term]
                 page._seen()
-        elif macro == "RS" and page.term is None and page.words and _docbook_question(page.words):
+        elif macro == "RS" and page.term is None and page.words \
+                and heads_answer(question := " ".join(" ".join(page.words).split())):
             # DocBook's questions and answers (gitfaq(7)): ".PP", the question, its answer in ".RS 4":
             # the question heads its answer, one level below the section it is in
-            question, page.words = " ".join(" ".join(page.words).split()), []
+            page.words = []
             page.builder.heading(page.section_level + 1, question, at=page._at())
         elif macro == "RS" and page.term is None and len(page.words) == 1 and _docbook_term(page.words[0]):
             # DocBook's entries: ".PP", the term alone on a line, then its description in ".RS 4"

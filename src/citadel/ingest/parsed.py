@@ -106,5 +106,20 @@ class TextBuilder:
         return ParsedDocument(title, text, tuple(self._blocks), media_type, metadata or {})
 
 
+#: a question that heads its answer (an FAQ's entry, in any format) is at most this long
+QUESTION_CHARS = 200
+
+
+def heads_answer(text: str) -> bool:
+    """Whether ``text`` (on one line) is a question short enough to head its answer."""
+    return text.endswith("?") and len(text) <= QUESTION_CHARS
+
+
+def term_glue(term: str) -> str:
+    """What joins a term to its description: ": ", or a space after a term that ends as a
+    sentence, a lead-in or a setting does ("search Search list ...", "Storage= Controls ...")."""
+    return " " if term.endswith((".", ":", "!", "?", "=")) else ": "
+
+
 def _one_line(text: str) -> str:
     return " ".join(text.split())

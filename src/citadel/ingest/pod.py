@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from citadel._errors import IngestError
 from citadel.ingest.man import section_heading
-from citadel.ingest.parsed import ParsedDocument, TextBuilder
+from citadel.ingest.parsed import ParsedDocument, TextBuilder, heads_answer, term_glue
 from citadel.models import ChunkKind, Location
 
 POD = "text/x-pod"
@@ -41,8 +41,6 @@ _ESCAPES = {"lt": "<", "gt": ">", "verbar": "|", "sol": "/"}
 _URL = re.compile(r"^(?:[a-zA-Z][a-zA-Z0-9+.-]*://|mailto:|news:)")
 #: formats whose ``=begin``/``=for`` blocks are read (":" before a format: POD inside)
 _READ_FORMATS = {"text"}
-#: an ``=item`` that is a question this long at most heads its answer
-MAX_QUESTION = 200
 #: at most this many ``=item`` lines before one description are one term ("-v, --verbose");
 #: a longer run is a list of names, each its own item
 MAX_JOINED_TERMS = 4
@@ -104,10 +102,6 @@ class _Paragraph:
     @property
     def last(self) -> int:
         return self.first + len(self.lines) - 1
-
-    @property
-    def text(self) -> str:
-        return "\n".join(self.lines)
 
 
 def _paragraphs(source: str) -> Iterator[_Paragraph]:
@@ -246,7 +240,7 @@ class _Reader:
         kind = "bullet" if bullet and (current.kind in ("", "bullet")) else \
             "number" if number and current.kind in ("", "number") else "term"
         current.kind = current.kind or kind
-        if kind == "term" and text.endswith("?") and len(text) <= MAX_QUESTION:
+        if kind == "term" and heads_answer(text):
             # an FAQ's entry ("=item How do I install a module into my home directory?"): the question
             # heads its answer, one level below the heading it stands under
             self._pending_terms()
@@ -281,7 +275,7 @@ class _Reader:
                 self.builder.block(term, ChunkKind.LIST, tight=True)
             terms = terms[-1:]
         lead = ", ".join(terms)
-        return lead, " " if lead.endswith((".", ":", "!", "?", "=")) else ": "
+        return lead, term_glue(lead)
 
     def _pending_terms(self) -> None:
         """Items given no paragraph (a list of names; an item followed by code or a list):

@@ -38,6 +38,8 @@ from __future__ import annotations
 
 import re
 
+from citadel.ingest.parsed import QUESTION_CHARS
+
 #: an underline: one character repeated, nothing else
 _UNDERLINE = re.compile(r"^(?P<char>[=\-~^*#+])(?P=char){2,}\s*$")
 #: an underlined heading's text is at most this long
@@ -128,9 +130,18 @@ _NUMBERED = re.compile(r"^ {0,4}(?P<number>\d{1,3}(?:\.\d{1,3})*)\.?\s+(?P<text>
 #: a file needs this many numbered section lines for them to be its headings
 NUMBERED_SECTIONS = 3
 #: a question that heads its answer may run over this many lines ("1.2.4  Why can't I get the
-#: sum(1) result reported in" / "README.lsof_<revision>?"), and this many characters
+#: sum(1) result reported in" / "README.lsof_<revision>?"), and :data:`QUESTION_CHARS` characters
 QUESTION_LINES = 3
-QUESTION_CHARS = 200
+
+
+def _joined(lines: list[str], n: int, span: int) -> str:
+    """Lines ``n`` to ``n + span`` as one line, whitespace folded."""
+    return " ".join(" ".join(lines[n:n + span]).split())
+
+
+def heading_lines(heads: dict[int, tuple[int, str, int]]) -> set[int]:
+    """Every line the headings ``heads`` take (a heading with its underline, a wrapped question)."""
+    return {k for n, (_, _, span) in heads.items() for k in range(n, n + span)}
 
 
 def _section_number(number: str) -> str:
@@ -160,8 +171,7 @@ def _numbered_sections(lines: list[str]) -> dict[int, tuple[int, str, int]]:
         span = _question_span(lines, n, run_on=True)
         number = _section_number(m["number"])
         if span:
-            text = " ".join(" ".join(lines[n:n + span]).split())
-            found[n], numbers[n] = (number.count(".") + 1, text, span), number
+            found[n], numbers[n] = (number.count(".") + 1, _joined(lines, n, span), span), number
             continue
         if len(line.strip()) > HEADING_CHARS or (n + 1 < len(lines) and lines[n + 1].strip()):
             continue  # alone between blank lines
@@ -202,7 +212,7 @@ def faq_questions(lines: list[str], heads: dict[int, tuple[int, str, int]]) -> d
     between rules), and then the entries numbered as deep that state their case in a short
     paragraph of their own ("3.1. Programs run OK on Valgrind, but at exit ... die with a
     segmentation fault."). Lines that are ``heads`` already are left as they are."""
-    taken = {k for n, (_, _, span) in heads.items() for k in range(n, n + span)}
+    taken = heading_lines(heads)
     starts = [n for n in range(len(lines)) if lines[n].strip() and (n == 0 or not lines[n - 1].strip())
               and n not in taken]
     marked = [n for n in starts if _QUESTION_MARK.match(lines[n])]
@@ -210,39 +220,37 @@ def faq_questions(lines: list[str], heads: dict[int, tuple[int, str, int]]) -> d
     found: dict[int, tuple[str, int]] = {}
     if len(marked) >= 2 and answers:
         for n in marked:
-            end = n
-            while end < len(lines) and lines[end].strip():
-                end += 1
-            text = " ".join(_QUESTION_MARK.sub("", " ".join(lines[n:end]), count=1).split())
+            span = _paragraph_lines(lines, n)
+            text = " ".join(_QUESTION_MARK.sub("", " ".join(lines[n:n + span]), count=1).split())
             if len(text) <= MARKED_QUESTION_CHARS:
-                found[n] = (text, end - n)
+                found[n] = (text, span)
         for n in answers:
             mark = _ANSWER_MARK.match(lines[n])
             if mark is not None:
                 lines[n] = " " * mark.end() + lines[n][mark.end():]
     else:
-        statements: dict[int, tuple[str, int]] = {}  # numbered entries that state their case
+        statements: dict[int, tuple[str, int, int]] = {}  # numbered entries that state their case, and their depth
+        depths: set[int] = set()  # how deep the numbered questions are numbered
         for n in starts:
             if m := _NUMBERED.match(lines[n].rstrip()):  # "1.1. How do you pronounce "Valgrind"?" under a chapter
+                depth = m["number"].count(".")
                 if span := _question_span(lines, n, run_on=True):
-                    found[n] = (" ".join(" ".join(lines[n:n + span]).split()), span)
-                elif m["number"].count(".") and (span := _paragraph_lines(lines, n)) <= QUESTION_LINES:
-                    text = " ".join(" ".join(lines[n:n + span]).split())
-                    if len(text) <= QUESTION_CHARS:
-                        statements[n] = (text, span)
+                    found[n] = (_joined(lines, n, span), span)
+                    depths.add(depth)
+                elif depth and (span := _paragraph_lines(lines, n)) <= QUESTION_LINES:
+                    if len(text := _joined(lines, n, span)) <= QUESTION_CHARS:
+                        statements[n] = (text, span, depth)
                 continue
             if lines[n][:1].isspace() or not (span := _question_span(lines, n)):
                 continue
             after = next((k for k in range(n + span, len(lines)) if lines[k].strip()), None)
             if after is not None and not _question_span(lines, after):
-                found[n] = (" ".join(" ".join(lines[n:n + span]).split()), span)
+                found[n] = (_joined(lines, n, span), span)
         if len(found) < FAQ_QUESTIONS:
             return {}
-        depths = {_NUMBERED.match(lines[n].rstrip())["number"].count(".")  # type: ignore[index]
-                  for n in found if _NUMBERED.match(lines[n].rstrip())}
-        for n, entry in statements.items():  # "3.1. Programs run OK on Valgrind, but at exit ... fault."
-            if _NUMBERED.match(lines[n].rstrip())["number"].count(".") in depths:  # type: ignore[index]
-                found[n] = entry
+        for n, (text, span, depth) in statements.items():  # "3.1. Programs run OK on Valgrind, but at exit ... fault."
+            if depth in depths:
+                found[n] = (text, span)
     out: dict[int, tuple[int, str, int]] = {}
     for n, (text, span) in found.items():
         above = max((k for k in heads if k < n and heads[k][0] > 0), default=None)
@@ -274,9 +282,7 @@ def contents_lines(lines: list[str], heads: dict[int, tuple[int, str, int]]) -> 
         if not lines[n].strip():
             n += 1
             continue
-        end = n
-        while end < len(lines) and lines[end].strip():
-            end += 1
+        end = n + _paragraph_lines(lines, n)
         k, count = n, 0
         while k < end:
             m = _NUMBERED.match(lines[k].rstrip())
@@ -285,8 +291,7 @@ def contents_lines(lines: list[str], heads: dict[int, tuple[int, str, int]]) -> 
                 k += 1
                 continue
             for span in range(1, 4):
-                text = " ".join(" ".join(lines[k:k + span]).split())
-                if k + span <= end and later.get(text, -1) >= end:
+                if k + span <= end and later.get(_joined(lines, k, span), -1) >= end:
                     count += 1
                     k += span
                     break
@@ -315,21 +320,24 @@ def _follows(previous: str, number: str) -> bool:
 
 def _question_span(lines: list[str], n: int, run_on: bool = False) -> int:
     """How many lines the question starting at line ``n`` takes when it heads its answer: a
-    question mark ends it within :data:`QUESTION_LINES` lines and a blank line follows; with
-    ``run_on`` (a numbered question, "1.1. How do you pronounce "Valgrind"?" over its answer's
-    first line, as Valgrind's FAQ has them), else the first line that ends with one; 0 when it
-    is no such question."""
-    found = _question_before_blank(lines, n)
-    if found or not run_on:
-        return found
+    question mark ends it within :data:`QUESTION_LINES` lines and a blank line follows (a
+    question may ask twice, "Why can't I ...?" / "Why can't I ...?"); with ``run_on`` (a
+    numbered question, "1.1. How do you pronounce "Valgrind"?" over its answer's first line,
+    as Valgrind's FAQ has them), else the first line that ends with one, when a line follows
+    that opens no numbered entry; 0 when it is no such question."""
+    first = 0  # the first line that ends with a question mark
     for span in range(1, QUESTION_LINES + 1):
-        if n + span >= len(lines) or not lines[n + span - 1].strip():
-            return 0
-        if span > 1 and _NUMBERED.match(lines[n + span - 1].rstrip()):
-            return 0
-        if lines[n + span - 1].rstrip().endswith("?"):
-            text = " ".join(" ".join(lines[n:n + span]).split())
-            return span if len(text) <= QUESTION_CHARS and not _NUMBERED.match(lines[n + span].rstrip()) else 0
+        k = n + span - 1
+        if k >= len(lines) or not lines[k].strip() or (span > 1 and _NUMBERED.match(lines[k].rstrip())):
+            break  # the paragraph ends, or the next entry of a list opens
+        if lines[k].rstrip().endswith("?"):
+            if len(_joined(lines, n, span)) > QUESTION_CHARS:
+                break
+            if k + 1 >= len(lines) or not lines[k + 1].strip():
+                return span
+            first = first or span
+    if run_on and first and not _NUMBERED.match(lines[n + first].rstrip()):
+        return first
     return 0
 
 
@@ -339,20 +347,6 @@ def _paragraph_lines(lines: list[str], n: int) -> int:
     while end < len(lines) and lines[end].strip():
         end += 1
     return end - n
-
-
-def _question_before_blank(lines: list[str], n: int) -> int:
-    for span in range(1, QUESTION_LINES + 1):
-        if n + span > len(lines) or not lines[n + span - 1].strip():
-            return 0
-        if span > 1 and _NUMBERED.match(lines[n + span - 1].rstrip()):
-            return 0  # the next entry of a list
-        if lines[n + span - 1].rstrip().endswith("?"):
-            if len(" ".join(" ".join(lines[n:n + span]).split())) > QUESTION_CHARS:
-                return 0
-            if n + span >= len(lines) or not lines[n + span].strip():
-                return span  # a question may ask twice ("Why can't I ...?" / "Why can't I ...?")
-    return 0
 
 
 def _outline_heading(lines: list[str], n: int, text: str) -> bool:
