@@ -281,16 +281,27 @@ def points_back(previous: str, sentence: str) -> bool:
     read alone, it does not say which option. A sentence that opens with "This NOUN", or frames
     itself with it in its first words ("With this option, tarx no longer stops ..."), joins only
     a short title (:func:`refers_back`)."""
-    words = {w.lower() for w in re.findall(r"[A-Za-z]+", previous)}
-    own = re.findall(r"[A-Za-z]+", _POINTS_BACK.sub(" ", sentence).lower())
+    words: set[str] | None = None  # read only for a sentence that has a demonstrative past its frame
     for m in _POINTS_BACK.finditer(sentence):
         if len(sentence[: m.start()].split()) < LEADING_WORDS:
             continue  # "This option ...", "With this option, ...": the sentence's own frame
-        noun = m.group(1)
-        forms = {noun, noun.rstrip("s"), noun + "s"}
-        if forms & words and not forms & set(own):
+        if words is None:
+            words = _words(previous)
+            own = _words(_POINTS_BACK.sub(" ", sentence))
+        forms = _noun_forms(m.group(1))
+        if forms & words and not forms & own:
             return True
     return False
+
+
+def _words(text: str) -> set[str]:
+    """The words of ``text``, lower-cased."""
+    return {w.lower() for w in re.findall(r"[A-Za-z]+", text)}
+
+
+def _noun_forms(noun: str) -> set[str]:
+    """A noun as a sentence may say it, singular or plural ("field", "fields")."""
+    return {noun, noun.rstrip("s"), noun + "s"}
 
 
 def refers_back(title: str, sentence: str) -> bool:
@@ -303,9 +314,7 @@ def refers_back(title: str, sentence: str) -> bool:
     head = title.strip()
     if m is None or len(head) > MAX_TITLE_CHARS or head.endswith(":"):
         return False
-    noun = m.group(1)
-    words = {w.lower() for w in re.findall(r"[A-Za-z]+", head)}
-    return noun in words or noun.rstrip("s") in words or noun + "s" in words
+    return bool(_noun_forms(m.group(1)) & _words(head))
 
 
 def _opens_paragraph(text: str, at: int) -> bool:
