@@ -7,8 +7,12 @@ perldoc shows it."""
 from __future__ import annotations
 
 import gzip
+import time
 from pathlib import Path
 
+import pytest
+
+from citadel._errors import IngestError
 from citadel.ingest.loaders import load_html, load_text, loader_for
 from citadel.ingest.man import load_man
 from citadel.ingest.pod import load_perl, load_pod
@@ -422,11 +426,22 @@ def test_a_sentence_that_says_this_option_goes_with_the_one_that_names_it() -> N
 def test_a_hostile_pod_is_read_in_bounded_time() -> None:
     """Formatting codes nested thousands deep, or opened with thousands of brackets, are read
     as text past a bound: no recursion error, no regular expression thousands long."""
-    import time
-
     nested = "=head1 NAME\n\n" + "C<" * 50_000 + "x" + ">" * 50_000 + "\n"
     wide = "=head1 NAME\n\n" + ("C" + "<" * 20_000 + " x " + ">" * 20_000 + " ") * 20 + "\n"
     for source in (nested, wide):
         started = time.perf_counter()
         doc = load_pod(source.encode(), "hostile.pod")
         assert doc.text and time.perf_counter() - started < 5
+
+
+def test_a_pods_encoding_is_a_character_set_or_a_clear_error() -> None:
+    """"=encoding latin1" is read as Latin-1; a codec that is no character set (punycode, whose
+    decoding of a megabyte takes minutes; rot13) and an unknown name fail with the reason, as
+    does text that is not in the character set named."""
+    pod = "=encoding latin1\n\n=head1 NAME\n\nFrob - caf\xe9\n"
+    assert load_pod(pod.encode("latin-1"), "a.pod").title == "Frob - caf\xe9"
+    for name, said in (("punycode", "no character set"), ("rot13", "no character set"), ("nosuch", "does not know")):
+        with pytest.raises(IngestError, match=said):
+            load_pod(pod.replace("latin1", name).encode("latin-1"), "a.pod")
+    with pytest.raises(IngestError, match="not valid utf-16"):
+        load_pod(pod.replace("latin1", "utf-16").encode("latin-1"), "a.pod")

@@ -77,9 +77,18 @@ def load_perl(data: bytes, name: str) -> ParsedDocument:
     return load_text_by_content(data, name)
 
 
+#: the character sets a POD's ``=encoding`` may name, as Python's codecs name them: each decodes
+#: in time linear in the file (punycode, which a file could name too, takes minutes on a megabyte)
+_CHARSETS = re.compile(r"ascii|iso8859-\d+|cp\d+|koi8-\w+|mac-[\w-]+|utf-(?:8|16|32)(?:-[lb]e)?|shift_jis\w*"
+                       r"|euc_\w+|gb\w+|big5\w*|iso2022_\w+|latin_1")
+
+
 def _decoded(data: bytes) -> str:
-    """UTF-8 text, or the encoding its ``=encoding`` line names (``latin1``, ``iso-8859-1``,
-    ``cp1252``); anything else fails with the reason."""
+    """UTF-8 text, or the character set its ``=encoding`` line names (``latin1``,
+    ``iso-8859-1``, ``cp1252``, ``euc-jp``: :data:`_CHARSETS`); anything else fails with the
+    reason."""
+    import codecs
+
     from citadel.ingest.loaders import decode_text
 
     declared = re.search(rb"^=encoding[ \t]+([\w.:-]+)", data, re.MULTILINE)
@@ -87,11 +96,17 @@ def _decoded(data: bytes) -> str:
     if name.replace("-", "").replace("_", "") in ("utf8", "utf8strict"):
         return decode_text(data)
     try:
-        return data.decode(name)
+        codec = codecs.lookup(name).name
     except LookupError as exc:
         raise IngestError(f"the POD names an encoding Python does not know ({name!r})") from exc
-    except UnicodeDecodeError as exc:
-        raise IngestError(f"the POD is not valid {name} text (bad byte at offset {exc.start})") from exc
+    if not _CHARSETS.fullmatch(codec):
+        raise IngestError(f"the POD names {name!r}, which is no character set citadel reads (UTF-8, Latin-1, "
+                          "the ISO 8859 and Windows code pages, UTF-16, the CJK ones)")
+    try:
+        return data.decode(codec)
+    except UnicodeError as exc:
+        where = f" (bad byte at offset {exc.start})" if isinstance(exc, UnicodeDecodeError) else ""
+        raise IngestError(f"the POD is not valid {name} text{where}") from exc
 
 
 @dataclass
