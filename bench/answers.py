@@ -141,6 +141,18 @@ default: extractive backend, no calibration, the default threshold) is run on
                 Valgrind's numbered text, libxslt's HTML, ctags's man page, two Perl POD FAQs:
                 bench/data/faqs-2.files; apt-get install valgrind libxslt1-dev universal-ctags), read by no one before its runs at 7c55146 and after
                 that session's changes (the held-out check of the FAQ reading)
+  mixed docs  51 questions (41 answerable) by a helper who never ran citadel on 19 of the 70
+                documentation files of bench/data/mixed-docs.files (paths under /: Markdown,
+                Org-mode and plain-text guides, release notes, HTML manual pages, roff man pages,
+                an Info manual, a licence; the other 51 files are in the store too, as a new
+                user's pile is; their packages: adduser apt bash coreutils dbus doc-base findutils
+                fonts-dejavu-core grep gzip iso-codes libjpeg62-turbo-dev liblzma-dev libmpfr6
+                libpng16-16 libslang2 make manpages openssl packagekit systemd unzip util-linux
+                xtrans-dev zip zutty), written at the start of the fifty-third session and run at
+                d52ab8b before any change: a dev set
+  mixed docs, held out  53 questions (41 answerable) by another helper on 17 other files of the
+                same pile, read by no one before its runs at d52ab8b and after that session's
+                changes (the held-out check of what the first set showed)
 and reported side by side: answer correctness (share of answerable questions whose answer
 holds the gold answer, cites a gold document and quotes only the stored text at its offsets:
 citadel.evaluate.correctness), answered without the answer, abstain rate on unanswerable,
@@ -150,7 +162,7 @@ document), and warm ask p50/p95. Stores are built once into the caches (``--stor
 ``--pyqa-store-cache``, ``--new-user-store-cache``, ``--manuals-store-cache``, ``--held-out-store-cache``,
 ``--man-sources-store-cache``, ``--markdown-store-cache``, ``--licences-store-cache``,
 ``--licences-3-store-cache``, ``--info-store-cache``, ``--info-3-store-cache``, ``--pdf-store-cache``, ``--pdf-2-store-cache``, ``--pdf-3-store-cache``, ``--api-store-cache``, ``--api-2-store-cache``, ``--cmake-store-cache``,
-``--cmake-2-store-cache``, ``--faq-store-cache``, ``--faq-2-store-cache``; a cache is complete when it holds READY) and never written: every
+``--cmake-2-store-cache``, ``--faq-store-cache``, ``--faq-2-store-cache``, ``--mixed-store-cache``; a cache is complete when it holds READY) and never written: every
 run asks against a private copy (asks write traces), with any stored calibration removed.
 To compare a change, add a Variant to VARIANTS and pass ``--variant baseline --variant NAME``.
 """
@@ -321,6 +333,10 @@ DATASETS = [
             files=ROOT / "bench" / "data" / "faqs.files", file_root=Path("/")),
     Dataset("faqs, held out", ROOT / "bench" / "data" / "faqs-2.jsonl", Path("copied"), "faq_2_store_cache",
             files=ROOT / "bench" / "data" / "faqs-2.files", file_root=Path("/")),
+    Dataset("mixed docs", ROOT / "bench" / "data" / "mixed-docs.jsonl", Path("copied"), "mixed_store_cache",
+            files=ROOT / "bench" / "data" / "mixed-docs.files", file_root=Path("/")),
+    Dataset("mixed docs, held out", ROOT / "bench" / "data" / "mixed-docs-2.jsonl", Path("copied"),
+            "mixed_store_cache", files=ROOT / "bench" / "data" / "mixed-docs.files", file_root=Path("/")),
 ]  # fmt: skip
 
 FIGURES = [
@@ -492,6 +508,8 @@ STORE_CACHES = {
     "--faq-store-cache": ("faq-store", "store of the FAQ files (copied and built here if missing; read only)"),
     "--faq-2-store-cache": ("faq-2-store", "store of the held-out FAQ files (copied and built here if missing; "
                                            "read only)"),
+    "--mixed-store-cache": ("mixed-store", "store of the mixed pile of 70 documentation files (copied and built "
+                                           "here if missing; read only)"),
 }
 
 
