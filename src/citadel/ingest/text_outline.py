@@ -1,7 +1,7 @@
 """Headings in plain text: the conventions text files use instead of markup.
 
 A README, NEWS file or specification written as plain text marks its sections in one of
-three ways, and each is read here as a heading, so its sections get a heading path (a
+these ways, and each is read here as a heading, so its sections get a heading path (a
 release note then stands under its release: "Noteworthy changes in release 1.12 > Bug
 fixes") and no heading runs into the paragraph under it:
 
@@ -21,6 +21,12 @@ fixes") and no heading runs into the paragraph under it:
 * **GNU ChangeLog** entries: "2022-04-15  Pádraig Brady  <P@draigBrady.com>" (or the older
   "Fri Apr  7 15:14:43 PDT 2017  Phil Nelson <philnelson@acm.org>") heads the changes made
   that day, whose items follow indented;
+* **release lines** in a NEWS file that marks them in no other way ("Version 4.0 (09 Oct 2013)"
+  alone between blank lines, in column 0), when it has two or more: each heads its changes;
+* **capitals**: three or more lines in capitals alone between blank lines ("INTRODUCTION",
+  "GENERAL USAGE", "CJPEG DETAILS": libjpeg's usage.txt), a level below the underlined headings
+  used before them; not in a file whose sections are numbered (the sed FAQ's "CHANGING
+  STRINGS" between "4.2." and "4.3.");
 * **numbered sections**, in a file that marks its sections in none of the ways above (a
   manual formatted by ``nroff``: "1.  Introduction", "2.2.1.  Specifying a section"): a
   line that opens with a section number and a word, alone between blank lines and not
@@ -84,6 +90,7 @@ def headings(lines: list[str]) -> dict[int, tuple[int, str, int]]:
     if outline:
         out[0] = (0, mode_line_title(lines[0]), 1)
     styles: list[tuple[str, bool]] = []  # underline styles in order of first use: their level
+    plain: dict[tuple[str, bool], list[int]] = {}  # lines that are headings by their style alone, when enough
     legacy = False  # past the outline, in the older entries of the NEWS file
     n = 1 if outline else 0
     while n < len(lines):
@@ -121,8 +128,70 @@ def headings(lines: list[str]) -> dict[int, tuple[int, str, int]]:
             out[n] = (styles.index(style) + 1, " ".join(lines[text_line].split()), span)
             n += span
             continue
+        if not outline and not legacy and (alone := _line_style(lines, n)) is not None:
+            plain.setdefault(alone, []).append(n)
+            if alone not in styles:
+                styles.append(alone)
         n += 1
+    for style, found in list(plain.items()):
+        # too few to be the file's sections, or sections numbered ("1. GENERAL INFORMATION" over
+        # "1.1. Introduction") with a few lines in capitals between: the styles after them move up
+        if len(found) < _NEEDED[style] or (style == _CAPITALS and not out and _numbered_sections(lines)):
+            at = styles.index(style) + 1
+            out = {k: (level - (level > at), text, span) for k, (level, text, span) in out.items()}
+            styles.remove(style)
+            del plain[style]
+    if not any(level == 1 and span == 1 for level, _, span in out.values()):  # a changelog's entries are its own
+        for style, found in plain.items():  # below the underlined headings used before them, as they are
+            out.update({k: (styles.index(style) + 1, " ".join(lines[k].split()), 1) for k in found})
     return out or _numbered_sections(lines)
+
+
+#: the styles of headings known by their line alone, among the underline styles: in capitals, and
+#: a release's line
+_CAPITALS, _RELEASES = ("capitals", False), ("release", False)
+#: a file needs this many lines in capitals for them to be its headings, and this many releases
+CAPITAL_HEADINGS, RELEASE_HEADINGS = 3, 2
+_NEEDED = {_CAPITALS: CAPITAL_HEADINGS, _RELEASES: RELEASE_HEADINGS}
+#: a release's line that heads its changes in a NEWS file: "Version 4.3 (19 Jan 2020)", "Release
+#: 2.1.0", "Changes in version 1.2 (2019-03-02)": a version or release and its number, in column 0
+_RELEASE_LINE = re.compile(r"^(?:[A-Z][\w-]*\s+){0,4}?(?:[Vv]ersion|[Rr]elease)\s+v?\d+(?:\.\d+)+\b[^.:;,]{0,40}$")
+
+
+def _line_style(lines: list[str], n: int) -> tuple[str, bool] | None:
+    """The style of heading line ``n`` is by itself, alone between blank lines with text under
+    it: in capitals (:func:`_capitals`), or a release's line; None for any other line."""
+    if not _alone(lines, n):
+        return None
+    if _capitals(lines[n].strip()):
+        return _CAPITALS
+    line = lines[n].rstrip()
+    return _RELEASES if len(line) <= HEADING_CHARS and _RELEASE_LINE.match(line) is not None else None
+
+
+def _alone(lines: list[str], n: int) -> bool:
+    """Whether line ``n`` stands alone between blank lines (or the file's start) and text
+    follows within three lines."""
+    if (n > 0 and lines[n - 1].strip()) or (n + 1 < len(lines) and lines[n + 1].strip()):
+        return False
+    return any(line.strip() for line in lines[n + 1 : n + 4])
+
+
+#: a heading in capitals: capital letters, digits, spaces and a title's punctuation, a word of
+#: three letters at least, no two spaces inside ("GENERAL USAGE", "CJPEG DETAILS", "NO WARRANTY")
+_CAPITAL_LINE = re.compile(r"^[A-Z][A-Z0-9&/(),'-]*(?: [A-Z0-9&/(),'-]+)*$")
+#: a heading in capitals is at most this long, and this many words
+CAPITAL_CHARS, CAPITAL_WORDS = 70, 8
+
+
+def _capitals(text: str) -> bool:
+    """Whether a line's ``text`` can be a heading in capitals, as plain-text manuals write their
+    sections (libjpeg's "INTRODUCTION", "GENERAL USAGE", "CJPEG DETAILS"; a licence's "NO
+    WARRANTY"), perhaps centred: capitals with a word of three letters or more, not ending like
+    a lead-in or a broken word."""
+    if not (3 <= len(text) <= CAPITAL_CHARS) or _CAPITAL_LINE.match(text) is None or text.endswith((",", "-")):
+        return False
+    return len(text.split()) <= CAPITAL_WORDS and re.search(r"[A-Z]{3}", text) is not None
 
 
 #: a numbered section's line: "1.  Introduction", "2.2.1.  Specifying a section", "3.0 Problems"
