@@ -2031,6 +2031,10 @@ def loader_for(name: str, head: bytes | None = None) -> Loader | None:
         from citadel.ingest.rst import load_rst
 
         return load_rst
+    if suffix == ".org":
+        from citadel.ingest.org import load_org
+
+        return load_org
     if suffix in (".pod", ".pm", ".pl"):
         from citadel.ingest.pod import load_perl, load_pod
 
