@@ -471,14 +471,21 @@ _HEADER_FIELD = re.compile(r"^[A-Z][A-Za-z]*(?:-[A-Za-z]+)*:[ \t]+\S")
 def _past_header_fields(text: str) -> str:
     """``text`` from its first line after the header fields it opens with, when it opens with
     two or more ("Archive-Name: editor-faq/sed", "Posting-Frequency: irregular", ...): the
-    fields say where the file was posted, not what it is called ("THE SED FAQ" below them)."""
+    fields say where the file was posted, not what it is called ("THE SED FAQ" below them);
+    and past a first line that is a marker in brackets ("<DRAFT!>" over "HOWTO keys")."""
     lines = text.lstrip("\n").split("\n")
     n = 0
     while n < len(lines) and _HEADER_FIELD.match(lines[n]):
         n += 1
     if n < 2:
-        return text
-    return "\n".join(lines[n:]).lstrip("\n")
+        n = 0
+    if n < len(lines) and _MARKER_LINE.fullmatch(lines[n].strip()):
+        n += 1
+    return text if n == 0 else "\n".join(lines[n:]).lstrip("\n")
+
+
+#: a line that is a marker in brackets: "<DRAFT!>", "[DRAFT]", "(draft)"
+_MARKER_LINE = re.compile(r"<[^<>\s]{1,20}>|\[[^\[\]\s]{1,20}\]|\([^()\s]{1,20}\)")
 
 
 #: words a line ends on only when its sentence goes on in the next: "This package was

@@ -33,7 +33,8 @@ fixes") and no heading runs into the paragraph under it:
   ending like a sentence, with text under it or its first subsection ("1." then "1.1."),
   is a heading as deep as its number has parts, when the file has
   :data:`NUMBERED_SECTIONS` of them or more (a numbered list's items end like sentences,
-  run on, or follow one another).
+  run on, or follow one another); chapters numbered in Roman numerals in order ("I.
+  Introduction", "II. Structures", libpng's manual) are headings above them.
 
 A line of dashes under a sentence (one that ends with "." or ":") is a rule, not an
 underline; a line that stands under another text line (no blank line above the pair) is
@@ -257,6 +258,37 @@ def _numbered_sections(lines: list[str]) -> dict[int, tuple[int, str, int]]:
         nxt = next((k for k in range(n + found[n][2], len(lines)) if lines[k].strip()), None)
         if nxt in numbers and not numbers[nxt].startswith(numbers[n] + "."):
             del found[n]  # "1. Install" then "2. Run": a list's items, each alone between blank lines
+    if len(found) < NUMBERED_SECTIONS:
+        found = {}
+    if roman := _roman_sections(lines):  # chapters above the numbered sections
+        found = {k: (level + 1, text, span) for k, (level, text, span) in found.items()} | roman
+    return found
+
+
+#: a chapter numbered in Roman numerals: "I. Introduction", "IV. Writing", "X. Changes to ..."
+_ROMAN = re.compile(r"^(?P<number>[IVX]{1,6})\.\s+(?P<text>[A-Z].*)$")
+_ROMAN_VALUES = {"I": 1, "V": 5, "X": 10}
+
+
+def _roman(number: str) -> int:
+    """The value of a Roman numeral of I, V and X ("IV" is 4, "XII" 12)."""
+    values = [_ROMAN_VALUES[c] for c in number]
+    return sum(-v if k + 1 < len(values) and v < values[k + 1] else v for k, v in enumerate(values))
+
+
+def _roman_sections(lines: list[str]) -> dict[int, tuple[int, str, int]]:
+    """Chapters numbered in Roman numerals, as libpng's manual has them ("I. Introduction" ...
+    "X. Changes to Libpng from version 1.0.x/1.2.x to 1.4.x"): lines in column 0 alone between
+    blank lines, not ending like a sentence, numbered I, II, III, ... in order; level 1, when
+    there are :data:`NUMBERED_SECTIONS` or more."""
+    found: dict[int, tuple[int, str, int]] = {}
+    for n, raw in enumerate(lines):
+        line = raw.rstrip()
+        m = _ROMAN.match(line)
+        if m is None or len(line) > HEADING_CHARS or line.endswith((".", ":", ",", ";", "!")) or not _alone(lines, n):
+            continue
+        if _roman(m["number"]) == len(found) + 1:  # the next chapter, never one out of order
+            found[n] = (1, " ".join(line.split()), 1)
     return found if len(found) >= NUMBERED_SECTIONS else {}
 
 
