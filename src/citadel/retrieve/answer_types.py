@@ -13,9 +13,9 @@ from __future__ import annotations
 import re
 
 #: a question asks for a version: "which Python version", "what release", "which man-db
-#: release", "which Debian revision", "since when", "when was it added"
+#: release", "which GNU make release", "which Debian revision", "since when", "when was it added"
 _ASKS = re.compile(
-    r"\b(?:which|what)\s+(?!(?:does|do|did|is|was|are|were|can|will|should)\b)(?:[\w.-]+\s+)?(?:version|release|revision)s?\b(?!\s+(?:notes?|control|manager)\b)"
+    r"\b(?:which|what)\s+(?:(?!(?:does|do|did|is|was|are|were|can|will|should)\b)[\w.-]+\s+){0,2}(?:version|release|revision)s?\b(?!\s+(?:notes?|control|manager)\b)"
     r"|\bsince\s+when\b"
     r"|\bwhen\s+(?:was|were|did)\b[^?]*\b(?:added|introduced|appear|removed|deprecated)",
     re.IGNORECASE,
@@ -46,12 +46,13 @@ _ASKS_HOW = re.compile(
 )
 #: a question asks for an amount: "how many", "what is the maximum field size", "the default
 #: value of the recursion limit"; a value that need not be one ("the default value of sep",
-#: "the return value") is no amount
+#: "the return value") is no amount, nor "a default memory limit" one would set ("Is there a way
+#: to set a default memory limit ...?" asks how)
 _AMOUNT = r"(?:maximum|minimum|max|min|number|size|length|limit|count|amount|capacity|depth|timeout|duration)s?"
 _ASKS_QUANTITY = re.compile(
     r"\b(?:how\s+(?:many|much|long|old|far|big|large|tall|often)"
     rf"|what\s+(?:is|was|are|were)\s+the\s+(?:default\s+)?(?:[\w-]+\s+)?{_AMOUNT}"
-    rf"|default\s+(?:[\w-]+\s+)?{_AMOUNT}"
+    rf"|(?<!\ba\s)(?<!\ban\s)default\s+(?:[\w-]+\s+)?{_AMOUNT}"
     rf"|(?:default|initial)\s+value\s+of\s+(?:the\s+)?(?:[\w'\u2019-]+\s+){{0,2}}{_AMOUNT})\b",
     re.IGNORECASE,
 )
@@ -180,12 +181,16 @@ _PAGE_REFERENCE = re.compile(r"(?<=[\w.-])\(\d[a-z]{0,3}\)")
 _NAMED_WITH_DIGITS = re.compile(r"\b[A-Za-z]+\d[\w-]*|\b[\w.-]+@[\w.^~-]+")
 
 
-def states_quantity(unit: str) -> bool:
+def states_quantity(unit: str, question: str = "") -> bool:
     """Whether the unit states an amount: a digit (not a man page's section: "ssh-add(1)", nor
     in a name such as "sha512sum"), a number word, all, none, no limit, or a constant that
-    holds one ("a buffer of at least ASN1_MAX_ERROR_DESCRIPTION_SIZE bytes", "PATH_MAX")."""
+    holds one ("a buffer of at least ASN1_MAX_ERROR_DESCRIPTION_SIZE bytes", "PATH_MAX"), other
+    than one the ``question`` names: that is what it asks the amount of ("how many seconds
+    does it wait if SYSTEMD_BUS_TIMEOUT is not set?", and "$SYSTEMD_BUS_TIMEOUT=SECS — specifies
+    the maximum time to wait ..." states none)."""
+    asked = set(_CONSTANT.findall(question))
     return (_STATES_QUANTITY.search(_NAMED_WITH_DIGITS.sub("", _PAGE_REFERENCE.sub("", unit))) is not None
-            or _CONSTANT.search(unit) is not None)
+            or any(c not in asked for c in _CONSTANT.findall(unit)))
 
 
 

@@ -62,7 +62,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -124,6 +124,7 @@ from citadel.retrieve.sentences import (
     is_typed_item,
     leads_on,
     lexical_weights,
+    premise_echo,
     next_line,
     preselect,
     question_end,
@@ -378,7 +379,8 @@ def _score_sentences(
             best = [chosen[k] for k in np.argsort(-np.asarray(probs), kind="stable")[:ENTRY_TOP]]
             more = _entry_units(pool, best, set(chosen), texts, passages, settings.entry_units, asks_default(query))
             if settings.next_units:
-                more += [i for i in _next_units(pool, best, set(chosen), texts, passages) if i not in more]
+                more += [i for i in _next_units(pool, best, set(chosen), texts, passages, premise_echo(query))
+                         if i not in more]
             if more:
                 extra = probability(reranker.score(query, read_as(more)))
                 chosen, probs = [*chosen, *more], np.concatenate([probs, extra])
@@ -417,18 +419,22 @@ def _next_units(
     read: set[int],
     texts: dict[tuple[str, int], str],
     passages: Sequence[Passage],
+    echoes: Callable[[str], bool] = lambda unit: False,
 ) -> list[int]:
     """Indexes into ``pool`` of the unit right after each of the ``best`` units in its
     paragraph, when not ``read`` and the best one leads up to it
     (:func:`~citadel.retrieve.sentences.leads_on`): the sentence after "Now you have your
     compiled .node bindings file!" holds what it announces ("The compiled bindings end up in
-    build/Debug/ or build/Release/ ..."), and shares few words with the question. Any other
-    best unit says enough alone: reading on from every one cost 20-30 ms per question and
-    answered as many near-misses as questions (ClapNQ dev)."""
+    build/Debug/ or build/Release/ ..."), and shares few words with the question; or it
+    ``echoes`` the question's premise (:func:`~citadel.retrieve.sentences.premise_echo`:
+    "Starting with readline-4.2a, completion on symlinks that point to directories does not
+    append the slash.", and then what restores it). Any other best unit says enough alone:
+    reading on from every one cost 20-30 ms per question and answered as many near-misses as
+    questions (ClapNQ dev)."""
     out: list[int] = []
     for b in best:
         n, _, end, unit = pool[b]
-        if not leads_on(unit):
+        if not leads_on(unit) and not echoes(unit):
             continue
         after = [i for i, (m, s, _, _) in enumerate(pool) if m == n and s >= end]
         if not after:
@@ -495,7 +501,8 @@ def _score_answers(
     title and last heading; the others keep ``answerability=None``. ``bare``: the
     reranker, to read those units alone as well (their scores were read in context; the
     calibration takes both views). For a question that asks which option, the best option
-    entries are read too (:data:`OPTION_ENTRIES`); for one that asks for an amount, a unit
+    entries are read too (:data:`OPTION_ENTRIES`); after a unit that restates the question's
+    premise, the unit after it (:func:`~citadel.retrieve.sentences.premise_echo`); for one that asks for an amount, a unit
     that states none (no digit, no number word: :func:`~citadel.retrieve.answer_types.states_quantity`)
     answers with 0: "Return the current value of the recursion limit" is on topic for "what
     is its default value?" and no answer; for one that asks for an exit, status or error code,
@@ -528,6 +535,15 @@ def _score_answers(
         entries = [t for t in ranked[len(chosen):] if scored[t[0]][t[1]].score >= floor
                    and is_option_entry(doc[t[0]][scored[t[0]][t[1]].start : scored[t[0]][t[1]].end])]  # fmt: skip
         chosen += entries[:OPTION_ENTRIES]
+    echoes = premise_echo(query)
+    doc_of = {n: texts[p.doc_id, p.version] for n, p in enumerate(passages)}
+    for n, i in list(chosen):  # the unit after one that restates the question's premise: what to do about it
+        x = scored[n][i]
+        if not echoes(doc_of[n][x.start : x.end]):
+            continue
+        after = [j for j, y in enumerate(scored[n]) if y.start >= x.end and "\n" not in doc_of[n][x.end : y.start]]
+        if after and (n, j := min(after, key=lambda k: scored[n][k].start)) not in chosen:
+            chosen.append((n, j))
     returns = asks_return(query)
     if named:  # the best units of the sections the question names ("SDL_Log()"), whatever their rank
         keys = {(n, i): (passages[n].doc_id, passages[n].version, x.start, x.end)
@@ -558,7 +574,7 @@ def _score_answers(
     if returns:
         probs = _section_returns(query, passages, chosen, units, probs)
     if asks_quantity(query):  # "how many ...?": a unit that states no amount does not answer it
-        probs = np.where([states_quantity(u) for u in units], probs, 0.0)
+        probs = np.where([states_quantity(u, query) for u in units], probs, 0.0)
     if asks_code(query):  # "what exit code ...?": nor one that states no code ("it exits with an error")
         probs = np.where([states_code(u) for u in units], probs, 0.0)
     if (kind := asked_member(query)) is not None:  # "which function ...?": where a unit names one (with

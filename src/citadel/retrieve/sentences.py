@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from citadel.text import STOPWORDS, sentence_spans
 
@@ -115,10 +115,10 @@ MAX_TERM_CHARS = 160
 #: a labelled paragraph is one unit up to this length (longer: its sentences stand alone)
 MAX_LABELLED_CHARS = 300
 #: how a sentence opens that does, or says what follows from, what the sentence before it
-#: says: "To do so, add the option --branch-sim=yes.", "If so, ...", "In that case, ...", "An
-#: easy way to do this is to run ..."
+#: says: "To do so, add the option --branch-sim=yes.", "To use this, replace the ':' token with
+#: '&:' in the rule.", "If so, ...", "In that case, ...", "An easy way to do this is to run ..."
 _DOES_WHAT_BEFORE = re.compile(
-    r"(?:to do (?:so|this|that)|if so|in (?:this|that) case|doing so"
+    r"(?:to do (?:so|this|that)|to [a-z]+ (?:it|this|that|them|these|those)(?=,)|if so|in (?:this|that) case|doing so"
     r"|(?:an?|the|one|another)\s+(?:\w+\s+)?ways?\s+(?:to|of)\s+(?:do(?:ing)?|achiev(?:e|ing))\s+(?:so|this|that))\b",
     re.IGNORECASE,
 )
@@ -219,6 +219,8 @@ def completes_lead_in(lead_in: str, line: str) -> bool:
     lead, code = lead_in.rstrip(), line.strip()
     if "\n" in code or not code or len(code) > MAX_CODE_LINE or LIST_MARKER.match(code) or is_term_line(code):
         return False
+    if _NAMED_TERM.match(code) or (not lead.endswith(":") and _NAMED_TERM.match(lead)):
+        return False  # entries of a list ("%f: raw mode in hex", "%g: group ID of owner"): neither leads in the other
     if _SENTENCE_END.search(code) and not code.endswith((")", "]")):
         return False
     stops = lead.endswith(":") or (not _SENTENCE_END.search(lead) and len(lead.split()) >= 4)
@@ -360,6 +362,40 @@ def is_term_line(line: str) -> bool:
         return True
     stripped = line.strip()
     return "\n" not in stripped and len(stripped) <= MAX_TERM_CHARS and stripped.endswith("\u00b6")
+
+
+#: a unit restates a question's premise when it has this share of the premise's words
+PREMISE_SHARE = 0.4
+#: a question's premise: the sentences it states before the one it asks ("Since util-linux 2.37
+#: the man pages are no longer maintained with Groff." / "What format are they written in now?")
+_PREMISE = re.compile(r"^(?P<premise>.*[.!])\s+(?P<ask>(?:(?![.!]\s).)*\?)\s*$", re.DOTALL)
+
+
+def premise_echo(question: str) -> Callable[[str], bool]:
+    """Whether a unit restates the question's premise (:data:`_PREMISE`): it has
+    :data:`PREMISE_SHARE` of the premise's words and at most one word that only the asking
+    sentence has ("This project no more uses Groff to maintain man-pages." for the question
+    above). Such a unit is where the source states the situation the question is in; what to
+    do about it, or what holds instead, is said next ("Since v2.37 all text is maintained in
+    AsciiDoc ..."): evidence selection reads that unit too, and the extractive backend's claim
+    goes on to it. A question that states nothing before it asks has no premise: no unit echoes
+    it."""
+    m = _PREMISE.match(" ".join(question.split()))
+    premise = _prefix_words(m["premise"]) if m is not None else set()
+    if len(premise) < 3 or m is None:
+        return lambda unit: False
+    own = _prefix_words(m["ask"]) - premise
+
+    def echoes(unit: str) -> bool:
+        words = _prefix_words(unit)
+        return len(words & premise) >= PREMISE_SHARE * len(premise) and len(words & own) <= 1
+
+    return echoes
+
+
+def _prefix_words(text: str) -> set[str]:
+    """The content words of ``text`` by their first six letters (a word's forms alike)."""
+    return {w[:6] for w in (m.lower() for m in re.findall(r"\w+", text)) if w not in STOPWORDS and len(w) > 1}
 
 
 def candidate_spans(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
@@ -524,6 +560,9 @@ def _term_at(text: str, start: int, end: int) -> tuple[int, int] | None:
         start, line = start + bullet.end(), line[bullet.end() :]
         if (m := _USAGE_ITEM.fullmatch(line.rstrip())) is not None:  # "- npm install <folder>:" and its lines
             return start, start + m.end("term")
+        if (m := _DASHED_TERM.match(line)) is not None and len(m["term"]) <= MAX_NAMED_TERM \
+                and _CODE_WORD.match(first := m["term"].split(" ", 1)[0]) is not None and not first.isalpha():
+            return start, start + m.end("term")  # "- $SYSTEMD_OFFLINE=[0|1] — if set to 1, ..."
     for pattern in (_OPTION_NAMES, _SETTING_NAMES):
         if (m := pattern.match(line)) is not None:
             return start, start + m.end()
@@ -539,6 +578,10 @@ def _term_at(text: str, start: int, end: int) -> tuple[int, int] | None:
 #: a list item that is a form of a command, its description on the lines below ("- npm install
 #: bitbucket:<name>/<repo>[#<commit-ish>]:"): a command's words and its arguments in code, and a colon
 _USAGE_ITEM = re.compile(r"(?P<term>[a-z][\w.-]* [^\n]{0,100}?[<>\[\]=/@#][^\n]{0,100}?):")
+#: a list item's term in code before a dash and its description ("- $SYSTEMD_OFFLINE=[0|1] — if set
+#: to 1, then systemctl will refrain from talking to PID 1; ... You almost certainly want to set
+#: this to 1 if ...": the item's later sentences are the variable's)
+_DASHED_TERM = re.compile(r"(?P<term>\S+(?: \S+){0,2}) (?:\u2014|\u2013|--) (?=\S)")
 #: a line that is a name in code alone: a configuration key heading its section, as npm's pages
 #: give each setting ("fetch-timeout", then "- Default: 300000 (5 minutes)" and what it does), an
 #: option or a property ("keepAliveTimeout"); never a word ("Description", "force")

@@ -88,6 +88,7 @@ from citadel.retrieve.sentences import (
     is_table_row,
     leads_on,
     next_line,
+    premise_echo,
     question_end,
     with_term,
 )
@@ -260,6 +261,7 @@ class ExtractiveGenerator(Generator):
         asked_ids = numbered_ids(request.question)
         named_case: str | None = None  # the kind of case ("row", "keyed") the first claim is and the question names
         asked_keys = _key_words(request.question)
+        echoes = premise_echo(request.question)
         for i in eligible:
             sid, sentence, _, start, end = pool[i]
             score = scores[i]
@@ -269,7 +271,9 @@ class ExtractiveGenerator(Generator):
             if key in seen or any(s <= start and end <= e for s, e in covered.get(sid, [])):
                 continue
             seen.add(key)
-            lo, hi = _complete(by_sid[sid], start, end, o.max_chars)
+            # a unit that restates the premise goes on to what the source says next; an FAQ's
+            # question (which restates it too) is already quoted with its answer
+            lo, hi = _complete(by_sid[sid], start, end, o.max_chars, "?" not in sentence and echoes(sentence))
             hi = _with_next_eligible(by_sid[sid].text, lo, hi, next_eligible.get(sid, {}), o.max_chars)
             if any(lo < e and s < hi for s, e in covered.get(sid, [])):  # completed into a claim already made:
                 if any(start < e and s < end for s, e in covered.get(sid, [])):  # say each thing once
@@ -474,9 +478,11 @@ def _spans_in(source: Source, lo: int, hi: int) -> list[tuple[int, int]]:
     return [(s, e) for s, e in candidate_spans(source.text) if lo <= s and e <= hi]
 
 
-def _complete(source: Source, start: int, end: int, max_chars: int) -> tuple[int, int]:
+def _complete(source: Source, start: int, end: int, max_chars: int, echo: bool = False) -> tuple[int, int]:
     """The unit at ``[start, end)`` of ``source`` completed: with the unit after it when
-    that one continues it or is a short version note, with the sentence before it when it
+    that one continues it, is a short version note, or the unit restates the question's premise
+    (``echo``, :func:`~citadel.retrieve.sentences.premise_echo`: what to do about it is said
+    next, in its paragraph), with the sentence before it when it
     names what that one introduced ("With this option, ...") or is the question it answers
     (an FAQ's "Can I work from abroad?", whose answer then runs to the end of its
     paragraph), with the first sentence of
@@ -502,9 +508,9 @@ def _complete(source: Source, start: int, end: int, max_chars: int) -> tuple[int
             note = NOTE.match(nxt) is not None and e2 - s2 <= VERSION_NOTE_CHARS
             if e2 - lo > max_chars or overlaps(planted, s2, e2) or ("\n\n" in text[hi:s2] and not (lead_in or note or listed)):
                 break
-            if not (lead_in or continues(nxt) or note or listed):
+            if not (lead_in or continues(nxt) or note or listed or (echo and n == at and "\n\n" not in text[hi:s2])):
                 break
-            hi, n = e2, n + 1
+            hi, n = max(hi, e2), n + 1
         if at > 0 and _REFERS_BACK.match(text[start:end]):  # "With this option, ...": the sentence it refers to
             s0, e0 = units[at - 1]
             if "\n\n" not in text[e0:start] and hi - s0 <= max_chars and not overlaps(planted, s0, e0):
