@@ -289,6 +289,21 @@ def test_a_unit_that_restates_the_premise_goes_on_to_the_next_sentence() -> None
     assert not premise_echo("What format are the man pages written in now?")("Groff maintains man pages.")
 
 
+def test_a_trimmed_passage_keeps_the_sentence_after_a_premise_echo() -> None:
+    """Evidence selection trims a long passage to the units that matter; after one that
+    restates the question's premise, the sentence that answers stays in (it shares few of
+    the question's words)."""
+    from citadel.retrieve.evidence import _completed
+
+    text = ("Bash-5.1 and later use pipes for here-documents if they are smaller than the pipe capacity. If the "
+            "compatibility level is set to 50 or lower, it reverts to using temporary files.\n\nOther text.")
+    spans = candidate_spans(text)
+    echoes = premise_echo("Bash now feeds here-documents through pipes when they're small. What compatibility "
+                          "level do I need to set to get temporary files back?")
+    assert _completed(text, spans, 0, 0, echoes) == (0, 1)
+    assert _completed(text, spans, 0, 0) == (0, 0)
+
+
 def test_premise_echo_and_release_lines_through_the_real_models(tmp_path: Path) -> None:
     """Through the real models: a release note restating the question's premise is quoted with
     the sentence after it, which names the format; a NEWS file's change is answered with the

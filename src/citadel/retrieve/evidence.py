@@ -1489,7 +1489,7 @@ def _trim(passage: Passage, doc_text: str, spans: list[tuple[int, int]], query: 
     if best <= 0:
         return passage
     chosen = [i for i, s in enumerate(scores) if s >= keep * best]
-    first, last = _completed(doc_text, spans, chosen[0], chosen[-1])
+    first, last = _completed(doc_text, spans, chosen[0], chosen[-1], premise_echo(query))
     start, end = spans[first][0], spans[last][1]
     inside = tuple(x for x in passage.sentences if start <= x.start and x.end <= end)
     return replace(passage, start=start, end=end, text=doc_text[start:end], sentences=inside,
@@ -1500,15 +1500,20 @@ def _trim(passage: Passage, doc_text: str, spans: list[tuple[int, int]], query: 
 LEAD_IN_LIST_CHARS = 600
 
 
-def _completed(doc_text: str, spans: list[tuple[int, int]], first: int, last: int) -> tuple[int, int]:
+def _completed(
+    doc_text: str, spans: list[tuple[int, int]], first: int, last: int,
+    echoes: Callable[[str], bool] = lambda unit: False,
+) -> tuple[int, int]:
     """The run of units ``first..last`` widened by what completes its ends: the question an
     FAQ's answer answers (a unit ending with "?" right before it), the term of the entry the
     first unit describes (:func:`~citadel.retrieve.sentences.entry_term`), the answer after a
     question (to the end of its paragraph), and what a lead-in ("To claim an expense:")
     introduces: the unit after it and the list items or table rows that follow; and the
     sentences after the last unit in its paragraph that say what to use in its place
-    (:func:`~citadel.retrieve.sentences.replaces`); up to :data:`LEAD_IN_LIST_CHARS` past
-    the question, lead-in or last unit."""
+    (:func:`~citadel.retrieve.sentences.replaces`), or the one after a last unit that
+    ``echoes`` the question's premise (:func:`~citadel.retrieve.sentences.premise_echo`: what
+    to do about it is said next); up to :data:`LEAD_IN_LIST_CHARS` past the question, lead-in
+    or last unit."""
     def unit(n: int) -> str:
         return doc_text[spans[n][0] : spans[n][1]].rstrip()
 
@@ -1539,6 +1544,8 @@ def _completed(doc_text: str, spans: list[tuple[int, int]], first: int, last: in
             last += 1
     else:  # "... should not be used to calculate it." and "Use availableParallelism() for this purpose."
         end = last
+        if fits(end, last + 1) and same_paragraph(last + 1) and echoes(unit(last)):
+            last += 1
         while fits(end, last + 1) and same_paragraph(last + 1) and replaces(unit(last + 1)):
             last += 1
     return first, last
