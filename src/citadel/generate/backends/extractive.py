@@ -31,7 +31,9 @@ entries with their description. Assembly:
   would reach into a claim already made is left off); a candidate is completed with the unit after it when
   that continues it (it starts with "It", "This", "Default:", "For example", ..., it ends with
   "instead" or "for this purpose", or the candidate ends with ":") or is a short version
-  note ("New in version 3.9."), with the
+  note ("New in version 3.9."), or when the candidate restates the question's premise ("...
+  no longer maintained with Groff. What format ...?" and "This project no more uses Groff to
+  maintain man-pages.": the sentence after it says what holds instead), with the
   first sentence of the version note it sits in ("Changed in version 3.7: ..."), with the
   sentence before it when it names what that one introduced ("With this option, ...",
   "This setting ...", in the same paragraph), a list item with its lead-in (a later item
