@@ -17,7 +17,7 @@ import re
 from typing import Any
 
 from citadel._errors import IngestError
-from citadel.ingest.parsed import ParsedDocument, TextBuilder, row_location
+from citadel.ingest.parsed import ParsedDocument, TextBuilder, row_location, row_text
 from citadel.models import ChunkKind, Location, clock
 from citadel.text import normalize_text
 
@@ -47,11 +47,6 @@ def _require(doc: ParsedDocument, what: str) -> ParsedDocument:
 # --- tables ---------------------------------------------------------------------------------
 
 
-def _row(header: list[str], cells: list[str]) -> str:
-    """A data row with its header, empty cells left out: "Plan: Pro; Price: $12"."""
-    return "; ".join(f"{h}: {c}" if h else c for h, c in zip(header, cells, strict=False) if c)
-
-
 def load_delimited(data: bytes, name: str) -> ParsedDocument:
     """A CSV or TSV file: each data row one block with its header ("Plan: Pro; Price: $12")."""
     tab = name.lower().endswith((".tsv", ".tab"))
@@ -71,7 +66,7 @@ def load_delimited(data: bytes, name: str) -> ParsedDocument:
     builder.heading(1, title)
     for k, row in enumerate(rows[1:]):
         cells = [c.strip() for c in row]
-        builder.block(_row(header, cells), ChunkKind.TABLE_ROW, tight=k > 0, at=row_location(k + 1, header, cells))
+        builder.block(row_text(header, cells), ChunkKind.TABLE_ROW, tight=k > 0, at=row_location(k + 1, header, cells))
     meta = {"columns": header, "rows": len(rows) - 1}
     return _require(builder.build(title, TSV if tab else CSV, meta), "table")
 
@@ -391,7 +386,7 @@ def load_xlsx(data: bytes, name: str) -> ParsedDocument:
             builder.heading(1, sheet.title)
             header = rows[0]
             for k, row in enumerate(rows[1:]):
-                builder.block(_row(header, row), ChunkKind.TABLE_ROW, tight=k > 0, at=row_location(k + 1, header, row))
+                builder.block(row_text(header, row), ChunkKind.TABLE_ROW, tight=k > 0, at=row_location(k + 1, header, row))
             sheets.append({"sheet": sheet.title, "columns": [h for h in header if h], "rows": len(rows) - 1})
     finally:
         book.close()
@@ -432,7 +427,7 @@ def load_pptx(data: bytes, name: str) -> ParsedDocument:
                 rows = [[cell.text.strip() for cell in row.cells] for row in shape.table.rows]
                 header = rows[0] if rows else []
                 for k, row in enumerate(rows[1:]):
-                    builder.block(_row(header, row), ChunkKind.TABLE_ROW, tight=k > 0,
+                    builder.block(row_text(header, row), ChunkKind.TABLE_ROW, tight=k > 0,
                                   at=row_location(k + 1, header, row, at))
         if slide.has_notes_slide:
             notes = slide.notes_slide.notes_text_frame.text.strip() if slide.notes_slide.notes_text_frame else ""

@@ -20,7 +20,7 @@ import bisect
 import re
 
 from citadel._errors import IngestError
-from citadel.ingest.parsed import ParsedDocument, TextBuilder, row_location
+from citadel.ingest.parsed import ParsedDocument, TextBuilder, row_location, row_text
 from citadel.models import ChunkKind, Location
 
 ORG = "text/org"
@@ -209,8 +209,7 @@ class _Reader:
             if not any(cells):
                 continue
             number += 1
-            text = "; ".join(f"{h}: {c}" if h else c for h, c in zip(header, cells, strict=False) if c) \
-                if header and len(header) == len(cells) else " | ".join(cells)
+            text = row_text(header, cells) if header and len(header) == len(cells) else " | ".join(cells)
             where = row_location(number, header, cells, self.at(line, line))
             self.builder.block(text, ChunkKind.TABLE_ROW, tight=k > 0, at=where)
         self.fresh = True

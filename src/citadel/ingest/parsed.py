@@ -34,6 +34,11 @@ class ParsedDocument:
     metadata: dict[str, Any] = field(default_factory=dict)
 
 
+def row_text(header: list[str], cells: list[str]) -> str:
+    """A data row with its header, empty cells left out: "Plan: Pro; Price: $12"."""
+    return "; ".join(f"{h}: {c}" if h else c for h, c in zip(header, cells, strict=False) if c)
+
+
 def row_location(number: int, header: list[str], cells: list[str], at: Location | None = None) -> Location:
     """Where a table's data row is (every table loader's): its 1-based number and the header
     names of its filled cells, added to ``at`` (its lines, its slide)."""

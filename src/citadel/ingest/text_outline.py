@@ -134,10 +134,11 @@ def headings(lines: list[str]) -> dict[int, tuple[int, str, int]]:
             if alone not in styles:
                 styles.append(alone)
         n += 1
+    numbered = _numbered_sections(lines) if not out else None  # the sections when nothing else marks them
     for style, found in list(plain.items()):
         # too few to be the file's sections, or sections numbered ("1. GENERAL INFORMATION" over
         # "1.1. Introduction") with a few lines in capitals between: the styles after them move up
-        if len(found) < _NEEDED[style] or (style == _CAPITALS and not out and _numbered_sections(lines)):
+        if len(found) < _NEEDED[style] or (style == _CAPITALS and numbered):
             at = styles.index(style) + 1
             out = {k: (level - (level > at), text, span) for k, (level, text, span) in out.items()}
             styles.remove(style)
@@ -145,7 +146,7 @@ def headings(lines: list[str]) -> dict[int, tuple[int, str, int]]:
     if not any(level == 1 and span == 1 for level, _, span in out.values()):  # a changelog's entries are its own
         for style, found in plain.items():  # below the underlined headings used before them, as they are
             out.update({k: (styles.index(style) + 1, " ".join(lines[k].split()), 1) for k in found})
-    return out or _numbered_sections(lines)
+    return out or numbered or {}
 
 
 #: the styles of headings known by their line alone, among the underline styles: in capitals, and
@@ -170,12 +171,14 @@ def _line_style(lines: list[str], n: int) -> tuple[str, bool] | None:
     return _RELEASES if len(line) <= HEADING_CHARS and _RELEASE_LINE.match(line) is not None else None
 
 
+def _between_blanks(lines: list[str], n: int) -> bool:
+    """Whether line ``n`` has a blank line (or the file's start or end) on either side."""
+    return (n == 0 or not lines[n - 1].strip()) and (n + 1 >= len(lines) or not lines[n + 1].strip())
+
+
 def _alone(lines: list[str], n: int) -> bool:
-    """Whether line ``n`` stands alone between blank lines (or the file's start) and text
-    follows within three lines."""
-    if (n > 0 and lines[n - 1].strip()) or (n + 1 < len(lines) and lines[n + 1].strip()):
-        return False
-    return any(line.strip() for line in lines[n + 1 : n + 4])
+    """Whether line ``n`` stands alone between blank lines and text follows within three lines."""
+    return _between_blanks(lines, n) and any(line.strip() for line in lines[n + 1 : n + 4])
 
 
 #: a heading in capitals: capital letters, digits, spaces and a title's punctuation, a word of
@@ -462,10 +465,8 @@ def _entry_title(lines: list[str], n: int) -> bool:
     alone between blank lines, in column 0, that starts with a capital and does not end like
     a sentence ("Major changes in Gzip 1.3.12 (2007-04-13)", "Version 1.2.4 (18 Aug 93)")."""
     line = lines[n].rstrip()
-    return (
-        0 < len(line) <= 80 and line[0].isupper() and not line.endswith((".", ":", ",", ";"))
-        and (n == 0 or not lines[n - 1].strip()) and (n + 1 >= len(lines) or not lines[n + 1].strip())
-    )  # fmt: skip
+    return 0 < len(line) <= 80 and line[0].isupper() and not line.endswith((".", ":", ",", ";")) \
+        and _between_blanks(lines, n)
 
 
 def _underlined(lines: list[str], n: int) -> tuple[tuple[str, bool], int] | None:

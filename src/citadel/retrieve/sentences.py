@@ -381,21 +381,22 @@ def premise_echo(question: str) -> Callable[[str], bool]:
     goes on to it. A question that states nothing before it asks has no premise: no unit echoes
     it."""
     m = _PREMISE.match(" ".join(question.split()))
-    premise = _prefix_words(m["premise"]) if m is not None else set()
+    premise = prefix_words(m["premise"]) if m is not None else set()
     if len(premise) < 3 or m is None:
         return lambda unit: False
-    own = _prefix_words(m["ask"]) - premise
+    own = prefix_words(m["ask"]) - premise
 
     def echoes(unit: str) -> bool:
-        words = _prefix_words(unit)
+        words = prefix_words(unit)
         return len(words & premise) >= PREMISE_SHARE * len(premise) and len(words & own) <= 1
 
     return echoes
 
 
-def _prefix_words(text: str) -> set[str]:
-    """The content words of ``text`` by their first six letters (a word's forms alike)."""
-    return {w[:6] for w in (m.lower() for m in re.findall(r"\w+", text)) if w not in STOPWORDS and len(w) > 1}
+def prefix_words(text: str) -> set[str]:
+    """The content words of ``text`` by their first six letters (a word's forms alike), as the
+    extractive backend compares a unit with the question."""
+    return {w[:6] for w in (m.lower() for m in _WORD.findall(text)) if w not in STOPWORDS and len(w) > 1}
 
 
 def candidate_spans(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:

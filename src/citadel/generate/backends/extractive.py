@@ -90,6 +90,7 @@ from citadel.retrieve.sentences import (
     is_table_row,
     leads_on,
     next_line,
+    prefix_words,
     premise_echo,
     question_end,
     with_term,
@@ -145,10 +146,6 @@ _NAMES_OPTION = re.compile(r"(?:^|[\s(\[\u2018'\"`])-{1,2}[A-Za-z0-9][\w-]*")
 Candidate = tuple[str, str, float | None]
 
 
-def _words(text: str) -> set[str]:
-    return {w[:6] for w in (m.lower() for m in _WORD.findall(text)) if w not in STOPWORDS and len(w) > 1}
-
-
 def _logit(p: float) -> float:
     p = min(max(p, 1e-6), 1 - 1e-6)
     return math.log(p / (1 - p))
@@ -185,7 +182,7 @@ class ExtractiveGenerator(Generator):
     def _units(self, request: GenerationRequest) -> list[tuple[str, str, float | None, int, int]]:
         """(source id, text, score, start, end) of every candidate; offsets into the source."""
         out: list[tuple[str, str, float | None, int, int]] = []
-        asked = _words(request.question)
+        asked = prefix_words(request.question)
         answers = any(source.answers for source in request.sources)
         date_asked = asks_date(request.question)
         choices = _choices(request.question)
@@ -222,7 +219,7 @@ class ExtractiveGenerator(Generator):
                 # entry is never one: "-d, --directory  create a directory, not a file" shares
                 # every word with "how do I make mktemp create a directory, not a file?" and
                 # its option is the answer
-                if asked and not _words(sentence) - asked and not is_option_entry(sentence) and not (
+                if asked and not prefix_words(sentence) - asked and not is_option_entry(sentence) and not (
                         sentence.rstrip().endswith(":") and _complete(source, start, end, self.options.max_chars)[1] > end
                 ) and not _picks(sentence, choices) and not set(_NUMBER_IN.findall(sentence)) - asked_numbers:
                     continue  # a lead-in in the question's words ("To claim an expense:") answers with what it leads to
@@ -236,12 +233,12 @@ class ExtractiveGenerator(Generator):
         given = {i: float(value) for i, value in zip(unscored, fresh, strict=True)}
         scores = [given[i] if c[2] is None else float(c[2]) for i, c in enumerate(pool)]
         by_sid = {s.sid: s for s in request.sources}
-        asked = _words(request.question)
+        asked = prefix_words(request.question)
         order = {s.sid: n for n, s in enumerate(request.sources)}
 
         def context(sid: str) -> int:
             source = by_sid[sid]
-            return len(asked & _words(" ".join((source.title, *source.heading_path))))
+            return len(asked & prefix_words(" ".join((source.title, *source.heading_path))))
 
         # the same text in several sources: the source whose title and headings match best
         ranked = sorted(range(len(pool)), key=lambda i: (-scores[i], -context(pool[i][0]), order[pool[i][0]], i))
@@ -327,10 +324,11 @@ def _case(unit: str) -> tuple[str, set[str]] | None:
 
 def _choices(question: str) -> list[tuple[set[str], set[str]]]:
     """The alternatives a question offers ("Are the hash chains singly or doubly linked?":
-    singly, doubly; "which takes precedence, TEMP or TMP?"), as :func:`_words` keys."""
+    singly, doubly; "which takes precedence, TEMP or TMP?"), as
+    :func:`~citadel.retrieve.sentences.prefix_words` keys."""
     out = []
     for m in _CHOICE.finditer(question):
-        a, b = _words(m.group(1)), _words(m.group(2))
+        a, b = prefix_words(m.group(1)), prefix_words(m.group(2))
         if a and b and a != b:
             out.append((a, b))
     return out
@@ -339,15 +337,16 @@ def _choices(question: str) -> list[tuple[set[str], set[str]]]:
 def _picks(sentence: str, choices: Sequence[tuple[set[str], set[str]]]) -> bool:
     """Whether ``sentence`` names one of a pair of alternatives and not the other ("The hash
     chains are singly linked."): every word of it may be the question's, and it answers."""
-    words = _words(sentence)
+    words = prefix_words(sentence)
     return any((a <= words) != (b <= words) for a, b in choices)
 
 
 def _key_words(text: str) -> set[str]:
-    """:func:`_words`, and the one-character names that tell cases apart ("Laptop B",
+    """:func:`~citadel.retrieve.sentences.prefix_words`, and the one-character names that tell
+    cases apart ("Laptop B",
     "Plan 2"; a capital "A" too, though "a" is a stopword)."""
     ones = {w.lower() for w in _WORD.findall(text) if len(w) == 1 and (w.isupper() or w.isdigit() or w not in STOPWORDS)}
-    return _words(text) | ones
+    return prefix_words(text) | ones
 
 
 def _names_another(quote: str, asked: set[str]) -> bool:
