@@ -259,6 +259,43 @@ _ASKS_DEFAULT = re.compile(
     re.IGNORECASE,
 )
 _STATES_DEFAULT = re.compile(r"\bdefault(?:s|ed)?\b", re.IGNORECASE)
+#: the sentence a question asks in, after the premise it states first ("The first cluster gets
+#: port 5432. If I then create a second cluster, which port will it get?")
+_ASKING = re.compile(r"(?:^|[.!]\s)\s*(?P<ask>(?:(?![.!]\s).)*\?)\s*$", re.DOTALL)
+#: an asking sentence that asks for a value: a question word ("what", "which", "where", "how
+#: many", ...) ...
+_ASKS_WH = re.compile(
+    r"\b(?:what|which|where|who|how\s+(?:many|much|long|big|large|often|wide|deep|high|far|old))\b", re.IGNORECASE
+)
+#: ... where it opens (or its clause after a leading one opens) with no auxiliary: "Is it on by
+#: default?" and "Out of the box, does git clean insist on -f?" are answered yes or no, not by a value
+_YES_NO = re.compile(
+    r"^(?:[^,?]*,\s*)?(?:is|are|was|were|does|do|did|can|could|will|would|should|shall|has|have|had|must|may)\b",
+    re.IGNORECASE,
+)
+#: a unit states what a default is: "by default", "the default is 50", "defaults to three",
+#: "default of 75 columns", "The default compression level is -6", "Default: 30000", "(the
+#: default)", "[default: no]", "this is the default mode", and what happens when a setting is not
+#: given ("When not specified, start-stop-daemon will change directory to the root directory";
+#: not "If not specified, a default will be selected")
+_STATES_DEFAULT_VALUE = re.compile(
+    r"\bby\s+default\b|\bdefault(?:s|ed)?\s+(?:[\w-]+\s+){0,3}?(?:is|are|was|were|to)\b|\bdefault\s+of\b"
+    r"|\b(?:when|if|unless)\s+(?:[\w-]+\s+){0,3}?(?:not|never)\s+(?:specified|given|set|present|supplied|passed|used),"
+    r"\s+(?!(?:a|the)\s+default\b)"
+    r"|\bdefault(?:s|ed)?\s*[:=]|[(\[]\s*(?:the\s+)?default\b|\bdefault\s*[)\]]|\bis\s+(?:the\s+|a\s+)?default\b",
+    re.IGNORECASE,
+)
+#: a unit states a value: a boolean or empty one ("true", "disabled", "None"), a path
+#: ("/usr/local/lib", "~/.sh_history", "R_HOME/site-library", "cr/corrections/pdf"; not "and/or"),
+#: or a quoted literal ("'Password: '", "‘man’")
+_STATES_LITERAL = re.compile(
+    r"\b(?:true|false|yes|off|enabled|disabled|none|null|empty|unset)\b"
+    r"|(?<![\w<>])(?:~|\.{1,2}|\$?[A-Z][A-Z0-9]*_[A-Z0-9_]*)?/[\w.-]+|\b[\w.-]+/[\w.-]+/[\w.-]+",
+    re.IGNORECASE,
+)
+_QUOTED = re.compile("[\"'\u2018\u201c`]([^\"'\u2019\u201d`\n]{1,60})[\"'\u2019\u201d`]")
+#: a unit states a number: a digit or a number word (not "all", "none": those are amounts, no values)
+_STATES_NUMBER = re.compile(_STATES_QUANTITY.pattern.split(r"|all|")[0] + r")\b", re.IGNORECASE)
 
 
 _ASKS_RETURN = re.compile(r"\breturn(?:s|ed|ing)?\b|\bgives?\s+(?:\w+\s+)?back\b", re.IGNORECASE)
@@ -339,3 +376,33 @@ def states_default(unit: str) -> bool:
     """Whether a unit says what a default is ("The default is ask.", "Defaults to 48K", "(the
     default)")."""
     return _STATES_DEFAULT.search(unit) is not None
+
+
+def asks_default_value(question: str) -> bool:
+    """Whether the question asks which value holds when nothing is set ("What is the default
+    FAIL_DELAY in login.defs?", "How often does watch rerun my command if I don't pass an
+    interval?", "Where does time write its statistics by default?"): a question for a default
+    (:func:`asks_default`) that asks with a question word, not yes or no ("Is MD5 checking on by
+    default?"), and neither how to do something, nor which option, variable or command to use
+    ("Which environment variable holds default options?": a thing, not a value), nor in which
+    version a default changed."""
+    if (not asks_default(question) or asks_how(question) or asks_version(question)
+            or _ASKS_THING.search(question) is not None):
+        return False
+    m = _ASKING.search(question.strip())
+    ask = m["ask"] if m is not None else question
+    return _ASKS_WH.search(ask) is not None and _YES_NO.match(ask.strip()) is None
+
+
+def states_value(unit: str, question: str = "") -> bool:
+    """Whether the unit states a value a default could be: a number (:func:`states_quantity`'s
+    digits and number words), what a default is ("by default", "defaults to", "(the default)"),
+    a boolean or empty value, a path, or a quoted literal the ``question`` does not itself
+    name. "The AUTOMOC target property may be pre-set for all following targets by setting the
+    CMAKE_AUTOMOC variable." names the setting a question asks the default of and states none
+    of its values: it does not answer "What is AUTOMOC's default value?"."""
+    plain = _NAMED_WITH_DIGITS.sub("", _PAGE_REFERENCE.sub("", unit))
+    if _STATES_NUMBER.search(plain) or _STATES_DEFAULT_VALUE.search(unit) or _STATES_LITERAL.search(unit):
+        return True
+    asked = question.lower()
+    return any(q.strip() and q.strip().lower() not in asked for q in _QUOTED.findall(unit))

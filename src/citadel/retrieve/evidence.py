@@ -75,6 +75,7 @@ from citadel.retrieve.answer_types import (
     asked_member,
     asks_code,
     asks_default,
+    asks_default_value,
     asks_member,
     asks_return,
     asks_how,
@@ -91,6 +92,7 @@ from citadel.retrieve.answer_types import (
     states_code,
     states_default,
     states_quantity,
+    states_value,
     states_year,
     without_version_clause,
 )
@@ -505,7 +507,9 @@ def _score_answers(
     premise, the unit after it (:func:`~citadel.retrieve.sentences.premise_echo`); for one that asks for an amount, a unit
     that states none (no digit, no number word: :func:`~citadel.retrieve.answer_types.states_quantity`)
     answers with 0: "Return the current value of the recursion limit" is on topic for "what
-    is its default value?" and no answer; for one that asks for an exit, status or error code,
+    is its default value?" and no answer; for one that asks which value holds by default, a unit
+    that states no value (:func:`~citadel.retrieve.answer_types.states_value`: "The AUTOMOC
+    property may be pre-set by setting the CMAKE_AUTOMOC variable."); for one that asks for an exit, status or error code,
     so does a unit that states no code (:func:`~citadel.retrieve.answer_types.states_code`); for
     one that asks when a release it names came out, a unit that states no date
     (:func:`~citadel.retrieve.versions.asks_release_date`); for one that asks for a year, a
@@ -573,8 +577,14 @@ def _score_answers(
         probs = _entry_defaults(query, passages, scored, texts, chosen, units, probs)
     if returns:
         probs = _section_returns(query, passages, chosen, units, probs)
-    if asks_quantity(query):  # "how many ...?": a unit that states no amount does not answer it
-        probs = np.where([states_quantity(u, query) for u in units], probs, 0.0)
+    quantity, value = asks_quantity(query), asks_default_value(query)
+    if quantity or value:  # a unit that asks or leads in is read with what answers it
+        said = [_with_what_follows(doc_of[n], scored[n], i) for n, i in chosen]
+    if quantity:  # "how many ...?": a unit that states no amount does not answer it
+        probs = np.where([states_quantity(u, query) for u in said], probs, 0.0)
+    if value:  # "what is the default FAIL_DELAY?": nor one that states no value ("FAIL_DELAY
+        # (number): Delay in seconds before ...")
+        probs = np.where([states_value(u, query) for u in said], probs, 0.0)
     if asks_code(query):  # "what exit code ...?": nor one that states no code ("it exits with an error")
         probs = np.where([states_code(u) for u in units], probs, 0.0)
     if (kind := asked_member(query)) is not None:  # "which function ...?": where a unit names one (with
@@ -594,6 +604,26 @@ def _score_answers(
     for (n, i), prob in zip(chosen, probs, strict=True):
         out[n][i] = replace(out[n][i], answerability=float(prob))
     return _looked_up(passages, out, lookups, barred)
+
+
+#: what follows a unit that asks or leads in is read with it up to this many characters
+FOLLOWS_CHARS = 600
+
+
+def _with_what_follows(doc: str, units: Sequence[ScoredSentence], i: int) -> str:
+    """Unit ``i`` of a passage (``units``, its scored units) as the answer will quote it: a unit
+    that asks ("direction Which direction do slices progress in?") or leads in ("For example,
+    searching for the latest compiler:") with the unit after it, which says what it asks or
+    introduces ("The default is 'clockwise'."); any other unit alone."""
+    x = units[i]
+    unit = doc[x.start : x.end]
+    if not unit.rstrip().endswith(("?", ":")):
+        return unit
+    after = [y for y in units if y.start >= x.end]
+    if not after:
+        return unit
+    nxt = min(after, key=lambda y: y.start)
+    return doc[x.start : min(nxt.end, x.start + FOLLOWS_CHARS)]
 
 
 def _section_returns(
