@@ -11,6 +11,7 @@ from citadel.ingest import ingest
 from citadel.retrieve import HashingEmbedder, KeywordReranker, select_evidence
 from citadel.retrieve.answer_types import asks_default_value, states_value
 from citadel.retrieve.evidence import ScoredSentence, _with_what_follows
+from citadel.retrieve.sentences import premise_echo
 from citadel.store import Store
 from citadel.store.base import SearchFilter
 
@@ -80,7 +81,8 @@ def test_a_unit_that_states_no_value_does_not_answer_what_the_default_is(tmp_pat
 def test_a_unit_that_asks_or_leads_in_is_judged_with_what_follows_it(tmp_path: Path, store: Store) -> None:
     """A property table's row that asks ("direction: Which direction do slices progress in?") and
     a lead-in ("For example, searching for the latest compiler:") state their value in the unit
-    after them, which the answer quotes with them: they are read together."""
+    after them, which the answer quotes with them: they are read together; so is a unit that
+    restates the question's premise, with the next unit of its paragraph."""
     (tmp_path / "pie.md").write_text("# Pie properties\n\nWhich direction do slices progress in? The default is "
                                      "'clockwise'.\n\nThe slices are drawn from the data.\n")  # fmt: skip
     ingest(store, [tmp_path / "pie.md"], embedder=HashingEmbedder())
@@ -99,6 +101,14 @@ def test_a_unit_that_asks_or_leads_in_is_judged_with_what_follows_it(tmp_path: P
     assert _with_what_follows(text, units, 1) == "/usr/ghs is searched."
     assert _with_what_follows(text, units, 3) == "Is it? Yes."
     assert _with_what_follows(text, units, 4) == "Yes."
+    # a unit that restates the question's premise is read with the next unit of its paragraph
+    text = "The operator user is no longer created by default. It had uid 37.\nOther users are made."
+    parts = ["The operator user is no longer created by default.", "It had uid 37.", "Other users are made."]
+    units = [ScoredSentence(text.index(u), text.index(u) + len(u), 0.5) for u in parts]
+    echoes = premise_echo("Debian no longer creates the operator user by default. Which UID did it have?")
+    assert _with_what_follows(text, units, 0, echoes) == text[: text.index("\n")]
+    assert _with_what_follows(text, units, 1, echoes) == "It had uid 37."
+    assert _with_what_follows(text, units, 0) == parts[0]
 
 
 def test_a_default_the_documents_do_not_state_is_not_answered_through_the_real_models(tmp_path: Path) -> None:

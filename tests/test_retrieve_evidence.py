@@ -306,6 +306,10 @@ def test_what_form_an_answer_takes_is_read_from_the_question() -> None:
     assert asks_quantity("How many bits will the key have?") and asks_quantity("What is the default value of its limit?")
     assert not asks_quantity("What is the default value of sep?") and not asks_quantity("What is the return value?")
     assert asks_quantity("what is the maximum size of a field") and not asks_quantity("What does the limit do?")
+    # what a number measures, asked as the question's object; not a thing that sets it, nor a named level
+    assert asks_quantity("What TCP port does vgdb listen on?") and asks_quantity("What umask applies if UMASK is unset?")
+    assert asks_quantity("Which uid is reserved for mysql?") and not asks_quantity("Which option sets the port?")
+    assert not asks_quantity("Which log level does it use?") and not asks_quantity("What would the PID file be called?")
     assert states_quantity("It keeps 128 entries.") and states_quantity("Juries must reach a unanimous verdict.")
     assert states_quantity("The cache can grow without bound.") and not states_quantity("Return the current value.")
     # a size a library gives as a constant is one ("How big must the buffer be?")

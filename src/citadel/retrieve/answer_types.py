@@ -47,10 +47,15 @@ _ASKS_HOW = re.compile(
 #: a question asks for an amount: "how many", "what is the maximum field size", "the default
 #: value of the recursion limit"; a value that need not be one ("the default value of sep",
 #: "the return value") is no amount, nor "a default memory limit" one would set ("Is there a way
-#: to set a default memory limit ...?" asks how)
+#: to set a default memory limit ...?" asks how); and what a number measures, asked as the
+#: object of the question ("What TCP port does vgdb listen on?", "What umask applies ...?")
 _AMOUNT = r"(?:maximum|minimum|max|min|number|size|length|limit|count|amount|capacity|depth|timeout|duration)s?"
+_MEASURE = r"(?:ports?|uids?|gids?|umask|ratio|percentage|factor|interval|delay|threshold|frequency|rate|width|height)"
 _ASKS_QUANTITY = re.compile(
     r"\b(?:how\s+(?:many|much|long|old|far|big|large|tall|often)"
+    r"|(?:what|which)\s+(?!(?:is|are|was|were|does|do|did|can|could|will|would|should|must|has|have)\b)"
+    rf"(?:[\w/-]+\s+){{0,2}}?(?:{_MEASURE}|{_AMOUNT})\s+(?=(?:does|do|did|is|are|was|were|will|would|should|can|"
+    r"could|has|have|must|may|applies|apply|gets?)\b)"
     rf"|what\s+(?:is|was|are|were)\s+the\s+(?:default\s+)?(?:[\w-]+\s+)?{_AMOUNT}"
     rf"|(?<!\ba\s)(?<!\ban\s)default\s+(?:[\w-]+\s+)?{_AMOUNT}"
     rf"|(?:default|initial)\s+value\s+of\s+(?:the\s+)?(?:[\w'\u2019-]+\s+){{0,2}}{_AMOUNT})\b",

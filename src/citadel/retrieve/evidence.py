@@ -579,7 +579,7 @@ def _score_answers(
         probs = _section_returns(query, passages, chosen, units, probs)
     quantity, value = asks_quantity(query), asks_default_value(query)
     if quantity or value:  # a unit that asks or leads in is read with what answers it
-        said = [_with_what_follows(doc_of[n], scored[n], i) for n, i in chosen]
+        said = [_with_what_follows(doc_of[n], scored[n], i, echoes) for n, i in chosen]
     if quantity:  # "how many ...?": a unit that states no amount does not answer it
         probs = np.where([states_quantity(u, query) for u in said], probs, 0.0)
     if value:  # "what is the default FAIL_DELAY?": nor one that states no value ("FAIL_DELAY
@@ -610,16 +610,24 @@ def _score_answers(
 FOLLOWS_CHARS = 600
 
 
-def _with_what_follows(doc: str, units: Sequence[ScoredSentence], i: int) -> str:
+def _with_what_follows(
+    doc: str, units: Sequence[ScoredSentence], i: int, echoes: Callable[[str], bool] = lambda unit: False
+) -> str:
     """Unit ``i`` of a passage (``units``, its scored units) as the answer will quote it: a unit
     that asks ("direction Which direction do slices progress in?") or leads in ("For example,
     searching for the latest compiler:") with the unit after it, which says what it asks or
-    introduces ("The default is 'clockwise'."); any other unit alone."""
+    introduces ("The default is 'clockwise'."), and one that restates the question's premise
+    (``echoes``: :func:`~citadel.retrieve.sentences.premise_echo`) with the next unit of its
+    paragraph ("... the operator user is no longer created by default. It had uid 37."); any
+    other unit alone."""
     x = units[i]
     unit = doc[x.start : x.end]
-    if not unit.rstrip().endswith(("?", ":")):
+    if unit.rstrip().endswith(("?", ":")):
+        after = [y for y in units if y.start >= x.end]
+    elif echoes(unit):
+        after = [y for y in units if y.start >= x.end and "\n" not in doc[x.end : y.start]]
+    else:
         return unit
-    after = [y for y in units if y.start >= x.end]
     if not after:
         return unit
     nxt = min(after, key=lambda y: y.start)
