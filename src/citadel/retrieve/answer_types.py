@@ -61,11 +61,15 @@ _ASKS_QUANTITY = re.compile(
     rf"|(?:default|initial)\s+value\s+of\s+(?:the\s+)?(?:[\w'\u2019-]+\s+){{0,2}}{_AMOUNT})\b",
     re.IGNORECASE,
 )
+#: a number in words
+_NUMBER_WORDS = (
+    r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen"
+    r"|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundreds?|thousands?"
+    r"|millions?|billions?|trillions?|dozens?|half|twice|double|triple"
+)
 #: a unit states an amount: a digit, a number word, or a word for all, none or no limit
 _STATES_QUANTITY = re.compile(
-    r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen"
-    r"|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundreds?|thousands?"
-    r"|millions?|billions?|trillions?|dozens?|half|twice|double|triple|all|none|unanimous\w*|unlimited"
+    rf"\d|\b(?:{_NUMBER_WORDS}|all|none|unanimous\w*|unlimited"
     r"|infinite|unbounded|without\s+(?:a\s+)?(?:limit|bound)|no\s+limit|percent)\b",
     re.IGNORECASE,
 )
@@ -300,7 +304,7 @@ _STATES_LITERAL = re.compile(
 )
 _QUOTED = re.compile("[\"'\u2018\u201c`]([^\"'\u2019\u201d`\n]{1,60})[\"'\u2019\u201d`]")
 #: a unit states a number: a digit or a number word (not "all", "none": those are amounts, no values)
-_STATES_NUMBER = re.compile(_STATES_QUANTITY.pattern.split(r"|all|")[0] + r")\b", re.IGNORECASE)
+_STATES_NUMBER = re.compile(rf"\d|\b(?:{_NUMBER_WORDS})\b", re.IGNORECASE)
 
 
 _ASKS_RETURN = re.compile(r"\breturn(?:s|ed|ing)?\b|\bgives?\s+(?:\w+\s+)?back\b", re.IGNORECASE)

@@ -509,7 +509,9 @@ def _score_answers(
     answers with 0: "Return the current value of the recursion limit" is on topic for "what
     is its default value?" and no answer; for one that asks which value holds by default, a unit
     that states no value (:func:`~citadel.retrieve.answer_types.states_value`: "The AUTOMOC
-    property may be pre-set by setting the CMAKE_AUTOMOC variable."); for one that asks for an exit, status or error code,
+    property may be pre-set by setting the CMAKE_AUTOMOC variable."; both read a unit that asks,
+    leads in or restates the premise with the unit after it: :func:`_with_what_follows`); for
+    one that asks for an exit, status or error code,
     so does a unit that states no code (:func:`~citadel.retrieve.answer_types.states_code`); for
     one that asks when a release it names came out, a unit that states no date
     (:func:`~citadel.retrieve.versions.asks_release_date`); for one that asks for a year, a
@@ -578,8 +580,8 @@ def _score_answers(
     if returns:
         probs = _section_returns(query, passages, chosen, units, probs)
     quantity, value = asks_quantity(query), asks_default_value(query)
-    if quantity or value:  # a unit that asks or leads in is read with what answers it
-        said = [_with_what_follows(doc_of[n], scored[n], i, echoes) for n, i in chosen]
+    # a unit that asks, leads in or restates the premise is judged with the unit its answer quotes after it
+    said = [_with_what_follows(doc_of[n], scored[n], i, echoes) for n, i in chosen] if quantity or value else units
     if quantity:  # "how many ...?": a unit that states no amount does not answer it
         probs = np.where([states_quantity(u, query) for u in said], probs, 0.0)
     if value:  # "what is the default FAIL_DELAY?": nor one that states no value ("FAIL_DELAY
