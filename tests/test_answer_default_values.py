@@ -8,16 +8,15 @@ from __future__ import annotations
 from pathlib import Path
 
 from citadel.ingest import ingest
-from citadel.retrieve import HashingEmbedder, KeywordReranker, select_evidence
+from citadel.retrieve import HashingEmbedder
 from citadel.retrieve.answer_types import asks_default_value, states_value
 from citadel.retrieve.evidence import ScoredSentence, _with_what_follows
 from citadel.retrieve.sentences import premise_echo
 from citadel.store import Store
-from citadel.store.base import SearchFilter
 
 from tests.engine_fixtures import engine_over
 from tests.retrieve_fixtures import searcher
-from tests.test_retrieve_evidence import ReadingAnswerability
+from tests.test_retrieve_evidence import units_read
 
 
 def test_a_question_for_a_default_value_is_told_from_other_questions_about_defaults() -> None:
@@ -63,18 +62,11 @@ def test_a_unit_that_states_no_value_does_not_answer_what_the_default_is(tmp_pat
                                        "attempt after a failure. LOGIN_RETRIES defaults to 5 attempts.\n")  # fmt: skip
     ingest(store, [tmp_path / "login.md"], embedder=HashingEmbedder())
     hits = searcher(store).search("FAIL_DELAY delay login attempt", k=5).hits
-
-    def answers(question: str) -> dict[str, float]:
-        passages = select_evidence(store, question, hits, SearchFilter(), reranker=KeywordReranker(),
-                                   answerability=ReadingAnswerability())  # fmt: skip
-        doc = store.text(passages[0].doc_id)
-        return {doc[x.start : x.end]: x.answerability for p in passages for x in p.sentences if x.answerability is not None}
-
     delay = "FAIL_DELAY sets the delay in seconds before another login attempt after a failure."
-    asked = answers("What is the default FAIL_DELAY in login.defs?")
+    asked = units_read(store, "What is the default FAIL_DELAY in login.defs?", hits)
     assert asked[delay] == 0.0  # names the setting, states no value
     assert asked["LOGIN_RETRIES defaults to 5 attempts."] > 0.0
-    plain = answers("What does FAIL_DELAY set in login.defs?")  # no default asked for: it answers
+    plain = units_read(store, "What does FAIL_DELAY set in login.defs?", hits)  # no default asked for: it answers
     assert plain[delay] > 0.0
 
 
@@ -87,10 +79,7 @@ def test_a_unit_that_asks_or_leads_in_is_judged_with_what_follows_it(tmp_path: P
                                      "'clockwise'.\n\nThe slices are drawn from the data.\n")  # fmt: skip
     ingest(store, [tmp_path / "pie.md"], embedder=HashingEmbedder())
     hits = searcher(store).search("direction slices progress", k=5).hits
-    passages = select_evidence(store, "In which direction do the pie slices progress by default?", hits, SearchFilter(),
-                               reranker=KeywordReranker(), answerability=ReadingAnswerability())  # fmt: skip
-    doc = store.text(passages[0].doc_id)
-    read = {doc[x.start : x.end]: x.answerability for p in passages for x in p.sentences if x.answerability is not None}
+    read = units_read(store, "In which direction do the pie slices progress by default?", hits)
     assert read["Which direction do slices progress in?"] > 0.0  # completed by "The default is 'clockwise'."
     assert read.get("The slices are drawn from the data.", 0.0) == 0.0  # states no value
     # a lead-in is read with the line it introduces, a unit that asks or states alone

@@ -10,6 +10,7 @@ from citadel.ingest import ChunkSettings, ingest
 from citadel.retrieve import EvidenceRetriever, EvidenceSettings, HashingEmbedder, KeywordReranker, Searcher, select_evidence
 from citadel.retrieve.answer_types import asks_how, asks_option, asks_quantity, states_quantity
 from citadel.retrieve.answerability import AnswerabilityModel
+from citadel.retrieve.hits import Hit
 from citadel.retrieve.sentences import is_option_entry
 from citadel.store import Store
 from citadel.store.base import SearchFilter
@@ -290,16 +291,22 @@ def test_a_unit_that_states_no_amount_does_not_answer_a_question_that_asks_for_o
     hits = searcher(store).search("recursion limit default", k=5).hits
 
     def answers(question: str) -> dict[str, float]:
-        passages = select_evidence(store, question, hits, SearchFilter(), reranker=KeywordReranker(),
-                                   answerability=ReadingAnswerability())  # fmt: skip
-        doc = store.text(passages[0].doc_id)
-        return {doc[x.start : x.end]: x.answerability for p in passages for x in p.sentences if x.answerability is not None}
+        return units_read(store, question, hits)
 
     asked = answers("What is the default value of the recursion limit?")
     assert asked["The recursion limit is the maximum depth of the interpreter stack."] == 0.0  # on topic, no amount
     assert asked["By default the recursion limit is 1000 frames."] > 0.0
     plain = answers("What does the recursion limit bound?")  # no amount asked for: both may answer
     assert all(v > 0.0 for v in plain.values()) and len(plain) == 2
+
+
+def units_read(store: Store, question: str, hits: tuple[Hit, ...]) -> dict[str, float]:
+    """Each unit evidence selection had the answerability model read for ``question`` (the
+    model: :class:`ReadingAnswerability`), with the probability it was given."""
+    passages = select_evidence(store, question, hits, SearchFilter(), reranker=KeywordReranker(),
+                               answerability=ReadingAnswerability())  # fmt: skip
+    doc = store.text(passages[0].doc_id)
+    return {doc[x.start : x.end]: x.answerability for p in passages for x in p.sentences if x.answerability is not None}
 
 
 def test_what_form_an_answer_takes_is_read_from_the_question() -> None:
