@@ -19,7 +19,6 @@ from __future__ import annotations
 import bisect
 import re
 
-from citadel._errors import IngestError
 from citadel.ingest.parsed import ParsedDocument, TextBuilder, row_location, row_text
 from citadel.models import ChunkKind, Location
 
@@ -67,17 +66,14 @@ def inline_text(text: str) -> str:
 
 def load_org(data: bytes, name: str) -> ParsedDocument:
     """An Org document (see the module's description)."""
-    from citadel.ingest.loaders import _check_source_chars, decode_text
+    from citadel.ingest.loaders import _check_source_chars, _require_text, decode_text
 
     source = decode_text(data)
     _check_source_chars(source, "Org file")
     reader = _Reader(source.replace("\r\n", "\n").replace("\r", "\n").split("\n"))
     reader.read()
     title = reader.title or reader.first_heading or re.sub(r"\.org$", "", name, flags=re.IGNORECASE)
-    doc = reader.builder.build(title, ORG, {"format": "org"})
-    if not doc.text.strip():
-        raise IngestError("no text found in the Org file")
-    return doc
+    return _require_text(reader.builder.build(title, ORG, {"format": "org"}), "no text found in the Org file")
 
 
 class _Reader:

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from citadel.retrieve.sentences import asking_sentence
+
 #: a question asks for a version: "which Python version", "what release", "which man-db
 #: release", "which GNU make release", "which Debian revision", "since when", "when was it added"
 _ASKS = re.compile(
@@ -268,9 +270,6 @@ _ASKS_DEFAULT = re.compile(
     re.IGNORECASE,
 )
 _STATES_DEFAULT = re.compile(r"\bdefault(?:s|ed)?\b", re.IGNORECASE)
-#: the sentence a question asks in, after the premise it states first ("The first cluster gets
-#: port 5432. If I then create a second cluster, which port will it get?")
-_ASKING = re.compile(r"(?:^|[.!]\s)\s*(?P<ask>(?:(?![.!]\s).)*\?)\s*$", re.DOTALL)
 #: an asking sentence that asks for a value: a question word ("what", "which", "where", "how
 #: many", ...) ...
 _ASKS_WH = re.compile(
@@ -398,9 +397,8 @@ def asks_default_value(question: str) -> bool:
     if (not asks_default(question) or asks_how(question) or asks_version(question)
             or _ASKS_THING.search(question) is not None):
         return False
-    m = _ASKING.search(question.strip())
-    ask = m["ask"] if m is not None else question
-    return _ASKS_WH.search(ask) is not None and _YES_NO.match(ask.strip()) is None
+    ask = asking_sentence(question)  # "The first cluster gets port 5432. Which port will the next get?"
+    return _ASKS_WH.search(ask) is not None and _YES_NO.match(ask) is None
 
 
 def states_value(unit: str, question: str = "") -> bool:

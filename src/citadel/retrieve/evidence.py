@@ -547,8 +547,8 @@ def _score_answers(
         x = scored[n][i]
         if not echoes(doc_of[n][x.start : x.end]):
             continue
-        after = [j for j, y in enumerate(scored[n]) if y.start >= x.end and "\n" not in doc_of[n][x.end : y.start]]
-        if after and (n, j := min(after, key=lambda k: scored[n][k].start)) not in chosen:
+        j = _unit_after(doc_of[n], scored[n], x.end, same_paragraph=True)
+        if j is not None and (n, j) not in chosen:
             chosen.append((n, j))
     returns = asks_return(query)
     if named:  # the best units of the sections the question names ("SDL_Log()"), whatever their rank
@@ -625,15 +625,19 @@ def _with_what_follows(
     x = units[i]
     unit = doc[x.start : x.end]
     if unit.rstrip().endswith(("?", ":")):
-        after = [y for y in units if y.start >= x.end]
+        j = _unit_after(doc, units, x.end)
     elif echoes(unit):
-        after = [y for y in units if y.start >= x.end and "\n" not in doc[x.end : y.start]]
+        j = _unit_after(doc, units, x.end, same_paragraph=True)
     else:
         return unit
-    if not after:
-        return unit
-    nxt = min(after, key=lambda y: y.start)
-    return doc[x.start : min(nxt.end, x.start + FOLLOWS_CHARS)]
+    return unit if j is None else doc[x.start : min(units[j].end, x.start + FOLLOWS_CHARS)]
+
+
+def _unit_after(doc: str, units: Sequence[ScoredSentence], end: int, same_paragraph: bool = False) -> int | None:
+    """The index of the first of ``units`` that starts at or after ``end`` (with no line break
+    between, when ``same_paragraph``); None when there is none."""
+    after = [j for j, y in enumerate(units) if y.start >= end and not (same_paragraph and "\n" in doc[end : y.start])]
+    return min(after, key=lambda j: units[j].start) if after else None
 
 
 def _section_returns(

@@ -371,6 +371,15 @@ PREMISE_SHARE = 0.4
 _PREMISE = re.compile(r"^(?P<premise>.*[.!])\s+(?P<ask>(?:(?![.!]\s).)*\?)\s*$", re.DOTALL)
 
 
+def asking_sentence(question: str) -> str:
+    """The sentence ``question`` asks in, after the premise it states first (:data:`_PREMISE`:
+    "If I then create a second cluster, which port will it get?"); the whole question when it
+    states none; white space run together."""
+    question = " ".join(question.split())
+    m = _PREMISE.match(question)
+    return m["ask"] if m is not None else question
+
+
 def premise_echo(question: str) -> Callable[[str], bool]:
     """Whether a unit restates the question's premise (:data:`_PREMISE`): it has
     :data:`PREMISE_SHARE` of the premise's words and at most one word that only the asking
