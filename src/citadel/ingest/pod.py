@@ -53,7 +53,7 @@ def looks_like_pod(head: bytes) -> bool:
 
 def load_pod(data: bytes, name: str) -> ParsedDocument:
     """A POD file, or a Perl module's or script's POD (see the module's description)."""
-    from citadel.ingest.loaders import _check_source_chars
+    from citadel.ingest.loaders import _check_source_chars, _require_text
 
     source = _decoded(data)
     _check_source_chars(source, "POD file")
@@ -62,10 +62,8 @@ def load_pod(data: bytes, name: str) -> ParsedDocument:
         reader.paragraph(para)
     reader.finish()
     title = reader.title or reader.first_heading or re.sub(r"\.(?:pod|pm|pl)$", "", name, flags=re.IGNORECASE)
-    doc = reader.builder.build(title, POD, {"format": "pod"})
-    if not doc.text.strip():
-        raise IngestError("no text found in the POD (its documentation is empty, or all of it is for other formatters)")
-    return doc
+    return _require_text(reader.builder.build(title, POD, {"format": "pod"}),
+                         "no text found in the POD (its documentation is empty, or all of it is for other formatters)")
 
 
 def load_perl(data: bytes, name: str) -> ParsedDocument:
