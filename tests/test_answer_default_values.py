@@ -5,6 +5,7 @@ gives defaults for, and such a unit is on topic for the question and no answer t
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from citadel.ingest import ingest
@@ -114,3 +115,15 @@ def test_a_default_the_documents_do_not_state_is_not_answered_through_the_real_m
     answer = engine.ask("What is the default CACHE_MAX in frob.conf?")
     assert not answer.abstained, answer.abstention_reason
     assert "4096" in answer.answer, answer.claims
+
+
+def test_a_hostile_unit_is_read_for_a_value_in_bounded_time() -> None:
+    """A unit is as long as its passage: one long run of dotted or dashed words (no slash, no
+    "@") is read for a value and an amount in time linear in its length, not quadratic."""
+    from citadel.retrieve.answer_types import states_quantity
+
+    for unit in ("a." * 50_000, "a-" * 50_000, "x/" * 50_000):
+        started = time.monotonic()
+        states_value(unit, "What is the default path?")
+        states_quantity(unit, "How many paths are there?")
+        assert time.monotonic() - started < 2.0, unit[:10]  # quadratic: over 30 s on this machine

@@ -189,7 +189,7 @@ _PAGE_REFERENCE = re.compile(r"(?<=[\w.-])\(\d[a-z]{0,3}\)")
 
 #: a name with digits after its letters ("sha512sum", "IPv6", "x86_64", "utf8") or a package at a
 #: version ("npm@5"): no amount
-_NAMED_WITH_DIGITS = re.compile(r"\b[A-Za-z]+\d[\w-]*|\b[\w.-]+@[\w.^~-]+")
+_NAMED_WITH_DIGITS = re.compile(r"\b[A-Za-z]+\d[\w-]*|(?<![\w.-])[\w.-]+@[\w.^~-]+")
 
 
 def states_quantity(unit: str, question: str = "") -> bool:
@@ -298,7 +298,7 @@ _STATES_DEFAULT_VALUE = re.compile(
 #: or a quoted literal ("'Password: '", "‘man’")
 _STATES_LITERAL = re.compile(
     r"\b(?:true|false|yes|off|enabled|disabled|none|null|empty|unset)\b"
-    r"|(?<![\w<>])(?:~|\.{1,2}|\$?[A-Z][A-Z0-9]*_[A-Z0-9_]*)?/[\w.-]+|\b[\w.-]+/[\w.-]+/[\w.-]+",
+    r"|(?<![\w<>])(?:~|\.{1,2}|\$?[A-Z][A-Z0-9]*_[A-Z0-9_]*)?/[\w.-]+|(?<![\w.-])[\w.-]+/[\w.-]+/[\w.-]+",
     re.IGNORECASE,
 )
 _QUOTED = re.compile("[\"'\u2018\u201c`]([^\"'\u2019\u201d`\n]{1,60})[\"'\u2019\u201d`]")
