@@ -205,6 +205,35 @@ def states_quantity(unit: str, question: str = "") -> bool:
 
 
 
+
+#: a question asks for a bound, near its question word: "What is the maximum length of a package
+#: name?", "What's the largest value --max-threads accepts?", "Is there a limit on how long a line
+#: can be?", "What's the lowest UID useradd hands out?"; not "Which resource specifier gives the
+#: maximum resident set size?" (the bound is far from "which": a thing is asked)
+_BOUND_WORD = (r"maximum|minimum|max|min|largest|smallest|longest|shortest|biggest|highest|lowest|greatest"
+               r"|fewest|upper\s+limit|lower\s+limit|upper\s+bound|lower\s+bound|limit|cap|ceiling")
+_ASKS_BOUND = re.compile(
+    rf"\b(?:what|which|is\s+there|are\s+there)(?:'s|\s+is|\s+are|\s+was|\s+were)?\s+(?:[\w-]+\s+){{0,3}}?"
+    rf"(?:{_BOUND_WORD})s?\b(?!-)",
+    re.IGNORECASE,
+)
+#: a unit states a bound: "limited to 199", "at most", "up to 500 threads", "must be less than or
+#: equal to 214 characters", "2048 or higher", "may range between 1024 and 65011712", "1-9", "no
+#: limit", "cannot exceed", or a name with a bound in it ("MAX_PREC", "UID_MIN", "--max-depth",
+#: "maxTimeout")
+_STATES_BOUND = re.compile(
+    r"\b(?:max(?:imum|imal|imally)?|min(?:imum|imal|imally)?|limit(?:s|ed|ing)?|unlimited|unbounded|bound(?:s|ed)?"
+    r"|at\s+(?:most|least)|up\s+to|(?:no|not)\s+(?:more|fewer|less|greater|larger|longer|higher|bigger)\s+than"
+    r"|(?:cannot|can't|can\s+not|must\s+not|may\s+not|should\s+not|does\s+not|doesn't|never)\s+(?:\w+\s+)?exceed"
+    r"|exceed(?:s|ed|ing)?|(?:greater|larger|bigger|higher|more|less|smaller|lower|fewer|longer|shorter)\s+than"
+    r"|or\s+(?:more|higher|above|less|fewer|lower|below|greater|larger|smaller|bigger|longer|shorter|later|newer)"
+    r"|ranges?|ranging|between\s+\S+\s+and|largest|smallest|longest|shortest|highest|lowest|biggest|greatest"
+    r"|capped|caps|ceiling|restricted\s+to|as\s+(?:many|much|long|large|high|big|few|little)\s+as)\b"
+    r"|(?i:(?<![a-z])(?:max|min)(?![a-z]))|(?<![a-zA-Z])(?:max|min)(?=[A-Z])"
+    r"|\d\s*(?:-|\u2013|\.\.)\s*\d|(?<![\w.,])\d[\w.,]*\s+(?:to|through)\s+\d|<=|>=|[\u2264\u2265]|[<>]\s*\d",
+    re.IGNORECASE,
+)
+
 #: a question asks which licence something is under: "What license is httplib2 under?", "Under
 #: which licence is ...?", "How is libpng licensed?"; not what a licence says ("What does the MIT
 #: license require?")
@@ -413,3 +442,20 @@ def states_value(unit: str, question: str = "") -> bool:
         return True
     asked = question.lower()
     return any(q.strip() and q.strip().lower() not in asked for q in _QUOTED.findall(unit))
+
+
+def asks_bound(question: str) -> bool:
+    """Whether the question asks for a bound: a maximum, a minimum, a limit ("What is the
+    maximum number of questions in one exam?", "Is there a limit on ...?"); not which thing sets
+    one ("Which option sets the maximum depth?"), nor a minimum version (a version asked)."""
+    if asks_version(question) or _ASKS_THING.search(question) is not None:
+        return False
+    return _ASKS_BOUND.search(asking_sentence(question)) is not None
+
+
+def states_bound(unit: str) -> bool:
+    """Whether the unit states a bound (:data:`_STATES_BOUND`: "is limited to 199", "up to 500",
+    "2048 or higher", "between 1024 and 65011712", "MAX_PREC"). "You can tell Gri how many
+    lines to read with a command like read columns 10 x y." states an amount and no bound: it
+    does not answer "What's the maximum number of rows read columns can hold?"."""
+    return _STATES_BOUND.search(unit) is not None

@@ -75,6 +75,7 @@ from citadel.retrieve.answer_types import (
     asked_member,
     asks_code,
     asks_default,
+    asks_bound,
     asks_default_value,
     asks_member,
     asks_return,
@@ -91,6 +92,7 @@ from citadel.retrieve.answer_types import (
     asks_year,
     states_code,
     states_default,
+    states_bound,
     states_quantity,
     states_value,
     states_year,
@@ -581,12 +583,18 @@ def _score_answers(
         probs = _section_returns(query, passages, chosen, units, probs)
     quantity, value = asks_quantity(query), asks_default_value(query)
     # a unit that asks, leads in or restates the premise is judged with the unit its answer quotes after it
-    said = [_with_what_follows(doc_of[n], scored[n], i, echoes) for n, i in chosen] if quantity or value else units
+    bound = asks_bound(query)
+    said = [_with_what_follows(doc_of[n], scored[n], i, echoes) for n, i in chosen] if quantity or value or bound \
+        else units
     if quantity:  # "how many ...?": a unit that states no amount does not answer it
         probs = np.where([states_quantity(u, query) for u in said], probs, 0.0)
     if value:  # "what is the default FAIL_DELAY?": nor one that states no value ("FAIL_DELAY
         # (number): Delay in seconds before ...")
         probs = np.where([states_value(u, query) for u in said], probs, 0.0)
+    if bound:  # "what is the maximum number of questions ...?": nor one that states no bound ("You can tell Gri
+        # how many lines to read with ... read columns 10 x y."), read where it stands: its heading, its entry's term
+        probs = np.where([states_bound(" ".join([*passages[n].heading_path[-1:], _term_of(passages, texts, n, i, scored), u]))
+                          for (n, i), u in zip(chosen, said, strict=True)], probs, 0.0)
     if asks_code(query):  # "what exit code ...?": nor one that states no code ("it exits with an error")
         probs = np.where([states_code(u) for u in units], probs, 0.0)
     if (kind := asked_member(query)) is not None:  # "which function ...?": where a unit names one (with
