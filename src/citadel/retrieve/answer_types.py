@@ -234,6 +234,29 @@ _STATES_BOUND = re.compile(
     re.IGNORECASE,
 )
 
+
+#: a question asks for an address to write to or open: "What is the e-mail address of Mike
+#: Gorse?", "What mailing list does the file give for contacting upstream?", "From which URL can
+#: I download the source?", "What is the project's home page?"; not a path on a server ("What
+#: registry URL path does npm audit use?"), nor an option that shows addresses ("Which option
+#: shows people's e-mail addresses?": a thing is asked)
+_ASKS_ADDRESS = re.compile(
+    r"\b(?:what|which|where)\b(?:'s)?[^?]{0,60}?\b(?:(?P<mail>e-?mail\s+address(?:es)?|e-?mail\s+contact|mail\s+address(?:es)?|mailing\s+lists?|contact\s+address)"
+    r"|(?P<web>urls?|web\s*sites?|web\s*pages?|home\s*pages?|web\s+address(?:es)?|download\s+location))\b"
+    r"(?!\s+(?:paths?|parameters?|prefix|options?|flags?|settings?|length|size|limit|scheme|encoding|components?"
+    r"|parts?|format|module|fields?|headers?|strings?|patterns?|syntax|templates?|handlers?|class|functions?|methods?)\b)",
+    re.IGNORECASE,
+)
+#: an e-mail address, also as people write it against harvesters ("jo at example dot org",
+#: "<jo (at) example.org>")
+_EMAIL = (r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
+          r"|[\w.+-]+\s*(?:\(at\)|\[at\]|\{at\}|<at>|\s+at\s+)\s*[\w-]+(?:\s*(?:\(dot\)|\[dot\]|\{dot\}|\s+dot\s+|\.)\s*[\w-]+)+")
+#: a web address: a URL, "www." or a host name under a common top-level domain
+_WEB = (r"\b[a-z][\w+.-]*://\S+|\bwww\.[\w-]+\.\S+"
+        r"|\b[\w-]+(?:\.[\w-]+)*\.(?:org|com|net|edu|gov|io|dev|info|de|uk|fr|nl|ch|jp|eu|us|ca|au|at|se|no|fi|it|es)\b")
+_STATES_EMAIL = re.compile(_EMAIL, re.IGNORECASE)
+_STATES_WEB = re.compile(_WEB, re.IGNORECASE)
+
 #: a question asks which licence something is under: "What license is httplib2 under?", "Under
 #: which licence is ...?", "How is libpng licensed?"; not what a licence says ("What does the MIT
 #: license require?")
@@ -459,3 +482,22 @@ def states_bound(unit: str) -> bool:
     lines to read with a command like read columns 10 x y." states an amount and no bound: it
     does not answer "What's the maximum number of rows read columns can hold?"."""
     return _STATES_BOUND.search(unit) is not None
+
+
+def asked_address(question: str) -> str | None:
+    """The kind of address the question asks for: "mail" (an e-mail address, a mailing list)
+    or "web" (a URL, a web site or home page), or None."""
+    if _ASKS_THING.search(question) is not None or asks_quantity(question) or asks_bound(question):
+        return None
+    m = _ASKS_ADDRESS.search(asking_sentence(question))
+    return None if m is None else ("mail" if m.group("mail") else "web")
+
+
+def states_address(kind: str, unit: str) -> bool:
+    """Whether the unit states an address of that kind: an e-mail address for "mail" (a
+    mailing list's web page too), a URL or host name for "web". "Upstream-Contact: Mike Gorse"
+    names the contact and gives no address: it does not answer "What is Mike Gorse's e-mail
+    address?"."""
+    if _STATES_EMAIL.search(unit) is not None:
+        return True
+    return _STATES_WEB.search(unit) is not None and (kind == "web" or "list" in unit.lower())

@@ -72,6 +72,7 @@ from citadel.memo import Memo
 from citadel.retrieve.answerability import AnswerabilityModel, span_text
 from citadel.retrieve.embedders import Embedder, VectorCache
 from citadel.retrieve.answer_types import (
+    asked_address,
     asked_member,
     asks_code,
     asks_default,
@@ -92,6 +93,7 @@ from citadel.retrieve.answer_types import (
     asks_year,
     states_code,
     states_default,
+    states_address,
     states_bound,
     states_quantity,
     states_value,
@@ -517,7 +519,10 @@ def _score_answers(
     so does a unit that states no code (:func:`~citadel.retrieve.answer_types.states_code`); for
     one that asks when a release it names came out, a unit that states no date
     (:func:`~citadel.retrieve.versions.asks_release_date`); for one that asks for a year, a
-    unit that states none (:func:`~citadel.retrieve.answer_types.states_year`);
+    unit that states none (:func:`~citadel.retrieve.answer_types.states_year`); for one that asks for an e-mail
+    or web address, a unit that states none (:func:`~citadel.retrieve.answer_types.states_address`); for one that
+    asks for a maximum, a minimum or a limit, a unit that states no bound where it stands
+    (:func:`~citadel.retrieve.answer_types.states_bound`);
     and so does every unit of a document about another thing (:func:`off_subject`), and of
     the ``barred`` passages (a copyright file's licence texts, for a question that asks which
     licence applies: :mod:`citadel.retrieve.copyright`); the ``lookups`` units (doc id, version,
@@ -607,6 +612,9 @@ def _score_answers(
         probs = np.where([states_date(u) for u in units], probs, 0.0)
     if asks_year(query):  # "in what year did he write it?": nor one that states no year
         probs = np.where([states_year(u) for u in units], probs, 0.0)
+    if (address := asked_address(query)) is not None:  # "what is Mike Gorse's e-mail address?": nor one that
+        # states none ("Upstream-Contact: Mike Gorse")
+        probs = np.where([states_address(address, u) for u in units], probs, 0.0)
     if (elsewhere := off_subject(query, passages, texts) | other_members(query, passages)):
         # nor one of a document about another thing, nor one of another member's section
         probs = np.where([n not in elsewhere for n, _ in chosen], probs, 0.0)
