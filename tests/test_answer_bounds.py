@@ -100,3 +100,23 @@ def test_a_hostile_unit_is_read_for_a_bound_in_bounded_time() -> None:
         started = time.monotonic()
         states_bound(unit)
         assert time.monotonic() - started < 2.0, unit[:10]
+
+
+def test_a_port_an_id_or_a_umask_is_stated_in_digits(tmp_path: Path, store: Store) -> None:
+    """"What TCP port ...?" is answered by a number in digits: "one computer" and "all the ways"
+    state amounts in words, and no port."""
+    from citadel.retrieve.answer_types import states_quantity
+
+    question = "What TCP port does the debug server listen on?"
+    assert not states_quantity("Using tcp/ip allows to run the debugger on one computer.", question)
+    assert not states_quantity("The scripts must cope with all the ways they can be called.", "What umask do they get?")
+    assert states_quantity("The default port is 1500.", question)
+    assert states_quantity("There are three files.", "How many files are there?")  # words do for other amounts
+    (tmp_path / "debug.md").write_text("# Debug server\n\nThe debug server lets you debug on one computer a "
+                                       "program that runs on another.\n\nIts port is set with --port.\n")  # fmt: skip
+    ingest(store, [tmp_path / "debug.md"], embedder=HashingEmbedder())
+    hits = searcher(store).search("debug server port computer", k=5).hits
+    read = units_read(store, "What port does the debug server listen on on the other computer?", hits)
+    assert read["The debug server lets you debug on one computer a program that runs on another."] == 0.0
+    read = units_read(store, "How many computers does the debug server need?", hits)  # an amount in words
+    assert read["The debug server lets you debug on one computer a program that runs on another."] > 0.0

@@ -200,10 +200,18 @@ def states_quantity(unit: str, question: str = "") -> bool:
     does it wait if SYSTEMD_BUS_TIMEOUT is not set?", and "$SYSTEMD_BUS_TIMEOUT=SECS — specifies
     the maximum time to wait ..." states none)."""
     asked = set(_CONSTANT.findall(question))
-    return (_STATES_QUANTITY.search(_NAMED_WITH_DIGITS.sub("", _PAGE_REFERENCE.sub("", unit))) is not None
-            or any(c not in asked for c in _CONSTANT.findall(unit)))
+    plain = _NAMED_WITH_DIGITS.sub("", _PAGE_REFERENCE.sub("", unit))
+    if _ASKS_NUMERAL.search(question):  # a port, a uid, a umask: digits ("one computer" is none)
+        return re.search(r"\d", plain) is not None or any(c not in asked for c in _CONSTANT.findall(unit))
+    return _STATES_QUANTITY.search(plain) is not None or any(c not in asked for c in _CONSTANT.findall(unit))
 
 
+#: a question asks for what is written in digits: a port, a user or group id, a umask ("What TCP
+#: port does vgdb listen on?", "Which UID/GID range is set aside?")
+_ASKS_NUMERAL = re.compile(
+    r"\b(?:what|which)\s+(?:[\w/-]+\s+){0,2}?(?:ports?|uids?|gids?|umask)\b(?!\s+(?:options?|flags?|settings?|variables?))",
+    re.IGNORECASE,
+)
 
 
 #: a question asks for a bound, near its question word: "What is the maximum length of a package
