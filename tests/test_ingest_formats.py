@@ -247,6 +247,8 @@ NAME
 
 SYNOPSIS
        frob [OPTION]... FILE...
+       frob [--long-option-that-wraps]
+            [--another-option]
 
 DESCRIPTION
        Fix each FILE in place. With no FILE, read standard input.
@@ -259,6 +261,14 @@ OPTIONS
               Write the fixed files to DIR instead of in place.
 
        -k     keep a backup of each file
+
+   Strategies
+       octopus
+              This joins more than two heads. It is the default when pulling
+              several branches.
+
+       o      a bullet is no term,
+              and its item reads as it is written
 
 EXIT STATUS
        0 if a file was fixed, 1 if none needed it.
@@ -287,10 +297,16 @@ def test_a_man_page_rendered_as_text_keeps_its_sections_not_its_layout(tmp_path:
     for chunk in store.chunks("frob.txt"):
         assert chunk.text == text[chunk.start : chunk.end]
     blocks = {b: loc for b, loc in _blocks(tmp_path / "frob.txt")}
-    quiet = "-q, --quiet Print nothing; the exit status says whether a file was fixed."
-    output = "-o DIR, --output=DIR Write the fixed files to DIR instead of in place."
+    # a tag with its description hanging under it reads "tag: description", as the roff loader
+    # writes it; a one-line item too where its text starts where the page's descriptions do
+    quiet = "-q, --quiet: Print nothing; the exit status says whether a file was fixed."
+    output = "-o DIR, --output=DIR: Write the fixed files to DIR instead of in place."
     assert blocks[quiet][0] == ("Options", "Output control") and blocks[output][0] == ("Options", "Output control")
-    assert blocks["-k keep a backup of each file"][0] == ("Options", "Output control")
+    assert blocks["-k: keep a backup of each file"][0] == ("Options", "Output control")
+    octopus = "octopus: This joins more than two heads. It is the default when pulling several branches."
+    assert blocks[octopus][0] == ("Options", "Strategies")
+    assert "o a bullet is no term, and its item reads as it is written" in blocks  # a bullet stays one
+    assert "frob [--long-option-that-wraps] [--another-option]" in text  # the synopsis is no item
     assert blocks["0 if a file was fixed, 1 if none needed it."][0] == ("Exit status",)
     start, end = blocks[output][1]  # the file lines it came from
     assert lines[start - 1].strip() == "-o DIR, --output=DIR" and end == start + 1

@@ -18,6 +18,11 @@ footer ("GNU coreutils 9.1   September 2022   LS(1)") is a paragraph of its own.
 * a paragraph also ends where a line goes back to a shallower indentation: one option's
   description ends where the next option's tag starts, even with no blank line between
   them (pages set with ``.PD 0``);
+* a tag with its description hanging under it (``.TP``, ``.IP``) becomes "tag: description",
+  as the roff loader writes it: "octopus: This resolves cases with more than two heads ...
+  This is the default merge strategy when pulling or merging more than one branch.", so the
+  description's later sentences are known to be octopus's (a bullet or a number stays as it is;
+  so does the synopsis, whose continuation lines hang under the command);
 * every block keeps the file lines it came from.
 
 A text file is read this way when its first line is such a header and a section heading in
@@ -29,7 +34,7 @@ from __future__ import annotations
 import re
 
 from citadel.ingest.man import section_heading
-from citadel.ingest.parsed import ParsedDocument, TextBuilder
+from citadel.ingest.parsed import ParsedDocument, TextBuilder, term_glue
 from citadel.models import Location
 from citadel.text import normalize_text
 
@@ -105,7 +110,8 @@ def load_rendered_man(raw: str, name: str) -> ParsedDocument:
     tail = filled[-1] if footer else None
     builder = TextBuilder()
     run: list[str] = []
-    start, depth = 0, 0
+    start, depth, section = 0, 0, ""
+    hang = _usual_hang(lines)
 
     def flush() -> None:
         nonlocal run
@@ -124,7 +130,8 @@ def load_rendered_man(raw: str, name: str) -> ParsedDocument:
         indent = _indent(line)
         if indent == 0 and _SECTION.match(line.rstrip()):
             flush()
-            builder.heading(1, section_heading(line.strip()), at=Location.lines(number))
+            section = section_heading(line.strip())
+            builder.heading(1, section, at=Location.lines(number))
             continue
         sub = _SUBSECTION.match(line.rstrip())
         if sub and not run and _next_indent(lines, n) > 3:
@@ -134,10 +141,59 @@ def load_rendered_man(raw: str, name: str) -> ParsedDocument:
             flush()
         if not run:
             start = number
+            if section != "Synopsis":
+                shown = _tagged(line, _hanging_indent(lines, n, indent) or (hang if hang > indent else 0), shown,
+                                alone=not _hanging_indent(lines, n, indent))
         run.append(shown)
         depth = indent
     flush()
     return _require_text(builder.build(title, PLAIN, {"format": "man", "rendered": True}))
+
+
+#: a tag and, two spaces or more after it, the first words of its description ("-k     keep a backup")
+_TAG_AND_TEXT = re.compile(r"(?P<tag>\S(?:.*?\S)?)(?P<gap> {2,})(?P<text>\S.*)")
+#: a list's marker: a bullet, a number or a letter, no term ("o", "\u2022", "1.", "a)")
+_MARKER = re.compile(r"[-*+o\u00b7\u2022\u2023\u25e6]|\(?\d{1,3}[.)]?|\(?[a-z][.)]")
+
+
+def _hanging_indent(lines: list[str], n: int, indent: int) -> int:
+    """The indentation of line ``n + 1`` when it continues line ``n`` (no blank line between)
+    deeper than ``indent``: the description hanging under a tag; 0 otherwise."""
+    if n + 1 >= len(lines) or not lines[n + 1].strip():
+        return 0
+    deeper = _indent(lines[n + 1])
+    return deeper if deeper > indent else 0
+
+
+def _usual_hang(lines: list[str]) -> int:
+    """The indentation descriptions most often hang at under their tags in this page (0 when
+    none does): where a one-line item's description starts ("-k     keep a backup")."""
+    counts: dict[int, int] = {}
+    for n, line in enumerate(lines):  # under a heading (column 0 or 3) is the body, no description
+        if _indent(line) > 3 and line.strip() and (deeper := _hanging_indent(lines, n, _indent(line))):
+            counts[deeper] = counts.get(deeper, 0) + 1
+    return max(counts, key=lambda k: (counts[k], -k)) if counts else 0
+
+
+def _tagged(line: str, hanging: int, shown: str, alone: bool = False) -> str:
+    """The first line of a paragraph as its block starts: "tag: first words" when the lines
+    under it hang deeper (``hanging``, their indentation) and it is a tag alone ("octopus",
+    "-o DIR, --output=DIR") or a tag with the description's first words at that indentation
+    ("-k     keep a backup"); ``alone``: a line with nothing under it, a tag only when its
+    description's first words start at ``hanging`` (the page's usual one); ``shown`` (the line
+    as it is) otherwise."""
+    if not hanging:
+        return shown
+    body = line.rstrip()
+    indent = _indent(body)
+    m = _TAG_AND_TEXT.fullmatch(body, indent)
+    if (m is None and alone) or (m is not None and m.start("text") != hanging):  # a line of text
+        return shown
+    tag = normalize_text(m["tag"] if m is not None else body[indent:])
+    if not tag or _MARKER.fullmatch(tag) is not None:
+        return shown
+    glue = term_glue(tag)
+    return f"{tag}{glue}{normalize_text(m['text'])}" if m is not None else f"{tag}{glue.rstrip()}"
 
 
 def _next_indent(lines: list[str], n: int) -> int:
