@@ -270,6 +270,12 @@ OPTIONS
        o      a bullet is no term,
               and its item reads as it is written
 
+       1. A numbered item whose text runs on
+          under its first words is no tag either.
+
+       $ frob --output=/tmp/fixed \\
+             --quiet broken.txt
+
 EXIT STATUS
        0 if a file was fixed, 1 if none needed it.
 
@@ -306,6 +312,8 @@ def test_a_man_page_rendered_as_text_keeps_its_sections_not_its_layout(tmp_path:
     octopus = "octopus: This joins more than two heads. It is the default when pulling several branches."
     assert blocks[octopus][0] == ("Options", "Strategies")
     assert "o a bullet is no term, and its item reads as it is written" in blocks  # a bullet stays one
+    assert "1. A numbered item whose text runs on under its first words is no tag either." in text
+    assert "$ frob --output=/tmp/fixed \\ --quiet broken.txt" in text  # a command line run on, no tag
     assert "frob [--long-option-that-wraps] [--another-option]" in text  # the synopsis is no item
     assert blocks["0 if a file was fixed, 1 if none needed it."][0] == ("Exit status",)
     start, end = blocks[output][1]  # the file lines it came from
