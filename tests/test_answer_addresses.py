@@ -4,6 +4,7 @@ READMEs and manuals name far more people than they give addresses for."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from citadel.ingest import ingest
@@ -70,3 +71,13 @@ def test_an_address_the_documents_do_not_give_is_not_answered_through_the_real_m
     answer = engine.ask("What is the home page of frobnik?")
     assert not answer.abstained, answer.abstention_reason
     assert "https://frobnik.example.org/" in answer.answer, answer.claims
+
+
+def test_a_hostile_unit_is_read_for_an_address_in_bounded_time() -> None:
+    """A long run of dotted or dashed words is scanned once for an address, not once from each
+    of its words (quadratic: minutes for 40,000 characters)."""
+    for unit in ("a." * 20_000, "a-" * 20_000, "a." * 20_000 + "@", "jo at " * 8_000):
+        started = time.monotonic()
+        states_address("mail", unit)
+        states_address("web", unit)
+        assert time.monotonic() - started < 2.0, unit[:10]

@@ -142,8 +142,8 @@ def load_rendered_man(raw: str, name: str) -> ParsedDocument:
         if not run:
             start = number
             if section != "Synopsis":
-                shown = _tagged(line, _hanging_indent(lines, n, indent) or (hang if hang > indent else 0), shown,
-                                alone=not _hanging_indent(lines, n, indent))
+                under = _hanging_indent(lines, n, indent)
+                shown = _tagged(line, under or (hang if hang > indent else 0), shown, alone=not under)
         run.append(shown)
         depth = indent
     flush()

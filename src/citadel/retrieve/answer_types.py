@@ -257,11 +257,15 @@ _ASKS_ADDRESS = re.compile(
 )
 #: an e-mail address, also as people write it against harvesters ("jo at example dot org",
 #: "<jo (at) example.org>")
-_EMAIL = (r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
-          r"|[\w.+-]+\s*(?:\(at\)|\[at\]|\{at\}|<at>|\s+at\s+)\s*[\w-]+(?:\s*(?:\(dot\)|\[dot\]|\{dot\}|\s+dot\s+|\.)\s*[\w-]+)+")
+#: (each alternative starts only where a run of name characters starts: a long run of dotted
+#: words is scanned once, not once from each of its words)
+_EMAIL = (r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
+          r"|(?<![\w.+-])[\w.+-]+\s*(?:\(at\)|\[at\]|\{at\}|<at>|\s+at\s+)\s*[\w-]+"
+          r"(?:\s*(?:\(dot\)|\[dot\]|\{dot\}|\s+dot\s+|\.)\s*[\w-]+)+")
 #: a web address: a URL, "www." or a host name under a common top-level domain
-_WEB = (r"\b[a-z][\w+.-]*://\S+|\bwww\.[\w-]+\.\S+"
-        r"|\b[\w-]+(?:\.[\w-]+)*\.(?:org|com|net|edu|gov|io|dev|info|de|uk|fr|nl|ch|jp|eu|us|ca|au|at|se|no|fi|it|es)\b")
+_WEB = (r"(?<![\w+.-])[a-z][\w+.-]*://\S+|(?<![\w.-])www\.[\w-]+\.\S+"
+        r"|(?<![\w.-])[\w-]+(?:\.[\w-]+)*\.(?:org|com|net|edu|gov|io|dev|info|de|uk|fr|nl|ch|jp|eu|us|ca|au|at|se|no|fi"
+        r"|it|es)\b")
 _STATES_EMAIL = re.compile(_EMAIL, re.IGNORECASE)
 _STATES_WEB = re.compile(_WEB, re.IGNORECASE)
 
