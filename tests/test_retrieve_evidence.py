@@ -260,7 +260,7 @@ def test_the_entries_of_a_changed_page_are_its_new_ones(tmp_path: Path, store: S
     after = {c.chunk_id: c.start for c in store.chunks("fetchit.1.txt") if "--snooze" in c.text}
     assert before.keys() == after.keys() and before != after  # the same ids, at other offsets
     second = entries()
-    assert any(t.endswith("-z, --snooze SECS Pause between downloads, then resume.") for t in second) and not any("--wait" in t for t in second)
+    assert any(t.endswith("-z, --snooze SECS: Pause between downloads, then resume.") for t in second) and not any("--wait" in t for t in second)
 
 
 def test_a_how_to_question_reads_the_closest_definition_entries_of_the_page_too(tmp_path: Path, store: Store) -> None:
