@@ -9,7 +9,7 @@ from pathlib import Path
 
 from citadel.ingest import ingest
 from citadel.retrieve import HashingEmbedder
-from citadel.retrieve.answer_types import asked_address, states_address
+from citadel.retrieve.answer_types import asked_address, names_member, states_address
 from citadel.store import Store
 
 from tests.engine_fixtures import engine_over
@@ -76,8 +76,12 @@ def test_an_address_the_documents_do_not_give_is_not_answered_through_the_real_m
 def test_a_hostile_unit_is_read_for_an_address_in_bounded_time() -> None:
     """A long run of dotted or dashed words is scanned once for an address, not once from each
     of its words (quadratic: minutes for 40,000 characters)."""
-    for unit in ("a." * 20_000, "a-" * 20_000, "a." * 20_000 + "@", "jo at " * 8_000):
+    for unit in ("a." * 20_000, "a-" * 20_000, "a." * 20_000 + "@", "jo at " * 8_000, "a@" * 20_000, "a" * 40_000):
         started = time.monotonic()
         states_address("mail", unit)
         states_address("web", unit)
+        names_member("function", unit)  # addresses are blanked out before names are looked for
         assert time.monotonic() - started < 2.0, unit[:10]
+    # and blanked out as before: an address names no member, a call beside it still does
+    assert not names_member("function", "See https://www.counterpane.com/yarrow.html or mail jo@example.org.")
+    assert names_member("function", "Mail jo@example.org, then call yarrow_init().")

@@ -398,12 +398,19 @@ _NAME_IN_CODE = r"\b[A-Za-z]\w*_\w+|\b[a-z]+[A-Z]\w*|\b[A-Z][a-z0-9]+[A-Z]\w*"
 #: definition, an option ("SDL_RWOPS_JNIFILE", "#define G_MININT", "--save-dev"); a type by
 #: any name in code, capitals before a word ("GArray") or scoped ("std::vector")
 _NAMES_MEMBER = {
-    "function": re.compile(rf"\b[A-Za-z_][\w.:]*\(|^\s*[A-Za-z_][\w.:]* \(|{_NAME_IN_CODE}|\b[a-z]{{2,}}\.[a-z]{{2,}}\w*"),
+    # a call: a run of name characters ("os.path.join", "std::sort") that a "(" closes, with a
+    # name in it; the run is checked for its "(" once, from where it starts (read from each of
+    # its words, a long run of "a.a.a..." took seconds)
+    "function": re.compile(rf"(?<![\w.:])(?=[\w.:]*\()[\w.:]*?\b[A-Za-z_]|^\s*[A-Za-z_][\w.:]* \(|{_NAME_IN_CODE}"
+                           rf"|\b[a-z]{{2,}}\.[a-z]{{2,}}\w*"),
     "constant": re.compile(rf"{_CONSTANT.pattern}|#\s*define\b|(?<![\w-])--?[A-Za-z][\w-]*"),
     "type": re.compile(rf"{_NAME_IN_CODE}|\b[A-Z]{{2,}}[a-z]\w*|\b\w+::\w+"),
 }
-#: a web or mail address: it names no member ("https://www.counterpane.com/yarrow.html")
-_ADDRESS = re.compile(r"\S+://\S+|\bwww\.\S+|\S+@\S+\.\w+")
+#: a web or mail address: it names no member ("https://www.counterpane.com/yarrow.html"); read
+#: from where a run of non-space starts, the mail address up to its first "@" at once (an atomic
+#: group: a later "@" can only do worse), so a long run is scanned once, not once per character
+#: and "@" (quadratic, or worse: 20,000 characters of "a@a@..." took minutes)
+_ADDRESS = re.compile(r"(?<!\S)\S+://\S+|\bwww\.\S+|(?<!\S)(?>\S+?@)\S+\.\w+")
 
 
 def asked_member(question: str) -> str | None:
