@@ -152,17 +152,16 @@ def load_rendered_man(raw: str, name: str) -> ParsedDocument:
 
 #: a tag and, two spaces or more after it, the first words of its description ("-k     keep a backup")
 _TAG_AND_TEXT = re.compile(r"(?P<tag>\S(?:.*?\S)?)(?P<gap> {2,})(?P<text>\S.*)")
-#: a list's marker: a bullet, a number or a letter, no term ("o", "\u2022", "1.", "a)")
-_MARKER = re.compile(r"[-*+o\u00b7\u2022\u2023\u25e6]|\(?\d{1,3}[.)]?|\(?[a-z][.)]")
+#: a list's marker alone ("o", "\u2022", "1.", "a)", "3"), or opening its item's text ("3. Pathnames
+#: with ... explained for the", "o Pure distutils packages ..."): no term; the item's lines hang
+#: under its text, not under a tag
+_MARKER = re.compile(r"(?:[-*+o\u00b7\u2022\u2023\u25e6]|\(?\d{1,3}[.)]|\(?[a-z][.)])(?:\s|$)|\(?\d{1,3}$")
 
 
 #: a line of an example's code or a wrapped line of text, with lines under it that it runs on
 #: into ("if (fd < 0) {", "find . -print0 \\", "module name,", "cmd ||"): no tag; a tag may be
 #: punctuation alone ("{", "\\\\", "%{ %[ %(") or a call ("git-add(1)", "index(s,t)")
 _CODE_LINE = re.compile(r"\s[{(\[]$|[,|&]$|\s\\$")
-#: a list item's marker and its text ("3. Pathnames with ... explained for the", "o Pure
-#: distutils packages ..."): the item's lines hang under its text, not under a tag
-_MARKED_ITEM = re.compile(r"(?:[-*+o\u00b7\u2022\u2023\u25e6]|\(?\d{1,3}[.)]|\(?[a-z][.)])\s")
 
 
 def _hanging_indent(lines: list[str], n: int, indent: int) -> int:
@@ -199,8 +198,7 @@ def _tagged(line: str, hanging: int, shown: str, alone: bool = False) -> str:
     if (m is None and alone) or (m is not None and m.start("text") != hanging):  # a line of text
         return shown
     tag = normalize_text(m["tag"] if m is not None else body[indent:])
-    if not tag or _MARKER.fullmatch(tag) is not None or _CODE_LINE.search(tag) is not None \
-            or _MARKED_ITEM.match(tag) is not None:
+    if not tag or _MARKER.match(tag) is not None or _CODE_LINE.search(tag) is not None:
         return shown
     glue = term_glue(tag)
     return f"{tag}{glue}{normalize_text(m['text'])}" if m is not None else f"{tag}{glue.rstrip()}"

@@ -52,7 +52,9 @@ _ASKS_HOW = re.compile(
 #: to set a default memory limit ...?" asks how); and what a number measures, asked as the
 #: object of the question ("What TCP port does vgdb listen on?", "What umask applies ...?")
 _AMOUNT = r"(?:maximum|minimum|max|min|number|size|length|limit|count|amount|capacity|depth|timeout|duration)s?"
-_MEASURE = r"(?:ports?|uids?|gids?|umask|ratio|percentage|factor|interval|delay|threshold|frequency|rate|width|height)"
+#: what is always written in digits: a port, a user or group id, a umask
+_NUMERAL = r"(?:ports?|uids?|gids?|umask)"
+_MEASURE = rf"(?:{_NUMERAL}|ratio|percentage|factor|interval|delay|threshold|frequency|rate|width|height)"
 _ASKS_QUANTITY = re.compile(
     r"\b(?:how\s+(?:many|much|long|old|far|big|large|tall|often)"
     r"|(?:what|which)\s+(?!(?:is|are|was|were|does|do|did|can|could|will|would|should|must|has|have)\b)"
@@ -63,6 +65,13 @@ _ASKS_QUANTITY = re.compile(
     rf"|(?:default|initial)\s+value\s+of\s+(?:the\s+)?(?:[\w'\u2019-]+\s+){{0,2}}{_AMOUNT})\b",
     re.IGNORECASE,
 )
+#: a question asks for what is written in digits ("What TCP port does vgdb listen on?", "Which
+#: UID/GID range is set aside?"): a number in words states none ("... running on one computer")
+_ASKS_NUMERAL = re.compile(
+    rf"\b(?:what|which)\s+(?:[\w/-]+\s+){{0,2}}?{_NUMERAL}\b(?!\s+(?:options?|flags?|settings?|variables?))",
+    re.IGNORECASE,
+)
+_DIGIT = re.compile(r"\d")
 #: a number in words
 _NUMBER_WORDS = (
     r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen"
@@ -201,17 +210,8 @@ def states_quantity(unit: str, question: str = "") -> bool:
     the maximum time to wait ..." states none)."""
     asked = set(_CONSTANT.findall(question))
     plain = _NAMED_WITH_DIGITS.sub("", _PAGE_REFERENCE.sub("", unit))
-    if _ASKS_NUMERAL.search(question):  # a port, a uid, a umask: digits ("one computer" is none)
-        return re.search(r"\d", plain) is not None or any(c not in asked for c in _CONSTANT.findall(unit))
-    return _STATES_QUANTITY.search(plain) is not None or any(c not in asked for c in _CONSTANT.findall(unit))
-
-
-#: a question asks for what is written in digits: a port, a user or group id, a umask ("What TCP
-#: port does vgdb listen on?", "Which UID/GID range is set aside?")
-_ASKS_NUMERAL = re.compile(
-    r"\b(?:what|which)\s+(?:[\w/-]+\s+){0,2}?(?:ports?|uids?|gids?|umask)\b(?!\s+(?:options?|flags?|settings?|variables?))",
-    re.IGNORECASE,
-)
+    amount = _DIGIT if _ASKS_NUMERAL.search(question) else _STATES_QUANTITY  # "one computer" states no port
+    return amount.search(plain) is not None or any(c not in asked for c in _CONSTANT.findall(unit))
 
 
 #: a question asks for a bound, near its question word: "What is the maximum length of a package
